@@ -1,0 +1,37 @@
+# photofeed — the two commands: `make run` and `make test`.
+SWIFT ?= swift
+RELEASE_BIN := .build/release
+
+.PHONY: run test bench build release deps serve clean
+
+## run: build in release mode and start photofeed on its embedded feed
+run:
+	@scripts/ensure-deps.sh run
+	$(SWIFT) build -c release --product photofeed
+	$(RELEASE_BIN)/photofeed serve
+
+## test: build everything (debug) and run every test
+test:
+	@scripts/ensure-deps.sh test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## bench: release build, then the feedbench scenarios (installs chafa/timg/hyperfine)
+bench:
+	@scripts/ensure-deps.sh bench
+	$(SWIFT) build -c release --product feedbench
+	$(SWIFT) build -c release --product photofeed
+	$(RELEASE_BIN)/feedbench
+
+build:
+	@scripts/ensure-deps.sh run
+	$(SWIFT) build
+
+## serve: the embedded picsum-style server alone
+serve:
+	@scripts/ensure-deps.sh run
+	$(SWIFT) build -c release --product photofeed
+	$(RELEASE_BIN)/photofeed serve
+
+clean:
+	rm -rf .build

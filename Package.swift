@@ -1,0 +1,124 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "photofeed",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "photofeed", targets: ["photofeed"]),
+        .executable(name: "feedbench", targets: ["feedbench"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .library(name: "ImageLoading", targets: ["ImageLoading"]),
+        .library(name: "BlockArt", targets: ["BlockArt"]),
+        .library(name: "PicsumServer", targets: ["PicsumServer"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // C libraries from the system, found with pkg-config.
+        .systemLibrary(
+            name: "CNcurses", pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // setjmp/longjmp wrappers: a corrupt file is an error value, never exit().
+        .target(name: "CImageShim", dependencies: ["CJPEG", "CPNG"]),
+
+        .target(
+            name: "ImageCodecs",
+            dependencies: ["CImageShim"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ImageLoading",
+            dependencies: [
+                "ImageCodecs",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BlockArt",
+            dependencies: ["ImageCodecs"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "PicsumServer",
+            dependencies: [
+                "ImageCodecs",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["BlockArt", "ImageLoading", "CNcurses"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "photofeed",
+            dependencies: [
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "feedbench",
+            dependencies: [
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs"], swiftSettings: strict),
+        .testTarget(
+            name: "ImageLoadingTests",
+            dependencies: ["ImageLoading", "PicsumServer"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt"], swiftSettings: strict),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
+        .testTarget(
+            name: "PicsumServerTests",
+            dependencies: [
+                "PicsumServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,6 @@
+#ifndef CJPEG_SHIM_H
+#define CJPEG_SHIM_H
+#include <stdio.h>
+#include <stddef.h>
+#include <jpeglib.h>
+#endif

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One benchmark scenario: runs, measures, reports a table.
+protocol BenchScenario: Sendable {
+    /// Short name for `--scenario`.
+    var name: String { get }
+    func run(_ context: BenchContext) async throws -> BenchReport
+}
+
+/// What every scenario may use.
+struct BenchContext: Sendable {
+    /// The photo library (default `Assets/photos`).
+    var assetsDirectory: String
+
+    /// Paths of the decodable photos in the library, sorted.
+    func assetPaths() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: assetsDirectory)
+            .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".jpeg") || $0.hasSuffix(".png") }
+            .sorted()
+            .map { assetsDirectory + "/" + $0 }
+    }
+
+    /// The release `photofeed` binary beside this `feedbench`.
+    var photofeedBinary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("photofeed").path
+    }
+}
+
+/// All scenarios, in the order `make bench` runs them. Add yours here.
+enum BenchScenarios {
+    static let all: [any BenchScenario] = []
+
+    static var names: String { all.map(\.name).joined(separator: ", ") }
+}

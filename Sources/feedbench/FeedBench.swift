@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+
+/// `feedbench`: headless benchmark scenarios. `make bench` runs them all in release mode.
+@main
+struct FeedBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feedbench",
+        abstract: "Benchmarks photofeed's stages and compares with chafa/timg where they do the same job."
+    )
+
+    @Option(name: .long, help: "Run only these scenarios (repeatable). Known: \(BenchScenarios.names).")
+    var scenario: [String] = []
+
+    @Option(name: .long, help: "The photo library to benchmark on.")
+    var assets: String = "Assets/photos"
+
+    @Flag(name: .long, help: "Print the reports as JSON instead of tables.")
+    var json = false
+
+    func run() async throws {
+        let unknown = scenario.filter { name in !BenchScenarios.all.contains { $0.name == name } }
+        guard unknown.isEmpty else {
+            throw ValidationError("unknown scenario \(unknown.joined(separator: ", ")); known: \(BenchScenarios.names)")
+        }
+        let context = BenchContext(assetsDirectory: assets)
+        var reports: [BenchReport] = []
+        for bench in BenchScenarios.all where scenario.isEmpty || scenario.contains(bench.name) {
+            let report = try await bench.run(context)
+            if !json { print(report.renderedTable(), terminator: "\n\n") }
+            reports.append(report)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(reports), as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Makes sure the Debian packages photofeed needs are present.
+# Usage: scripts/ensure-deps.sh run|test|bench
+# Installs what is missing with apt-get when run as root; otherwise prints the
+# exact apt-get line and fails. When everything is present it takes well under a second.
+set -eu
+
+purpose=${1:-test}
+packages="pkg-config libncurses-dev libjpeg-dev libpng-dev"
+case "$purpose" in
+    run) ;;
+    test) packages="$packages tmux curl" ;;
+    bench) packages="$packages tmux curl chafa timg hyperfine" ;;
+    *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+esac
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "photofeed: the Swift toolchain (6.1 or newer) is not on PATH; install it from https://swift.org/install" >&2
+    exit 1
+fi
+
+missing=""
+for package in $packages; do
+    status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$package" 2>/dev/null || true)
+    case "$status" in
+        ii*) ;;
+        *) missing="$missing $package" ;;
+    esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+    echo "photofeed: installing$missing" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+    echo "photofeed: missing Debian packages:$missing" >&2
+    echo "install them with:" >&2
+    echo "    sudo apt-get update && sudo apt-get install -y$missing" >&2
+    exit 1
+fi

@@ -1,0 +1,47 @@
+/// What the viewer should do, decoded from input by a ``KeyMap``.
+public enum Command: Hashable, Sendable {
+    /// Move the focus by a number of rows (negative: up).
+    case moveFocus(by: Int)
+    /// Scroll the list by a number of rows without a focus jump (mouse wheel).
+    case scroll(by: Int)
+    /// Scroll one page down.
+    case pageDown
+    /// Scroll one page up.
+    case pageUp
+    /// Jump to the first row.
+    case jumpToTop
+    /// Jump to the last row.
+    case jumpToEnd
+    /// Open the detail view of the focused photo.
+    case openDetail
+    /// Close the detail view or the open overlay.
+    case back
+    /// Quit the viewer.
+    case quit
+    /// Retry the focused row.
+    case retryFocused
+    /// Reload every failed row.
+    case retryAllFailed
+    /// Clear the memory cache.
+    case clearMemoryCache
+    /// Clear the memory and the disk cache.
+    case clearAllCaches
+    /// Switch to the next block-art symbol set.
+    case cycleSymbols
+    /// Switch between the shimmer and the spinner placeholder.
+    case cyclePlaceholder
+    /// Toggle low-data mode.
+    case toggleLowData
+    /// Show or hide the event log.
+    case toggleEventLog
+    /// Show or hide the network panel.
+    case toggleNetworkPanel
+    /// Show or hide the help overlay.
+    case toggleHelp
+    /// Redraw everything (Ctrl-L).
+    case redraw
+    /// The terminal was resized: lay out again.
+    case relayout(TerminalSize)
+    /// A signal asked the viewer to stop.
+    case terminate(TerminationSignal)
+}

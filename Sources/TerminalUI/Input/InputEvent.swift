@@ -1,0 +1,38 @@
+/// Something the user or the terminal did, as the event loop sees it.
+public enum InputEvent: Hashable, Sendable {
+    /// A key press.
+    case key(Key)
+    /// One notch of the mouse wheel.
+    case mouseWheel(MouseWheelDirection)
+    /// The terminal changed size; the screen's ``Screen/size`` is already updated.
+    case resize(TerminalSize)
+    /// SIGINT or SIGTERM arrived: the loop must restore the terminal and exit.
+    case interrupt(TerminationSignal)
+}
+
+/// The direction of a mouse-wheel notch.
+public enum MouseWheelDirection: Hashable, Sendable {
+    /// Wheel rolled away from the user (content moves down, the view scrolls up).
+    case up
+    /// Wheel rolled toward the user.
+    case down
+}
+
+/// The signals that end the viewer.
+public enum TerminationSignal: Hashable, Sendable {
+    /// Ctrl-C.
+    case interrupt
+    /// `kill` (SIGTERM).
+    case terminate
+    /// The controlling terminal went away (SIGHUP).
+    case hangup
+
+    /// The shell's exit status for a process ended by this signal (128 + number).
+    public var exitStatus: Int32 {
+        switch self {
+        case .interrupt: 130
+        case .terminate: 143
+        case .hangup: 129
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// Maps input events to commands, depending on what is on screen.
+///
+/// Pure: the same event in the same context always gives the same command.
+/// The help overlay is generated from ``helpEntries`` so it lists exactly what
+/// the map does.
+///
+/// ```swift
+/// let map = KeyMap()
+/// map.command(for: .key(.character("j")), in: .list) // .moveFocus(by: 1)
+/// ```
+public struct KeyMap: Sendable {
+    /// What the viewer is showing, which changes the meaning of some keys.
+    public enum Context: Hashable, Sendable {
+        /// The feed list.
+        case list
+        /// The detail view of one photo.
+        case detail
+        /// An overlay (help, event log, network panel) above the list.
+        case overlay
+    }
+
+    /// One line of the help overlay.
+    public struct HelpEntry: Hashable, Sendable {
+        /// The keys, as shown to the user ("j ↓").
+        public var keys: String
+        /// What they do.
+        public var action: String
+    }
+
+    /// Rows scrolled by one notch of the mouse wheel.
+    public var wheelStep: Int
+
+    /// Creates a key map.
+    public init(wheelStep: Int = 1) {
+        self.wheelStep = wheelStep
+    }
+
+    /// The command for `event` in `context`, or `nil` when the event means nothing there.
+    public func command(for event: InputEvent, in context: Context) -> Command? {
+        switch event {
+        case .resize(let size):
+            return .relayout(size)
+        case .interrupt(let signal):
+            return .terminate(signal)
+        case .mouseWheel(let direction):
+            guard context == .list else { return nil }
+            return .scroll(by: direction == .down ? wheelStep : -wheelStep)
+        case .key(let key):
+            return command(for: key, in: context)
+        }
+    }
+
+    private func command(for key: Key, in context: Context) -> Command? {
+        switch (key, context) {
+        case (.escape, .list), (.character("q"), .list):
+            return .quit
+        case (.escape, _), (.character("q"), _):
+            return .back
+        case (.control("c"), _):
+            return .quit
+        case (.character("?"), _):
+            return .toggleHelp
+        case (_, .overlay):
+            return overlayCommand(for: key)
+        case (_, .detail):
+            return detailCommand(for: key)
+        case (_, .list):
+            return navigationCommand(for: key) ?? actionCommand(for: key)
+        }
+    }
+
+    private func navigationCommand(for key: Key) -> Command? {
+        switch key {
+        case .character("j"), .down: .moveFocus(by: 1)
+        case .character("k"), .up: .moveFocus(by: -1)
+        case .pageDown, .character(" "), .control("f"): .pageDown
+        case .pageUp, .character("b"), .control("b"): .pageUp
+        case .character("g"), .home: .jumpToTop
+        case .character("G"), .end: .jumpToEnd
+        case .enter: .openDetail
+        default: nil
+        }
+    }
+
+    private func actionCommand(for key: Key) -> Command? {
+        switch key {
+        case .character("r"): .retryFocused
+        case .character("R"): .retryAllFailed
+        case .character("c"): .clearMemoryCache
+        case .character("C"): .clearAllCaches
+        case .character("m"): .cycleSymbols
+        case .character("p"): .cyclePlaceholder
+        case .character("d"): .toggleLowData
+        case .character("l"): .toggleEventLog
+        case .character("n"): .toggleNetworkPanel
+        case .control("l"): .redraw
+        default: nil
+        }
+    }
+
+    private func detailCommand(for key: Key) -> Command? {
+        switch key {
+        case .character("r"): .retryFocused
+        case .character("m"): .cycleSymbols
+        case .character("j"), .down, .character(" "), .pageDown: .moveFocus(by: 1)
+        case .character("k"), .up, .character("b"), .pageUp: .moveFocus(by: -1)
+        default: nil
+        }
+    }
+
+    private func overlayCommand(for key: Key) -> Command? {
+        switch key {
+        case .character("l"): .toggleEventLog
+        case .character("n"): .toggleNetworkPanel
+        case .enter: .back
+        default: nil
+        }
+    }
+
+    /// Every binding, in the order the help overlay lists them.
+    public static let helpEntries: [HelpEntry] = [
+        HelpEntry(keys: "j ↓", action: "next row"),
+        HelpEntry(keys: "k ↑", action: "previous row"),
+        HelpEntry(keys: "PgDn space", action: "page down"),
+        HelpEntry(keys: "PgUp b", action: "page up"),
+        HelpEntry(keys: "g Home", action: "first row"),
+        HelpEntry(keys: "G End", action: "last row"),
+        HelpEntry(keys: "wheel", action: "scroll"),
+        HelpEntry(keys: "Enter", action: "open photo"),
+        HelpEntry(keys: "r", action: "retry focused row"),
+        HelpEntry(keys: "R", action: "retry all failed rows"),
+        HelpEntry(keys: "c", action: "clear memory cache"),
+        HelpEntry(keys: "C", action: "clear memory and disk cache"),
+        HelpEntry(keys: "m", action: "next symbol set"),
+        HelpEntry(keys: "p", action: "shimmer / spinner"),
+        HelpEntry(keys: "d", action: "low-data mode"),
+        HelpEntry(keys: "l", action: "event log"),
+        HelpEntry(keys: "n", action: "network panel"),
+        HelpEntry(keys: "?", action: "this help"),
+        HelpEntry(keys: "q Esc", action: "back / quit"),
+    ]
+}

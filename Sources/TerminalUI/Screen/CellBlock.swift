@@ -1,0 +1,133 @@
+/// A rectangular grid of cells that views render into, then a screen draws.
+///
+/// Writing keeps wide graphemes consistent: a wide grapheme fills its cell and
+/// a continuation cell; overwriting either half blanks the other; a wide
+/// grapheme that would cross the right edge is replaced by a blank.
+///
+/// ```swift
+/// var block = CellBlock(size: TerminalSize(rows: 1, columns: 10))
+/// block.write("日本", at: .zero, style: .plain)
+/// ```
+public struct CellBlock: Hashable, Sendable {
+    /// Rows and columns.
+    public let size: TerminalSize
+    /// Cells in row-major order.
+    public private(set) var cells: [ScreenCell]
+
+    /// Creates a block filled with `fill`.
+    public init(size: TerminalSize, fill: ScreenCell = .blank) {
+        self.size = size
+        self.cells = Array(repeating: fill, count: size.rows * size.columns)
+    }
+
+    /// The cell at `point`, or `nil` outside the block.
+    public subscript(_ point: CellPoint) -> ScreenCell? {
+        guard contains(point) else { return nil }
+        return cells[point.row * size.columns + point.column]
+    }
+
+    /// Whether `point` lies inside the block.
+    public func contains(_ point: CellPoint) -> Bool {
+        point.row >= 0 && point.row < size.rows && point.column >= 0 && point.column < size.columns
+    }
+
+    /// Calls `body` with the cells of one row.
+    public func withRow<Result>(_ row: Int, _ body: (ArraySlice<ScreenCell>) -> Result) -> Result {
+        let start = row * size.columns
+        return body(cells[start..<(start + size.columns)])
+    }
+
+    /// Writes one grapheme (of width 1 or 2) at `point`; returns the columns used.
+    @discardableResult
+    public mutating func set(_ grapheme: Character, at point: CellPoint, style: CellStyle) -> Int {
+        guard contains(point) else { return 0 }
+        let width = DisplayWidth.of(grapheme)
+        if width == 0 { return 0 }
+        if width == 2 && point.column + 1 >= size.columns {
+            place(ScreenCell(" ", style: style), at: point)
+            return 1
+        }
+        place(ScreenCell(grapheme, style: style), at: point)
+        if width == 2 {
+            place(.continuation(style: style), at: CellPoint(row: point.row, column: point.column + 1))
+        }
+        return width
+    }
+
+    /// Writes `text` from `point` rightwards, at most `maxWidth` columns (default: to the edge).
+    ///
+    /// Returns the number of columns written. The text is not sanitised here.
+    @discardableResult
+    public mutating func write(_ text: String, at point: CellPoint, style: CellStyle, maxWidth: Int? = nil) -> Int {
+        let limit = min(maxWidth ?? Int.max, size.columns - point.column)
+        var used = 0
+        for character in text {
+            let width = DisplayWidth.of(character)
+            if width == 0 { continue }
+            if used + width > limit { break }
+            used += set(character, at: CellPoint(row: point.row, column: point.column + used), style: style)
+        }
+        return used
+    }
+
+    /// Writes styled text from `point`; returns the columns written.
+    @discardableResult
+    public mutating func write(_ text: StyledText, at point: CellPoint, maxWidth: Int? = nil) -> Int {
+        var used = 0
+        let limit = maxWidth ?? (size.columns - point.column)
+        for run in text.runs {
+            used += write(
+                run.text, at: CellPoint(row: point.row, column: point.column + used),
+                style: run.style, maxWidth: limit - used)
+        }
+        return used
+    }
+
+    /// Fills a rectangle (clipped to the block) with `cell`.
+    public mutating func fill(_ rect: CellRect, with cell: ScreenCell) {
+        let clipped = rect.clamped(to: CellRect(origin: .zero, size: size))
+        for row in clipped.rowRange {
+            for column in clipped.columnRange {
+                place(cell, at: CellPoint(row: row, column: column))
+            }
+        }
+    }
+
+    /// Copies `other` into this block with its top-left corner at `origin`, clipped.
+    public mutating func paste(_ other: CellBlock, at origin: CellPoint) {
+        for row in 0..<other.size.rows {
+            for column in 0..<other.size.columns {
+                let target = CellPoint(row: origin.row + row, column: origin.column + column)
+                guard contains(target) else { continue }
+                let cell = other.cells[row * other.size.columns + column]
+                if cell.isContinuation {
+                    // Keep it only if the wide grapheme before it was copied too.
+                    if column == 0 { place(ScreenCell(" ", style: cell.style), at: target) }
+                    continue
+                }
+                if DisplayWidth.of(cell.grapheme) == 2 {
+                    set(cell.grapheme, at: target, style: cell.style)
+                } else {
+                    place(cell, at: target)
+                }
+            }
+        }
+    }
+
+    /// Stores `cell`, blanking the other half of any wide grapheme it overwrites.
+    private mutating func place(_ cell: ScreenCell, at point: CellPoint) {
+        let index = point.row * size.columns + point.column
+        let old = cells[index]
+        if old.isContinuation, point.column > 0, !cell.isContinuation {
+            let lead = index - 1
+            cells[lead] = ScreenCell(" ", style: cells[lead].style)
+        }
+        if !old.isContinuation, DisplayWidth.of(old.grapheme) == 2, point.column + 1 < size.columns {
+            let trail = index + 1
+            if cells[trail].isContinuation {
+                cells[trail] = ScreenCell(" ", style: cells[trail].style)
+            }
+        }
+        cells[index] = cell
+    }
+}

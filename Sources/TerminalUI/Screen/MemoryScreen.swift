@@ -1,0 +1,107 @@
+/// A headless screen: a grid of cells in memory, with scripted input.
+///
+/// Used by tests and by `photofeed snapshot`. Reading input never blocks:
+/// when the script is empty, ``readInput(timeout:)`` returns `nil` at once.
+///
+/// ```swift
+/// let screen = MemoryScreen(size: TerminalSize(rows: 24, columns: 80))
+/// screen.draw(block, at: .zero)
+/// screen.flush()
+/// print(screen.plainText())
+/// ```
+public final class MemoryScreen: Screen {
+    /// The current size.
+    public private(set) var size: TerminalSize
+    /// The colour capability reported to views (the grid stores colours as given).
+    public let colorCapability: ColorCapability
+    /// Whether the cursor is shown.
+    public private(set) var isCursorVisible = true
+    /// How many times ``flush()`` was called.
+    public private(set) var flushCount = 0
+    /// The pending grid (what has been drawn since creation).
+    public private(set) var cells: CellBlock
+    /// The grid as of the last ``flush()``: what a user would see.
+    public private(set) var visibleCells: CellBlock
+
+    public let wakeups: AsyncStream<Void>
+    private let wakeupContinuation: AsyncStream<Void>.Continuation
+    private var script: [InputEvent] = []
+    private var scriptIndex = 0
+
+    /// Creates a blank screen of `size`.
+    public init(size: TerminalSize, colorCapability: ColorCapability = .truecolor) {
+        self.size = size
+        self.colorCapability = colorCapability
+        self.cells = CellBlock(size: size)
+        self.visibleCells = CellBlock(size: size)
+        (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    deinit {
+        wakeupContinuation.finish()
+    }
+
+    public func put(_ cells: some Collection<ScreenCell>, at point: CellPoint) {
+        guard point.row >= 0, point.row < size.rows else { return }
+        var column = point.column
+        for cell in cells {
+            defer { column += 1 }
+            if cell.isContinuation || column < 0 { continue }
+            if column >= size.columns { break }
+            if DisplayWidth.of(cell.grapheme) == 0 { continue }
+            self.cells.set(cell.grapheme, at: CellPoint(row: point.row, column: column), style: cell.style)
+        }
+    }
+
+    public func clear(_ region: CellRect) {
+        cells.fill(region, with: .blank)
+    }
+
+    public func setCursorVisible(_ visible: Bool) {
+        isCursorVisible = visible
+    }
+
+    public func flush() {
+        visibleCells = cells
+        flushCount += 1
+    }
+
+    public func readInput(timeout: Duration) -> InputEvent? {
+        guard scriptIndex < script.count else { return nil }
+        let event = script[scriptIndex]
+        scriptIndex += 1
+        if scriptIndex == script.count {
+            script.removeAll()
+            scriptIndex = 0
+        }
+        if case .resize(let newSize) = event {
+            applyResize(newSize)
+        }
+        return event
+    }
+
+    /// Queues input events (read in order by ``readInput(timeout:)``) and wakes the loop.
+    public func feed(_ events: [InputEvent]) {
+        script += events
+        wakeupContinuation.yield()
+    }
+
+    /// Queues key presses typed as a string: each character becomes ``Key/character(_:)``.
+    public func type(_ keys: String) {
+        feed(keys.map { .key(.character($0)) })
+    }
+
+    /// Simulates the terminal being resized: queues a ``InputEvent/resize(_:)`` event.
+    ///
+    /// The grid takes the new size when the event is read, as a real terminal's would.
+    public func resize(to newSize: TerminalSize) {
+        feed([.resize(newSize)])
+    }
+
+    private func applyResize(_ newSize: TerminalSize) {
+        size = newSize
+        var grown = CellBlock(size: newSize)
+        grown.paste(cells, at: .zero)
+        cells = grown
+    }
+}

@@ -1,0 +1,73 @@
+/// A character-cell terminal the viewer draws on and reads input from.
+///
+/// A screen is confined to the event loop that owns it (one task or actor): it
+/// is deliberately not `Sendable`. Drawing is buffered until ``flush()``.
+/// Input is drained with ``readInput(timeout:)``; the loop learns *when* to
+/// drain from ``wakeups``, so an idle viewer sleeps instead of polling.
+///
+/// ```swift
+/// screen.put([ScreenCell("h"), ScreenCell("i")], at: CellPoint(row: 0, column: 0))
+/// screen.flush()
+/// while let event = screen.readInput(timeout: .zero) { handle(event) }
+/// ```
+public protocol Screen: AnyObject {
+    /// The current size in cells.
+    var size: TerminalSize { get }
+
+    /// Whether the screen can show 24-bit colour (others map rgb to the 256 palette).
+    var colorCapability: ColorCapability { get }
+
+    /// Writes a run of cells starting at `point`, clipped to the screen.
+    ///
+    /// Continuation cells of wide graphemes are skipped; a wide grapheme that
+    /// would straddle the right edge is drawn as a blank.
+    func put(_ cells: some Collection<ScreenCell>, at point: CellPoint)
+
+    /// Blanks a region with the default look.
+    func clear(_ region: CellRect)
+
+    /// Shows or hides the text cursor.
+    func setCursorVisible(_ visible: Bool)
+
+    /// Makes everything drawn since the last flush visible.
+    func flush()
+
+    /// Returns the next input event, waiting at most `timeout`; `nil` when none arrived.
+    ///
+    /// Pass `.zero` to drain without blocking.
+    func readInput(timeout: Duration) -> InputEvent?
+
+    /// Yields whenever input (a key, a resize, a signal) may be ready to read.
+    ///
+    /// The stream buffers at most one pending wake-up; after each one, drain
+    /// with `readInput(timeout: .zero)` until it returns `nil`.
+    var wakeups: AsyncStream<Void> { get }
+}
+
+/// How many colours a screen can show.
+public enum ColorCapability: Hashable, Sendable, Comparable {
+    /// Monochrome: attributes only.
+    case none
+    /// The 8/16 ANSI colours.
+    case ansi16
+    /// The xterm 256-colour palette.
+    case palette256
+    /// 24-bit direct colour.
+    case truecolor
+}
+
+extension Screen {
+    /// Blanks the whole screen.
+    public func clearAll() {
+        clear(CellRect(origin: .zero, size: size))
+    }
+
+    /// Draws a block of cells with its top-left corner at `origin`, clipped to the screen.
+    public func draw(_ block: CellBlock, at origin: CellPoint) {
+        for row in 0..<block.size.rows {
+            block.withRow(row) { cells in
+                put(cells, at: CellPoint(row: origin.row + row, column: origin.column))
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// The characters views draw with: Unicode by default, ASCII for terminals without UTF-8.
+public struct GlyphSet: Hashable, Sendable {
+    /// The failure mark (✗ or x).
+    public var failure: Character
+    /// Separator between parts of a line (· or -).
+    public var separator: String
+    /// Ellipsis for truncated text (… or ...).
+    public var ellipsis: String
+    /// Filled and empty cells of a progress bar (▓░ or #.).
+    public var barFilled: Character
+    /// The empty part of a progress bar.
+    public var barEmpty: Character
+    /// The "by" sign in sizes (× or x).
+    public var times: String
+    /// Spinner frames (braille, or |/-\).
+    public var spinner: [Character]
+    /// Box corners and edges: top-left, top-right, bottom-left, bottom-right, horizontal, vertical.
+    public var box: [Character]
+    /// The shimmer band, from faint to bright, used when colours are off.
+    public var shade: [Character]
+
+    /// Unicode glyphs.
+    public static let unicode = GlyphSet(
+        failure: "✗", separator: " · ", ellipsis: "…", barFilled: "▓", barEmpty: "░", times: "×",
+        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
+        box: ["╭", "╮", "╰", "╯", "─", "│"],
+        shade: ["░", "▒", "▓"]
+    )
+
+    /// Plain ASCII glyphs.
+    public static let ascii = GlyphSet(
+        failure: "x", separator: " - ", ellipsis: "...", barFilled: "#", barEmpty: ".", times: "x",
+        spinner: ["|", "/", "-", "\\"],
+        box: ["+", "+", "+", "+", "-", "|"],
+        shade: [".", ":", "#"]
+    )
+}

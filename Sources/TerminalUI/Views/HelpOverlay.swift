@@ -1,0 +1,71 @@
+/// A block placed at a position on the screen (overlays and panels).
+public struct PlacedBlock: Hashable, Sendable {
+    /// Where the top-left cell goes.
+    public var origin: CellPoint
+    /// The cells.
+    public var block: CellBlock
+}
+
+/// Renders the help overlay: every key binding in a centred box.
+///
+/// The box shrinks to fit small terminals; lines that do not fit are clipped
+/// and the last visible line says how many more there are.
+public enum HelpOverlay {
+    /// The overlay for a screen of `screen` size.
+    public static func render(
+        in screen: TerminalSize, entries: [KeyMap.HelpEntry] = KeyMap.helpEntries, glyphs: GlyphSet = .unicode
+    ) -> PlacedBlock {
+        let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
+        let lines = entries.map { entry in
+            "  " + TextTruncation.fit(entry.keys, toWidth: keyWidth) + "   " + entry.action + "  "
+        }
+        let contentWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, 16)
+        let size = TerminalSize(
+            rows: min(screen.rows, lines.count + 4),
+            columns: min(screen.columns, contentWidth + 2))
+        var block = CellBlock(size: size)
+        guard size.rows >= 2, size.columns >= 2 else {
+            return PlacedBlock(origin: .zero, block: block)
+        }
+        drawBorder(in: &block, title: " keys ", glyphs: glyphs)
+
+        let innerRows = size.rows - 2
+        let innerWidth = size.columns - 2
+        // One blank line at the top and bottom when there is room.
+        let padding = innerRows >= lines.count + 2 ? 1 : 0
+        let capacity = innerRows - 2 * padding
+        var shown = Array(lines.prefix(capacity))
+        if shown.count < lines.count, !shown.isEmpty {
+            shown[shown.count - 1] = "  \(glyphs.ellipsis) \(lines.count - shown.count + 1) more"
+        }
+        for (index, line) in shown.enumerated() {
+            let text = TextTruncation.truncate(line, toWidth: innerWidth, ellipsis: glyphs.ellipsis)
+            block.write(text, at: CellPoint(row: 1 + padding + index, column: 1), style: .plain)
+        }
+        let origin = CellPoint(row: (screen.rows - size.rows) / 2, column: (screen.columns - size.columns) / 2)
+        return PlacedBlock(origin: origin, block: block)
+    }
+
+    /// Draws a rounded border around the block with a title in the top edge.
+    static func drawBorder(in block: inout CellBlock, title: String, glyphs: GlyphSet) {
+        let rows = block.size.rows
+        let columns = block.size.columns
+        let style = CellStyle(attributes: .bold)
+        let box = glyphs.box
+        for column in 1..<(columns - 1) {
+            block.set(box[4], at: CellPoint(row: 0, column: column), style: style)
+            block.set(box[4], at: CellPoint(row: rows - 1, column: column), style: style)
+        }
+        for row in 1..<(rows - 1) {
+            block.set(box[5], at: CellPoint(row: row, column: 0), style: style)
+            block.set(box[5], at: CellPoint(row: row, column: columns - 1), style: style)
+        }
+        block.set(box[0], at: CellPoint(row: 0, column: 0), style: style)
+        block.set(box[1], at: CellPoint(row: 0, column: columns - 1), style: style)
+        block.set(box[2], at: CellPoint(row: rows - 1, column: 0), style: style)
+        block.set(box[3], at: CellPoint(row: rows - 1, column: columns - 1), style: style)
+        if columns > 4 {
+            block.write(title, at: CellPoint(row: 0, column: 2), style: style, maxWidth: columns - 4)
+        }
+    }
+}

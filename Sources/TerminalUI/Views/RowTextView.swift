@@ -1,0 +1,65 @@
+/// Renders a row's text column: author, `#id · W×H`, and the state line.
+public enum RowTextView {
+    /// Lines of text in the column.
+    public static let lineCount = 3
+
+    /// The text column as a block `width` wide and ``lineCount`` lines tall.
+    public static func render(_ model: RowViewModel, width: Int, focused: Bool, glyphs: GlyphSet = .unicode)
+        -> CellBlock
+    {
+        var block = CellBlock(size: TerminalSize(rows: lineCount, columns: width))
+        guard width > 0 else { return block }
+        let author = TextTruncation.truncate(
+            authorText(model.author), toWidth: width, ellipsis: glyphs.ellipsis)
+        let authorStyle = CellStyle(attributes: focused ? [.bold, .reverse] : .bold)
+        block.write(author, at: CellPoint(row: 0, column: 0), style: authorStyle)
+
+        let details = TextTruncation.truncate(detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)
+        block.write(details, at: CellPoint(row: 1, column: 0), style: CellStyle(attributes: .dim))
+
+        block.write(fitted(StateLine.text(for: model.state, glyphs: glyphs), width: width, glyphs: glyphs),
+                    at: CellPoint(row: 2, column: 0))
+        return block
+    }
+
+    /// The author, sanitised; "unknown" when nothing printable is left.
+    public static func authorText(_ author: String) -> String {
+        let clean = TextSanitizer.sanitize(author).trimmingSpaces()
+        return clean.isEmpty ? "unknown" : clean
+    }
+
+    /// `#id · W×H` (or just `#id` when the size is unknown).
+    public static func detailsText(_ model: RowViewModel, glyphs: GlyphSet = .unicode) -> String {
+        let id = "#" + TextSanitizer.sanitize(model.id)
+        guard let size = model.imageSize else { return id }
+        return id + glyphs.separator + "\(size.columns)\(glyphs.times)\(size.rows)"
+    }
+
+    /// Styled text cut to `width`, with the ellipsis in the style of the last kept run.
+    static func fitted(_ text: StyledText, width: Int, glyphs: GlyphSet) -> StyledText {
+        guard text.width > width else { return text }
+        let plain = TextTruncation.truncate(text.plain, toWidth: width, ellipsis: glyphs.ellipsis)
+        var remaining = DisplayWidth.of(plain) - DisplayWidth.of(glyphs.ellipsis)
+        var result = StyledText()
+        var lastStyle = CellStyle.plain
+        for run in text.runs where remaining > 0 {
+            let piece = TextTruncation.truncate(run.text, toWidth: remaining, ellipsis: "")
+            result.append(piece, style: run.style)
+            remaining -= DisplayWidth.of(piece)
+            lastStyle = run.style
+            if DisplayWidth.of(piece) < DisplayWidth.of(run.text) { break }
+        }
+        result.append(glyphs.ellipsis, style: lastStyle)
+        return result
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces.
+    func trimmingSpaces() -> String {
+        var view = Substring(self)
+        while view.first == " " { view.removeFirst() }
+        while view.last == " " { view.removeLast() }
+        return String(view)
+    }
+}

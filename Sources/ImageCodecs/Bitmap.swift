@@ -84,3 +84,14 @@ public struct Bitmap: Sendable, Hashable {
         try bytes.withUnsafeMutableBufferPointer(body)
     }
 }
+
+extension Bitmap {
+    /// Wraps bytes the module has just produced with the right geometry (tightly packed rows).
+    init(uncheckedWidth width: Int, height: Int, bytes: [UInt8]) {
+        assert(bytes.count == width * height * 4, "bitmap bytes do not match \(width)×\(height)")
+        self.width = width
+        self.height = height
+        self.bytesPerRow = width * 4
+        self.bytes = bytes
+    }
+}

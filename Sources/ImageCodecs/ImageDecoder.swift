@@ -43,18 +43,90 @@ public struct DecodedImage: Sendable, Hashable {
 
 /// Decodes JPEG and PNG bytes into bitmaps. Thread-safe; every call is independent.
 ///
+/// The format comes from the magic bytes. The pixel limit is checked against the header
+/// before any pixel memory is allocated.
+///
 /// ```swift
 /// let header = try ImageDecoder.probe(bytes)          // no pixels decoded
 /// let image = try ImageDecoder.decode(bytes, options: .init(targetSize: .init(width: 64, height: 32)))
 /// ```
 public enum ImageDecoder {
     /// Reads format, size and orientation from the header only.
+    ///
+    /// Throws `.unsupportedFormat` for anything but JPEG and PNG (naming GIF, WebP, … when
+    /// recognised), `.truncated` when the header itself is cut short, `.decoder` when it is corrupt.
     public static func probe(_ bytes: [UInt8]) throws -> ImageHeader {
-        TODO_ImageCodecs()
+        switch try decodableFormat(of: bytes) {
+        case .png: try PNGDecoding.probe(bytes)
+        default: try JPEGDecoding.probe(bytes)
+        }
     }
 
     /// Decodes, checking the pixel limit from the header first.
+    ///
+    /// JPEGs decode at the smallest DCT scale (1/1, 1/2, 1/4, 1/8) that still covers
+    /// `options.targetSize` (in upright orientation); the result reports the scale used.
     public static func decode(_ bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> DecodedImage {
-        TODO_ImageCodecs()
+        let header = try probe(bytes)
+        let stored = header.storedSize
+        guard stored.pixelCount <= options.maxPixels else {
+            throw ImageCodecError.tooManyPixels(width: stored.width, height: stored.height, limit: options.maxPixels)
+        }
+        var scale = 1
+        var bitmap: Bitmap
+        switch header.format {
+        case .png:
+            bitmap = try PNGDecoding.decode(bytes, size: stored)
+        default:
+            if options.allowsDCTScaling, let target = options.targetSize {
+                let storedTarget = options.appliesOrientation && header.orientation.swapsAxes ? target.transposed : target
+                scale = JPEGDecoding.scaleDenominator(for: stored, covering: storedTarget)
+            }
+            bitmap = try JPEGDecoding.decode(bytes, size: stored, scaleDenominator: scale)
+        }
+        if options.appliesOrientation {
+            bitmap = bitmap.oriented(header.orientation)
+        }
+        return DecodedImage(bitmap: bitmap, header: header, scaleDenominator: scale)
+    }
+
+    /// JPEG or PNG, or the error that says why not.
+    static func decodableFormat(of bytes: [UInt8]) throws(ImageCodecError) -> ImageFormat {
+        guard !bytes.isEmpty else { throw .truncated("the image data is empty (0 bytes)") }
+        guard let format = ImageFormat.sniff(bytes) else {
+            let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
+            let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            if jpegSignature.starts(with: bytes) || pngSignature.starts(with: bytes) {
+                throw .truncated("only \(bytes.count) bytes, the data ends inside the signature")
+            }
+            throw .unsupportedFormat()
+        }
+        guard format.isDecodable else { throw .unsupportedFormat(format.description) }
+        return format
+    }
+
+    /// Allocates `size` RGBA8 pixels (uninitialised) and lets `fill` write them through the shim.
+    static func allocatePixels(
+        _ size: PixelSize,
+        fill: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws(ImageCodecError) -> Void
+    ) throws(ImageCodecError) -> Bitmap {
+        let stride = size.width.multipliedReportingOverflow(by: 4)
+        let count = stride.partialValue.multipliedReportingOverflow(by: size.height)
+        guard size.width > 0, size.height > 0, !stride.overflow, !count.overflow else {
+            throw .tooManyPixels(width: size.width, height: size.height, limit: Int.max / 4)
+        }
+        var failure: ImageCodecError?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count.partialValue) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            do throws(ImageCodecError) {
+                try fill(base, stride.partialValue)
+                initialized = count.partialValue
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return Bitmap(uncheckedWidth: size.width, height: size.height, bytes: pixels)
     }
 }

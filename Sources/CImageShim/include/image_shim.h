@@ -1,4 +1,181 @@
 #ifndef IMAGE_SHIM_H
 #define IMAGE_SHIM_H
-int pf_shim_placeholder(void);
+
+/*
+ * A thin, reentrant wrapper around libjpeg(-turbo) and libpng.
+ *
+ * Every entry point reads from a memory buffer the caller owns and writes into
+ * a buffer the caller owns (or into a pf_buffer it frees with pf_buffer_free).
+ * Library errors come back as a pf_status plus a message; nothing here calls
+ * exit(), prints to stderr, or keeps global mutable state, so any number of
+ * threads may call in at once.
+ *
+ * Decoding is two-step: a probe reads the header only, the caller checks the
+ * pixel limit and allocates, then decode fills the caller's buffer.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The outcome of a shim call. */
+typedef enum pf_status {
+    PF_OK = 0,
+    /** The data ends before the image does. */
+    PF_ERR_TRUNCATED = 1,
+    /** The library rejected the data; the message says why. */
+    PF_ERR_DECODER = 2,
+    /** A valid image of a kind the shim does not handle (e.g. 2-component JPEG). */
+    PF_ERR_UNSUPPORTED = 3,
+    /** The caller's arguments do not match the image (buffer too small, bad size). */
+    PF_ERR_ARGUMENT = 4,
+    /** Out of memory. */
+    PF_ERR_MEMORY = 5,
+    /** The encoder failed. */
+    PF_ERR_ENCODER = 6
+} pf_status;
+
+/** Room for a library message, including the terminating NUL. */
+#define PF_MESSAGE_CAPACITY 256
+
+/** A growable output buffer owned by the shim until pf_buffer_free. */
+typedef struct pf_buffer {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} pf_buffer;
+
+/** Frees the bytes of a buffer filled by an encoder and zeroes it. */
+void pf_buffer_free(pf_buffer *buffer);
+
+/* ---------------------------------------------------------------- JPEG --- */
+
+/** The colour model of a JPEG's stored components. */
+typedef enum pf_jpeg_color {
+    PF_JPEG_GRAY = 1,
+    PF_JPEG_RGB = 2,   /* YCbCr or RGB, 3 components */
+    PF_JPEG_CMYK = 3,
+    PF_JPEG_YCCK = 4
+} pf_jpeg_color;
+
+/** What a JPEG header says. */
+typedef struct pf_jpeg_info {
+    int32_t width;
+    int32_t height;
+    int32_t components;
+    /** A pf_jpeg_color value. */
+    int32_t color;
+    /** 1 when the frame is progressive (SOF2). */
+    int32_t progressive;
+    /** 1 when an Adobe APP14 marker was seen (CMYK stored inverted). */
+    int32_t saw_adobe_marker;
+    /** Bytes in the first APP1 "Exif\0\0" payload (TIFF data); 0 when none. */
+    size_t exif_length;
+} pf_jpeg_info;
+
+/**
+ * Reads the JPEG header (no pixels). Copies up to exif_capacity bytes of the
+ * first Exif APP1 payload (after "Exif\0\0") into exif when it is non-NULL.
+ */
+pf_status pf_jpeg_probe(const uint8_t *data, size_t size,
+                        pf_jpeg_info *info,
+                        uint8_t *exif, size_t exif_capacity,
+                        char *message, size_t message_capacity);
+
+/**
+ * Decodes at 1/scale_denom (1, 2, 4 or 8) into RGBA8 rows of out_stride bytes.
+ * out_width × out_height must equal the scaled size (ceil(width / scale)).
+ * CMYK and YCCK are converted to RGB (Adobe-inverted when the marker says so).
+ * A file that ends early is PF_ERR_TRUNCATED, never a gray-padded image.
+ */
+pf_status pf_jpeg_decode(const uint8_t *data, size_t size, int32_t scale_denom,
+                         uint8_t *out, size_t out_stride,
+                         int32_t out_width, int32_t out_height,
+                         char *message, size_t message_capacity);
+
+/** The pixel layout handed to the JPEG encoder. */
+typedef enum pf_jpeg_input {
+    /** RGBA8, alpha ignored. */
+    PF_JPEG_INPUT_RGBA = 1,
+    /** CMYK8, 4 bytes a pixel, written as given (Adobe convention: inverted). */
+    PF_JPEG_INPUT_CMYK = 2
+} pf_jpeg_input;
+
+/** How the JPEG stores its components. */
+typedef enum pf_jpeg_output {
+    /** YCbCr for RGBA input, CMYK for CMYK input. */
+    PF_JPEG_OUTPUT_DEFAULT = 0,
+    /** One luma component (RGBA input only). */
+    PF_JPEG_OUTPUT_GRAY = 1,
+    /** YCCK (CMYK input only). */
+    PF_JPEG_OUTPUT_YCCK = 2
+} pf_jpeg_output;
+
+/** Encodes 4-byte pixels as JPEG into out (free it with pf_buffer_free). */
+pf_status pf_jpeg_encode(const uint8_t *pixels, size_t stride,
+                         int32_t width, int32_t height,
+                         int32_t input, int32_t output,
+                         int32_t quality, int32_t progressive,
+                         pf_buffer *out,
+                         char *message, size_t message_capacity);
+
+/* ----------------------------------------------------------------- PNG --- */
+
+/** What a PNG's IHDR says (plus whether a tRNS chunk precedes the image data). */
+typedef struct pf_png_info {
+    int32_t width;
+    int32_t height;
+    int32_t bit_depth;
+    /** The PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA. */
+    int32_t color_type;
+    int32_t interlaced;
+    int32_t has_trns;
+} pf_png_info;
+
+/** Reads the PNG signature, IHDR and the chunks before the first IDAT (no pixels). */
+pf_status pf_png_probe(const uint8_t *data, size_t size, pf_png_info *info,
+                       char *message, size_t message_capacity);
+
+/**
+ * Decodes any colour type, bit depth and interlace into RGBA8 rows of
+ * out_stride bytes (16-bit scaled to 8, palette and tRNS expanded to alpha).
+ */
+pf_status pf_png_decode(const uint8_t *data, size_t size,
+                        uint8_t *out, size_t out_stride,
+                        int32_t out_width, int32_t out_height,
+                        char *message, size_t message_capacity);
+
+/** A PNG to write: samples packed as PNG stores them (big-endian, MSB first). */
+typedef struct pf_png_image {
+    const uint8_t *rows;
+    size_t stride;
+    int32_t width;
+    int32_t height;
+    int32_t bit_depth;
+    int32_t color_type;
+    int32_t interlaced;
+    /** RGB triples for colour type 3. */
+    const uint8_t *palette;
+    int32_t palette_count;
+    /** Alpha per palette entry (tRNS); may be shorter than the palette. */
+    const uint8_t *palette_alpha;
+    int32_t palette_alpha_count;
+    /** For gray/RGB: 1 to write a tRNS key colour (gray uses key_red). */
+    int32_t has_key;
+    uint16_t key_red;
+    uint16_t key_green;
+    uint16_t key_blue;
+} pf_png_image;
+
+/** Encodes a PNG of any colour type, depth and interlace into out. */
+pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,
+                        char *message, size_t message_capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif

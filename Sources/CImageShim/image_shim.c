@@ -1,2 +1,0 @@
-#include "image_shim.h"
-int pf_shim_placeholder(void) { return 0; }

@@ -1,0 +1,54 @@
+#include "jpeg_error.h"
+
+#include <jerror.h>
+#include <string.h>
+
+static void pf_jpeg_output_message(j_common_ptr cinfo) {
+    pf_jpeg_error *error = (pf_jpeg_error *)cinfo->err;
+    if (error->message != NULL && error->message_capacity > 0 && error->message[0] != '\0') {
+        return; /* keep the first message: it is usually the cause */
+    }
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    pf_set_message(error->message, error->message_capacity, text);
+}
+
+static void pf_jpeg_error_exit(j_common_ptr cinfo) {
+    pf_jpeg_error *error = (pf_jpeg_error *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    pf_set_message(error->message, error->message_capacity, text);
+    longjmp(error->jump, 1);
+}
+
+static void pf_jpeg_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) {
+        return; /* trace messages */
+    }
+    pf_jpeg_error *error = (pf_jpeg_error *)cinfo->err;
+    error->base.num_warnings++;
+    if (error->base.msg_code == JWRN_JPEG_EOF) {
+        /* libjpeg would pad the rest with gray: report truncation instead. */
+        error->truncated = 1;
+        pf_jpeg_fail(cinfo, "the JPEG data ends before the image is complete");
+    }
+    pf_jpeg_output_message(cinfo);
+}
+
+struct jpeg_error_mgr *pf_jpeg_error_init(pf_jpeg_error *error, char *message, size_t capacity) {
+    memset(error, 0, sizeof(*error));
+    error->message = message;
+    error->message_capacity = capacity;
+    pf_set_message(message, capacity, "");
+    jpeg_std_error(&error->base);
+    error->base.error_exit = pf_jpeg_error_exit;
+    error->base.emit_message = pf_jpeg_emit_message;
+    error->base.output_message = pf_jpeg_output_message;
+    return &error->base;
+}
+
+void pf_jpeg_fail(j_common_ptr cinfo, const char *text) {
+    pf_jpeg_error *error = (pf_jpeg_error *)cinfo->err;
+    pf_set_message(error->message, error->message_capacity, text);
+    longjmp(error->jump, 1);
+}

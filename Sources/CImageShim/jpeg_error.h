@@ -1,0 +1,30 @@
+#ifndef IMAGE_SHIM_JPEG_ERROR_H
+#define IMAGE_SHIM_JPEG_ERROR_H
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <jpeglib.h>
+
+#include "shim_internal.h"
+
+/*
+ * A libjpeg error manager that never exits: error_exit formats the message
+ * into the caller's buffer and longjmps back to the setjmp in the shim call;
+ * output_message captures text instead of printing it; a premature end of
+ * data (JWRN_JPEG_EOF) is fatal and marked as truncation.
+ */
+typedef struct pf_jpeg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    int truncated;
+    char *message;
+    size_t message_capacity;
+} pf_jpeg_error;
+
+/* Fills in `error` (jpeg_std_error plus the overrides) and returns its base. */
+struct jpeg_error_mgr *pf_jpeg_error_init(pf_jpeg_error *error, char *message, size_t capacity);
+
+/* Records `text` as the error message and jumps back to the shim call. */
+void pf_jpeg_fail(j_common_ptr cinfo, const char *text);
+
+#endif

@@ -1,0 +1,26 @@
+#ifndef IMAGE_SHIM_PNG_ERROR_H
+#define IMAGE_SHIM_PNG_ERROR_H
+
+#include <png.h>
+
+#include "shim_internal.h"
+
+/*
+ * The error context handed to libpng: errors copy their text into the caller's
+ * buffer and longjmp (png_longjmp) back to png_jmpbuf; warnings are dropped
+ * instead of printed; reads come from a memory buffer and running out of
+ * bytes is an error marked as truncation, never a read past the end.
+ */
+typedef struct pf_png_context {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    int truncated;
+    char *message;
+    size_t message_capacity;
+} pf_png_context;
+
+void pf_png_error(png_structp png, png_const_charp text);
+void pf_png_warning(png_structp png, png_const_charp text);
+
+#endif

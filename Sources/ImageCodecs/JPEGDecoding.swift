@@ -1,0 +1,70 @@
+import CImageShim
+
+/// JPEG header probe and decode through the C shim (libjpeg-turbo).
+enum JPEGDecoding {
+    /// The largest APP1 payload a JPEG marker can carry.
+    private static let maxExifBytes = 65_536
+
+    /// Format, stored size and EXIF orientation, without decoding pixels.
+    static func probe(_ bytes: [UInt8]) throws(ImageCodecError) -> ImageHeader {
+        var info = pf_jpeg_info()
+        var failure: ImageCodecError?
+        let exif = [UInt8](unsafeUninitializedCapacity: maxExifBytes) { exifBuffer, initialized in
+            initialized = 0
+            do throws(ImageCodecError) {
+                try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
+                    try ShimCall.run("JPEG header") { message, capacity in
+                        pf_jpeg_probe(
+                            input.baseAddress, input.count, &info,
+                            exifBuffer.baseAddress, exifBuffer.count, message, capacity)
+                    }
+                }
+                initialized = min(info.exif_length, exifBuffer.count)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        let orientation = ExifReader(tiff: exif)?.orientation ?? .up
+        return ImageHeader(
+            format: .jpeg,
+            storedSize: PixelSize(width: Int(info.width), height: Int(info.height)),
+            orientation: orientation)
+    }
+
+    /// The smallest decode (largest denominator of 1, 2, 4, 8) whose output still covers `target`.
+    ///
+    /// libjpeg's scaled size is `ceil(side / denominator)`; an empty target means full size.
+    static func scaleDenominator(for stored: PixelSize, covering target: PixelSize) -> Int {
+        guard !target.isEmpty else { return 1 }
+        for denominator in [8, 4, 2] {
+            let scaled = scaledSize(stored, denominator: denominator)
+            if scaled.width >= target.width && scaled.height >= target.height {
+                return denominator
+            }
+        }
+        return 1
+    }
+
+    /// The size libjpeg produces at 1/`denominator`.
+    static func scaledSize(_ stored: PixelSize, denominator: Int) -> PixelSize {
+        PixelSize(
+            width: (stored.width + denominator - 1) / denominator,
+            height: (stored.height + denominator - 1) / denominator)
+    }
+
+    /// Decodes at 1/`scaleDenominator` into a new bitmap (stored orientation).
+    static func decode(_ bytes: [UInt8], size stored: PixelSize, scaleDenominator: Int) throws(ImageCodecError) -> Bitmap {
+        let output = scaledSize(stored, denominator: scaleDenominator)
+        return try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
+            try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
+                try ShimCall.run("JPEG decode") { message, capacity in
+                    pf_jpeg_decode(
+                        input.baseAddress, input.count, Int32(scaleDenominator),
+                        pixels, stride, Int32(output.width), Int32(output.height),
+                        message, capacity)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+public import ImageCodecs
+
+/// An in-memory store of processed images, keyed by URL and processors.
+public protocol ImageCaching: Sendable {
+    func image(for key: ImageCacheKey) -> Bitmap?
+    func store(_ image: Bitmap, for key: ImageCacheKey)
+    func removeImage(for key: ImageCacheKey)
+    func removeAll()
+}
+
+/// The memory-cache key of a request: its URL and its processors.
+public struct ImageCacheKey: Sendable, Hashable, CustomStringConvertible {
+    public let url: String
+    public let processors: [ImageProcessor]
+
+    public init(url: String, processors: [ImageProcessor]) {
+        self.url = url
+        self.processors = processors
+    }
+
+    public init?(_ request: ImageRequest) {
+        guard let url = request.url else { return nil }
+        self.init(url: url.absoluteString, processors: request.processors)
+    }
+
+    public var description: String { processors.isEmpty ? url : url + " " + processors.cacheKey }
+}

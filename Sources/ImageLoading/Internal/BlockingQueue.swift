@@ -1,0 +1,27 @@
+import Dispatch
+
+/// Runs blocking work (decoding, resizing, file I/O) on Dispatch threads, never on the caller's
+/// actor or the cooperative pool. Bound its concurrency with a `WorkQueue` in front.
+struct BlockingQueue: Sendable {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label, qos: .userInitiated, attributes: .concurrent)
+    }
+
+    /// Runs `body` on the queue and returns its result.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try body() })
+            }
+        }
+    }
+
+    /// Runs non-throwing `body` on the queue and returns its result.
+    func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: body()) }
+        }
+    }
+}

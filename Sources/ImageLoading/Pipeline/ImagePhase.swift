@@ -1,0 +1,66 @@
+/// The state of one image load, as a row shows it.
+public enum ImagePhase: Sendable, CustomStringConvertible {
+    /// Not started (the row is not visible yet).
+    case idle
+    /// Started; bytes completed so far and expected.
+    case loading(LoadProgress)
+    /// The image and where it came from.
+    case success(ImageResponse)
+    /// A typed, human-readable failure. Cancellation never shows up here.
+    case failure(ImageLoadError)
+
+    /// True for `success` and `failure`.
+    public var isTerminal: Bool {
+        switch self {
+        case .success, .failure: true
+        case .idle, .loading: false
+        }
+    }
+
+    /// The response, when successful.
+    public var response: ImageResponse? {
+        if case .success(let response) = self { response } else { nil }
+    }
+
+    /// The error, when failed.
+    public var error: ImageLoadError? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+
+    public var description: String {
+        switch self {
+        case .idle: "idle"
+        case .loading(let progress): "loading(\(progress))"
+        case .success(let response): "success(\(response.source))"
+        case .failure(let error): "failure(\(error))"
+        }
+    }
+}
+
+/// Bytes received so far and, when the server said, the total.
+///
+/// ```swift
+/// let progress = LoadProgress(completed: 120_000, total: 280_000)
+/// progress.fraction // 0.43
+/// ```
+public struct LoadProgress: Sendable, Hashable, CustomStringConvertible {
+    /// Bytes of the image received (including resumed bytes kept from an earlier attempt).
+    public var completed: Int
+    /// The full size, when known.
+    public var total: Int?
+
+    public init(completed: Int = 0, total: Int? = nil) {
+        self.completed = completed
+        self.total = total
+    }
+
+    /// Completed over total, in 0...1; nil when the total is unknown.
+    public var fraction: Double? {
+        guard let total, total > 0 else { return nil }
+        return min(1, Double(completed) / Double(total))
+    }
+
+    public var description: String {
+        if let total { "\(completed)/\(total)" } else { "\(completed)" }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+extension ImagePipeline {
+    /// One download attempt: resume from kept bytes when possible, enforce the byte limit, keep the
+    /// bytes (with their validator) when the body stops early.
+    ///
+    /// Throws `AttemptFailure` for every failure and `CancellationError` when cancelled.
+    func download(key: String, url: URL, headers: [String: String], control: JobControl) async throws -> FetchedData {
+        var machine = ResumableDownload(partial: resumableData.take(key))
+        let extraHeaders = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        // A server answering a range we did not ask for gets one more plain request.
+        for _ in 0..<2 {
+            let request = DataRequest(url: url, headers: extraHeaders + machine.requestHeaders)
+            let response: DataResponse
+            do {
+                response = try await configuration.dataLoader.load(request)
+            } catch {
+                if let partial = machine.partial { resumableData.store(partial, for: key) }
+                throw ImagePipeline.attemptFailure(error)
+            }
+            switch machine.receive(response.head) {
+            case .retryWithoutRange:
+                continue
+            case .failure(let status):
+                if let partial = machine.partial { resumableData.store(partial, for: key) }
+                throw AttemptFailure(error: .httpStatus(status), retryAfter: response.head.header("Retry-After"))
+            case .startFresh:
+                return try await receiveBody(response, prefix: [], key: key, control: control)
+            case .append(let kept):
+                emit(.resumed(from: kept.count), stage: .data, url: key, taskID: control.jobID)
+                return try await receiveBody(response, prefix: kept, key: key, control: control)
+            }
+        }
+        throw AttemptFailure(error: .transport("the server kept answering a different range"))
+    }
+
+    private func receiveBody(
+        _ response: DataResponse, prefix: [UInt8], key: String, control: JobControl
+    ) async throws -> FetchedData {
+        let head = response.head
+        let limit = configuration.limits.maxResponseBytes
+        let total = ResumableData.totalLength(of: head)
+        if let total, total > limit { throw AttemptFailure(error: .tooLarge(bytes: total, limit: limit)) }
+        var buffer = prefix
+        if let total { buffer.reserveCapacity(total) }
+        var transferred = 0
+        control.reportProgress(LoadProgress(completed: buffer.count, total: total))
+        do {
+            for try await chunk in response.body {
+                transferred += chunk.count
+                countReceivedBytes(chunk.count)
+                guard buffer.count + chunk.count <= limit else {
+                    throw AttemptFailure(error: .tooLarge(bytes: buffer.count + chunk.count, limit: limit))
+                }
+                buffer.append(contentsOf: chunk)
+                let progress = LoadProgress(completed: buffer.count, total: total)
+                emit(.progress(progress), stage: .data, url: key, taskID: control.jobID)
+                control.reportProgress(progress)
+            }
+            try Task.checkCancellation()
+        } catch let failure as AttemptFailure {
+            throw failure
+        } catch {
+            keep(buffer, head: head, key: key)
+            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            throw ImagePipeline.attemptFailure(error)
+        }
+        if let total, buffer.count != total {
+            keep(buffer, head: head, key: key)
+            throw AttemptFailure(
+                error: .transport("the body ended after \(buffer.count) of \(total) bytes (truncated)"))
+        }
+        let source: ImageResponse.Source = prefix.isEmpty ? .network : .networkResumed(from: prefix.count)
+        return FetchedData(bytes: buffer, source: source, transferred: transferred)
+    }
+
+    private func keep(_ bytes: [UInt8], head: DataResponseHead, key: String) {
+        if let partial = ResumableDownload.keep(bytes, head: head, status: head.statusCode) {
+            resumableData.store(partial, for: key)
+        }
+    }
+
+    /// Any loader error as an attempt failure; cancellation passes through.
+    static func attemptFailure(_ error: any Error) -> any Error {
+        switch error {
+        case is CancellationError: error
+        case let failure as AttemptFailure: failure
+        case let loadError as ImageLoadError: AttemptFailure(error: loadError)
+        default: AttemptFailure(error: .transport(String(describing: error)))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+extension ImagePipeline {
+    /// One thing that happened to a task or a shared job, for dashboards and logs.
+    public struct Event: Sendable, CustomStringConvertible {
+        /// What happened.
+        public enum Kind: Sendable, Hashable {
+            /// Waiting for a network slot.
+            case queued
+            /// Got a network slot; the request is going out.
+            case started
+            /// Bytes arrived.
+            case progress(LoadProgress)
+            /// The server confirmed a range request: bytes from this offset are appended to kept ones.
+            case resumed(from: Int)
+            /// Joined a job already running for the same key.
+            case coalesced
+            /// Served from the memory cache.
+            case memoryHit
+            /// Original bytes read from the disk cache.
+            case diskHit
+            /// Decoded and processed.
+            case decoded
+            /// Stopped by its (last) subscriber.
+            case cancelled
+            /// Failed an attempt; trying again after a delay.
+            case retried(attempt: Int, after: Duration)
+            /// Failed for good.
+            case failed(ImageLoadError)
+            /// Delivered a result.
+            case finished(ImageResponse.Source)
+        }
+
+        /// Which layer the event comes from.
+        public enum Stage: String, Sendable, Hashable {
+            /// A public `ImageTask` (`taskID` is `ImageTask.id`).
+            case task
+            /// The shared decode-and-process job for a URL and processors.
+            case image
+            /// The shared download (or disk read) for a URL.
+            case data
+        }
+
+        public var kind: Kind
+        public var stage: Stage
+        /// The request URL.
+        public var url: String
+        /// The task's id (stage `task`) or the shared job's id (stages `image`, `data`).
+        public var taskID: Int
+
+        public init(kind: Kind, stage: Stage, url: String, taskID: Int) {
+            self.kind = kind
+            self.stage = stage
+            self.url = url
+            self.taskID = taskID
+        }
+
+        public var description: String { "\(stage.rawValue)#\(taskID) \(kind) \(url)" }
+    }
+
+    /// Running totals of events, for a status bar.
+    public struct Counters: Sendable, Hashable, Encodable {
+        public var tasksStarted = 0
+        public var queued = 0
+        public var started = 0
+        public var resumed = 0
+        public var coalesced = 0
+        public var memoryHits = 0
+        public var diskHits = 0
+        public var decoded = 0
+        public var cancelled = 0
+        public var retried = 0
+        public var failed = 0
+        public var finished = 0
+        /// Bytes received from loaders.
+        public var bytesReceived = 0
+
+        public init() {}
+
+        mutating func record(_ event: Event) {
+            switch event.kind {
+            case .queued: queued += 1
+            case .started: started += 1
+            case .progress: break
+            case .resumed: resumed += 1
+            case .coalesced: coalesced += 1
+            case .memoryHit: memoryHits += 1
+            case .diskHit: diskHits += 1
+            case .decoded: decoded += 1
+            case .cancelled: if event.stage == .task { cancelled += 1 }
+            case .retried: retried += 1
+            case .failed: if event.stage == .task { failed += 1 }
+            case .finished: finished += 1
+            }
+        }
+    }
+}

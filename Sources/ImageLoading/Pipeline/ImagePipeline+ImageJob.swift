@@ -1,0 +1,69 @@
+import Foundation
+
+extension ImagePipeline {
+    /// The shared job for one URL + processors: get the original bytes through the (coalesced)
+    /// data stage, decode and process them on the decode queue, fill the memory cache.
+    func runImageJob(
+        key: ImageCacheKey, url: URL, request: ImageRequest, control: JobControl
+    ) async -> Result<ProcessedImage, ImageLoadError>? {
+        let urlText = url.absoluteString
+        let fetched = await dataStage.value(
+            for: urlText,
+            options: control.options,
+            following: control,
+            onSubscribe: { [self] subscription in
+                if subscription.coalesced { emit(.coalesced, stage: .data, url: urlText, taskID: subscription.jobID) }
+            },
+            onProgress: { progress in control.reportProgress(progress) },
+            work: { [self] key, dataControl in
+                await self.runDataJob(key: key, url: url, headers: request.headers, control: dataControl)
+            })
+        guard let fetched else { return nil }
+        let data: FetchedData
+        switch fetched {
+        case .failure(let error): return .failure(error)
+        case .success(let value): data = value
+        }
+        let decompression = ImageDecompression(maxPixels: configuration.limits.maxDecodedPixels)
+        let processors = request.processors
+        let decoded: Result<ImageDecompression.Output, ImageLoadError>
+        do {
+            decoded = try await decodeQueue.run(priority: control.priority, following: control) {
+                await decoder.run { decompression.run(data.bytes, processors: processors) }
+            }
+        } catch {
+            return nil  // cancelled while waiting for a decode slot
+        }
+        switch decoded {
+        case .failure(let error):
+            emit(.failed(error), stage: .image, url: urlText, taskID: control.jobID)
+            return .failure(error)
+        case .success(let output):
+            emit(.decoded, stage: .image, url: urlText, taskID: control.jobID)
+            if control.options.writesMemory {
+                configuration.memoryCache?.store(output.bitmap, for: key)
+            }
+            return .success(
+                ProcessedImage(
+                    bitmap: output.bitmap, originalSize: output.originalSize, data: data,
+                    decode: output.decode, process: output.process))
+        }
+    }
+
+    /// Fetches a request's original bytes only (into the disk cache when its policy allows),
+    /// sharing the download with any task loading the same URL. Nil when cancelled.
+    func fetchData(for request: ImageRequest, control: JobControl) async -> Result<FetchedData, ImageLoadError>? {
+        let url: URL
+        switch ImagePipeline.validate(request.url) {
+        case .failure(let error): return .failure(error)
+        case .success(let valid): url = valid
+        }
+        var options = JobOptions(policy: request.cachePolicy)
+        if url.isFileURL { options.readsDisk = false; options.writesDisk = false }
+        return await dataStage.value(
+            for: url.absoluteString, options: options, following: control, onProgress: { _ in },
+            work: { [self] key, dataControl in
+                await self.runDataJob(key: key, url: url, headers: request.headers, control: dataControl)
+            })
+    }
+}

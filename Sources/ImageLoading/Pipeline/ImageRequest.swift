@@ -1,0 +1,121 @@
+public import Foundation
+
+/// What to load: a URL, how to process it, how urgently, and how to cache it.
+///
+/// ```swift
+/// let request = ImageRequest(
+///     string: "https://picsum.photos/id/10/400/300",
+///     processors: [.resize(to: PixelSize(width: 64, height: 48), mode: .fill)],
+///     priority: .high)
+/// let image = try await ImagePipeline.shared.image(for: request)
+/// ```
+public struct ImageRequest: Sendable, Hashable {
+    /// The image's address: http, https or file. Nil means the caller had no usable URL;
+    /// loading it fails with `ImageLoadError.invalidURL`.
+    public var url: URL?
+    /// A smaller variant, loaded instead when the loader is in low-data mode.
+    public var lowDataURL: URL?
+    /// Applied in order to the decoded image.
+    public var processors: [ImageProcessor]
+    /// How urgently to load.
+    public var priority: Priority
+    /// Which caches may keep the result.
+    public var cachePolicy: CachePolicy
+    /// Extra HTTP header fields sent with the request.
+    public var headers: [String: String]
+
+    /// A request for `url`.
+    public init(
+        url: URL?,
+        lowDataURL: URL? = nil,
+        processors: [ImageProcessor] = [],
+        priority: Priority = .normal,
+        cachePolicy: CachePolicy = .persistent,
+        headers: [String: String] = [:]
+    ) {
+        self.url = url
+        self.lowDataURL = lowDataURL
+        self.processors = processors
+        self.priority = priority
+        self.cachePolicy = cachePolicy
+        self.headers = headers
+    }
+
+    /// A request for a URL string or a plain file path (`/photos/a.jpg`, `photos/a.jpg`).
+    ///
+    /// A string that is neither a URL with a scheme nor a path yields a request whose `url`
+    /// is nil, which fails with `invalidURL` when loaded (never an endless "loading").
+    public init(
+        string: String,
+        processors: [ImageProcessor] = [],
+        priority: Priority = .normal,
+        cachePolicy: CachePolicy = .persistent,
+        headers: [String: String] = [:]
+    ) {
+        self.init(
+            url: ImageRequest.parseURL(string), processors: processors, priority: priority,
+            cachePolicy: cachePolicy, headers: headers)
+    }
+
+    /// Parses a URL string or a plain path; nil when it is neither.
+    public static func parseURL(_ string: String) -> URL? {
+        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        if trimmed.contains("://") { return URL(string: trimmed) }
+        if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") || trimmed.hasPrefix("~") {
+            return URL(fileURLWithPath: (trimmed as NSString).expandingTildeInPath)
+        }
+        // A bare relative path ("photos/a.jpg") is a file; anything with a scheme-like prefix was handled above.
+        guard !trimmed.contains(":") else { return nil }
+        return URL(fileURLWithPath: trimmed)
+    }
+
+    /// The same request for its low-data URL (nil when there is none).
+    public var lowDataVariant: ImageRequest? {
+        guard let lowDataURL else { return nil }
+        var copy = self
+        copy.url = lowDataURL
+        copy.lowDataURL = nil
+        return copy
+    }
+}
+
+extension ImageRequest {
+    /// How urgently a request is loaded. Higher runs first when the network queue is full.
+    public enum Priority: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+        case veryLow = 0, low, normal, high, veryHigh
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        public var description: String {
+            switch self {
+            case .veryLow: "veryLow"
+            case .low: "low"
+            case .normal: "normal"
+            case .high: "high"
+            case .veryHigh: "veryHigh"
+            }
+        }
+    }
+
+    /// Which caches may keep a request's result.
+    public enum CachePolicy: Sendable, Hashable, CustomStringConvertible {
+        /// No caching beyond the task (the row) that asked for it.
+        case viewLifetime
+        /// The in-memory cache only.
+        case session
+        /// Memory plus the disk cache (the default).
+        case persistent
+
+        var usesMemory: Bool { self != .viewLifetime }
+        var usesDisk: Bool { self == .persistent }
+
+        public var description: String {
+            switch self {
+            case .viewLifetime: "viewLifetime"
+            case .session: "session"
+            case .persistent: "persistent"
+            }
+        }
+    }
+}

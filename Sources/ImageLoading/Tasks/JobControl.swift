@@ -1,0 +1,109 @@
+import Synchronization
+
+/// What the subscribers of a shared job want done with its result, merged as they join.
+struct JobOptions: Sendable, Hashable {
+    /// Look in the disk cache first (decided by the job's first subscriber).
+    var readsDisk = false
+    /// Store the original bytes in the disk cache (any subscriber asking is enough).
+    var writesDisk = false
+    /// Store the processed image in the memory cache (any subscriber asking is enough).
+    var writesMemory = false
+
+    init(readsDisk: Bool = false, writesDisk: Bool = false, writesMemory: Bool = false) {
+        self.readsDisk = readsDisk
+        self.writesDisk = writesDisk
+        self.writesMemory = writesMemory
+    }
+
+    init(policy: ImageRequest.CachePolicy) {
+        self.init(readsDisk: policy.usesDisk, writesDisk: policy.usesDisk, writesMemory: policy.usesMemory)
+    }
+
+    mutating func merge(_ other: JobOptions) {
+        writesDisk = writesDisk || other.writesDisk
+        writesMemory = writesMemory || other.writesMemory
+    }
+}
+
+/// The handle of one running shared job: its current priority (with observers that follow it
+/// into queues and downstream stages), its merged options, and its cancellation.
+final class JobControl: Sendable {
+    typealias Priority = ImageRequest.Priority
+
+    private struct State {
+        var priority: Priority
+        var options: JobOptions
+        var task: Task<Void, Never>?
+        var isCancelled = false
+        var observers: [Int: @Sendable (Priority) -> Void] = [:]
+        var nextObserverID = 0
+    }
+
+    /// Unique within its stage.
+    let jobID: Int
+    private let state: Mutex<State>
+    private let progressSink: @Sendable (LoadProgress) -> Void
+
+    init(jobID: Int, priority: Priority, options: JobOptions, progress: @escaping @Sendable (LoadProgress) -> Void) {
+        self.jobID = jobID
+        self.state = Mutex(State(priority: priority, options: options))
+        self.progressSink = progress
+    }
+
+    /// The highest priority any subscriber wants right now.
+    var priority: Priority { state.withLock { $0.priority } }
+
+    /// What the subscribers want done with the result so far.
+    var options: JobOptions { state.withLock { $0.options } }
+
+    /// True once the last subscriber left.
+    var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+    /// Tells every subscriber how far the job got.
+    func reportProgress(_ progress: LoadProgress) { progressSink(progress) }
+
+    func merge(_ options: JobOptions) { state.withLock { $0.options.merge(options) } }
+
+    /// Calls `body` with every later priority change; returns a token for `removeObserver`.
+    func observePriority(_ body: @escaping @Sendable (Priority) -> Void) -> Int {
+        state.withLock { state in
+            let id = state.nextObserverID
+            state.nextObserverID += 1
+            state.observers[id] = body
+            return id
+        }
+    }
+
+    func removeObserver(_ token: Int) {
+        _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
+    /// Records a new priority and tells the observers (outside the lock).
+    func setPriority(_ priority: Priority) {
+        let observers = state.withLock { state -> [@Sendable (Priority) -> Void] in
+            guard state.priority != priority else { return [] }
+            state.priority = priority
+            return Array(state.observers.values)
+        }
+        for observer in observers { observer(priority) }
+    }
+
+    /// Runs the job's body in a new task (not on the caller's actor).
+    func start(_ body: @escaping @Sendable () async -> Void) {
+        let task = Task { await body() }
+        let cancelNow = state.withLock { state in
+            state.task = task
+            return state.isCancelled
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// Cancels the job's task.
+    func cancel() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            state.isCancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+}

@@ -1,0 +1,200 @@
+import CNcurses
+import Glibc
+
+/// The real terminal, drawn with ncursesw.
+///
+/// Starts in the UTF-8 locale on the configured terminal (`newterm`, so a
+/// missing or unknown terminal is an error value, not an exit), in cbreak,
+/// no-echo, keypad mode with mouse-wheel reporting, on the alternate screen.
+/// Colours use pairs allocated on demand (``ColorPairAllocator``), direct
+/// colour when terminfo offers it, else the nearest 256-palette entry.
+///
+/// The terminal is restored by ``close()``, which ``run(configuration:_:)``
+/// calls on every exit path (return, thrown error, cancellation); SIGINT and
+/// SIGTERM arrive as ``InputEvent/interrupt(_:)`` so the loop can unwind;
+/// SIGWINCH arrives as ``InputEvent/resize(_:)``.
+///
+/// ```swift
+/// try await CursesScreen.run { screen in
+///     try await FeedLoop(screen: screen).run()
+/// }
+/// ```
+public final class CursesScreen: Screen {
+    public internal(set) var size: TerminalSize
+    public let colorCapability: ColorCapability
+    /// Whether the locale encodes text as UTF-8 (if not, draw with ``GlyphSet/ascii``).
+    public let isUTF8: Bool
+    public let wakeups: AsyncStream<Void>
+
+    let configuration: CursesScreenConfiguration
+    let window: UnsafeMutablePointer<WINDOW>
+    let wakeupContinuation: AsyncStream<Void>.Continuation
+    let inputWatcher: InputWatcher
+    let signals: TerminalSignalWatcher
+    var pairs: ColorPairAllocator
+    var colorNumbers: [TerminalColor: Int32] = [:]
+    var lastInputTimeout: Int32 = -2
+    private let screen: OpaquePointer
+    private let inputFile: UnsafeMutablePointer<FILE>
+    private let outputFile: UnsafeMutablePointer<FILE>
+    private var signalInstallation = TerminalSignalWatcher.Installation()
+    private var isClosed = false
+
+    /// Runs `body` with a screen and restores the terminal however `body` ends.
+    public static func run<Result>(
+        configuration: CursesScreenConfiguration = CursesScreenConfiguration(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (CursesScreen) async throws -> Result
+    ) async throws -> Result {
+        let screen = try CursesScreen(configuration: configuration)
+        defer { screen.close() }
+        return try await body(screen)
+    }
+
+    /// Takes over the terminal; throws ``ScreenError`` when there is none usable.
+    public init(configuration: CursesScreenConfiguration = CursesScreenConfiguration()) throws(ScreenError) {
+        guard isatty(configuration.outputDescriptor) == 1, isatty(configuration.inputDescriptor) == 1 else {
+            throw .notATerminal
+        }
+        isUTF8 = Self.selectUTF8Locale()
+        let emergency = EmergencyRestore(descriptor: configuration.outputDescriptor)
+        let terminalType = configuration.terminalType ?? (getenv("TERM").map { String(cString: $0) } ?? "")
+        guard !terminalType.isEmpty else { throw .unknownTerminal("") }
+
+        guard let output = Self.open(configuration.outputDescriptor, mode: "w") else {
+            throw .initializationFailed("cannot open the terminal for output (errno \(errno))")
+        }
+        guard let input = Self.open(configuration.inputDescriptor, mode: "r") else {
+            fclose(output)
+            throw .initializationFailed("cannot open the terminal for input (errno \(errno))")
+        }
+        // Keep ncurses from installing its own SIGWINCH handler: resizes come through dispatch.
+        let previousWinch = configuration.handlesSignals ? signal(SIGWINCH, SIG_IGN) : nil
+        guard let screen = newterm(terminalType, output, input) else {
+            if configuration.handlesSignals { signal(SIGWINCH, previousWinch) }
+            fclose(output)
+            fclose(input)
+            throw .unknownTerminal(terminalType)
+        }
+        set_term(screen)
+        guard let window = newwin(0, 0, 0, 0) else {
+            endwin()
+            delscreen(screen)
+            fclose(output)
+            fclose(input)
+            throw .initializationFailed("newwin failed")
+        }
+        let inputWatcher: InputWatcher
+        do {
+            inputWatcher = try InputWatcher(descriptor: configuration.inputDescriptor)
+        } catch {
+            delwin(window)
+            endwin()
+            delscreen(screen)
+            fclose(output)
+            fclose(input)
+            throw error
+        }
+
+        self.configuration = configuration
+        self.screen = screen
+        self.window = window
+        self.inputFile = input
+        self.outputFile = output
+        self.inputWatcher = inputWatcher
+        self.signals = TerminalSignalWatcher(emergency: emergency)
+        self.size = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
+        (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        set_escdelay(configuration.escapeDelayMilliseconds)
+        leaveok(window, true)
+        curs_set(0)
+        if configuration.enablesMouse {
+            mousemask(mmask_t(CursesKeyDecoder.wheelUpMask | CursesKeyDecoder.wheelDownMask), nil)
+            mouseinterval(0)
+        }
+        let capability = Self.startColors(limit: configuration.maximumColors)
+        colorCapability = capability
+        pairs = ColorPairAllocator(capacity: Self.pairCapacity(for: capability))
+
+        let continuation = wakeupContinuation
+        let signals = self.signals
+        inputWatcher.start { @Sendable readiness in
+            if readiness == .hangup { signals.noteTermination(.hangup) }
+            continuation.yield()
+        }
+        if configuration.handlesSignals {
+            signalInstallation = signals.install { @Sendable in continuation.yield() }
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Gives the terminal back: leaves curses mode and the alternate screen, restores signals. Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        inputWatcher.stop()
+        signalInstallation.uninstall()
+        set_term(screen)
+        delwin(window)
+        endwin()
+        delscreen(screen)
+        fflush(outputFile)
+        fclose(outputFile)
+        fclose(inputFile)
+        wakeupContinuation.finish()
+    }
+
+    public func flush() {
+        guard !isClosed else { return }
+        wnoutrefresh(window)
+        doupdate()
+        pairs.beginFrame()
+    }
+
+    public func setCursorVisible(_ visible: Bool) {
+        guard !isClosed else { return }
+        curs_set(visible ? 1 : 0)
+        leaveok(window, !visible)
+    }
+
+    public func clear(_ region: CellRect) {
+        let clipped = region.clamped(to: CellRect(origin: .zero, size: size))
+        let blanks = Array(repeating: ScreenCell.blank, count: clipped.size.columns)
+        for row in clipped.rowRange {
+            put(blanks, at: CellPoint(row: row, column: clipped.origin.column))
+        }
+    }
+
+    /// Opens a stdio stream on a duplicate of `descriptor`, so closing it leaves the original open.
+    private static func open(_ descriptor: Int32, mode: String) -> UnsafeMutablePointer<FILE>? {
+        let duplicate = dup(descriptor)
+        guard duplicate >= 0 else { return nil }
+        guard let file = fdopen(duplicate, mode) else {
+            Glibc.close(duplicate)
+            return nil
+        }
+        return file
+    }
+
+    /// Sets the locale from the environment; falls back to C.UTF-8 when that is not UTF-8.
+    private static func selectUTF8Locale() -> Bool {
+        setlocale(LC_ALL, "")
+        if isUTF8Codeset() { return true }
+        if setlocale(LC_CTYPE, "C.UTF-8") != nil, isUTF8Codeset() { return true }
+        return false
+    }
+
+    private static func isUTF8Codeset() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+}

@@ -1,0 +1,37 @@
+
+/// How a ``CursesScreen`` attaches to its terminal.
+public struct CursesScreenConfiguration: Sendable {
+    /// The terminfo name; `nil` reads `TERM`.
+    public var terminalType: String?
+    /// The file descriptor keys are read from.
+    public var inputDescriptor: Int32
+    /// The file descriptor the screen is drawn on.
+    public var outputDescriptor: Int32
+    /// Handle SIGINT, SIGTERM, SIGHUP and SIGWINCH (turn off in tests that share the process).
+    public var handlesSignals: Bool
+    /// Report mouse-wheel notches.
+    public var enablesMouse: Bool
+    /// Use at most this colour capability (`--colors`); `nil` uses what terminfo offers.
+    public var maximumColors: ColorCapability?
+    /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
+    public var escapeDelayMilliseconds: Int32
+
+    /// Creates a configuration for the process's standard input and output.
+    public init(
+        terminalType: String? = nil,
+        inputDescriptor: Int32 = 0,
+        outputDescriptor: Int32 = 1,
+        handlesSignals: Bool = true,
+        enablesMouse: Bool = true,
+        maximumColors: ColorCapability? = nil,
+        escapeDelayMilliseconds: Int32 = 25
+    ) {
+        self.terminalType = terminalType
+        self.inputDescriptor = inputDescriptor
+        self.outputDescriptor = outputDescriptor
+        self.handlesSignals = handlesSignals
+        self.enablesMouse = enablesMouse
+        self.maximumColors = maximumColors
+        self.escapeDelayMilliseconds = escapeDelayMilliseconds
+    }
+}

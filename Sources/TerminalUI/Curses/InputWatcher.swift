@@ -1,0 +1,99 @@
+import Glibc
+import Synchronization
+import Foundation
+
+/// Waits on a background thread until the terminal has input, then calls back once.
+///
+/// After each call-back it stays quiet until ``rearm()`` (the loop has drained
+/// the input), so an idle viewer uses no CPU and a busy one is not flooded.
+/// A hang-up (the terminal went away) is reported as such.
+final class InputWatcher: Sendable {
+    enum Readiness: Sendable {
+        case input
+        case hangup
+    }
+
+    private struct State {
+        var waiting = false
+        var stopped = false
+    }
+
+    private let descriptor: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let state = Mutex(State())
+    private let rearmSignal = DispatchSemaphore(value: 0)
+
+    /// Creates a watcher for `descriptor`; fails when a pipe cannot be made.
+    init(descriptor: Int32) throws(ScreenError) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw .initializationFailed("pipe() failed (errno \(errno))") }
+        self.descriptor = descriptor
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+    }
+
+    /// Starts the watching thread.
+    func start(onReady: @escaping @Sendable (Readiness) -> Void) {
+        let thread = Thread { [self] in
+            run(onReady: onReady)
+        }
+        thread.name = "photofeed-input"
+        thread.start()
+    }
+
+    /// Lets the watcher report the next input.
+    func rearm() {
+        let shouldSignal = state.withLock { state in
+            guard state.waiting else { return false }
+            state.waiting = false
+            return true
+        }
+        if shouldSignal { rearmSignal.signal() }
+    }
+
+    /// Stops the thread; it closes the wake pipe on its way out.
+    func stop() {
+        let alreadyStopped = state.withLock { state in
+            defer { state.stopped = true }
+            return state.stopped
+        }
+        guard !alreadyStopped else { return }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+        rearmSignal.signal()
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func run(onReady: @Sendable (Readiness) -> Void) {
+        defer {
+            close(wakeRead)
+            close(wakeWrite)
+        }
+        var fds = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        while !isStopped {
+            fds[0].revents = 0
+            fds[1].revents = 0
+            let result = poll(&fds, 2, -1)
+            if result < 0 {
+                if errno == EINTR { continue }
+                onReady(.hangup)
+                return
+            }
+            if fds[1].revents != 0 || isStopped { return }
+            let events = fds[0].revents
+            if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, events & Int16(POLLIN) == 0 {
+                onReady(.hangup)
+                return
+            }
+            guard events & Int16(POLLIN) != 0 else { continue }
+            state.withLock { $0.waiting = true }
+            onReady(.input)
+            rearmSignal.wait()
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Turns SIGWINCH, SIGINT, SIGTERM and SIGHUP into flags the event loop reads, via dispatch signal sources.
+///
+/// No work happens in a signal handler: the signals are ignored at the
+/// process level and delivered to a dispatch queue, which records them and
+/// wakes the loop. A second termination signal before the loop reacted means
+/// the loop is stuck: the watcher then restores the terminal's saved mode,
+/// leaves the alternate screen and exits.
+final class TerminalSignalWatcher: Sendable {
+    struct Pending: Sendable {
+        var resize = false
+        var termination: TerminationSignal?
+    }
+
+    private let pending = Mutex(Pending())
+    private let emergency: EmergencyRestore
+    private let queue = DispatchQueue(label: "photofeed.signals")
+
+    init(emergency: EmergencyRestore) {
+        self.emergency = emergency
+    }
+
+    /// Takes the pending flags, clearing them.
+    func takePending() -> Pending {
+        pending.withLock { pending in
+            defer { pending = Pending() }
+            return pending
+        }
+    }
+
+    /// Records a termination that did not come from a signal (the terminal hung up).
+    func noteTermination(_ signal: TerminationSignal) {
+        pending.withLock { pending in
+            if pending.termination == nil { pending.termination = signal }
+        }
+    }
+
+    /// Installs the sources; returns them (to cancel) and the dispositions to restore.
+    func install(wake: @escaping @Sendable () -> Void) -> Installation {
+        var installation = Installation()
+        let handled: [(Int32, TerminationSignal?)] = [
+            (SIGWINCH, nil), (SIGINT, .interrupt), (SIGTERM, .terminate), (SIGHUP, .hangup),
+        ]
+        for (number, termination) in handled {
+            installation.previous.append((number, signal(number, SIG_IGN)))
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { @Sendable [self] in
+                record(termination)
+                wake()
+            }
+            source.resume()
+            installation.sources.append(source)
+        }
+        return installation
+    }
+
+    private func record(_ termination: TerminationSignal?) {
+        let stuck = pending.withLock { pending -> Bool in
+            guard let termination else {
+                pending.resize = true
+                return false
+            }
+            if pending.termination != nil { return true }
+            pending.termination = termination
+            return false
+        }
+        if stuck, let termination { emergency.restoreAndExit(status: termination.exitStatus) }
+    }
+
+    /// What ``install(wake:)`` changed, for ``uninstall()``.
+    struct Installation {
+        var sources: [any DispatchSourceSignal] = []
+        var previous: [(Int32, __sighandler_t?)] = []
+
+        /// Cancels the sources and restores the previous dispositions.
+        mutating func uninstall() {
+            for source in sources { source.cancel() }
+            sources.removeAll()
+            for (number, handler) in previous { signal(number, handler) }
+            previous.removeAll()
+        }
+    }
+}
+
+/// The last-resort terminal restore: saved terminal mode plus the reset sequences, then `_exit`.
+struct EmergencyRestore: Sendable {
+    let descriptor: Int32
+    let savedMode: termios?
+
+    /// Captures the terminal mode of `descriptor` before curses changes it.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        var mode = termios()
+        savedMode = tcgetattr(descriptor, &mode) == 0 ? mode : nil
+    }
+
+    /// Restores the terminal as far as possible without curses and exits.
+    func restoreAndExit(status: Int32) -> Never {
+        if var mode = savedMode { tcsetattr(descriptor, TCSANOW, &mode) }
+        // Mouse off, leave the alternate screen, cursor on, attributes off.
+        let reset = Array("\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n".utf8)
+        _ = reset.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        _exit(status)
+    }
+}

@@ -1,0 +1,143 @@
+/// The xterm palette and nearest-colour lookups for the quantised modes.
+///
+/// Nearest is measured in Oklab. Each lookup is a precomputed table over a grid of sRGB
+/// values whose levels include every channel value the palette uses, so quantising costs
+/// three table reads and no search, and the palette's own colours map to themselves.
+struct Palette: Sendable {
+    /// xterm's default RGB for all 256 indices (0–15 are what xterm ships; terminals vary).
+    static let xterm256: [(r: UInt8, g: UInt8, b: UInt8)] = {
+        var table: [(r: UInt8, g: UInt8, b: UInt8)] = [
+            (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0),
+            (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+            (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0),
+            (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+        ]
+        for r in 0..<6 { for g in 0..<6 { for b in 0..<6 {
+            table.append((cubeLevels[r], cubeLevels[g], cubeLevels[b]))
+        } } }
+        for gray in 0..<24 {
+            let value = UInt8(8 + 10 * gray)
+            table.append((value, value, value))
+        }
+        return table
+    }()
+
+    /// The six channel levels of the 6×6×6 cube.
+    static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+
+    /// Indices 16–255: the cube and the gray ramp.
+    static let cube256 = Palette(indices: 16...255)
+    /// Indices 0–15 as xterm shows them.
+    static let ansi16 = Palette(indices: 0...15)
+
+    /// The palette for a quantised mode, nil otherwise.
+    static func forMode(_ mode: ColorMode) -> Palette? {
+        switch mode {
+        case .palette256: cube256
+        case .palette16: ansi16
+        case .truecolor, .none: nil
+        }
+    }
+
+    private let indices: ClosedRange<Int>
+    /// Channel value (0…255) → level of the lookup grid.
+    private let levelOfValue: [UInt16]
+    private let levelCount: Int
+    /// levels³ entries → palette index.
+    private let table: [UInt8]
+
+    private init(indices: ClosedRange<Int>) {
+        self.indices = indices
+        // The 240-colour palette's own values are at most 10 apart (17 at the top, so add 247);
+        // the 16 colours are sparse, so a regular grid fills the gaps.
+        var values: Set<Int> = indices.count > 16 ? [247] : Set(stride(from: 0, through: 240, by: 16))
+        values.insert(255)
+        for index in indices {
+            let color = Self.xterm256[index]
+            values.formUnion([Int(color.r), Int(color.g), Int(color.b)])
+        }
+        let levels = values.sorted()
+        levelCount = levels.count
+        var levelOfValue = [UInt16](repeating: 0, count: 256)
+        var level = 0
+        for value in 0..<256 {
+            while level + 1 < levels.count && abs(levels[level + 1] - value) <= abs(levels[level] - value) {
+                level += 1
+            }
+            levelOfValue[value] = UInt16(level)
+        }
+        self.levelOfValue = levelOfValue
+
+        let candidates = indices.map { index in
+            let color = Self.xterm256[index]
+            return (index: UInt8(index), lab: ColorSpace.oklab(srgb: SIMD3(Float(color.r), Float(color.g), Float(color.b))))
+        }
+        let labOfLevel = levels.map { ColorSpace.linearFromByte[$0] }
+        var table = [UInt8](repeating: 0, count: levelCount * levelCount * levelCount)
+        var slot = 0
+        for r in 0..<levelCount {
+            for g in 0..<levelCount {
+                for b in 0..<levelCount {
+                    let lab = ColorSpace.oklab(linear: SIMD3(labOfLevel[r], labOfLevel[g], labOfLevel[b]))
+                    table[slot] = Self.nearest(to: lab, rgb: (levels[r], levels[g], levels[b]), among: candidates)
+                    slot += 1
+                }
+            }
+        }
+        self.table = table
+    }
+
+    /// The nearest candidate in Oklab. For the 240-colour palette only the cube colours
+    /// within one level of the colour on each channel, and the grays, can be nearest.
+    private static func nearest(
+        to lab: SIMD3<Float>, rgb: (Int, Int, Int), among candidates: [(index: UInt8, lab: SIMD3<Float>)]
+    ) -> UInt8 {
+        var best = candidates[0].index
+        var bestDistance = Float.infinity
+        func consider(_ candidate: (index: UInt8, lab: SIMD3<Float>)) {
+            let delta = candidate.lab - lab
+            let distance = (delta * delta).sum()
+            if distance < bestDistance {
+                bestDistance = distance
+                best = candidate.index
+            }
+        }
+        if candidates.count == 240 {
+            let (lr, lg, lb) = (cubeLevel(near: rgb.0), cubeLevel(near: rgb.1), cubeLevel(near: rgb.2))
+            for r in max(0, lr - 1)...min(5, lr + 1) {
+                for g in max(0, lg - 1)...min(5, lg + 1) {
+                    for b in max(0, lb - 1)...min(5, lb + 1) { consider(candidates[r * 36 + g * 6 + b]) }
+                }
+            }
+            for gray in 216..<240 { consider(candidates[gray]) }
+        } else {
+            for candidate in candidates { consider(candidate) }
+        }
+        return best
+    }
+
+    private static func cubeLevel(near value: Int) -> Int {
+        var best = 0
+        for level in 1..<6 where abs(Int(cubeLevels[level]) - value) < abs(Int(cubeLevels[best]) - value) {
+            best = level
+        }
+        return best
+    }
+
+    /// The palette index nearest to an sRGB colour (channels 0…255, clamped, fractional allowed).
+    @inline(__always)
+    func index(of rgb: SIMD3<Float>) -> UInt8 {
+        let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
+        let r = Int(levelOfValue[Int(clamped.x + 0.5)])
+        let g = Int(levelOfValue[Int(clamped.y + 0.5)])
+        let b = Int(levelOfValue[Int(clamped.z + 0.5)])
+        return table[(r * levelCount + g) * levelCount + b]
+    }
+
+    /// The sRGB value of a palette index.
+    @inline(__always)
+    static func rgb(ofIndex index: UInt8) -> SIMD3<Float> {
+        let color = xterm256[Int(index)]
+        return SIMD3(Float(color.r), Float(color.g), Float(color.b))
+    }
+}

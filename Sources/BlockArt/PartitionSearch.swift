@@ -1,0 +1,62 @@
+/// Finds the two-colour split of a cell's sub-pixels with the least error in Oklab.
+///
+/// For a split into ink and paper, the best colours are the means of each side, and the
+/// squared error is Σ|p|² − |S₁|²/n₁ − |S₀|²/n₀ (S the sums, n the counts). So the search
+/// maximises |S₁|²/n₁ + |S₀|²/n₀ over every split. A split and its complement draw the same
+/// picture, so only masks with the last sub-pixel on the paper side are tried: 8 for a
+/// quadrant cell, 32 for a sextant cell. Subset sums are built incrementally, one addition
+/// per mask.
+struct PartitionSearch {
+    let pixelCount: Int
+    private var sums: [SIMD3<Float>]
+    private let inkCounts: [Float]
+
+    init(pixelCount: Int) {
+        self.pixelCount = pixelCount
+        let masks = 1 << (pixelCount - 1)
+        sums = [SIMD3<Float>](repeating: .zero, count: masks)
+        inkCounts = (0..<masks).map { Float($0.nonzeroBitCount) }
+    }
+
+    /// The ink mask with the least error (bit i = sub-pixel i is ink); 0 means one flat colour.
+    mutating func bestMask(labs: [SIMD3<Float>]) -> Int {
+        var total = SIMD3<Float>.zero
+        for lab in labs { total += lab }
+        let n = Float(pixelCount)
+        var best = 0
+        var bestScore = (total * total).sum() / n
+        // Allow for rounding: a split must beat flat by a margin to be worth a glyph.
+        let margin = bestScore * 1e-6 + 1e-7
+        sums[0] = .zero
+        for mask in 1..<sums.count {
+            let sum = sums[mask & (mask - 1)] + labs[mask.trailingZeroBitCount]
+            sums[mask] = sum
+            let ink = inkCounts[mask]
+            let rest = total - sum
+            let score = (sum * sum).sum() / ink + (rest * rest).sum() / (n - ink)
+            if score > bestScore + margin {
+                bestScore = score
+                best = mask
+            }
+        }
+        return best
+    }
+
+    /// Mean ink colour, mean paper colour, and the ink count, for a mask.
+    static func means(of pixels: [SIMD3<Float>], mask: Int) -> (SIMD3<Float>, SIMD3<Float>, Int) {
+        var ink = SIMD3<Float>.zero, paper = SIMD3<Float>.zero
+        var inkCount = 0
+        for (index, pixel) in pixels.enumerated() {
+            if mask & (1 << index) != 0 {
+                ink += pixel
+                inkCount += 1
+            } else {
+                paper += pixel
+            }
+        }
+        let paperCount = pixels.count - inkCount
+        let paperMean = paperCount > 0 ? paper / Float(paperCount) : .zero
+        let inkMean = inkCount > 0 ? ink / Float(inkCount) : paperMean
+        return (inkMean, paperMean, inkCount)
+    }
+}

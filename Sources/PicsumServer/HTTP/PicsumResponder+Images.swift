@@ -1,0 +1,52 @@
+import Hummingbird
+import NIOCore
+
+extension PicsumResponder {
+    /// An image response: shaping fate, render (cached), validators, ranges.
+    func image(
+        _ item: FeedItem, _ options: ImageOptions, request: Request, recorder: RequestRecorder, settings: NetworkShaping
+    ) async -> Reply {
+        let target = request.head.path ?? request.uri.path
+        let fate = ShapingFate.decide(target: target, attempt: attempts.next(target), shaping: settings)
+        recorder.shaped(fate)
+        if fate == .fail {
+            return .text(.serviceUnavailable, "simulated failure (network shaping); try again")
+        }
+        let encoded: EncodedImage
+        do {
+            encoded = try await renderCache.image(for: item, options: options)
+        } catch {
+            return .text(.internalServerError, "could not render image \(item.id): \(error)")
+        }
+        let length = encoded.count
+        var headers: HTTPFields = [
+            .contentType: "image/jpeg",
+            .eTag: encoded.etag,
+            .lastModified: lastModified,
+            .cacheControl: "public, max-age=86400",
+            .acceptRanges: "bytes",
+            .picsumID: String(item.id),
+        ]
+        let conditions = ConditionalRequest(ifNoneMatch: request.headers[.ifNoneMatch], ifRange: request.headers[.ifRange])
+        if conditions.isNotModified(etag: encoded.etag) {
+            headers[.contentType] = nil
+            return Reply(status: .notModified, headers: headers)
+        }
+        var selection = ByteRangeSelection.full
+        if let range = request.headers[.range], conditions.allowsRange(etag: encoded.etag, lastModified: lastModified) {
+            selection = ByteRangeSelection(range, length: length)
+        }
+        switch selection {
+        case .full:
+            return Reply(status: .ok, headers: headers, body: encoded.bytes, fate: fate, shaped: true)
+        case .partial(let range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(length)"
+            let slice = encoded.bytes.getSlice(at: encoded.bytes.readerIndex + range.lowerBound, length: range.count)
+            return Reply(status: .partialContent, headers: headers, body: slice ?? ByteBuffer(), fate: fate, shaped: true)
+        case .unsatisfiable:
+            return Reply(
+                status: .rangeNotSatisfiable,
+                headers: [.contentRange: "bytes */\(length)", .acceptRanges: "bytes", .eTag: encoded.etag])
+        }
+    }
+}

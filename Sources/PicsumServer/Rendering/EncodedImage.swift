@@ -1,0 +1,25 @@
+import Crypto
+import NIOCore
+
+/// One encoded representation, ready to serve: JPEG bytes and their strong ETag.
+struct EncodedImage: Sendable {
+    let bytes: ByteBuffer
+    /// A strong entity tag derived from the bytes, quotes included.
+    let etag: String
+
+    init(jpeg: [UInt8]) {
+        bytes = ByteBuffer(bytes: jpeg)
+        let digest = SHA256.hash(data: jpeg)
+        etag = "\"" + digest.prefix(12).map { String(format2: $0) }.joined() + "\""
+    }
+
+    var count: Int { bytes.readableBytes }
+}
+
+extension String {
+    /// Two lowercase hex digits.
+    init(format2 byte: UInt8) {
+        let digits = Array("0123456789abcdef")
+        self = String([digits[Int(byte >> 4)], digits[Int(byte & 0xf)]])
+    }
+}

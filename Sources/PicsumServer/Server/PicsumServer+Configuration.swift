@@ -1,0 +1,73 @@
+public import Foundation
+public import Logging
+
+extension PicsumServer {
+    /// Everything `PicsumServer.start` needs: where to listen, what to serve, how to shape it.
+    ///
+    /// ```swift
+    /// var configuration = PicsumServer.Configuration(photosDirectory: URL(fileURLWithPath: "Assets/photos"))
+    /// configuration.port = 0                       // any free port; read `server.baseURL`
+    /// configuration.shaping.latency = .milliseconds(80)
+    /// ```
+    public struct Configuration: Sendable {
+        /// The address to bind, e.g. `127.0.0.1`.
+        public var host: String
+        /// The port; 0 picks a free one.
+        public var port: Int
+        /// The photo library directory.
+        public var photosDirectory: URL
+        /// How many ids the feed has.
+        public var count: Int
+        /// The shaping knobs at start (change them live through `server.shaping`).
+        public var shaping: NetworkShaping
+        /// JPEG quality of rendered images (1–100).
+        public var jpegQuality: Int
+        /// Byte budget of the encoded-image cache.
+        public var encodedCacheBytes: Int
+        /// Byte budget of the decoded-source cache.
+        public var decodedCacheBytes: Int
+        /// Where start-up messages go (skipped files). Requests go to `server.requests`.
+        public var logger: Logger
+        /// The clock shaping sleeps on (latency, bandwidth chunks).
+        public var clock: any Clock<Duration>
+
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 0,
+            photosDirectory: URL = URL(fileURLWithPath: "Assets/photos"),
+            count: Int = 1000,
+            shaping: NetworkShaping = NetworkShaping(),
+            jpegQuality: Int = 85,
+            encodedCacheBytes: Int = 64 << 20,
+            decodedCacheBytes: Int = 256 << 20,
+            logger: Logger = Logger(label: "PicsumServer", factory: { StreamLogHandler.standardError(label: $0) }),
+            clock: any Clock<Duration> = ContinuousClock()
+        ) {
+            self.host = host
+            self.port = port
+            self.photosDirectory = photosDirectory
+            self.count = count
+            self.shaping = shaping
+            self.jpegQuality = jpegQuality
+            self.encodedCacheBytes = encodedCacheBytes
+            self.decodedCacheBytes = decodedCacheBytes
+            self.logger = logger
+            self.clock = clock
+        }
+
+        /// Throws a `PicsumServerError` naming the first value out of range.
+        public func validate() throws {
+            guard (0...65535).contains(port) else {
+                throw PicsumServerError.invalidConfiguration("port must be 0…65535 (got \(port))")
+            }
+            guard count >= 1 else {
+                throw PicsumServerError.invalidConfiguration("count must be at least 1 (got \(count))")
+            }
+            guard (1...100).contains(jpegQuality) else {
+                throw PicsumServerError.invalidConfiguration("JPEG quality must be 1…100 (got \(jpegQuality))")
+            }
+            guard !host.isEmpty else { throw PicsumServerError.invalidConfiguration("host must not be empty") }
+            try shaping.validate()
+        }
+    }
+}

@@ -1,9 +1,140 @@
 import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import PicsumServer
 
+/// `photofeed serve`: the embedded picsum-style server, alone, until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "(in progress)")
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the photo library as a picsum.photos-style feed, with optional network shaping.",
+        discussion: """
+            Prints the URL it listens on as the first line of stdout, then logs one line per \
+            request to stderr. Shaping applies to image routes; /v2/list, /id/N/info and the \
+            /W/H redirects get the latency only. Change the knobs while it runs with \
+            GET/PUT /control/shaping (JSON).
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 0
+
+    @Option(help: "The photo library directory (default: Assets/photos here, else beside the package).")
+    var photos: String?
+
+    @Option(help: "How many ids the feed has.")
+    var count = 1000
+
+    @Option(help: "Milliseconds before each response head.")
+    var latency = 0
+
+    @Option(help: "Body bytes per second per connection (0: unlimited).")
+    var bandwidth = 0
+
+    @Option(help: "Probability (0…1) that an image request answers 503.")
+    var failureRate = 0.0
+
+    @Option(help: "Probability (0…1) that an image response sends its head, then nothing.")
+    var stallRate = 0.0
+
+    @Option(help: "Probability (0…1) that an image response is cut off mid-body.")
+    var truncateRate = 0.0
+
+    @Option(help: "Seeds every shaping decision.")
+    var seed: UInt64 = 0
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535 (got \(port))") }
+        guard count >= 1 else { throw ValidationError("--count must be at least 1 (got \(count))") }
+        guard latency >= 0 else { throw ValidationError("--latency must not be negative (got \(latency))") }
+        guard bandwidth >= 0 else { throw ValidationError("--bandwidth must not be negative (got \(bandwidth))") }
+        for (flag, rate) in [("--failure-rate", failureRate), ("--stall-rate", stallRate), ("--truncate-rate", truncateRate)] {
+            guard rate.isFinite, (0...1).contains(rate) else {
+                throw ValidationError("\(flag) must be between 0 and 1 (got \(rate))")
+            }
+        }
+        if let photos {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: photos, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--photos \(photos): no such directory")
+            }
+        }
+    }
 
     func run() async throws {
-        throw ValidationError("photofeed serve is not built yet")
+        let (signals, signalSources) = Self.signals([SIGINT, SIGTERM])
+        defer { withExtendedLifetime(signalSources) {} }
+        var configuration = PicsumServer.Configuration(host: host, port: port, photosDirectory: photosDirectory(), count: count)
+        configuration.shaping = NetworkShaping(
+            latency: .milliseconds(latency), bandwidth: bandwidth == 0 ? nil : bandwidth,
+            failureRate: failureRate, stallRate: stallRate, truncateRate: truncateRate, seed: seed)
+        let server: PicsumServer
+        do {
+            server = try await PicsumServer.start(configuration)
+        } catch {
+            Self.standardError("photofeed serve: \(error)")
+            throw ExitCode.failure
+        }
+        let log = server.requests
+        let logging = Task {
+            for await entry in log { Self.standardError("photofeed serve: \(entry)") }
+        }
+        Self.standardOutput(
+            "photofeed serve: listening on \(server.baseURL.absoluteString) "
+                + "(\(server.library.photos.count) photos, \(server.feed.count) ids)")
+        if !configuration.shaping.isNeutral {
+            Self.standardError("photofeed serve: shaping: \(configuration.shaping)")
+        }
+        for await signal in signals {
+            Self.standardError("photofeed serve: \(signal == SIGINT ? "SIGINT" : "SIGTERM"), stopping")
+            break
+        }
+        await server.stop()
+        await logging.value
+        Self.standardError("photofeed serve: stopped")
+    }
+
+    /// `--photos`, else `Assets/photos` in the current directory, else beside the package the
+    /// executable was built in (it lives under `.build/…`), else the current-directory path
+    /// (so the error names it).
+    private func photosDirectory() -> URL {
+        if let photos { return URL(fileURLWithPath: photos) }
+        let relative = "Assets/photos"
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative)
+        if FileManager.default.fileExists(atPath: here.path) { return here }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = directory.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return here
+    }
+
+    /// The given signals as an async sequence (their default action is turned off), and the
+    /// dispatch sources that deliver them, to be kept alive meanwhile.
+    private static func signals(_ numbers: [Int32]) -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let queue = DispatchQueue(label: "photofeed.serve.signals")
+        let sources = numbers.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+        return (stream, sources)
+    }
+
+    private static func standardOutput(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

@@ -1,9 +1,237 @@
 import ArgumentParser
+import BlockArt
+import Foundation
+import ImageCodecs
+import ImageLoading
 
+/// `photofeed show`: prints images as block art on stdout, like chafa.
 struct ShowCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "(in progress)")
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print images as colour block art.",
+        discussion: """
+            Each image is printed at the width (default: $COLUMNS, else the terminal's, else 80) \
+            and as many rows as keep its aspect, or fitted into --height rows. Colours and \
+            glyphs follow the terminal (COLORTERM, TERM, NO_COLOR, the locale); every flag \
+            overrides what was detected. The output has no cursor movement, so it can be \
+            redirected into a file or a pager. A file that cannot be shown prints one line on \
+            stderr; the others are still shown and the exit status is 1.
+            """
+    )
+
+    /// Fit or fill, as flags.
+    enum Scaling: String, EnumerableFlag {
+        case fit, fill
+
+        static func help(for value: Self) -> ArgumentHelp? {
+            value == .fit ? "Keep the whole picture inside the box (default)." : "Cover the box, cropping the picture's centre."
+        }
+    }
+
+    @Argument(help: "Image files, paths or http(s) URLs.")
+    var images: [String]
+
+    @Option(help: "Columns (default: $COLUMNS, the terminal's width, or 80).")
+    var width: Int?
+
+    @Option(help: "Rows (default: as many as keep the picture's aspect).")
+    var height: Int?
+
+    @Option(help: "half, quad, sextant or ascii (default: sextant on UTF-8, else ascii).", transform: Self.parseSymbols)
+    var symbols: SymbolSet?
+
+    @Option(help: "auto, truecolor, 256, 16 or none.", transform: Self.parseColors)
+    var colors: ColorMode?
+
+    @Option(help: "none, ordered or diffusion (for 256, 16 and none colours).", transform: Self.parseDither)
+    var dither: Dithering = .none
+
+    @Flag var scaling: Scaling = .fit
+
+    func validate() throws {
+        guard !images.isEmpty else { throw ValidationError("name at least one image file or URL") }
+        if let width, !(1...4096).contains(width) { throw ValidationError("--width must be 1…4096 (got \(width))") }
+        if let height, !(1...4096).contains(height) { throw ValidationError("--height must be 1…4096 (got \(height))") }
+    }
 
     func run() async throws {
-        throw ValidationError("photofeed show is not built yet")
+        // A closed pipe (`| head`) must end the command quietly, not kill it with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessInfo.processInfo.environment
+        let detected = TerminalCapabilities.detect(environment: environment)
+        let options = BlockArtOptions(
+            symbols: symbols ?? detected.preferredSymbols,
+            colors: colors ?? detected.colors,
+            dither: dither,
+            scaling: scaling == .fill ? .fill : .fit)
+        let columns = width ?? Self.terminalColumns(environment: environment)
+        let output = StandardOutput()
+        var failed = false
+        var pipeline: ImagePipeline?
+        for image in images {
+            do {
+                let bitmap: Bitmap
+                if Self.isRemote(image) {
+                    let shared = pipeline ?? ImagePipeline(configuration: .init(memoryCache: nil, diskCache: nil))
+                    pipeline = shared
+                    bitmap = try await Self.download(image, pipeline: shared, columns: columns, rows: height, options: options)
+                } else {
+                    bitmap = try Self.decodeFile(image, columns: columns, rows: height, options: options)
+                }
+                let grid = Self.render(bitmap, columns: columns, rows: height, options: options)
+                guard output.write(ANSIWriter().bytes(for: grid)) else { break }
+            } catch {
+                failed = true
+                Self.reportFailure(image, error)
+            }
+        }
+        await pipeline?.shutdown()
+        if failed { throw ExitCode.failure }
+    }
+
+    // MARK: - Sizes
+
+    /// The box for an image: the given rows, or as many as keep its aspect at this width.
+    static func box(forImage size: PixelSize, columns: Int, rows: Int?, options: BlockArtOptions) -> CellSize {
+        if let rows { return CellSize(columns: columns, rows: rows) }
+        var fitting = options
+        fitting.scaling = .fit
+        let grid = BlockArtRenderer(options: fitting).layout(forImage: size, in: CellSize(columns: columns, rows: 4096)).grid
+        return CellSize(columns: columns, rows: max(1, grid.rows))
+    }
+
+    static func render(_ bitmap: Bitmap, columns: Int, rows: Int?, options: BlockArtOptions) -> CellGrid {
+        let box = box(forImage: bitmap.size, columns: columns, rows: rows, options: options)
+        return BlockArtRenderer(options: options).render(bitmap, in: box)
+    }
+
+    /// `COLUMNS` first (so callers and tests can pin it), then the terminal on stdout, else 80.
+    static func terminalColumns(environment: [String: String]) -> Int {
+        if let value = environment["COLUMNS"].flatMap({ Int($0) }), (1...4096).contains(value) { return value }
+        var size = winsize()
+        if isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        return 80
+    }
+
+    // MARK: - Byte sources
+
+    static func isRemote(_ image: String) -> Bool {
+        let lowered = image.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+
+    /// Reads and decodes a file, letting JPEG's DCT scaling skip detail the cells cannot show.
+    static func decodeFile(_ image: String, columns: Int, rows: Int?, options: BlockArtOptions) throws -> Bitmap {
+        let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
+        let bytes = try readFile(path)
+        let header = try ImageDecoder.probe(bytes)
+        let box = box(forImage: header.size, columns: columns, rows: rows, options: options)
+        let layout = BlockArtRenderer(options: options).layout(forImage: header.size, in: box)
+        // Sub-pixels needed across the whole image (the crop may be part of it).
+        let target = PixelSize(
+            width: max(1, layout.pixelSize.width * header.size.width / max(1, layout.crop.width)),
+            height: max(1, layout.pixelSize.height * header.size.height / max(1, layout.crop.height)))
+        return try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: target)).bitmap
+    }
+
+    /// Loads an http(s) URL through the image pipeline, resized toward what the cells need.
+    static func download(
+        _ image: String, pipeline: ImagePipeline, columns: Int, rows: Int?, options: BlockArtOptions
+    ) async throws -> Bitmap {
+        // Square pixels at the symbol set's horizontal density cover its vertical one too.
+        let across = options.symbols.pixelsPerCellX
+        let down = rows.map { Int((Double($0 * across) * options.cellAspect).rounded(.up)) } ?? 16_384
+        let mode: ImageProcessor.ContentMode = rows != nil && options.scaling == .fill ? .fill : .fit
+        let request = ImageRequest(
+            string: image,
+            processors: [.resize(to: PixelSize(width: columns * across, height: down), mode: mode)],
+            cachePolicy: .viewLifetime)
+        return try await pipeline.image(for: request).bitmap
+    }
+
+    /// The whole file, or an error naming the system's reason.
+    static func readFile(_ path: String, limit: Int = 512 * 1024 * 1024) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw ShowError(systemError: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ShowError(systemError: errno)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= limit else { throw ShowError(message: "file is larger than \(limit / 1_048_576) MB") }
+        }
+        guard !bytes.isEmpty else { throw ShowError(message: "empty file") }
+        return bytes
+    }
+
+    static func reportFailure(_ image: String, _ error: any Error) {
+        let reason = String(describing: error).replacingOccurrences(of: "\n", with: " ")
+        FileHandle.standardError.write(Data("photofeed show: \(image): \(reason)\n".utf8))
+    }
+
+    // MARK: - Argument parsing
+
+    static func parseSymbols(_ text: String) throws -> SymbolSet {
+        guard let value = SymbolSet(rawValue: text.lowercased()) else {
+            throw ValidationError("--symbols must be half, quad, sextant or ascii (got \(text))")
+        }
+        return value
+    }
+
+    /// `auto` is nil: detect from the environment.
+    static func parseColors(_ text: String) throws -> ColorMode? {
+        let lowered = text.lowercased()
+        if lowered == "auto" { return nil }
+        if lowered == "full" || lowered == "24bit" { return .truecolor }
+        guard let value = ColorMode(rawValue: lowered) else {
+            throw ValidationError("--colors must be auto, truecolor, 256, 16 or none (got \(text))")
+        }
+        return value
+    }
+
+    static func parseDither(_ text: String) throws -> Dithering {
+        guard let value = Dithering(rawValue: text.lowercased()) else {
+            throw ValidationError("--dither must be none, ordered or diffusion (got \(text))")
+        }
+        return value
+    }
+}
+
+/// A failure to show one image, in words.
+private struct ShowError: Error, CustomStringConvertible {
+    var description: String
+
+    init(message: String) { description = message }
+
+    init(systemError code: Int32) {
+        description = String(cString: strerror(code)).lowercased()
+    }
+}
+
+/// Writes to file descriptor 1, reporting a closed pipe instead of dying of it.
+private struct StandardOutput {
+    /// Writes all of `bytes`; false when the reader has gone (EPIPE) or output failed.
+    func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
     }
 }

@@ -1,8 +1,8 @@
 /// Hands out ncurses colour-pair numbers on demand and reuses them, least recently used first.
 ///
 /// Pair 0 is the terminal default and never allocated. When every pair in
-/// `1...capacity` is taken, the pair used longest ago is redefined; pairs used
-/// in the current frame are evicted only when nothing else is left.
+/// `1...capacity` is taken, the pair used longest ago is redefined (so pairs
+/// drawn in the current frame go last).
 ///
 /// ```swift
 /// var pairs = ColorPairAllocator(capacity: 255)
@@ -24,7 +24,6 @@ public struct ColorPairAllocator: Sendable {
     private var keysByPair: [Int32: Key] = [:]
     private var lastUse: [Int32: UInt64] = [:]
     private var clock: UInt64 = 0
-    private var frameStart: UInt64 = 0
     /// How many pairs were redefined because the table was full.
     public private(set) var evictions = 0
 
@@ -35,11 +34,6 @@ public struct ColorPairAllocator: Sendable {
 
     /// Pairs currently defined.
     public var count: Int { pairsByKey.count }
-
-    /// Marks the start of a frame, so pairs drawn in it are evicted last.
-    public mutating func beginFrame() {
-        frameStart = clock + 1
-    }
 
     /// The pair for `foreground` on `background`, and whether it must be (re)defined with ncurses.
     public mutating func pair(foreground: Int32, background: Int32) -> (pair: Int32, isNew: Bool) {
@@ -73,14 +67,12 @@ public struct ColorPairAllocator: Sendable {
     }
 
     private func leastRecentlyUsed() -> Int32 {
-        var oldest: (pair: Int32, use: UInt64)?
-        var oldestBeforeFrame: (pair: Int32, use: UInt64)?
-        for (pair, use) in lastUse {
-            if oldest == nil || use < oldest!.use { oldest = (pair, use) }
-            if use < frameStart, oldestBeforeFrame == nil || use < oldestBeforeFrame!.use {
-                oldestBeforeFrame = (pair, use)
-            }
+        var oldestPair: Int32 = 1
+        var oldestUse = UInt64.max
+        for (pair, use) in lastUse where use < oldestUse {
+            oldestPair = pair
+            oldestUse = use
         }
-        return (oldestBeforeFrame ?? oldest)?.pair ?? 1
+        return oldestPair
     }
 }

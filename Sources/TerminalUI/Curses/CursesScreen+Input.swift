@@ -52,7 +52,6 @@ extension CursesScreen {
             wresize(window, Int32(winsize.ws_row), Int32(winsize.ws_col))
         }
         size = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
-        pairs.beginFrame()
         return .resize(size)
     }
 }

@@ -156,7 +156,6 @@ public final class CursesScreen: Screen {
         guard !isClosed else { return }
         wnoutrefresh(window)
         doupdate()
-        pairs.beginFrame()
     }
 
     public func setCursorVisible(_ visible: Bool) {

@@ -72,6 +72,6 @@ public enum XtermPalette {
         let red = a.0 - b.0
         let green = a.1 - b.1
         let blue = a.2 - b.2
-        return ((512 + meanRed) * red * red >> 8) + 4 * green * green + ((767 - meanRed) * blue * blue >> 8)
+        return (((512 + meanRed) * red * red) >> 8) + 4 * green * green + (((767 - meanRed) * blue * blue) >> 8)
     }
 }

@@ -120,4 +120,12 @@ public struct FrameUpdate: Hashable, Sendable {
     public var status: Bool
     /// The animation frame to render placeholders at.
     public var animationFrame: Int
+
+    /// Creates an update.
+    public init(fullRedraw: Bool, rows: [Int], status: Bool, animationFrame: Int) {
+        self.fullRedraw = fullRedraw
+        self.rows = rows
+        self.status = status
+        self.animationFrame = animationFrame
+    }
 }

@@ -16,10 +16,13 @@ public enum ByteCountFormat {
         return number(bytes, exponent: exponent) + " " + units[exponent]
     }
 
-    /// Two counts in the unit of the larger: "120/280 KB".
+    /// Two counts in the unit of the larger: "120/280 KB" (the first rounded down, so it never looks done early).
     public static func progress(_ completed: Int64, of total: Int64) -> String {
         let exponent = unitExponent(for: max(completed, total))
-        return number(completed, exponent: exponent) + "/" + number(total, exponent: exponent) + " " + units[exponent]
+        let done =
+            completed < total
+            ? number(completed, exponent: exponent, roundingDown: true) : number(total, exponent: exponent)
+        return done + "/" + number(total, exponent: exponent) + " " + units[exponent]
     }
 
     /// A duration: "240 ms" below a second, "1.2 s" from there.
@@ -42,15 +45,16 @@ public enum ByteCountFormat {
     }
 
     /// Whole units up to KB; one decimal for MB and larger when below 10.
-    private static func number(_ bytes: Int64, exponent: Int) -> String {
+    private static func number(_ bytes: Int64, exponent: Int, roundingDown: Bool = false) -> String {
         let value = max(0, bytes)
         guard exponent > 0 else { return "\(value)" }
         var divisor: Int64 = 1
         for _ in 0..<exponent { divisor *= 1000 }
+        let half = roundingDown ? 0 : divisor / 2
         if exponent >= 2, value < 10 * divisor {
-            let tenths = (value * 10 + divisor / 2) / divisor
+            let tenths = (value * 10 + half) / divisor
             return "\(tenths / 10).\(tenths % 10)"
         }
-        return "\((value + divisor / 2) / divisor)"
+        return "\((value + half) / divisor)"
     }
 }

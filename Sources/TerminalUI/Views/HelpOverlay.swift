@@ -4,6 +4,12 @@ public struct PlacedBlock: Hashable, Sendable {
     public var origin: CellPoint
     /// The cells.
     public var block: CellBlock
+
+    /// Creates a placed block.
+    public init(origin: CellPoint, block: CellBlock) {
+        self.origin = origin
+        self.block = block
+    }
 }
 
 /// Renders the help overlay: every key binding in a centred box.
@@ -17,9 +23,9 @@ public enum HelpOverlay {
     ) -> PlacedBlock {
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let lines = entries.map { entry in
-            "  " + TextTruncation.fit(entry.keys, toWidth: keyWidth) + "   " + entry.action + "  "
+            "  " + TextTruncation.fit(entry.keys, toWidth: keyWidth) + "   " + entry.action
         }
-        let contentWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, 16)
+        let contentWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, 14) + 2
         let size = TerminalSize(
             rows: min(screen.rows, lines.count + 4),
             columns: min(screen.columns, contentWidth + 2))

@@ -1,8 +1,8 @@
 /// Renders the one-line status bar at the bottom of the screen.
 ///
-/// Segments are dropped, least important first, until the line fits:
-/// position, loader counts, cache hit rates, bytes, frame time, then the feed
-/// source.
+/// Segments, most important first: position, loader counts, cache hit rates,
+/// bytes, frame time, feed source. When the line is too wide they are
+/// shortened, then dropped, least important first.
 ///
 /// ```swift
 /// let line = StatusBar.render(metrics, width: 120)
@@ -18,24 +18,33 @@ public enum StatusBar {
     }
 
     /// The status text, at most `width` columns.
+    ///
+    /// Tries the full wording first, then shortens segments (least important
+    /// first), then drops them, then truncates what is left.
     public static func text(_ metrics: StatusMetrics, width: Int, glyphs: GlyphSet = .unicode) -> String {
-        // (priority, text): lower priority numbers are kept longest.
-        let segments = segments(metrics, glyphs: glyphs)
+        var segments = segments(metrics, glyphs: glyphs)
         let separator = glyphs == .ascii ? " | " : " │ "
-        var kept = segments
-        while !kept.isEmpty {
-            let line = kept.map(\.text).joined(separator: separator)
-            if DisplayWidth.of(line) <= width { return line }
-            if kept.count == 1 { break }
-            let drop = kept.indices.max { kept[$0].priority < kept[$1].priority } ?? kept.endIndex - 1
-            kept.remove(at: drop)
+        func line() -> String {
+            segments.filter { !$0.dropped }.map { $0.short ? $0.compact : $0.full }.joined(separator: separator)
         }
-        return TextTruncation.truncate(kept.first?.text ?? "", toWidth: width, ellipsis: glyphs.ellipsis)
+        var candidate = line()
+        if DisplayWidth.of(candidate) <= width { return candidate }
+        let leastImportantFirst = segments.indices.sorted { segments[$0].priority > segments[$1].priority }
+        let steps = leastImportantFirst.map { ($0, false) } + leastImportantFirst.dropLast().map { ($0, true) }
+        for (index, drop) in steps {
+            if drop { segments[index].dropped = true } else { segments[index].short = true }
+            candidate = line()
+            if DisplayWidth.of(candidate) <= width { return candidate }
+        }
+        return TextTruncation.truncate(line(), toWidth: width, ellipsis: glyphs.ellipsis)
     }
 
     private struct Segment {
         var priority: Int
-        var text: String
+        var full: String
+        var compact: String
+        var short = false
+        var dropped = false
     }
 
     private static func segments(_ metrics: StatusMetrics, glyphs: GlyphSet) -> [Segment] {
@@ -44,19 +53,24 @@ public enum StatusBar {
         let counts = [
             "\(metrics.inFlight) in flight", "\(metrics.queued) queued", "\(metrics.cancelled) cancelled",
             "\(metrics.coalesced) coalesced", "\(metrics.resumed) resumed",
-        ].joined(separator: dot)
-        let caches =
-            "mem \(rate(metrics.memoryHits, of: metrics.memoryLookups))"
-            + dot + "disk \(rate(metrics.diskHits, of: metrics.diskLookups))"
+        ]
+        let shortCounts =
+            "fly \(metrics.inFlight) q \(metrics.queued) cxl \(metrics.cancelled)"
+            + " coal \(metrics.coalesced) res \(metrics.resumed)"
+        let memory = rate(metrics.memoryHits, of: metrics.memoryLookups)
+        let disk = rate(metrics.diskHits, of: metrics.diskLookups)
+        let source = TextSanitizer.sanitize(metrics.feedSource)
+        let bytes = ByteCountFormat.string(metrics.bytesDownloaded)
         var result = [
-            Segment(priority: 5, text: TextSanitizer.sanitize(metrics.feedSource)),
-            Segment(priority: 0, text: position),
-            Segment(priority: 1, text: counts),
-            Segment(priority: 2, text: caches),
-            Segment(priority: 3, text: ByteCountFormat.string(metrics.bytesDownloaded)),
+            Segment(priority: 5, full: source, compact: TextTruncation.truncate(source, toWidth: 16, ellipsis: glyphs.ellipsis)),
+            Segment(priority: 0, full: position, compact: position),
+            Segment(priority: 1, full: counts.joined(separator: dot), compact: shortCounts),
+            Segment(priority: 2, full: "mem \(memory)" + dot + "disk \(disk)", compact: "m \(memory) d \(disk)"),
+            Segment(priority: 3, full: bytes, compact: bytes),
         ]
         if let frame = metrics.lastFrameTime {
-            result.append(Segment(priority: 4, text: "frame " + frameTime(frame)))
+            let time = frameTime(frame)
+            result.append(Segment(priority: 4, full: "frame " + time, compact: time))
         }
         return result
     }

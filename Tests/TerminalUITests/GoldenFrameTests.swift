@@ -1,0 +1,104 @@
+import Testing
+import TerminalUI
+
+/// Golden frames drawn on a `MemoryScreen`, stored as text (plain and ANSI) under `Golden/`.
+@Suite("Golden frames")
+struct GoldenFrameTests {
+    private let layout = RowLayout(thumbnail: TerminalSize(rows: 6, columns: 16), width: 56)
+
+    private func frame(_ model: RowViewModel, focused: Bool = true, frame: Int = 3,
+                       options: RowRenderOptions = RowRenderOptions()) -> MemoryScreen {
+        let screen = MemoryScreen(size: TerminalSize(rows: layout.rowHeight + 1, columns: layout.width))
+        screen.draw(RowView.render(model, layout: layout, focused: focused, frame: frame, options: options), at: .zero)
+        let metrics = StatusMetrics(
+            feedSource: "picsum 127.0.0.1:8080", focusedRow: 0, rowCount: 1000, inFlight: 3, queued: 5,
+            cancelled: 2, coalesced: 1, resumed: 4, memoryHits: 41, memoryLookups: 50, diskHits: 1,
+            diskLookups: 10, bytesDownloaded: 3_400_000, lastFrameTime: .microseconds(2_100))
+        screen.draw(StatusBar.render(metrics, width: layout.width), at: CellPoint(row: layout.rowHeight, column: 0))
+        screen.flush()
+        return screen
+    }
+
+    @Test func loadingRowWithShimmer() {
+        let model = RowViewModel(
+            author: "Alejandro Escamilla", id: "1084", imageSize: TerminalSize(rows: 3744, columns: 5616),
+            state: .loading(completed: 120_000, expected: 280_000, resumedFrom: nil))
+        let screen = frame(model)
+        Golden.assertMatches(screen.plainText(), named: "loading-shimmer.txt")
+        Golden.assertMatches(screen.ansiText(), named: "loading-shimmer.ansi")
+    }
+
+    @Test func loadingRowWithSpinner() {
+        let model = RowViewModel(
+            author: "Paul Jarvis", id: "2", imageSize: TerminalSize(rows: 3333, columns: 5000),
+            state: .loading(completed: 210_000, expected: 280_000, resumedFrom: 168_000))
+        let screen = frame(model, options: RowRenderOptions(placeholder: .spinner))
+        Golden.assertMatches(screen.plainText(), named: "loading-spinner.txt")
+    }
+
+    @Test func loadingRowInASCIIWithoutColours() {
+        let model = RowViewModel(
+            author: "Tina Rataj", id: "3", state: .loading(completed: 1_000, expected: 9_000, resumedFrom: nil))
+        let screen = frame(model, options: RowRenderOptions(placeholder: .shimmer, colors: false, glyphs: .ascii))
+        Golden.assertMatches(screen.plainText(), named: "loading-ascii.txt")
+    }
+
+    @Test func failedRow() {
+        let model = RowViewModel(
+            author: "\u{1B}[2J\u{1B}]0;owned\u{07}Eve", id: "66", imageSize: TerminalSize(rows: 800, columns: 1200),
+            state: .failed(reason: "HTTP 500"))
+        let screen = frame(model, focused: false)
+        Golden.assertMatches(screen.plainText(), named: "failed.txt")
+        Golden.assertMatches(screen.ansiText(), named: "failed.ansi")
+        #expect(screen.plainText().contains("✗"))
+    }
+
+    @Test func loadedRowWithThumbnail() {
+        // A 2-colour test card standing in for block art.
+        var thumbnail = CellBlock(size: TerminalSize(rows: 6, columns: 16))
+        for row in 0..<6 {
+            for column in 0..<16 {
+                let top: TerminalColor = (row + column / 4) % 2 == 0 ? .rgb(200, 60, 40) : .rgb(30, 90, 200)
+                thumbnail.set("▀", at: CellPoint(row: row, column: column),
+                              style: CellStyle(foreground: top, background: .rgb(240, 240, 240)))
+            }
+        }
+        let model = RowViewModel(
+            author: "高橋 ひろし", id: "10", imageSize: TerminalSize(rows: 1000, columns: 1500),
+            state: .loaded(source: .network, bytes: 180_000, duration: .milliseconds(240)), thumbnail: thumbnail)
+        let screen = frame(model)
+        Golden.assertMatches(screen.plainText(), named: "loaded.txt")
+        Golden.assertMatches(screen.ansiText(), named: "loaded.ansi")
+    }
+
+    @Test func helpOverlay() {
+        let screen = MemoryScreen(size: TerminalSize(rows: 26, columns: 60))
+        let overlay = HelpOverlay.render(in: screen.size)
+        screen.draw(overlay.block, at: overlay.origin)
+        screen.flush()
+        Golden.assertMatches(screen.plainText(), named: "help.txt")
+    }
+
+    @Test func helpOverlayClippedOnASmallTerminal() {
+        let screen = MemoryScreen(size: TerminalSize(rows: 10, columns: 30))
+        let overlay = HelpOverlay.render(in: screen.size)
+        screen.draw(overlay.block, at: overlay.origin)
+        screen.flush()
+        Golden.assertMatches(screen.plainText(), named: "help-small.txt")
+        #expect(overlay.block.size == TerminalSize(rows: 10, columns: 30))
+    }
+
+    @Test func tinyTerminalMessage() {
+        let screen = MemoryScreen(size: TerminalSize(rows: 5, columns: 24))
+        screen.draw(TinyTerminalMessage.render(in: screen.size, minimum: layout.minimumScreenSize), at: .zero)
+        screen.flush()
+        Golden.assertMatches(screen.plainText(), named: "tiny.txt")
+        #expect(TinyTerminalMessage.text(minimum: layout.minimumScreenSize) == "terminal too small: need at least 31×8")
+    }
+
+    @Test func shimmerIsAPureFunctionOfTheFrameAndMoves() {
+        let size = TerminalSize(rows: 4, columns: 20)
+        #expect(Placeholder.shimmer(size: size, frame: 5) == Placeholder.shimmer(size: size, frame: 5))
+        #expect(Placeholder.shimmer(size: size, frame: 5) != Placeholder.shimmer(size: size, frame: 6))
+    }
+}

@@ -1,0 +1,115 @@
+import ImageCodecs
+import Testing
+@testable import PicsumServer
+
+@Suite("Live server: image routes", .timeLimit(.minutes(2)))
+struct ServerImageTests {
+    private func decode(_ result: HTTPResult) throws -> Bitmap {
+        try ImageDecoder.decode(result.body).bitmap
+    }
+
+    @Test(arguments: [("/id/3/120/80", 120, 80), ("/id/3/64", 64, 64), ("/id/5/33/47.jpg", 33, 47),
+                      ("/seed/picsum/90/60", 90, 60), ("/id/0/1/1", 1, 1), ("/id/9/700/20", 700, 20)])
+    func imagesComeAtTheAskedSize(path: String, width: Int, height: Int) async throws {
+        try await withServer { _, client in
+            // Given an image URL / When fetched / Then it is a JPEG of exactly that size.
+            let result = try await client.get(path)
+            #expect(result.status == 200)
+            #expect(result.header("Content-Type") == "image/jpeg")
+            #expect(result.header("Content-Length") == String(result.body.count))
+            #expect(ImageFormat.sniff(result.body) == .jpeg)
+            let bitmap = try decode(result)
+            #expect(bitmap.width == width && bitmap.height == height)
+        }
+    }
+
+    @Test func aSeedAlwaysShowsTheSameImageAndIdsDiffer() async throws {
+        try await withServer { _, client in
+            let first = try await client.get("/seed/hello/50/50")
+            let again = try await client.get("/seed/hello/50/50")
+            #expect(first.body == again.body)
+            // Neighbouring ids look different.
+            let a = try await client.get("/id/10/50/50")
+            let b = try await client.get("/id/11/50/50")
+            #expect(a.header("ETag") != b.header("ETag"))
+        }
+    }
+
+    @Test func grayscaleHasEqualChannels() async throws {
+        try await withServer { _, client in
+            // Given a colour photo's id / When fetched with ?grayscale / Then every pixel has r≈g≈b.
+            let colour = try decode(try await client.get("/id/0/80/60"))
+            let gray = try decode(try await client.get("/id/0/80/60?grayscale"))
+            var maxSpread = 0
+            var colourSpread = 0
+            for y in 0..<gray.height {
+                for x in 0..<gray.width {
+                    let p = gray[x, y]
+                    maxSpread = max(maxSpread, Int(max(p.r, p.g, p.b)) - Int(min(p.r, p.g, p.b)))
+                    let c = colour[x, y]
+                    colourSpread = max(colourSpread, Int(max(c.r, c.g, c.b)) - Int(min(c.r, c.g, c.b)))
+                }
+            }
+            #expect(maxSpread <= 6)
+            // (The fixture id must be colourful for the test to mean anything.)
+            #expect(colourSpread > 30)
+        }
+    }
+
+    @Test func blurSmoothsTheImage() async throws {
+        try await withServer { _, client in
+            // Given one representation sharp and blurred / Then the blurred one has less local contrast.
+            let sharp = try decode(try await client.get("/id/4/120/120"))
+            let blurred = try decode(try await client.get("/id/4/120/120?blur=8"))
+            let defaultBlur = try await client.get("/id/4/120/120?blur")
+            #expect(defaultBlur.status == 200)
+            #expect(Self.edgeEnergy(blurred) < Self.edgeEnergy(sharp) * 0.7)
+            #expect(try await client.get("/id/4/120/120?blur=11").status == 400)
+        }
+    }
+
+    @Test(arguments: ["/id/1/0/10", "/id/1/-3/10", "/id/1/abc/10", "/id/1/6000/10", "/0/0", "/9000"])
+    func badSizesAre400(path: String) async throws {
+        try await withServer { _, client in
+            let result = try await client.get(path)
+            #expect(result.status == 400)
+            #expect(String(decoding: result.body, as: UTF8.self).contains("size"))
+        }
+    }
+
+    @Test(arguments: ["/id/1000/10/10", "/id/abc/10/10", "/id/-1/10", "/nothing/here/at/all"])
+    func unknownIdsAre404(path: String) async throws {
+        try await withServer { _, client in
+            let result = try await client.get(path)
+            #expect(result.status == 404)
+        }
+    }
+
+    @Test func randomSizeRedirectsToAnIdKeepingTheQuery() async throws {
+        try await withServer { server, client in
+            // Given /{w}/{h}?grayscale / When fetched without following redirects / Then 302 to /id/N/w/h?grayscale.
+            let result = try await client.get("/200/300?grayscale&blur=2")
+            #expect(result.status == 302)
+            let location = try #require(result.header("Location"))
+            let prefix = server.baseURL.absoluteString + "/id/"
+            #expect(location.hasPrefix(prefix))
+            #expect(location.hasSuffix("/200/300?grayscale&blur=2"))
+            let square = try #require(try await client.get("/64").header("Location"))
+            #expect(square.hasSuffix("/64/64"))
+            // And the target serves.
+            let target = String(location.dropFirst(server.baseURL.absoluteString.count))
+            #expect(try await client.get(target).status == 200)
+        }
+    }
+
+    /// Sum of absolute differences between horizontal neighbours' green channel.
+    static func edgeEnergy(_ bitmap: Bitmap) -> Double {
+        var total = 0
+        for y in 0..<bitmap.height {
+            for x in 1..<bitmap.width {
+                total += abs(Int(bitmap[x, y].g) - Int(bitmap[x - 1, y].g))
+            }
+        }
+        return Double(total)
+    }
+}

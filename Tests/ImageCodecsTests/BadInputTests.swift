@@ -1,0 +1,149 @@
+import ImageCodecs
+import Testing
+
+@Suite("Bad input is an error, never a crash")
+struct BadInputTests {
+    @Test func emptyDataIsTruncated() {
+        // Given no bytes, When decoded, Then the error says the data is truncated
+        #expect { try ImageDecoder.decode([]) } throws: { ($0 as? ImageCodecError)?.kind == .truncated }
+        #expect { try ImageDecoder.probe([]) } throws: { ($0 as? ImageCodecError)?.kind == .truncated }
+    }
+
+    @Test(arguments: [10, 100, 400, 2_000, 10_000, 30_000])
+    func truncatedJPEGIsTruncated(cut: Int) throws {
+        // Given a real JPEG (baseline and progressive) cut short
+        for name in ["coffee.jpg", "chelsea.jpg"] {
+            let bytes = try TestAssets.bytes(name)
+            let cutBytes = Array(bytes.prefix(cut))
+
+            // When decoded, Then it is a truncation error, never a gray-padded image
+            let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(cutBytes) }
+            #expect(error?.kind == .truncated, "\(name) cut at \(cut): \(String(describing: error))")
+        }
+    }
+
+    @Test(arguments: [9, 20, 33, 60, 500, 6_000])
+    func truncatedPNGIsTruncated(cut: Int) throws {
+        // Given the PNG asset cut short (inside the signature's end, IHDR, or IDAT)
+        let bytes = try TestAssets.bytes("horse.png")
+        let cutBytes = Array(bytes.prefix(cut))
+
+        // When decoded, Then it is a truncation error
+        let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(cutBytes) }
+        #expect(error?.kind == .truncated, "cut at \(cut): \(String(describing: error))")
+    }
+
+    @Test func randomBytesAreUnsupported() {
+        // Given deterministic pseudo-random bytes
+        var generator = SplitMix64(seed: 42)
+        let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+
+        // When decoded, Then the format is unsupported with the generic message
+        let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(bytes) }
+        #expect(error?.kind == .unsupportedFormat)
+        #expect(error?.description.contains("no known image signature") == true)
+    }
+
+    @Test func htmlServedAsAnImageIsUnsupported() {
+        // Given an HTML error page such as a proxy returns with an image Content-Type
+        let html = Array("<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head></html>".utf8)
+
+        // When decoded, Then it is an unsupported format
+        let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(html) }
+        #expect(error?.kind == .unsupportedFormat)
+    }
+
+    @Test func pngClaiming60000SquaredIsRefusedFromTheHeader() throws {
+        // Given a tiny PNG whose IHDR claims 60000×60000 (3.6 gigapixels)
+        let bomb = PNGChunks.claiming(width: 60_000, height: 60_000)
+        let peakBefore = MemoryStatus.peakResidentBytes()
+
+        // When it is probed and decoded (several times)
+        let header = try ImageDecoder.probe(bomb)
+        var errors: [ImageCodecError] = []
+        for _ in 0..<5 {
+            do { _ = try ImageDecoder.decode(bomb) } catch let error as ImageCodecError { errors.append(error) }
+        }
+
+        // Then the header is read, every decode is refused as too many pixels with the numbers,
+        // and the peak memory barely moves (the 14 GB buffer was never allocated)
+        #expect(header.storedSize == PixelSize(width: 60_000, height: 60_000))
+        #expect(errors.count == 5)
+        #expect(errors.allSatisfy { $0.kind == .tooManyPixels })
+        #expect(errors.first?.description.contains("60000×60000") == true)
+        #expect(errors.first?.description.contains("50000000") == true)
+        if let before = peakBefore, let after = MemoryStatus.peakResidentBytes() {
+            #expect(after - before < 50 * 1024 * 1024, "peak RSS grew by \(after - before) bytes")
+        }
+    }
+
+    @Test func pixelLimitIsConfigurable() throws {
+        // Given a 512×512 asset and a limit of 100,000 pixels
+        let bytes = try TestAssets.bytes("astronaut.jpg")
+
+        // When decoded under that limit, Then it is refused; under the default it decodes
+        let error = #expect(throws: ImageCodecError.self) {
+            try ImageDecoder.decode(bytes, options: DecodingOptions(maxPixels: 100_000))
+        }
+        #expect(error?.kind == .tooManyPixels)
+        #expect(try ImageDecoder.decode(bytes).bitmap.width == 512)
+    }
+
+    @Test func jpegWithHugeForgedDimensionsIsRefused() throws {
+        // Given real JPEGs (baseline and progressive) whose SOF claims 65000×65000
+        for name in ["coffee.jpg", "rocket.jpg"] {
+            let forged = try #require(JPEGSurgery.forgingSize(of: try TestAssets.bytes(name), width: 65_000, height: 65_000))
+
+            // When decoded, Then the pixel limit refuses it before decoding
+            let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(forged) }
+            #expect(error?.kind == .tooManyPixels)
+        }
+    }
+
+    @Test(arguments: [(1, 1), (600, 1), (1, 400), (1200, 800), (599, 401), (0, 400), (600, 0), (4000, 3000)])
+    func jpegWithInconsistentForgedDimensionsNeverCrashes(width: Int, height: Int) throws {
+        // Given JPEGs whose SOF size disagrees with their scan data
+        for name in ["coffee.jpg", "chelsea.jpg", "camera.jpg"] {
+            let forged = try #require(JPEGSurgery.forgingSize(of: try TestAssets.bytes(name), width: width, height: height))
+
+            // When decoded, Then it is either an image of the claimed size or a codec error
+            do {
+                let image = try ImageDecoder.decode(forged)
+                #expect(image.bitmap.size == PixelSize(width: width, height: height))
+            } catch let error as ImageCodecError {
+                #expect([.truncated, .decoder].contains(error.kind), "\(error)")
+            }
+        }
+    }
+
+    @Test func recognisedButUnsupportedFormatsAreNamed() {
+        // Given the first bytes of a GIF, WebP, BMP, TIFF, HEIF and AVIF
+        let samples: [(String, [UInt8])] = [
+            ("GIF", Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]),
+            ("WEBP", Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8)),
+            ("BMP", Array("BM".utf8) + [0x46, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 30)),
+            ("TIFF", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]),
+            ("HEIF", [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)),
+            ("AVIF", [0, 0, 0, 28] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8)),
+        ]
+        for (name, bytes) in samples {
+            // When decoded, Then the error names the format
+            let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(bytes) }
+            #expect(error?.kind == .unsupportedFormat)
+            #expect(error?.description.contains(name) == true, "\(String(describing: error))")
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible random bytes.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

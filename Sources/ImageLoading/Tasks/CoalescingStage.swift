@@ -105,6 +105,9 @@ final class CoalescingStage<Key: Hashable & Sendable, Output: Sendable>: Sendabl
     /// Subscribers of the job for `key` (0 when none runs), for tests and diagnostics.
     func subscriberCount(_ key: Key) -> Int { state.withLock { $0.coalescing.subscriberCount(key) } }
 
+    /// The priority the job for `key` runs at (nil when none runs).
+    func priority(_ key: Key) -> Priority? { state.withLock { $0.coalescing.priority(key) } }
+
     /// Jobs running now.
     var runningJobCount: Int { state.withLock { $0.controls.count } }
 

@@ -1,0 +1,86 @@
+import Foundation
+@testable import ImageLoading
+import Testing
+
+@Suite struct ImageLoaderTests {
+    let full = "https://images.test/full.jpg"
+    let small = "https://images.test/small.jpg"
+
+    private func settled(_ loader: ImageLoader) async -> ImagePhase {
+        for await phase in loader.phases where phase.isTerminal { return phase }
+        return loader.phase
+    }
+
+    @Test func aNilRequestIsAFailureNotAnEndlessEmpty() async {
+        let loader = ImageLoader(pipeline: Fixtures.pipeline(loader: MockDataLoader()))
+        loader.load(nil)
+        #expect(loader.phase.error?.kind == .invalidURL)
+    }
+
+    @Test func loadsAndReportsTheResult() async throws {
+        let mock = MockDataLoader()
+        mock.set(full, .init(body: Fixtures.jpeg()))
+        let loader = ImageLoader(pipeline: Fixtures.pipeline(loader: mock))
+        loader.load(ImageRequest(string: full))
+        let phase = await settled(loader)
+        #expect(phase.response?.source == .network)
+    }
+
+    @Test func lowDataLoadsTheSmallImageAndUpgradesWhenSwitchedOff() async throws {
+        // Given a request with a low-data variant, in low-data mode
+        let mock = MockDataLoader()
+        mock.set(small, .init(body: Fixtures.jpeg(width: 16, height: 12)))
+        let gate = Gate()
+        mock.set(full, .init(body: Fixtures.jpeg(width: 64, height: 48), headGate: gate))
+        let loader = ImageLoader(pipeline: Fixtures.pipeline(loader: mock))
+        loader.lowData = true
+        loader.load(ImageRequest(url: URL(string: full), lowDataURL: URL(string: small)))
+        let low = await settled(loader)
+        #expect(low.response?.bitmap.size.width == 16)
+        #expect(loader.showsLowData)
+        // When low-data mode is switched off
+        let phases = loader.phases
+        loader.lowData = false
+        await gate.reached()
+        // Then the small image stays shown (no loading flash) until the full one replaces it
+        #expect(loader.phase.response?.bitmap.size.width == 16)
+        gate.open()
+        var seen: [ImagePhase] = []
+        for await phase in phases {
+            seen.append(phase)
+            if phase.response?.bitmap.size.width == 64 { break }
+        }
+        #expect(!seen.contains { if case .loading = $0 { true } else { false } })
+        #expect(!loader.showsLowData)
+        #expect(mock.loadCount(full) == 1)
+    }
+
+    @Test func cancelReturnsALoadingRowToIdle() async throws {
+        let mock = MockDataLoader()
+        let gate = Gate()
+        mock.set(full, .init(body: Fixtures.jpeg(), headGate: gate))
+        let loader = ImageLoader(pipeline: Fixtures.pipeline(loader: mock))
+        loader.load(ImageRequest(string: full))
+        await gate.reached()
+        loader.cancel()
+        guard case .idle = loader.phase else {
+            Issue.record("expected idle, got \(loader.phase)")
+            return
+        }
+    }
+
+    @Test func priorityFollowsIntoTheRunningLoad() async throws {
+        let mock = MockDataLoader()
+        let gate = Gate()
+        mock.set(full, .init(body: Fixtures.jpeg(), headGate: gate))
+        let pipeline = Fixtures.pipeline(loader: mock)
+        let loader = ImageLoader(pipeline: pipeline)
+        loader.priority = .low
+        loader.load(ImageRequest(string: full))
+        await gate.reached()
+        loader.priority = .veryHigh
+        #expect(pipeline.dataStage.priority(full) == .veryHigh)
+        gate.open()
+        _ = await settled(loader)
+    }
+}

@@ -109,7 +109,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt"], swiftSettings: strict),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI"],
+            exclude: ["Golden"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "PicsumServerTests",
             dependencies: [

@@ -77,7 +77,7 @@ extension Bitmap {
         }
     }
 
-    /// RGBA8 at `pixel` as (r·a, g·a, b·a, a) with r, g, b, a in 0…255 and a scaled to 0…1 for the product.
+    /// RGBA8 at `pixel` as premultiplied floats: (r·a/255, g·a/255, b·a/255, a), all in 0…255.
     @inline(__always)
     static func premultiplied(_ pixel: UnsafePointer<UInt8>) -> SIMD4<Float> {
         let alpha = Float(pixel[3])
@@ -90,16 +90,17 @@ extension Bitmap {
     static func storeStraight(_ value: SIMD4<Float>, to pixel: UnsafeMutablePointer<UInt8>) {
         let alpha = value[3]
         guard alpha >= 0.5 else {
-            pixel[0] = 0; pixel[1] = 0; pixel[2] = 0; pixel[3] = 0
+            UnsafeMutableRawPointer(pixel).storeBytes(of: 0, as: UInt32.self)
             return
         }
-        let colour = value * (255 / alpha)
-        pixel[0] = clampedByte(colour[0])
-        pixel[1] = clampedByte(colour[1])
-        pixel[2] = clampedByte(colour[2])
+        let scale = 255 / alpha
+        pixel[0] = clampedByte(value[0] * scale)
+        pixel[1] = clampedByte(value[1] * scale)
+        pixel[2] = clampedByte(value[2] * scale)
         pixel[3] = clampedByte(alpha)
     }
 
+    /// `value` rounded to the nearest byte, clamped to 0…255.
     @inline(__always)
     static func clampedByte(_ value: Float) -> UInt8 {
         UInt8(min(max(value + 0.5, 0), 255))

@@ -1,4 +1,8 @@
 /// A bitmap as premultiplied integer channels, for running-sum box blurs.
+///
+/// Each pass costs the same whatever the radius: a sliding window adds the value entering
+/// and subtracts the one leaving. Vertical passes slide a whole row of sums down the image,
+/// so both directions walk memory in order.
 struct BlurPlane {
     let width: Int
     let height: Int
@@ -6,18 +10,25 @@ struct BlurPlane {
     private var values: [Int32]
     private var scratch: [Int32]
 
+    /// The widest radius whose window sums of 255·256 values still fit in an `Int32`.
+    static let maxRadius = 16_000
+
     init(_ bitmap: Bitmap) {
         let w = bitmap.width, h = bitmap.height, stride = bitmap.bytesPerRow
-        var planar = [Int32](repeating: 0, count: w * h * 4)
-        bitmap.withBytes { bytes in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * stride + x * 4, o = (y * w + x) * 4
-                    let alpha = Int32(bytes[i + 3])
-                    for c in 0..<3 { planar[o + c] = (Int32(bytes[i + c]) * alpha * 256 + 127) / 255 }
-                    planar[o + 3] = alpha * 256
+        let planar = [Int32](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
+            bitmap.withBytes { bytes in
+                guard let base = bytes.baseAddress, let outBase = out.baseAddress else { return }
+                for y in 0..<h {
+                    let row = base + y * stride
+                    let outRow = outBase + y * w * 4
+                    for i in 0..<w * 4 where i & 3 == 3 {
+                        let alpha = Int32(row[i])
+                        for c in 1...3 { outRow[i - c] = (Int32(row[i - c]) * alpha * 256 + 127) / 255 }
+                        outRow[i] = alpha * 256
+                    }
                 }
             }
+            initialized = w * h * 4
         }
         width = w
         height = h
@@ -27,43 +38,83 @@ struct BlurPlane {
 
     /// One box pass of width `2·radius + 1` along rows (`horizontal`) or columns, edges clamped.
     mutating func boxPass(radius: Int, horizontal: Bool) {
-        let lines = horizontal ? height : width
-        let length = horizontal ? width : height
-        let step = horizontal ? 4 : width * 4
-        let lineStep = horizontal ? width * 4 : 4
-        let window = Int64(2 * radius + 1)
+        let radius = min(radius, Self.maxRadius)
+        let w = width, h = height
+        let inverse = 1 / Float(2 * radius + 1)
         values.withUnsafeBufferPointer { input in
             scratch.withUnsafeMutableBufferPointer { output in
-                for line in 0..<lines {
-                    let base = line * lineStep
-                    for c in 0..<4 {
-                        let at = { (index: Int) -> Int64 in
-                            Int64(input[base + min(max(index, 0), length - 1) * step + c])
-                        }
-                        var sum: Int64 = 0
-                        for k in -radius...radius { sum += at(k) }
-                        for i in 0..<length {
-                            output[base + i * step + c] = Int32((sum + window / 2) / window)
-                            sum += at(i + radius + 1) - at(i - radius)
+                guard let src = input.baseAddress, let dst = output.baseAddress else { return }
+                if horizontal {
+                    for y in 0..<h {
+                        for c in 0..<4 {
+                            let offset = y * w * 4 + c
+                            Self.slide(src + offset, dst + offset, count: w, radius: radius, inverse: inverse)
                         }
                     }
+                } else {
+                    Self.slideRows(src, dst, rowLength: w * 4, height: h, radius: radius, inverse: inverse)
                 }
             }
         }
         swap(&values, &scratch)
     }
 
+    /// A sliding-window mean along one channel of one row (`count` values, 4 apart).
+    private static func slide(
+        _ src: UnsafePointer<Int32>, _ dst: UnsafeMutablePointer<Int32>, count: Int, radius: Int, inverse: Float
+    ) {
+        let last = count - 1
+        var sum = src[0] * Int32(radius + 1)
+        if radius >= 1 {
+            for k in 1...radius { sum += src[min(k, last) * 4] }
+        }
+        for i in 0..<count {
+            dst[i * 4] = Int32(Float(sum) * inverse + 0.5)
+            sum += src[min(i + radius + 1, last) * 4] - src[max(i - radius, 0) * 4]
+        }
+    }
+
+    /// A vertical sliding-window mean, a row of sums at a time.
+    private static func slideRows(
+        _ src: UnsafePointer<Int32>, _ dst: UnsafeMutablePointer<Int32>,
+        rowLength: Int, height: Int, radius: Int, inverse: Float
+    ) {
+        let last = height - 1
+        var sums = [Int32](repeating: 0, count: rowLength)
+        sums.withUnsafeMutableBufferPointer { sums in
+            guard let sum = sums.baseAddress else { return }
+            for x in 0..<rowLength { sum[x] = src[x] * Int32(radius + 1) }
+            if radius >= 1 {
+                for k in 1...radius {
+                    let row = src + min(k, last) * rowLength
+                    for x in 0..<rowLength { sum[x] += row[x] }
+                }
+            }
+            for y in 0..<height {
+                let out = dst + y * rowLength
+                let entering = src + min(y + radius + 1, last) * rowLength
+                let leaving = src + max(y - radius, 0) * rowLength
+                for x in 0..<rowLength {
+                    out[x] = Int32(Float(sum[x]) * inverse + 0.5)
+                    sum[x] += entering[x] - leaving[x]
+                }
+            }
+        }
+    }
+
     /// Back to straight-alpha RGBA8.
     func bitmap() -> Bitmap {
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for i in stride(from: 0, to: values.count, by: 4) {
-            let alpha = values[i + 3]
-            guard alpha >= 128 else { continue }
-            for c in 0..<3 {
-                let straight = (Int64(values[i + c]) * 255 + Int64(alpha) / 2) / Int64(alpha)
-                bytes[i + c] = UInt8(min(255, max(0, straight)))
+        let count = width * height
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
+            values.withUnsafeBufferPointer { values in
+                guard let src = values.baseAddress, let outBase = out.baseAddress else { return }
+                for i in 0..<count {
+                    let p = src + i * 4
+                    let pixel = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 256)
+                    Bitmap.storeStraight(pixel, to: outBase + i * 4)
+                }
             }
-            bytes[i + 3] = UInt8(min(255, (alpha + 128) / 256))
+            initialized = count * 4
         }
         return Bitmap(uncheckedWidth: width, height: height, bytes: bytes)
     }

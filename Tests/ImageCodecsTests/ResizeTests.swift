@@ -129,3 +129,25 @@ struct ResizeTests {
         #expect(TestImages.close(single[0, 0], RGBA(mean[0], mean[1], mean[2]), tolerance: 1))
     }
 }
+
+@Suite("Bitmaps with padded rows")
+struct PaddedStrideTests {
+    @Test func everyOperationHonoursBytesPerRow() throws {
+        // Given a 2×2 bitmap whose rows carry 4 bytes of padding (0xEE)
+        let pad: [UInt8] = [0xEE, 0xEE, 0xEE, 0xEE]
+        let bytes: [UInt8] = [10, 20, 30, 255, 40, 50, 60, 255] + pad + [70, 80, 90, 255, 100, 110, 120, 255] + pad
+        let padded = try Bitmap(width: 2, height: 2, bytesPerRow: 12, rgba: bytes)
+
+        // When resized, cropped, mirrored, flattened, blurred and encoded
+        // Then no padding byte leaks into a pixel
+        #expect(padded.resized(to: PixelSize(width: 1, height: 1))[0, 0] == RGBA(55, 65, 75))
+        #expect(padded.cropped(to: PixelRect(x: 1, y: 1, width: 1, height: 1))[0, 0] == RGBA(100, 110, 120))
+        #expect(padded.mirroredHorizontally()[0, 1] == RGBA(100, 110, 120))
+        #expect(padded.flattened(over: .black)[1, 0] == RGBA(40, 50, 60))
+        #expect(padded.grayscale()[0, 0].a == 255)
+        #expect(padded.blurred(radius: 1).size == padded.size)
+        let png = try ImageDecoder.decode(try PNGEncoder.encode(padded)).bitmap
+        #expect(png[1, 1] == RGBA(100, 110, 120) && png.bytesPerRow == 8)
+        #expect(try ImageDecoder.decode(try JPEGEncoder.encode(padded, quality: 100)).bitmap.size == padded.size)
+    }
+}

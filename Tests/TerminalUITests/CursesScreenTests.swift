@@ -1,0 +1,93 @@
+import Glibc
+import Testing
+@testable import TerminalUI
+
+/// Smoke tests of the real ncurses screen on a pseudo-terminal (xterm-256color terminfo).
+///
+/// One serialized suite: ncurses has process-wide state, and the signal test
+/// changes signal dispositions while it runs.
+@Suite("CursesScreen on a pty", .serialized)
+struct CursesScreenTests {
+    private func makeScreen(_ pty: PseudoTerminal, signals: Bool = false) throws -> CursesScreen {
+        try CursesScreen(configuration: CursesScreenConfiguration(
+            terminalType: "xterm-256color", inputDescriptor: pty.follower, outputDescriptor: pty.follower,
+            handlesSignals: signals))
+    }
+
+    @Test func drawsWideTextInColourOnTheAlternateScreenAndRestoresIt() throws {
+        // Given a screen on a 10×40 pty
+        let pty = try #require(PseudoTerminal(rows: 10, columns: 40))
+        let screen = try makeScreen(pty)
+        #expect(screen.size == TerminalSize(rows: 10, columns: 40))
+        #expect(screen.colorCapability == .palette256)
+        // When a hostile author and a wide name are drawn in red and flushed
+        var block = CellBlock(size: TerminalSize(rows: 1, columns: 30))
+        block.write(RowTextView.authorText("\u{1B}]0;owned\u{07}Eve 日本"), at: .zero,
+                    style: CellStyle(foreground: .rgb(255, 0, 0), attributes: .bold))
+        screen.draw(block, at: CellPoint(row: 2, column: 3))
+        screen.flush()
+        // Then the terminal entered the alternate screen and received the text with a 256-colour red
+        let drawn = pty.read { $0.contains("日本") }
+        #expect(drawn.contains("\u{1B}[?1049h"))
+        #expect(drawn.contains("Eve 日本"))
+        #expect(drawn.contains("196m"))
+        #expect(!drawn.contains("owned"))
+        // When the screen closes, the alternate screen is left
+        screen.close()
+        #expect(pty.read { $0.contains("\u{1B}[?1049l") }.contains("\u{1B}[?1049l"))
+    }
+
+    @Test func typedKeysWakeTheLoopAndDecode() async throws {
+        // Given a screen and a waiting loop
+        let pty = try #require(PseudoTerminal(rows: 10, columns: 40))
+        let screen = try makeScreen(pty)
+        defer { screen.close() }
+        var wakeups = screen.wakeups.makeAsyncIterator()
+        #expect(screen.readInput(timeout: .zero) == nil)
+        // When keys are typed (j, arrow down in keypad mode, a wide character)
+        pty.type("j\u{1B}OB日")
+        // Then the loop is woken and drains them in order
+        #expect(await wakeups.next() != nil)
+        var events: [InputEvent] = []
+        while events.count < 3, let event = screen.readInput(timeout: .seconds(2)) {
+            events.append(event)
+        }
+        #expect(events == [.key(.character("j")), .key(.down), .key(.character("日"))])
+        #expect(screen.readInput(timeout: .zero) == nil)
+    }
+
+    @Test func windowChangeAndTerminationSignalsBecomeEvents() async throws {
+        // Given a screen that handles signals
+        let pty = try #require(PseudoTerminal(rows: 10, columns: 40))
+        let screen = try makeScreen(pty, signals: true)
+        defer { screen.close() }
+        var wakeups = screen.wakeups.makeAsyncIterator()
+        // When the terminal is resized and SIGWINCH arrives
+        pty.setSize(rows: 12, columns: 50)
+        await signalUntilWoken(SIGWINCH, &wakeups)
+        // Then the next event is the resize, with the new size applied
+        #expect(screen.readInput(timeout: .zero) == .resize(TerminalSize(rows: 12, columns: 50)))
+        #expect(screen.size == TerminalSize(rows: 12, columns: 50))
+        // When SIGTERM arrives, it is an event, not the end of the process
+        await signalUntilWoken(SIGTERM, &wakeups)
+        #expect(screen.readInput(timeout: .zero) == .interrupt(.terminate))
+    }
+
+    /// Sends `signal` to this process until the screen wakes up.
+    ///
+    /// libdispatch registers a signal source asynchronously after `resume()`, so a signal
+    /// sent at once could be missed (it is ignored at the process level meanwhile); the
+    /// sender repeats it until the wake-up is seen. Synchronisation is on the wake-up.
+    private func signalUntilWoken(_ signal: Int32, _ wakeups: inout AsyncStream<Void>.Iterator) async {
+        let woken = Flag()
+        let sender = Task.detached {
+            while !woken.isSet, !Task.isCancelled {
+                kill(getpid(), signal)
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        _ = await wakeups.next()
+        woken.set()
+        sender.cancel()
+    }
+}

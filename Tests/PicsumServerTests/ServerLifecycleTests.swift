@@ -1,0 +1,94 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import Testing
+@testable import PicsumServer
+
+@Suite("Live server: library loading, start and stop", .timeLimit(.minutes(1)))
+struct ServerLifecycleTests {
+    @Test func undecodableFilesAreSkippedWithOneLogLine() async throws {
+        // Given a library of two photos, one corrupt "JPEG", random bytes, and a README
+        var corruptJPEG: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+        corruptJPEG += (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let directory = try Fixtures.temporaryLibrary(
+            copying: ["coffee.jpg", "horse.png"],
+            extra: ["corrupt.jpg": corruptJPEG, "noise.bin": (0..<256).map { UInt8($0) }, "README.md": Array("# notes".utf8)])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let box = CapturingLogHandler.Box()
+
+        // When the server starts on it
+        try await withServer({
+            $0.photosDirectory = directory
+            $0.count = 10
+            $0.logger = Logger(label: "test") { _ in CapturingLogHandler(box: box) }
+        }) { server, client in
+            // Then the two photos are served, each bad file got exactly one log line, and the README none.
+            #expect(server.library.photos.map(\.name) == ["coffee.jpg", "horse.png"])
+            #expect(server.library.skipped.map(\.name).sorted() == ["corrupt.jpg", "noise.bin"])
+            #expect(box.all.count == 2)
+            #expect(box.all.filter { $0.contains("corrupt.jpg") }.count == 1)
+            #expect(box.all.filter { $0.contains("noise.bin") }.count == 1)
+            #expect(!box.all.contains { $0.contains("README") })
+            for id in 0..<10 {
+                let result = try await client.get("/id/\(id)/40/30")
+                #expect(result.status == 200)
+            }
+        }
+    }
+
+    @Test func startUpErrorsAreClear() async throws {
+        let empty = try Fixtures.temporaryLibrary(copying: [], extra: ["bad.jpg": [0xFF, 0xD8, 0xFF]])
+        defer { try? FileManager.default.removeItem(at: empty) }
+        func start(_ configure: (inout PicsumServer.Configuration) -> Void) async -> PicsumServerError? {
+            var configuration = PicsumServer.Configuration(photosDirectory: Fixtures.assets, logger: Fixtures.quietLogger)
+            configure(&configuration)
+            do {
+                let server = try await PicsumServer.start(configuration)
+                await server.stop()
+                return nil
+            } catch {
+                return error as? PicsumServerError
+            }
+        }
+        // An empty library, a missing directory, a bad count and a bad rate each fail with their kind.
+        let emptyError = await start { $0.photosDirectory = empty }
+        #expect(emptyError?.kind == .emptyLibrary)
+        #expect(emptyError?.description.contains("no decodable image") == true)
+        #expect(await start { $0.photosDirectory = empty.appendingPathComponent("nope") }?.kind == .photosDirectory)
+        #expect(await start { $0.count = 0 }?.kind == .invalidConfiguration)
+        #expect(await start { $0.shaping.truncateRate = 1.5 }?.kind == .invalidShaping)
+    }
+
+    @Test func aBusyPortIsAStartError() async throws {
+        try await withServer { server, _ in
+            // Given a server on a port / When another tries the same port / Then it fails cleanly.
+            let port = try #require(server.baseURL.port)
+            var configuration = PicsumServer.Configuration(port: port, photosDirectory: Fixtures.assets, logger: Fixtures.quietLogger)
+            configuration.count = 5
+            await #expect {
+                _ = try await PicsumServer.start(configuration)
+            } throws: { error in
+                (error as? PicsumServerError)?.kind == .startFailed
+            }
+        }
+    }
+
+    @Test func stopEndsTheLogAndIsIdempotent() async throws {
+        let server = try await PicsumServer.start(
+            PicsumServer.Configuration(photosDirectory: Fixtures.assets, logger: Fixtures.quietLogger))
+        let log = server.requests
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let result = try await TestClient(http: http, baseURL: server.baseURL).get("/id/0/10/10")
+        #expect(result.status == 200)
+        try await http.shutdown()
+
+        await server.stop()
+        await server.stop()
+        var entries: [RequestLogEntry] = []
+        for await entry in log { entries.append(entry) }
+        #expect(entries.map(\.target) == ["/id/0/10/10"])
+        #expect(entries.first?.outcome == .completed)
+        // A subscription after stop ends at once.
+        for await _ in server.requests { Issue.record("no entry expected after stop") }
+    }
+}

@@ -42,11 +42,17 @@ public struct BlockArtRenderer: Sendable {
     /// Renders all of `bitmap` stretched over exactly `grid`, ignoring its aspect: for a
     /// thumbnail already prepared at `pixelSize(forImage:in:)`, which is then copied 1:1.
     public func render(_ bitmap: Bitmap, filling grid: CellSize) -> CellGrid {
+        render(bitmap, region: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height), filling: grid)
+    }
+
+    /// Renders `region` of `bitmap` stretched over exactly `grid`: for a layout computed on
+    /// the original image size and a bitmap decoded smaller (scale the layout's crop by
+    /// the decoded / original size). Keeps the grid exact whatever the decoded rounding.
+    public func render(_ bitmap: Bitmap, region: PixelRect, filling grid: CellSize) -> CellGrid {
         guard !grid.isEmpty, !bitmap.size.isEmpty else { return CellGrid(columns: 0, rows: 0) }
         let size = PixelSize(
             width: grid.columns * options.symbols.pixelsPerCellX, height: grid.rows * options.symbols.pixelsPerCellY)
-        let image = SubpixelImage(
-            sampling: bitmap, crop: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height), to: size)
+        let image = SubpixelImage(sampling: bitmap, crop: region, to: size)
         return CellFitter(options: options).cells(from: image, grid: grid)
     }
 }

@@ -47,6 +47,36 @@ struct CellFitter {
         return (.rgb(r, g, b), SIMD3(Float(r), Float(g), Float(b)))
     }
 
+    /// Ordered-dither offsets for a cell's foreground and background, in sRGB units.
+    @inline(__always)
+    private func orderedOffsets(_ cx: Int, _ cy: Int) -> (Float, Float) {
+        (Self.bayerOffset(cx, cy) * orderedAmplitude, Self.bayerOffset(cx + 2, cy + 1) * orderedAmplitude)
+    }
+
+    /// Of the candidate masks, the one whose palette colours leave the least Oklab error.
+    private func bestQuantizedMask(
+        _ candidates: [Int], labs: [SIMD3<Float>], rgbs: [SIMD3<Float>], cx: Int, cy: Int, ordered: Bool
+    ) -> Int {
+        let (fgOffset, bgOffset) = ordered ? orderedOffsets(cx, cy) : (0, 0)
+        var best = candidates[0]
+        var bestError = Float.infinity
+        for mask in candidates {
+            let (ink, paper, _) = PartitionSearch.means(of: rgbs, mask: mask)
+            let inkLab = Palette.oklab(ofIndex: palette?.index(of: ink + SIMD3(repeating: fgOffset)) ?? 0)
+            let paperLab = Palette.oklab(ofIndex: palette?.index(of: paper + SIMD3(repeating: bgOffset)) ?? 0)
+            var error: Float = 0
+            for (index, lab) in labs.enumerated() {
+                let delta = lab - (mask & (1 << index) != 0 ? inkLab : paperLab)
+                error += (delta * delta).sum()
+            }
+            if error < bestError {
+                bestError = error
+                best = mask
+            }
+        }
+        return best
+    }
+
     // MARK: - Colour modes
 
     private func fillColored(_ cells: inout [Cell], image: SubpixelImage, grid: CellSize) {
@@ -84,36 +114,29 @@ struct CellFitter {
                 case .half:
                     (mask, foreground, background, inkCount) = (1, rgbs[0], rgbs[1], 1)
                 case .ascii:
+                    // One colour per cell: ASCII glyphs cannot place ink at the top or bottom
+                    // reliably, so a coloured space is the closest a cell can get.
                     let mean = (rgbs[0] + rgbs[1]) / 2
-                    let lightness = (labs[0].x + labs[1].x) / 2
-                    let level = min(SymbolSet.asciiRamp.count - 1, max(0, Int(lightness * Float(SymbolSet.asciiRamp.count - 1) + 0.5)))
-                    (mask, foreground, background, inkCount) = (level, mean, .zero, count)
+                    (mask, foreground, background, inkCount) = (0, mean, mean, 0)
                 case .quad, .sextant:
-                    mask = search.bestMask(labs: labs)
+                    if palette != nil {
+                        mask = bestQuantizedMask(
+                            search.bestMasks(labs: labs, count: 6), labs: labs, rgbs: rgbs, cx: cx, cy: cy, ordered: ordered)
+                    } else {
+                        mask = search.bestMask(labs: labs)
+                    }
                     (foreground, background, inkCount) = PartitionSearch.means(of: rgbs, mask: mask)
                 }
 
-                let fgOffset = ordered ? Self.bayerOffset(cx, cy) * orderedAmplitude : 0
-                let bgOffset = ordered ? Self.bayerOffset(cx + 2, cy + 1) * orderedAmplitude : 0
+                let (fgOffset, bgOffset) = ordered ? orderedOffsets(cx, cy) : (0, 0)
                 let (fgColor, fgShown) = quantize(foreground, offset: fgOffset)
-                let cell: Cell
-                let shownMean: SIMD3<Float>
-                let targetMean: SIMD3<Float>
-                if symbols == .ascii {
-                    let glyph = SymbolSet.asciiRamp[mask].glyph
-                    cell = Cell(glyph: glyph, foreground: glyph == " " ? .default : fgColor, background: .default)
-                    (shownMean, targetMean) = (fgShown, foreground)
-                } else {
-                    let (bgColor, bgShown) = quantize(background, offset: bgOffset)
-                    if mask == 0 || fgColor == bgColor {
-                        cell = Cell(glyph: " ", foreground: bgColor, background: bgColor)
-                    } else {
-                        cell = Cell(glyph: symbols.glyph(forPattern: mask), foreground: fgColor, background: bgColor)
-                    }
-                    let ink = Float(inkCount) / Float(count)
-                    shownMean = mask == 0 ? bgShown : fgShown * ink + bgShown * (1 - ink)
-                    targetMean = mask == 0 ? background : foreground * ink + background * (1 - ink)
-                }
+                let (bgColor, bgShown) = quantize(background, offset: bgOffset)
+                let cell = mask == 0 || fgColor == bgColor
+                    ? Cell(glyph: " ", foreground: bgColor, background: bgColor)
+                    : Cell(glyph: symbols.glyph(forPattern: mask), foreground: fgColor, background: bgColor)
+                let ink = Float(inkCount) / Float(count)
+                let shownMean = mask == 0 ? bgShown : fgShown * ink + bgShown * (1 - ink)
+                let targetMean = mask == 0 ? background : foreground * ink + background * (1 - ink)
                 cells[cy * grid.columns + cx] = cell
 
                 if diffusing {

@@ -134,6 +134,15 @@ struct Palette: Sendable {
         return table[(r * levelCount + g) * levelCount + b]
     }
 
+    /// Oklab of every index, for measuring quantised error.
+    private static let oklabOfIndex: [SIMD3<Float>] = xterm256.map {
+        ColorSpace.oklab(srgb: SIMD3(Float($0.r), Float($0.g), Float($0.b)))
+    }
+
+    /// The Oklab value of a palette index.
+    @inline(__always)
+    static func oklab(ofIndex index: UInt8) -> SIMD3<Float> { oklabOfIndex[Int(index)] }
+
     /// The sRGB value of a palette index.
     @inline(__always)
     static func rgb(ofIndex index: UInt8) -> SIMD3<Float> {

@@ -42,6 +42,31 @@ struct PartitionSearch {
         return best
     }
 
+    /// The `count` best masks, best first (for quantised modes, which re-rank them by the
+    /// error left after snapping both colours to the palette).
+    mutating func bestMasks(labs: [SIMD3<Float>], count: Int) -> [Int] {
+        var total = SIMD3<Float>.zero
+        for lab in labs { total += lab }
+        let n = Float(pixelCount)
+        var ranked: [(score: Float, mask: Int)] = [((total * total).sum() / n, 0)]
+        ranked.reserveCapacity(count + 1)
+        sums[0] = .zero
+        for mask in 1..<sums.count {
+            let sum = sums[mask & (mask - 1)] + labs[mask.trailingZeroBitCount]
+            sums[mask] = sum
+            let ink = inkCounts[mask]
+            let rest = total - sum
+            let score = (sum * sum).sum() / ink + (rest * rest).sum() / (n - ink)
+            if ranked.count < count || score > ranked[ranked.count - 1].score {
+                var index = ranked.count
+                while index > 0 && ranked[index - 1].score < score { index -= 1 }
+                ranked.insert((score, mask), at: index)
+                if ranked.count > count { ranked.removeLast() }
+            }
+        }
+        return ranked.map(\.mask)
+    }
+
     /// Mean ink colour, mean paper colour, and the ink count, for a mask.
     static func means(of pixels: [SIMD3<Float>], mask: Int) -> (SIMD3<Float>, SIMD3<Float>, Int) {
         var ink = SIMD3<Float>.zero, paper = SIMD3<Float>.zero

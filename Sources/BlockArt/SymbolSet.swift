@@ -5,7 +5,7 @@
 /// | `half` | 1×2 | `▀` with foreground = top, background = bottom |
 /// | `quad` | 2×2 | quadrants `▖▗▘▝▙▚▛▜▞▟`, halves `▀▄▌▐`, `█`, space |
 /// | `sextant` | 2×3 | sextants U+1FB00–1FB3B, `▌▐█`, space (all 64 patterns) |
-/// | `ascii` | 1×2 | a luminance ramp of printable ASCII |
+/// | `ascii` | 1×2 | a luminance ramp of printable ASCII (`none` colours); coloured spaces otherwise |
 public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case half, quad, sextant, ascii
 

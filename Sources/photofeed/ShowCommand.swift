@@ -41,7 +41,7 @@ struct ShowCommand: AsyncParsableCommand {
     var symbols: SymbolSet?
 
     @Option(help: "auto, truecolor, 256, 16 or none.", transform: Self.parseColors)
-    var colors: ColorMode?
+    var colors: ColorChoice = .auto
 
     @Option(help: "none, ordered or diffusion (for 256, 16 and none colours).", transform: Self.parseDither)
     var dither: Dithering = .none
@@ -61,48 +61,50 @@ struct ShowCommand: AsyncParsableCommand {
         let detected = TerminalCapabilities.detect(environment: environment)
         let options = BlockArtOptions(
             symbols: symbols ?? detected.preferredSymbols,
-            colors: colors ?? detected.colors,
+            colors: colors.mode ?? detected.colors,
             dither: dither,
             scaling: scaling == .fill ? .fill : .fit)
         let columns = width ?? Self.terminalColumns(environment: environment)
         let output = StandardOutput()
         var failed = false
-        var pipeline: ImagePipeline?
+        let pipeline = LazyPipeline()
         for image in images {
             do {
-                let bitmap: Bitmap
-                if Self.isRemote(image) {
-                    let shared = pipeline ?? ImagePipeline(configuration: .init(memoryCache: nil, diskCache: nil))
-                    pipeline = shared
-                    bitmap = try await Self.download(image, pipeline: shared, columns: columns, rows: height, options: options)
-                } else {
-                    bitmap = try Self.decodeFile(image, columns: columns, rows: height, options: options)
-                }
-                let grid = Self.render(bitmap, columns: columns, rows: height, options: options)
+                let (bitmap, originalSize) = Self.isRemote(image)
+                    ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil)
+                    : try Self.decodeFile(image, columns: columns, rows: height, options: options)
+                let grid = Self.render(bitmap, originalSize: originalSize ?? bitmap.size, columns: columns, rows: height, options: options)
                 guard output.write(ANSIWriter().bytes(for: grid)) else { break }
             } catch {
                 failed = true
                 Self.reportFailure(image, error)
             }
         }
-        await pipeline?.shutdown()
+        await pipeline.shutdown()
         if failed { throw ExitCode.failure }
     }
 
     // MARK: - Sizes
 
-    /// The box for an image: the given rows, or as many as keep its aspect at this width.
-    static func box(forImage size: PixelSize, columns: Int, rows: Int?, options: BlockArtOptions) -> CellSize {
-        if let rows { return CellSize(columns: columns, rows: rows) }
-        var fitting = options
-        fitting.scaling = .fit
-        let grid = BlockArtRenderer(options: fitting).layout(forImage: size, in: CellSize(columns: columns, rows: 4096)).grid
-        return CellSize(columns: columns, rows: max(1, grid.rows))
+    /// Where an image of `originalSize` goes: the given box, or (without `--height`) the
+    /// width and as many rows as keep its aspect.
+    static func layout(forImage originalSize: PixelSize, columns: Int, rows: Int?, options: BlockArtOptions) -> BlockArtLayout {
+        var options = options
+        if rows == nil { options.scaling = .fit }
+        return BlockArtRenderer(options: options)
+            .layout(forImage: originalSize, in: CellSize(columns: columns, rows: rows ?? 4096))
     }
 
-    static func render(_ bitmap: Bitmap, columns: Int, rows: Int?, options: BlockArtOptions) -> CellGrid {
-        let box = box(forImage: bitmap.size, columns: columns, rows: rows, options: options)
-        return BlockArtRenderer(options: options).render(bitmap, in: box)
+    /// Renders a bitmap decoded (maybe smaller) from an image of `originalSize`.
+    static func render(_ bitmap: Bitmap, originalSize: PixelSize, columns: Int, rows: Int?, options: BlockArtOptions) -> CellGrid {
+        let layout = layout(forImage: originalSize, columns: columns, rows: rows, options: options)
+        let scaleX = Double(bitmap.width) / Double(max(1, originalSize.width))
+        let scaleY = Double(bitmap.height) / Double(max(1, originalSize.height))
+        let region = PixelRect(
+            x: Int((Double(layout.crop.x) * scaleX).rounded()), y: Int((Double(layout.crop.y) * scaleY).rounded()),
+            width: max(1, Int((Double(layout.crop.width) * scaleX).rounded())),
+            height: max(1, Int((Double(layout.crop.height) * scaleY).rounded())))
+        return BlockArtRenderer(options: options).render(bitmap, region: region, filling: layout.grid)
     }
 
     /// `COLUMNS` first (so callers and tests can pin it), then the terminal on stdout, else 80.
@@ -123,17 +125,16 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     /// Reads and decodes a file, letting JPEG's DCT scaling skip detail the cells cannot show.
-    static func decodeFile(_ image: String, columns: Int, rows: Int?, options: BlockArtOptions) throws -> Bitmap {
+    static func decodeFile(_ image: String, columns: Int, rows: Int?, options: BlockArtOptions) throws -> (Bitmap, PixelSize?) {
         let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
         let bytes = try readFile(path)
         let header = try ImageDecoder.probe(bytes)
-        let box = box(forImage: header.size, columns: columns, rows: rows, options: options)
-        let layout = BlockArtRenderer(options: options).layout(forImage: header.size, in: box)
+        let layout = layout(forImage: header.size, columns: columns, rows: rows, options: options)
         // Sub-pixels needed across the whole image (the crop may be part of it).
         let target = PixelSize(
             width: max(1, layout.pixelSize.width * header.size.width / max(1, layout.crop.width)),
             height: max(1, layout.pixelSize.height * header.size.height / max(1, layout.crop.height)))
-        return try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: target)).bitmap
+        return (try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: target)).bitmap, header.size)
     }
 
     /// Loads an http(s) URL through the image pipeline, resized toward what the cells need.
@@ -186,15 +187,20 @@ struct ShowCommand: AsyncParsableCommand {
         return value
     }
 
-    /// `auto` is nil: detect from the environment.
-    static func parseColors(_ text: String) throws -> ColorMode? {
+    /// A colour mode, or `auto`: detect from the environment.
+    struct ColorChoice {
+        var mode: ColorMode?
+        static let auto = ColorChoice(mode: nil)
+    }
+
+    static func parseColors(_ text: String) throws -> ColorChoice {
         let lowered = text.lowercased()
-        if lowered == "auto" { return nil }
-        if lowered == "full" || lowered == "24bit" { return .truecolor }
+        if lowered == "auto" { return .auto }
+        if lowered == "full" || lowered == "24bit" { return ColorChoice(mode: .truecolor) }
         guard let value = ColorMode(rawValue: lowered) else {
             throw ValidationError("--colors must be auto, truecolor, 256, 16 or none (got \(text))")
         }
-        return value
+        return ColorChoice(mode: value)
     }
 
     static func parseDither(_ text: String) throws -> Dithering {
@@ -202,6 +208,22 @@ struct ShowCommand: AsyncParsableCommand {
             throw ValidationError("--dither must be none, ordered or diffusion (got \(text))")
         }
         return value
+    }
+}
+
+/// The image pipeline, made on first use (only URLs need it) and shut down at the end.
+private final class LazyPipeline {
+    private var pipeline: ImagePipeline?
+
+    func get() -> ImagePipeline {
+        if let pipeline { return pipeline }
+        let made = ImagePipeline(configuration: .init(memoryCache: nil, diskCache: nil))
+        pipeline = made
+        return made
+    }
+
+    func shutdown() async {
+        await pipeline?.shutdown()
     }
 }
 

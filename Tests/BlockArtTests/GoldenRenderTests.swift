@@ -79,16 +79,25 @@ import Testing
         #expect(sextant.cells == [Cell(glyph: "\u{1FB17}", foreground: white, background: black)])
     }
 
-    @Test func asciiRampFollowsLightness() {
+    @Test func asciiRampFollowsLightnessWithoutColour() {
         // Given black, mid gray and white columns
         let bitmap = TestBitmaps.make(width: 3, height: 2) { x, _ in
             [RGBA.black, RGBA(128, 128, 128), RGBA.white][x]
         }
-        let grid = render(bitmap, .ascii, columns: 3)
-        // Then the glyphs go from blank to dense, each in its colour over the default paper
+        // When rendered as ASCII without colour
+        let grid = render(bitmap, .ascii, columns: 3, colors: .none)
+        // Then the glyphs go from blank to dense, in the default colours
         #expect(grid.text == " +@")
-        #expect(grid[2, 0] == Cell(glyph: "@", foreground: white, background: .default))
-        #expect(grid[1, 0].foreground == .rgb(128, 128, 128))
+        #expect(grid.cells.allSatisfy { $0.foreground == .default && $0.background == .default })
+    }
+
+    @Test func asciiInColourIsOneBackgroundColourPerCell() {
+        let bitmap = TestBitmaps.make(width: 2, height: 2) { x, y in x == 0 ? RGBA(200, 0, 0) : (y == 0 ? .white : .black) }
+        let grid = render(bitmap, .ascii, columns: 2)
+        #expect(grid.cells == [
+            Cell(glyph: " ", foreground: .rgb(200, 0, 0), background: .rgb(200, 0, 0)),
+            Cell(glyph: " ", foreground: .rgb(128, 128, 128), background: .rgb(128, 128, 128)),
+        ])
     }
 
     @Test func monochromeUsesGlyphsOnly() {

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `photofeed show` run as a child process on the shipped assets and on bad files.
+@Suite struct ShowCommandTests {
+    let asset = BuiltBinary.assetsDirectory.appendingPathComponent("chelsea.jpg").path
+    let plainEnvironment = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": "", "COLORTERM": "", "NO_COLOR": "", "TERM": "xterm-256color"]
+
+    /// Lines of output with the escape sequences removed.
+    private func visibleLines(_ text: String) -> [String] {
+        text.replacing(/\u{1B}\[[0-9;]*m/, with: "").split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map(String.init)
+    }
+
+    @Test func showsAPhotoAtTheRequestedWidthKeepingItsAspect() throws {
+        // Given chelsea.jpg (451×300) at 40 columns in truecolor sextants
+        let result = try BuiltBinary.run(
+            ["show", asset, "--width", "40", "--symbols", "sextant", "--colors", "truecolor"], environment: plainEnvironment)
+        // Then it succeeds with 40 / 1.5 / 2 ≈ 13 rows of 40 cells, each ending in a reset
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = visibleLines(result.stdout)
+        #expect(lines.count == 13)
+        #expect(lines.allSatisfy { $0.unicodeScalars.count == 40 }, "\(lines.map(\.unicodeScalars.count))")
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix("\u{1B}[0m") })
+        #expect(result.stdout.contains("\u{1B}[38;2;"))
+        // And no cursor movement: the only escapes are SGR
+        #expect(result.stdout.replacing(/\u{1B}\[[0-9;]*m/, with: "").contains("\u{1B}") == false)
+    }
+
+    @Test func showsEveryAsset() throws {
+        let assets = try FileManager.default.contentsOfDirectory(atPath: BuiltBinary.assetsDirectory.path)
+            .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
+            .map { BuiltBinary.assetsDirectory.appendingPathComponent($0).path }
+        #expect(assets.count >= 10)
+        let result = try BuiltBinary.run(["show"] + assets + ["--width", "24", "--height", "12", "--colors", "256"],
+                                         environment: plainEnvironment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let lines = visibleLines(result.stdout)
+        #expect(lines.count >= assets.count * 6 && lines.count <= assets.count * 12)
+        #expect(result.stdout.contains("\u{1B}[38;5;") || result.stdout.contains("\u{1B}[48;5;"))
+    }
+
+    @Test func badFilesAreReportedAndTheRestStillShown() throws {
+        // Given a missing file, a text file, a truncated JPEG, then a good photo
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("show-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let truncated = directory.appendingPathComponent("truncated.jpg")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: asset)).prefix(4000)).write(to: truncated)
+        let missing = directory.appendingPathComponent("missing.jpg").path
+        let text = BuiltBinary.assetsDirectory.appendingPathComponent("PROVENANCE.md").path
+        // When they are shown in one command
+        let result = try BuiltBinary.run(["show", missing, text, truncated.path, asset, "--width", "20"],
+                                         environment: plainEnvironment)
+        // Then each bad file gets one line on stderr naming it and the reason
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.count == 3)
+        #expect(errors[0] == "photofeed show: \(missing): no such file or directory")
+        #expect(errors[1].hasPrefix("photofeed show: \(text): unsupported format"))
+        #expect(errors[2].hasPrefix("photofeed show: \(truncated.path): truncated data"))
+        // And the good photo after them is still printed
+        #expect(visibleLines(result.stdout).count == 7)
+    }
+
+    @Test func widthComesFromColumnsWhenNotGiven() throws {
+        var environment = plainEnvironment
+        environment["COLUMNS"] = "30"
+        let result = try BuiltBinary.run(["show", asset, "--colors", "16"], environment: environment)
+        #expect(result.status == 0)
+        #expect(visibleLines(result.stdout).allSatisfy { $0.unicodeScalars.count == 30 })
+    }
+
+    @Test func fillCoversTheWholeBox() throws {
+        let result = try BuiltBinary.run(["show", asset, "--width", "16", "--height", "16", "--fill", "--symbols", "quad"],
+                                         environment: plainEnvironment)
+        #expect(result.status == 0)
+        let lines = visibleLines(result.stdout)
+        #expect(lines.count == 16 && lines.allSatisfy { $0.unicodeScalars.count == 16 })
+    }
+
+    @Test func noColorAndNonUTF8LocaleGivePlainASCII() throws {
+        // Given NO_COLOR and a C locale, with nothing forced by flags
+        let environment = ["LANG": "C", "LC_ALL": "", "LC_CTYPE": "", "NO_COLOR": "1", "TERM": "xterm-256color", "COLUMNS": "32"]
+        let result = try BuiltBinary.run(["show", asset, "--dither", "diffusion"], environment: environment)
+        // Then the output is printable ASCII lines with no escapes at all
+        #expect(result.status == 0)
+        #expect(!result.stdout.isEmpty)
+        #expect(result.stdout.unicodeScalars.allSatisfy { $0 == "\n" || (0x20...0x7E).contains($0.value) })
+        // And flags override detection
+        let forced = try BuiltBinary.run(["show", asset, "--symbols", "half", "--colors", "truecolor"], environment: environment)
+        #expect(forced.stdout.contains("▀") && forced.stdout.contains("\u{1B}[38;2;"))
+    }
+
+    @Test func invalidFlagsAreUsageErrors() throws {
+        let result = try BuiltBinary.run(["show", asset, "--symbols", "braille"], environment: plainEnvironment)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--symbols must be half, quad, sextant or ascii"))
+        let width = try BuiltBinary.run(["show", asset, "--width", "0"], environment: plainEnvironment)
+        #expect(width.status == 64)
+    }
+
+    @Test func aClosedPipeEndsQuietly() throws {
+        // Given a lot of output piped into `head -c 100`
+        let arguments = Array(repeating: asset, count: 30).map { "'\($0)'" }.joined(separator: " ")
+        let script = "'\(BuiltBinary.photofeed.path)' show \(arguments) --width 200 | head -c 100 > /dev/null; echo \"${PIPESTATUS[0]}\""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // Then photofeed stops without a signal death (141) and without noise
+        let status = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(status == "0")
+        #expect(err.isEmpty)
+    }
+}

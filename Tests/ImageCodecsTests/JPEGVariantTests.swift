@@ -86,6 +86,18 @@ struct JPEGVariantTests {
         #expect(high.count > low.count)
     }
 
+    @Test func corruptHeaderIsADecoderErrorWithLibjpegsMessage() throws {
+        // Given a JPEG whose frame header claims 12-bit samples (this libjpeg decodes 8-bit only)
+        var jpeg = try TestAssets.bytes("coffee.jpg")
+        let sof = try #require(JPEGSurgery.sofOffset(in: jpeg))
+        jpeg[sof + 4] = 12
+
+        // When decoded, Then libjpeg's own message comes back in a decoder error
+        let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(jpeg) }
+        #expect(error?.kind == .decoder)
+        #expect(error?.description.contains("precision 12") == true, "\(String(describing: error))")
+    }
+
     @Test func encodingAnEmptyBitmapIsAnInvalidArgument() {
         let error = #expect(throws: ImageCodecError.self) { try JPEGEncoder.encode(Bitmap(width: 0, height: 0)) }
         #expect(error?.kind == .invalidArgument)

@@ -27,7 +27,7 @@ struct ListedPhoto: Codable, Sendable, Hashable {
 
     static func encode(_ value: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings and integers always encode.
         return (try? Array(encoder.encode(value))) ?? Array("[]".utf8)
     }

@@ -14,7 +14,7 @@ public struct PhotoLibrary: Sendable {
     /// The photos, sorted by file name.
     public let photos: [Photo]
     /// Files that were skipped, with the reason.
-    public let skipped: [(name: String, reason: String)]
+    public let skipped: [SkippedFile]
     /// The directory they came from.
     public let directory: URL
 
@@ -38,7 +38,7 @@ public struct PhotoLibrary: Sendable {
             throw PicsumServerError.photosDirectory(directory.path, "cannot be listed (\(error.localizedDescription))")
         }
         var photos: [Photo] = []
-        var skipped: [(name: String, reason: String)] = []
+        var skipped: [SkippedFile] = []
         for name in names where !Self.isIgnored(name) {
             let url = directory.appendingPathComponent(name)
             var isSubdirectory: ObjCBool = false
@@ -49,7 +49,7 @@ public struct PhotoLibrary: Sendable {
                 photos.append(try Self.probe(url: url, name: name))
             } catch {
                 let reason = (error as? ImageCodecError)?.description ?? "\(error)"
-                skipped.append((name, reason))
+                skipped.append(SkippedFile(name: name, reason: reason))
                 logger.warning("photofeed serve: skipping \(url.path): \(reason)")
             }
         }
@@ -77,4 +77,12 @@ public struct PhotoLibrary: Sendable {
         let lowered = name.lowercased()
         return lowered.hasSuffix(".md") || lowered.hasSuffix(".txt")
     }
+}
+
+/// A file of the photos directory that could not be served, and why.
+public struct SkippedFile: Sendable, Hashable {
+    /// The file name.
+    public var name: String
+    /// What the probe said, e.g. "unsupported format: …".
+    public var reason: String
 }

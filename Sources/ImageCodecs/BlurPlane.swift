@@ -21,10 +21,11 @@ struct BlurPlane {
                 for y in 0..<h {
                     let row = base + y * stride
                     let outRow = outBase + y * w * 4
-                    for i in 0..<w * 4 where i & 3 == 3 {
-                        let alpha = Int32(row[i])
-                        for c in 1...3 { outRow[i - c] = (Int32(row[i - c]) * alpha * 256 + 127) / 255 }
-                        outRow[i] = alpha * 256
+                    for x in 0..<w {
+                        let i = x * 4
+                        let alpha = Int32(row[i + 3])
+                        for c in 0..<3 { outRow[i + c] = (Int32(row[i + c]) * alpha * 256 + 127) / 255 }
+                        outRow[i + 3] = alpha * 256
                     }
                 }
             }

@@ -78,4 +78,25 @@ import Testing
         #expect(loader.loadCount(url) == 2)
         #expect(await disk.data(for: url) == Fixtures.jpeg())
     }
+
+    @Test func imageIDKeysTheCachesInsteadOfAnUnstableURL() async throws {
+        // Given the same image behind two ports, with one stable image ID
+        let first = "http://127.0.0.1:4000/id/3/40/30"
+        let second = "http://127.0.0.1:5000/id/3/40/30"
+        let loader = MockDataLoader()
+        loader.set(first, .init(body: Fixtures.jpeg()))
+        loader.set(second, .init(body: Fixtures.jpeg()))
+        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
+        let firstURL = try #require(URL(string: first))
+        let base = try #require(URL(string: "http://127.0.0.1:4000"))
+        let stable = try #require(ImageRequest.stableImageID(for: firstURL, base: base, namespace: "e:"))
+        #expect(stable == "e:/id/3/40/30")
+        // When loaded under the first URL, then under the second from a fresh memory cache
+        _ = try await Fixtures.pipeline(loader: loader, diskCache: disk).image(for: ImageRequest(url: URL(string: first), imageID: stable))
+        let response = try await Fixtures.pipeline(loader: loader, diskCache: disk)
+            .image(for: ImageRequest(url: URL(string: second), imageID: stable))
+        // Then the second came from disk
+        #expect(response.source == .disk)
+        #expect(loader.loadCount(second) == 0)
+    }
 }

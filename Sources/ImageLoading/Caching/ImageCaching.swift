@@ -18,9 +18,10 @@ public struct ImageCacheKey: Sendable, Hashable, CustomStringConvertible {
         self.processors = processors
     }
 
+    /// The key of a request: its `imageID` (else its URL) and its processors.
     public init?(_ request: ImageRequest) {
-        guard let url = request.url else { return nil }
-        self.init(url: url.absoluteString, processors: request.processors)
+        guard let url = request.dataKey else { return nil }
+        self.init(url: url, processors: request.processors)
     }
 
     public var description: String { processors.isEmpty ? url : url + " " + processors.cacheKey }

@@ -18,13 +18,13 @@ extension ImagePipeline {
         if control.options.readsDisk, let diskCache = configuration.diskCache,
             let bytes = await diskCache.data(for: key)
         {
-            emit(.diskHit, stage: .data, url: key, taskID: control.jobID)
+            emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
             return .success(FetchedData(bytes: bytes, source: .disk, transferred: 0, fetch: clock.now - started))
         }
         var retry = RetryState(policy: configuration.retryPolicy)
         while true {
-            if Task.isCancelled { return cancelled(key, control) }
-            emit(.queued, stage: .data, url: key, taskID: control.jobID)
+            if Task.isCancelled { return cancelled(url, control) }
+            emit(.queued, stage: .data, url: url.absoluteString, taskID: control.jobID)
             let queuedAt = clock.now
             let slotAt = Mutex<ContinuousClock.Instant?>(nil)
             do {
@@ -32,7 +32,7 @@ extension ImagePipeline {
                     priority: control.priority, following: control,
                     onStart: { [self] in
                         slotAt.withLock { $0 = clock.now }
-                        emit(.started, stage: .data, url: key, taskID: control.jobID)
+                        emit(.started, stage: .data, url: url.absoluteString, taskID: control.jobID)
                     }
                 ) {
                     try await download(key: key, url: url, headers: headers, control: control)
@@ -47,25 +47,25 @@ extension ImagePipeline {
             } catch let failure as AttemptFailure {
                 switch retry.failed(with: failure.error, retryAfter: failure.retryAfter, now: Date()) {
                 case .giveUp:
-                    emit(.failed(failure.error), stage: .data, url: key, taskID: control.jobID)
+                    emit(.failed(failure.error), stage: .data, url: url.absoluteString, taskID: control.jobID)
                     return .failure(failure.error)
                 case .retry(let delay, let attempt):
-                    emit(.retried(attempt: attempt, after: delay), stage: .data, url: key, taskID: control.jobID)
+                    emit(.retried(attempt: attempt, after: delay), stage: .data, url: url.absoluteString, taskID: control.jobID)
                     do {
                         try await configuration.clock.sleep(for: delay)
                     } catch {
-                        return cancelled(key, control)
+                        return cancelled(url, control)
                     }
                 }
             } catch {
                 // Only cancellation reaches here: `download` wraps every other error.
-                return cancelled(key, control)
+                return cancelled(url, control)
             }
         }
     }
 
-    private func cancelled(_ key: String, _ control: JobControl) -> Result<FetchedData, ImageLoadError>? {
-        emit(.cancelled, stage: .data, url: key, taskID: control.jobID)
+    private func cancelled(_ url: URL, _ control: JobControl) -> Result<FetchedData, ImageLoadError>? {
+        emit(.cancelled, stage: .data, url: url.absoluteString, taskID: control.jobID)
         return nil
     }
 }

@@ -25,17 +25,17 @@ extension ImagePipeline {
                 if let partial = machine.partial { resumableData.store(partial, for: key) }
                 throw AttemptFailure(error: .httpStatus(status), retryAfter: response.head.header("Retry-After"))
             case .startFresh:
-                return try await receiveBody(response, prefix: [], key: key, control: control)
+                return try await receiveBody(response, prefix: [], key: key, url: url, control: control)
             case .append(let kept):
-                emit(.resumed(from: kept.count), stage: .data, url: key, taskID: control.jobID)
-                return try await receiveBody(response, prefix: kept, key: key, control: control)
+                emit(.resumed(from: kept.count), stage: .data, url: url.absoluteString, taskID: control.jobID)
+                return try await receiveBody(response, prefix: kept, key: key, url: url, control: control)
             }
         }
         throw AttemptFailure(error: .transport("the server kept answering a different range"))
     }
 
     private func receiveBody(
-        _ response: DataResponse, prefix: [UInt8], key: String, control: JobControl
+        _ response: DataResponse, prefix: [UInt8], key: String, url: URL, control: JobControl
     ) async throws -> FetchedData {
         let head = response.head
         let limit = configuration.limits.maxResponseBytes
@@ -54,7 +54,7 @@ extension ImagePipeline {
                 }
                 buffer.append(contentsOf: chunk)
                 let progress = LoadProgress(completed: buffer.count, total: total)
-                emit(.progress(progress), stage: .data, url: key, taskID: control.jobID)
+                emit(.progress(progress), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 control.reportProgress(progress)
             }
             try Task.checkCancellation()

@@ -8,7 +8,7 @@ extension ImagePipeline {
     ) async -> Result<ProcessedImage, ImageLoadError>? {
         let urlText = url.absoluteString
         let fetched = await dataStage.value(
-            for: urlText,
+            for: request.imageID ?? urlText,
             options: control.options,
             following: control,
             onSubscribe: { [self] subscription in
@@ -61,7 +61,7 @@ extension ImagePipeline {
         var options = JobOptions(policy: request.cachePolicy)
         if url.isFileURL { options.readsDisk = false; options.writesDisk = false }
         return await dataStage.value(
-            for: url.absoluteString, options: options, following: control, onProgress: { _ in },
+            for: request.imageID ?? url.absoluteString, options: options, following: control, onProgress: { _ in },
             work: { [self] key, dataControl in
                 await self.runDataJob(key: key, url: url, headers: request.headers, control: dataControl)
             })

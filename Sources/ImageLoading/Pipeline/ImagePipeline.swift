@@ -116,7 +116,7 @@ public final class ImagePipeline: Sendable {
         case .success(let valid):
             url = valid
         }
-        let key = ImageCacheKey(url: url.absoluteString, processors: request.processors)
+        let key = ImageCacheKey(url: request.imageID ?? url.absoluteString, processors: request.processors)
         if request.cachePolicy.usesMemory, let bitmap = configuration.memoryCache?.image(for: key) {
             emit(.memoryHit, stage: .task, url: urlText, taskID: task.id)
             let response = ImageResponse(

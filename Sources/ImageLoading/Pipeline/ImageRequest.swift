@@ -23,6 +23,9 @@ public struct ImageRequest: Sendable, Hashable {
     public var cachePolicy: CachePolicy
     /// Extra HTTP header fields sent with the request.
     public var headers: [String: String]
+    /// Identifies the image in the caches and for coalescing instead of the URL, when the URL
+    /// is not stable (an embedded server on an ephemeral port, a signed URL). Nil: the URL.
+    public var imageID: String?
 
     /// A request for `url`.
     public init(
@@ -31,8 +34,10 @@ public struct ImageRequest: Sendable, Hashable {
         processors: [ImageProcessor] = [],
         priority: Priority = .normal,
         cachePolicy: CachePolicy = .persistent,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        imageID: String? = nil
     ) {
+        self.imageID = imageID
         self.url = url
         self.lowDataURL = lowDataURL
         self.processors = processors
@@ -76,8 +81,29 @@ public struct ImageRequest: Sendable, Hashable {
         var copy = self
         copy.url = lowDataURL
         copy.lowDataURL = nil
+        copy.imageID = imageID.map { $0 + "#low-data" }
         return copy
     }
+
+    /// An `imageID` that survives a changing base URL (an embedded server on an ephemeral port):
+    /// `namespace` followed by the part of `url` after `base`. Nil when `url` is not under `base`.
+    ///
+    /// ```swift
+    /// // http://127.0.0.1:41893/id/3/400/300 → "photofeed-embedded:/id/3/400/300"
+    /// request.imageID = ImageRequest.stableImageID(for: url, base: server.baseURL, namespace: "photofeed-embedded:")
+    /// ```
+    public static func stableImageID(for url: URL, base: URL, namespace: String) -> String? {
+        var prefix = base.absoluteString
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        let text = url.absoluteString
+        guard text.hasPrefix(prefix) else { return nil }
+        let rest = text.dropFirst(prefix.count)
+        guard rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?") else { return nil }
+        return namespace + rest
+    }
+
+    /// The key of the original bytes in the disk cache and the data stage: `imageID`, else the URL.
+    var dataKey: String? { imageID ?? url?.absoluteString }
 }
 
 extension ImageRequest {

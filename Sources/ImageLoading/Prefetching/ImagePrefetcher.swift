@@ -107,10 +107,10 @@ public final class ImagePrefetcher: Sendable {
     }
 
     private func key(for request: ImageRequest) -> String? {
-        guard let url = request.url else { return nil }
+        guard let key = request.dataKey else { return nil }
         switch destination {
-        case .memoryCache: return ImageCacheKey(url: url.absoluteString, processors: request.processors).description
-        case .diskCache: return url.absoluteString
+        case .memoryCache: return ImageCacheKey(url: key, processors: request.processors).description
+        case .diskCache: return key
         }
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `photofeed prefetch` run as a child process against the embedded server, twice.
+@Suite(.serialized) struct PrefetchCommandTests {
+    private func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-prefetch-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private struct Summary: Decodable {
+        var count: Int
+        var ok: Int
+        var failed: Int
+        var sources: [String: Int]
+        var images: [Image]
+
+        struct Image: Decodable {
+            var id: String
+            var status: String
+            var source: String?
+            var bytes: Int
+        }
+    }
+
+    @Test func secondRunIsServedFromDisk() throws {
+        // Given an empty cache directory
+        let cache = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["prefetch", "--count", "8", "--size", "160x120", "--cache-dir", cache.path]
+        // When prefetch runs twice
+        let first = try BuiltBinary.run(arguments)
+        let second = try BuiltBinary.run(arguments)
+        // Then the first run downloads every image and the second reads every one from disk
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let firstLines = first.stdout.split(separator: "\n")
+        let secondLines = second.stdout.split(separator: "\n")
+        #expect(firstLines.count == 9)
+        #expect(firstLines.prefix(8).allSatisfy { $0.contains(" ok ") && $0.contains("network") })
+        #expect(secondLines.prefix(8).allSatisfy { $0.contains(" ok ") && $0.contains("disk") })
+        #expect(firstLines.last?.hasPrefix("prefetched 8 images: 8 ok, 0 failed · network 8") == true)
+        #expect(secondLines.last?.hasPrefix("prefetched 8 images: 8 ok, 0 failed · disk 8") == true)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }
+        #expect(entries.count == 8)
+    }
+
+    @Test func jsonSummaryIsMachineReadable() throws {
+        let cache = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let output = try BuiltBinary.run(["prefetch", "--count", "3", "--cache-dir", cache.path, "--json"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let summary = try JSONDecoder().decode(Summary.self, from: Data(output.stdout.utf8))
+        #expect(summary.count == 3)
+        #expect(summary.ok == 3)
+        #expect(summary.sources["network"] == 3)
+        #expect(summary.images.map(\.status) == ["ok", "ok", "ok"])
+        #expect(summary.images.allSatisfy { $0.bytes > 0 })
+    }
+
+    @Test func badArgumentsAreClearErrors() throws {
+        let badSize = try BuiltBinary.run(["prefetch", "--size", "huge"])
+        #expect(badSize.status != 0)
+        #expect(badSize.stderr.contains("--size"))
+        let badFeed = try BuiltBinary.run(["prefetch", "--feed", "not a url"])
+        #expect(badFeed.status != 0)
+        #expect(badFeed.stderr.contains("--feed"))
+    }
+
+    @Test func anUnreachableFeedFailsCleanly() throws {
+        let cache = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let output = try BuiltBinary.run(["prefetch", "--feed", "http://127.0.0.1:9/", "--count", "2", "--cache-dir", cache.path])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("photofeed prefetch:"))
+    }
+}

@@ -1,0 +1,93 @@
+import ImageLoading
+import Testing
+import TerminalUI
+
+/// 100 rows of 10 lines in a 30-line viewport: rows 0–2 visible, 3–4 prefetched.
+private func makeList() -> LazyList {
+    LazyList(rowCount: 100, rowHeight: 10, viewportHeight: 30, prefetchDistance: 2)
+}
+
+@Suite("Row load planning")
+struct RowLoadPlannerTests {
+    @Test func firstScreenStartsVisibleRowsHighThenPrefetchLow() {
+        var planner = RowLoadPlanner()
+        let actions = planner.planInitial(makeList())
+        #expect(actions == [
+            .start(row: 0, priority: .high), .start(row: 1, priority: .high), .start(row: 2, priority: .high),
+            .start(row: 3, priority: .low), .start(row: 4, priority: .low),
+        ])
+    }
+
+    @Test func scrollingCancelsRowsThatLeaveAndRaisesPrefetchedRowsThatAppear() {
+        // Given the first screen loading
+        var list = makeList()
+        var planner = RowLoadPlanner(policy: .cancel)
+        _ = planner.planInitial(list)
+        // When the list scrolls down by one row
+        let actions = planner.plan(list.scroll(by: 1))
+        // Then row 0 is cancelled, prefetched row 3 is raised, row 5 starts prefetching
+        #expect(actions == [
+            .cancel(row: 0), .setPriority(row: 3, priority: .high), .start(row: 5, priority: .low),
+        ])
+    }
+
+    @Test func reappearingAfterACancelStartsAgainSoThePipelineResumes() {
+        var list = makeList()
+        var planner = RowLoadPlanner(policy: .cancel)
+        _ = planner.planInitial(list)
+        _ = planner.plan(list.jumpToEnd())
+        #expect(planner.running[0] == nil)
+        let back = planner.plan(list.jumpToTop())
+        #expect(back.contains(.start(row: 0, priority: .high)))
+    }
+
+    @Test func lowerPriorityPolicyKeepsLoadsAtTheLowestPriority() {
+        var list = makeList()
+        var planner = RowLoadPlanner(policy: .lowerPriority)
+        _ = planner.planInitial(list)
+        let actions = planner.plan(list.scroll(by: 1))
+        #expect(actions.first == .setPriority(row: 0, priority: .veryLow))
+        #expect(!actions.contains(.cancel(row: 0)))
+        // Coming back raises it again instead of starting over.
+        let back = planner.plan(list.scroll(by: -1))
+        #expect(back.contains(.setPriority(row: 0, priority: .high)))
+        #expect(!back.contains(.start(row: 0, priority: .high)))
+    }
+
+    @Test func keepPolicyLeavesLoadsAlone() {
+        var list = makeList()
+        var planner = RowLoadPlanner(policy: .keep)
+        _ = planner.planInitial(list)
+        let actions = planner.plan(list.scroll(by: 1))
+        #expect(!actions.contains { if case .cancel = $0 { true } else { false } })
+        #expect(planner.running[0] == .high)
+    }
+
+    @Test func finishedRowsAreNotRestartedUntilReset() {
+        var list = makeList()
+        var planner = RowLoadPlanner()
+        _ = planner.planInitial(list)
+        planner.markFinished(row: 1)
+        _ = planner.plan(list.jumpToEnd())
+        let back = planner.plan(list.jumpToTop())
+        #expect(!back.contains(.start(row: 1, priority: .high)))
+        // r on a failed, visible row starts it again
+        #expect(planner.reset(row: 1, visibleRows: list.visibleRows) == [.start(row: 1, priority: .high)])
+        // and a reset of an off-screen row only forgets it
+        planner.markFinished(row: 2)
+        #expect(planner.reset(row: 2, visibleRows: 50..<53) == [])
+    }
+
+    @Test func prefetchRowsScrolledBehindAreCancelledOnDirectionChange() {
+        var list = makeList()
+        var planner = RowLoadPlanner()
+        _ = planner.planInitial(list)
+        _ = planner.plan(list.scroll(by: 10))
+        let actions = planner.plan(list.scroll(by: -1))
+        // rows 13, 14 were prefetched ahead; scrolling up moves the window above
+        #expect(actions.contains(.cancel(row: 13)))
+        #expect(actions.contains(.cancel(row: 14)))
+        #expect(actions.contains(.start(row: 7, priority: .low)))
+        #expect(actions.contains(.start(row: 9, priority: .high)))
+    }
+}

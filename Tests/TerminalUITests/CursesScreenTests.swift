@@ -37,6 +37,27 @@ struct CursesScreenTests {
         #expect(pty.read { $0.contains("\u{1B}[?1049l") }.contains("\u{1B}[?1049l"))
     }
 
+    @Test func runRestoresTheTerminalWhenTheLoopThrows() async throws {
+        struct LoopFailed: Error {}
+        // Given a pty
+        let pty = try #require(PseudoTerminal(rows: 8, columns: 30))
+        let configuration = CursesScreenConfiguration(
+            terminalType: "xterm-256color", inputDescriptor: pty.follower, outputDescriptor: pty.follower,
+            handlesSignals: false)
+        // When the body draws and then throws
+        await #expect(throws: LoopFailed.self) {
+            try await CursesScreen.run(configuration: configuration) { screen in
+                screen.put("hi".map { ScreenCell($0) }, at: .zero)
+                screen.flush()
+                throw LoopFailed()
+            }
+        }
+        // Then the alternate screen was entered and left again
+        let output = pty.read { $0.contains("\u{1B}[?1049l") }
+        #expect(output.contains("\u{1B}[?1049h"))
+        #expect(output.contains("\u{1B}[?1049l"))
+    }
+
     @Test func typedKeysWakeTheLoopAndDecode() async throws {
         // Given a screen and a waiting loop
         let pty = try #require(PseudoTerminal(rows: 10, columns: 40))

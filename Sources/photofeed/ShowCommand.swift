@@ -24,7 +24,7 @@ struct ShowCommand: AsyncParsableCommand {
         case fit, fill
 
         static func help(for value: Self) -> ArgumentHelp? {
-            value == .fit ? "Keep the whole picture inside the box (default)." : "Cover the box, cropping the picture's centre."
+            value == .fit ? "Keep the whole picture inside the box." : "Cover the box, cropping the picture's centre."
         }
     }
 
@@ -40,18 +40,18 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: "half, quad, sextant or ascii (default: sextant on UTF-8, else ascii).", transform: Self.parseSymbols)
     var symbols: SymbolSet?
 
-    @Option(help: "auto, truecolor, 256, 16 or none.", transform: Self.parseColors)
+    @Option(help: "auto, truecolor, 256, 16 or none (default: auto).", transform: Self.parseColors)
     var colors: ColorChoice = .auto
 
-    @Option(help: "none, ordered or diffusion (for 256, 16 and none colours).", transform: Self.parseDither)
+    @Option(help: "none, ordered or diffusion, for 256, 16 and none colours (default: none).", transform: Self.parseDither)
     var dither: Dithering = .none
 
     @Flag var scaling: Scaling = .fit
 
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("name at least one image file or URL") }
-        if let width, !(1...4096).contains(width) { throw ValidationError("--width must be 1…4096 (got \(width))") }
-        if let height, !(1...4096).contains(height) { throw ValidationError("--height must be 1…4096 (got \(height))") }
+        if let width, !(1...1000).contains(width) { throw ValidationError("--width must be 1…1000 (got \(width))") }
+        if let height, !(1...1000).contains(height) { throw ValidationError("--height must be 1…1000 (got \(height))") }
     }
 
     func run() async throws {
@@ -92,7 +92,7 @@ struct ShowCommand: AsyncParsableCommand {
         var options = options
         if rows == nil { options.scaling = .fit }
         return BlockArtRenderer(options: options)
-            .layout(forImage: originalSize, in: CellSize(columns: columns, rows: rows ?? 4096))
+            .layout(forImage: originalSize, in: CellSize(columns: columns, rows: rows ?? 1000))
     }
 
     /// Renders a bitmap decoded (maybe smaller) from an image of `originalSize`.
@@ -109,10 +109,10 @@ struct ShowCommand: AsyncParsableCommand {
 
     /// `COLUMNS` first (so callers and tests can pin it), then the terminal on stdout, else 80.
     static func terminalColumns(environment: [String: String]) -> Int {
-        if let value = environment["COLUMNS"].flatMap({ Int($0) }), (1...4096).contains(value) { return value }
+        if let value = environment["COLUMNS"].flatMap({ Int($0) }), (1...1000).contains(value) { return value }
         var size = winsize()
         if isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
+            return min(1000, Int(size.ws_col))
         }
         return 80
     }

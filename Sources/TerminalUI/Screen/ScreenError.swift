@@ -33,9 +33,11 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch code {
         case .notATerminal:
-            "photofeed needs a terminal: stdout is not a tty (use `photofeed snapshot` or `photofeed show` to print frames)"
+            "photofeed needs a terminal: stdout is not a tty"
+                + " (use `photofeed snapshot` or `photofeed show` to print frames)"
         case .unknownTerminal(let name):
-            "unknown terminal type '\(TextSanitizer.sanitize(name))': set TERM to one terminfo knows (e.g. xterm-256color)"
+            "unknown terminal type '\(TextSanitizer.sanitize(name))':"
+                + " set TERM to one terminfo knows (e.g. xterm-256color)"
         case .initializationFailed(let detail):
             "cannot start the terminal screen: \(detail)"
         }

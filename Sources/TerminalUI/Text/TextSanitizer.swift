@@ -38,7 +38,9 @@ public enum TextSanitizer {
         case stringEscape  // ESC inside a string (maybe ST)
     }
 
-    private static func step(_ state: State, _ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) -> State {
+    private static func step(
+        _ state: State, _ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView
+    ) -> State {
         let value = scalar.value
         switch state {
         case .text:

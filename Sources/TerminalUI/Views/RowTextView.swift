@@ -14,7 +14,8 @@ public enum RowTextView {
         let authorStyle = CellStyle(attributes: focused ? [.bold, .reverse] : .bold)
         block.write(author, at: CellPoint(row: 0, column: 0), style: authorStyle)
 
-        let details = TextTruncation.truncate(detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)
+        let details = TextTruncation.truncate(
+            detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)
         block.write(details, at: CellPoint(row: 1, column: 0), style: CellStyle(attributes: .dim))
 
         block.write(fitted(StateLine.text(for: model.state, glyphs: glyphs), width: width, glyphs: glyphs),

@@ -57,7 +57,8 @@ public enum RowView {
                 block.set(options.glyphs == .ascii ? ">" : "▌", at: CellPoint(row: line, column: 0), style: marker)
             }
         }
-        block.paste(thumbnail(model, size: layout.thumbnail, frame: frame, options: options), at: layout.thumbnailOrigin)
+        let box = thumbnail(model, size: layout.thumbnail, frame: frame, options: options)
+        block.paste(box, at: layout.thumbnailOrigin)
         let text = RowTextView.render(model, width: layout.textWidth, focused: focused, glyphs: options.glyphs)
         block.paste(text, at: CellPoint(row: 0, column: layout.textColumn))
         return block

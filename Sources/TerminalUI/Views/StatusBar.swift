@@ -62,7 +62,9 @@ public enum StatusBar {
         let source = TextSanitizer.sanitize(metrics.feedSource)
         let bytes = ByteCountFormat.string(metrics.bytesDownloaded)
         var result = [
-            Segment(priority: 5, full: source, compact: TextTruncation.truncate(source, toWidth: 16, ellipsis: glyphs.ellipsis)),
+            Segment(
+                priority: 5, full: source,
+                compact: TextTruncation.truncate(source, toWidth: 16, ellipsis: glyphs.ellipsis)),
             Segment(priority: 0, full: position, compact: position),
             Segment(priority: 1, full: counts.joined(separator: dot), compact: shortCounts),
             Segment(priority: 2, full: "mem \(memory)" + dot + "disk \(disk)", compact: "m \(memory) d \(disk)"),

@@ -36,6 +36,24 @@ struct ServerLifecycleTests {
         }
     }
 
+    @Test func aPhotoThatProbesButCannotDecodeAnswers500AndTheServerGoesOn() async throws {
+        // Given a library whose second photo is a JPEG cut after its header
+        let whole = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent("coffee.jpg")))
+        let directory = try Fixtures.temporaryLibrary(copying: ["clock.jpg"], extra: ["cut.jpg": Array(whole.prefix(3000))])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withServer({ $0.photosDirectory = directory; $0.count = 4 }) { server, client in
+            #expect(server.library.photos.count == 2)
+            // When every id is fetched / Then the ones on the cut photo fail with 500, the others succeed.
+            var statuses: [String: Int] = [:]
+            for id in 0..<4 {
+                let item = try #require(server.feed.item(id))
+                let result = try await client.get("/id/\(id)/30/30")
+                statuses[server.library.photos[item.photoIndex].name] = result.status
+            }
+            #expect(statuses == ["clock.jpg": 200, "cut.jpg": 500])
+        }
+    }
+
     @Test func startUpErrorsAreClear() async throws {
         let empty = try Fixtures.temporaryLibrary(copying: [], extra: ["bad.jpg": [0xFF, 0xD8, 0xFF]])
         defer { try? FileManager.default.removeItem(at: empty) }

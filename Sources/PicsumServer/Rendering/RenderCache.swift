@@ -5,7 +5,8 @@ import ImageCodecs
 /// (or one source) share a single render.
 ///
 /// Rendering runs in detached tasks on the global concurrent executor, never inline on a
-/// NIO event loop thread.
+/// NIO event loop thread, at most `maxConcurrentRenders` at a time (so a burst of huge sizes
+/// cannot allocate without bound).
 actor RenderCache {
     private let photos: [Photo]
     private let quality: Int
@@ -14,9 +15,13 @@ actor RenderCache {
     private var sources: CostLimitedLRU<Int, Bitmap>
     private var decoding: [Int: Task<Bitmap, any Error>] = [:]
     private(set) var statistics = RenderStatistics()
+    private let maxConcurrentRenders: Int
+    private var runningRenders = 0
+    private var waitingRenders: [CheckedContinuation<Void, Never>] = []
 
-    init(photos: [Photo], quality: Int, encodedCacheBytes: Int, decodedCacheBytes: Int) {
+    init(photos: [Photo], quality: Int, encodedCacheBytes: Int, decodedCacheBytes: Int, maxConcurrentRenders: Int) {
         self.photos = photos
+        self.maxConcurrentRenders = max(1, maxConcurrentRenders)
         self.quality = quality
         encoded = CostLimitedLRU(costLimit: encodedCacheBytes, countLimit: 4096)
         sources = CostLimitedLRU(costLimit: decodedCacheBytes, countLimit: 256)
@@ -36,7 +41,12 @@ actor RenderCache {
         let quality = quality
         let task = Task.detached { [self] in
             let source = try await self.source(item.photoIndex)
-            return EncodedImage(jpeg: try ImageRenderer.render(source: source, item: item, options: options, quality: quality))
+            await self.acquireRenderSlot()
+            let rendered = Result {
+                EncodedImage(jpeg: try ImageRenderer.render(source: source, item: item, options: options, quality: quality))
+            }
+            await self.releaseRenderSlot()
+            return try rendered.get()
         }
         encoding[key] = task
         do {
@@ -49,6 +59,23 @@ actor RenderCache {
             encoding[key] = nil
             statistics.failures += 1
             throw error
+        }
+    }
+
+    private func acquireRenderSlot() async {
+        if runningRenders < maxConcurrentRenders {
+            runningRenders += 1
+            return
+        }
+        await withCheckedContinuation { waitingRenders.append($0) }
+    }
+
+    /// Hands the slot to the next waiting render, or frees it.
+    private func releaseRenderSlot() {
+        if waitingRenders.isEmpty {
+            runningRenders -= 1
+        } else {
+            waitingRenders.removeFirst().resume()
         }
     }
 

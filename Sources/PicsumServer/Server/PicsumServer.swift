@@ -75,7 +75,8 @@ public final class PicsumServer: Sendable {
         let inFlight = InFlightRequests()
         let renderCache = RenderCache(
             photos: library.photos, quality: configuration.jpegQuality,
-            encodedCacheBytes: configuration.encodedCacheBytes, decodedCacheBytes: configuration.decodedCacheBytes)
+            encodedCacheBytes: configuration.encodedCacheBytes, decodedCacheBytes: configuration.decodedCacheBytes,
+            maxConcurrentRenders: ProcessInfo.processInfo.activeProcessorCount)
         let boundAddress = Mutex("http://\(configuration.host):\(configuration.port)")
         let responder = PicsumResponder(
             library: library, feed: feed, renderCache: renderCache, shaping: shaping, attempts: RequestCounter(),

@@ -88,7 +88,7 @@ struct CellFitter {
         var errors = [SIMD3<Float>](repeating: .zero, count: diffusing ? grid.columns * (grid.rows + 1) : 0)
         var labs = [SIMD3<Float>](repeating: .zero, count: count)
         var rgbs = [SIMD3<Float>](repeating: .zero, count: count)
-        var search = PartitionSearch(pixelCount: count)
+        var search = PartitionSearch(pixelCount: symbols == .quad || symbols == .sextant ? count : 1)
 
         for cy in 0..<grid.rows {
             let forward = !diffusing || cy % 2 == 0
@@ -125,6 +125,12 @@ struct CellFitter {
                     } else {
                         mask = search.bestMask(labs: labs)
                     }
+                    (foreground, background, inkCount) = PartitionSearch.means(of: rgbs, mask: mask)
+                case .block:
+                    let ranked = BlockSymbols.bestMasks(labs: labs, count: palette != nil ? 6 : 1)
+                    mask = palette != nil
+                        ? bestQuantizedMask(ranked, labs: labs, rgbs: rgbs, cx: cx, cy: cy, ordered: ordered)
+                        : ranked[0]
                     (foreground, background, inkCount) = PartitionSearch.means(of: rgbs, mask: mask)
                 }
 

@@ -5,15 +5,17 @@
 /// | `half` | 1×2 | `▀` with foreground = top, background = bottom |
 /// | `quad` | 2×2 | quadrants `▖▗▘▝▙▚▛▜▞▟`, halves `▀▄▌▐`, `█`, space |
 /// | `sextant` | 2×3 | sextants U+1FB00–1FB3B, `▌▐█`, space (all 64 patterns) |
+/// | `block` | 4×8 | quadrants, halves, lower eighths `▁▂▃▄▅▆▇`, `▔`, `▎▌▊`, `█`, space |
 /// | `ascii` | 1×2 | a luminance ramp of printable ASCII (`none` colours); coloured spaces otherwise |
 public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case half, quad, sextant, ascii
+    case half, quad, sextant, block, ascii
 
     /// Source pixels across one cell.
     public var pixelsPerCellX: Int {
         switch self {
         case .half, .ascii: 1
         case .quad, .sextant: 2
+        case .block: BlockSymbols.columns
         }
     }
 
@@ -22,6 +24,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         switch self {
         case .half, .quad, .ascii: 2
         case .sextant: 3
+        case .block: BlockSymbols.rows
         }
     }
 
@@ -33,12 +36,14 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// The glyph whose ink covers the cell's sub-pixels set in `pattern`.
     ///
     /// Bit `i` is sub-pixel `i` in reading order (left to right, top to bottom); for `half`
-    /// the bits are top and bottom. Not meaningful for `ascii`.
+    /// the bits are top and bottom. For `block` (4×8 sub-pixels) the glyph is the one whose
+    /// ink differs from the pattern in the fewest sub-pixels. Not meaningful for `ascii`.
     public func glyph(forPattern pattern: Int) -> Unicode.Scalar {
         switch self {
         case .half: Self.halfGlyphs[pattern & 3]
         case .quad: Self.quadGlyphs[pattern & 15]
         case .sextant: Self.sextantGlyph(pattern & 63)
+        case .block: BlockSymbols.glyph(nearest: pattern)
         case .ascii: pattern == 0 ? " " : "#"
         }
     }

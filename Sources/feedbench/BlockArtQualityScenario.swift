@@ -23,7 +23,7 @@ struct BlockArtQualityScenario: BenchScenario {
         (.truecolor, "full"), (.palette256, "240"), (.palette16, "16"), (.none, "none"),
     ]
     private static let chafaSymbols: [(ours: SymbolSet?, chafa: String?)] = [
-        (.half, "vhalf"), (.quad, "quad"), (.sextant, "sextant"), (.ascii, "ascii"), (nil, nil),
+        (.half, "vhalf"), (.quad, "quad"), (.sextant, "sextant"), (.block, "block"), (.ascii, "ascii"), (nil, nil),
     ]
 
     func run(_ context: BenchContext) async throws -> BenchReport {
@@ -67,7 +67,7 @@ struct BlockArtQualityScenario: BenchScenario {
             }
         }
 
-        let symbolOrder = ["half", "quad", "sextant", "ascii", "default"]
+        let symbolOrder = ["half", "quad", "sextant", "block", "ascii", "default"]
         let toolOrder = ["ideal-half", "photofeed", "photofeed+fs", "chafa"]
         let ordered = scores.keys.sorted { a, b in
             let ka = (Self.colorModes.firstIndex { $0.0.rawValue == a.colors } ?? 0,

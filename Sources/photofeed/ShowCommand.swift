@@ -37,7 +37,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: "Rows (default: as many as keep the picture's aspect).")
     var height: Int?
 
-    @Option(help: "half, quad, sextant or ascii (default: sextant on UTF-8, else ascii).", transform: Self.parseSymbols)
+    @Option(help: "half, quad, sextant, block or ascii (default: sextant on UTF-8, else ascii).", transform: Self.parseSymbols)
     var symbols: SymbolSet?
 
     @Option(help: "auto, truecolor, 256, 16 or none (default: auto).", transform: Self.parseColors)
@@ -182,7 +182,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     static func parseSymbols(_ text: String) throws -> SymbolSet {
         guard let value = SymbolSet(rawValue: text.lowercased()) else {
-            throw ValidationError("--symbols must be half, quad, sextant or ascii (got \(text))")
+            throw ValidationError("--symbols must be half, quad, sextant, block or ascii (got \(text))")
         }
         return value
     }

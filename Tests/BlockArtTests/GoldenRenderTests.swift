@@ -54,6 +54,20 @@ import Testing
         #expect(sextant.cells == [Cell(glyph: "\u{1FB0E}", foreground: white, background: black)])
     }
 
+    @Test func blockSetUsesEighthsAndQuarters() {
+        // Given 4×8 sub-pixel cells: the bottom two rows white, then the left quarter white
+        let lower = render(TestBitmaps.mask(width: 4, height: 8) { _, y in y >= 6 }, .block)
+        #expect(lower.cells == [Cell(glyph: "▂", foreground: white, background: black)])
+        let left = render(TestBitmaps.mask(width: 4, height: 8) { x, _ in x == 0 }, .block)
+        #expect(left.cells == [Cell(glyph: "▎", foreground: white, background: black)])
+        // And quadrants as in `quad`
+        let quadrant = render(TestBitmaps.mask(width: 4, height: 8) { x, y in x >= 2 && y < 4 }, .block)
+        #expect(quadrant.cells == [Cell(glyph: "▝", foreground: white, background: black)])
+        // And without colour, the nearest glyph to the thresholded pattern
+        let mono = render(TestBitmaps.mask(width: 4, height: 8) { _, y in y == 7 }, .block, colors: .none)
+        #expect(mono.text == "▁")
+    }
+
     @Test func diagonal() {
         // Given white at top-left and bottom-right of a quadrant cell: the ink is the black
         // diagonal (the split keeps the bottom-right sub-pixel as paper)

@@ -97,7 +97,7 @@ import Testing
     @Test func invalidFlagsAreUsageErrors() throws {
         let result = try BuiltBinary.run(["show", asset, "--symbols", "braille"], environment: plainEnvironment)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--symbols must be half, quad, sextant or ascii"))
+        #expect(result.stderr.contains("--symbols must be half, quad, sextant, block or ascii"))
         let width = try BuiltBinary.run(["show", asset, "--width", "0"], environment: plainEnvironment)
         #expect(width.status == 64)
     }

@@ -82,3 +82,18 @@ import Testing
         await #expect(throws: ImageLoadError.httpStatus(404)) { try await pipeline.image(for: ImageRequest(string: url)) }
     }
 }
+
+@Suite struct PipelineRequestHeaderTests {
+    @Test func extraHeadersAreSentAndUnsafeOnesNeverReachTheWire() async throws {
+        let loader = MockDataLoader()
+        loader.set(Fixtures.url, .init(body: Fixtures.jpeg()))
+        let pipeline = Fixtures.pipeline(loader: loader)
+        _ = try await pipeline.image(for: ImageRequest(string: Fixtures.url, headers: ["X-Token": "abc", "Accept": "image/*"]))
+        let sent = try #require(loader.requests.first)
+        #expect(sent.header("X-Token") == "abc")
+        #expect(sent.header("accept") == "image/*")
+        #expect(HTTPDataLoader.isSafeHeader(name: "X-Token", value: "abc"))
+        #expect(!HTTPDataLoader.isSafeHeader(name: "X-Evil", value: "a\r\nHost: other"))
+        #expect(!HTTPDataLoader.isSafeHeader(name: "Bad Name", value: "x"))
+    }
+}

@@ -118,6 +118,7 @@ public final class DiskCache: DataCaching {
             defer { close(descriptor) }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return nil }
             defer { flock(descriptor, LOCK_UN) }
+            DiskCache.removeStaleTemporaryFiles(in: directory)
             var entries = DiskCache.listEntries(in: directory)
             var total = entries.reduce(0) { $0 + $1.size }
             guard total > limit else { return total }
@@ -147,6 +148,17 @@ public final class DiskCache: DataCaching {
         var name: String
         var size: Int
         var modified: Date
+    }
+
+    /// Deletes temporary files older than an hour (left by a process that died mid-write).
+    static func removeStaleTemporaryFiles(in directory: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let cutoff = Date().addingTimeInterval(-3_600)
+        for name in names where name.hasPrefix(".tmp-") {
+            let path = directory.appendingPathComponent(name).path
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            if let modified, modified < cutoff { unlink(path) }
+        }
     }
 
     static func entryNames(in directory: URL) -> [String] {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// Loads http and https URLs with one shared AsyncHTTPClient, streaming the body.
 ///
@@ -38,12 +39,44 @@ public final class HTTPDataLoader: DataLoading {
         }
     }
 
-    private let client: HTTPClient
-    private let configuration: Configuration
+    private enum ClientState {
+        case idle
+        case running(HTTPClient)
+        case shutDown
+    }
 
-    /// A loader with its own HTTP client (shut it down with `shutdown()`).
+    private let configuration: Configuration
+    /// The client is made on first use, so a loader that never loads holds no threads or sockets.
+    private let client = Mutex(ClientState.idle)
+
+    /// A loader with its own HTTP client (made on first use; stop it with `shutdown()`).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+    }
+
+    deinit {
+        // A loader dropped without `shutdown()` still closes its client.
+        if case .running(let client) = client.withLock({ $0 }) {
+            Task { try? await client.shutdown() }
+        }
+    }
+
+    private func runningClient() throws -> HTTPClient {
+        try client.withLock { state in
+            switch state {
+            case .running(let client):
+                return client
+            case .shutDown:
+                throw ImageLoadError.transport("the HTTP loader was shut down")
+            case .idle:
+                let made = HTTPClient(eventLoopGroupProvider: .singleton, configuration: makeClientConfiguration())
+                state = .running(made)
+                return made
+            }
+        }
+    }
+
+    private func makeClientConfiguration() -> HTTPClient.Configuration {
         var clientConfiguration = HTTPClient.Configuration(
             redirectConfiguration: configuration.maxRedirects > 0
                 ? .follow(max: configuration.maxRedirects, allowCycles: false) : .disallow,
@@ -51,7 +84,7 @@ public final class HTTPDataLoader: DataLoading {
                 connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.idleTimeout)),
             decompression: .disabled)
         clientConfiguration.httpVersion = .http1Only
-        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        return clientConfiguration
     }
 
     public func load(_ request: DataRequest) async throws -> DataResponse {
@@ -64,7 +97,7 @@ public final class HTTPDataLoader: DataLoading {
             httpRequest.headers.add(name: name, value: value)
         }
         do {
-            let response = try await client.execute(httpRequest, timeout: TimeAmount(configuration.totalTimeout))
+            let response = try await runningClient().execute(httpRequest, timeout: TimeAmount(configuration.totalTimeout))
             var headers: [String: String] = [:]
             for header in response.headers {
                 if let existing = headers[header.name] {
@@ -83,7 +116,11 @@ public final class HTTPDataLoader: DataLoading {
 
     /// Closes every connection and stops the client. Later loads fail.
     public func shutdown() async {
-        try? await client.shutdown()
+        let state = client.withLock { state -> ClientState in
+            defer { state = .shutDown }
+            return state
+        }
+        if case .running(let client) = state { try? await client.shutdown() }
     }
 
     /// Header names and values that cannot smuggle a second header or request.

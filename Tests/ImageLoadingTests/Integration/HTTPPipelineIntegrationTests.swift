@@ -146,3 +146,26 @@ import Testing
         await pipeline.shutdown()
     }
 }
+
+@Suite struct HTTPDataLoaderLifecycleTests {
+    @Test func droppedConfigurationsAndLoadersNeverNeedAShutdown() async throws {
+        // Given configurations made and replaced, and a loader dropped after a real load
+        var configuration = ImagePipeline.Configuration()
+        configuration.dataLoader = MockDataLoader()
+        _ = configuration
+        let server = try await LiveServer.start()
+        do {
+            let loader = HTTPDataLoader()
+            let response = try await loader.load(DataRequest(url: server.baseURL.appendingPathComponent("id/1/10/10")))
+            for try await _ in response.body {}
+            #expect(response.head.statusCode == 200)
+        }
+        // Then nothing traps, and a loader that was shut down refuses further loads clearly
+        let stopped = HTTPDataLoader()
+        await stopped.shutdown()
+        await #expect(throws: ImageLoadError.transport("the HTTP loader was shut down")) {
+            _ = try await stopped.load(DataRequest(url: server.baseURL))
+        }
+        await server.stop()
+    }
+}

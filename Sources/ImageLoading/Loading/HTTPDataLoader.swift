@@ -149,27 +149,6 @@ public final class HTTPDataLoader: DataLoading {
     }
 }
 
-/// The response body as `[UInt8]` chunks, with client errors mapped.
-struct HTTPBody: AsyncSequence, Sendable {
-    typealias Element = [UInt8]
-    let base: HTTPClientResponse.Body
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var base: HTTPClientResponse.Body.AsyncIterator
-
-        mutating func next() async throws -> [UInt8]? {
-            do {
-                guard let buffer = try await base.next() else { return nil }
-                return Array(buffer.readableBytesView)
-            } catch {
-                throw HTTPDataLoader.map(error)
-            }
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator()) }
-}
-
 extension TimeAmount {
     init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components

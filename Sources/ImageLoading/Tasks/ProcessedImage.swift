@@ -1,0 +1,21 @@
+import ImageCodecs
+
+/// What the image stage hands on: the processed bitmap plus the data stage's facts.
+struct ProcessedImage: Sendable {
+    var bitmap: Bitmap
+    var originalSize: PixelSize
+    var data: FetchedData
+    var decode: Duration
+    var process: Duration
+
+    var response: ImageResponse {
+        var timings = ImageResponse.Timings()
+        timings.queued = data.queued
+        timings.fetch = data.fetch
+        timings.decode = decode
+        timings.process = process
+        return ImageResponse(
+            bitmap: bitmap, source: data.source, byteCount: data.bytes.count,
+            bytesTransferred: data.transferred, originalSize: originalSize, timings: timings)
+    }
+}

@@ -2,11 +2,12 @@
 /// dithering. Internal; `BlockArtRenderer` is the public face.
 struct CellFitter {
     let options: BlockArtOptions
-    let palette: Palette?
+    /// Nearest-colour lookups for quantised modes, memoised for this render.
+    let palette: PaletteLookup?
 
     init(options: BlockArtOptions) {
         self.options = options
-        self.palette = Palette.forMode(options.colors)
+        self.palette = Palette.forMode(options.colors).map(PaletteLookup.init)
     }
 
     /// Bayer 4×4 thresholds, 0–15.

@@ -1,8 +1,9 @@
 /// The xterm palette and nearest-colour lookups for the quantised modes.
 ///
-/// Nearest is measured in Oklab. Each lookup is a precomputed table over a grid of sRGB
-/// values whose levels include every channel value the palette uses, so quantising costs
-/// three table reads and no search, and the palette's own colours map to themselves.
+/// Nearest is measured in Oklab, over a grid of sRGB values whose levels include every
+/// channel value the palette uses, so the palette's own colours map to themselves.
+/// `PaletteLookup` memoises the grid: each entry is searched once, then costs three table
+/// reads. (Filling all 30 000 entries up front costs ~6 ms, more than a whole render.)
 struct Palette: Sendable {
     /// xterm's default RGB for all 256 indices (0–15 are what xterm ships; terminals vary).
     static let xterm256: [(r: UInt8, g: UInt8, b: UInt8)] = {
@@ -39,15 +40,14 @@ struct Palette: Sendable {
         }
     }
 
-    private let indices: ClosedRange<Int>
     /// Channel value (0…255) → level of the lookup grid.
     private let levelOfValue: [UInt16]
-    private let levelCount: Int
-    /// levels³ entries → palette index.
-    private let table: [UInt8]
+    private let levels: [Int]
+    /// Number of grid levels per channel.
+    let levelCount: Int
+    private let candidates: [(index: UInt8, lab: SIMD3<Float>)]
 
     private init(indices: ClosedRange<Int>) {
-        self.indices = indices
         // The 240-colour palette's own values are at most 10 apart (17 at the top, so add 247);
         // the 16 colours are sparse, so a regular grid fills the gaps.
         var values: Set<Int> = indices.count > 16 ? [247] : Set(stride(from: 0, through: 240, by: 16))
@@ -57,6 +57,7 @@ struct Palette: Sendable {
             values.formUnion([Int(color.r), Int(color.g), Int(color.b)])
         }
         let levels = values.sorted()
+        self.levels = levels
         levelCount = levels.count
         var levelOfValue = [UInt16](repeating: 0, count: 256)
         var level = 0
@@ -67,24 +68,31 @@ struct Palette: Sendable {
             levelOfValue[value] = UInt16(level)
         }
         self.levelOfValue = levelOfValue
+        candidates = indices.map { index in
+            (index: UInt8(index), lab: Self.oklabOfIndex[index])
+        }
+    }
 
-        let candidates = indices.map { index in
-            let color = Self.xterm256[index]
-            return (index: UInt8(index), lab: ColorSpace.oklab(srgb: SIMD3(Float(color.r), Float(color.g), Float(color.b))))
-        }
-        let labOfLevel = levels.map { ColorSpace.linearFromByte[$0] }
-        var table = [UInt8](repeating: 0, count: levelCount * levelCount * levelCount)
-        var slot = 0
-        for r in 0..<levelCount {
-            for g in 0..<levelCount {
-                for b in 0..<levelCount {
-                    let lab = ColorSpace.oklab(linear: SIMD3(labOfLevel[r], labOfLevel[g], labOfLevel[b]))
-                    table[slot] = Self.nearest(to: lab, rgb: (levels[r], levels[g], levels[b]), among: candidates)
-                    slot += 1
-                }
-            }
-        }
-        self.table = table
+    /// Entries in the lookup grid (levels³).
+    var gridSize: Int { levelCount * levelCount * levelCount }
+
+    /// The grid entry of an sRGB colour (channels 0…255, clamped, fractional allowed).
+    @inline(__always)
+    func slot(of rgb: SIMD3<Float>) -> Int {
+        let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
+        let r = Int(levelOfValue[Int(clamped.x + 0.5)])
+        let g = Int(levelOfValue[Int(clamped.y + 0.5)])
+        let b = Int(levelOfValue[Int(clamped.z + 0.5)])
+        return (r * levelCount + g) * levelCount + b
+    }
+
+    /// The palette index nearest (in Oklab) to a grid entry's colour.
+    func nearestIndex(slot: Int) -> UInt8 {
+        let b = slot % levelCount, g = slot / levelCount % levelCount, r = slot / (levelCount * levelCount)
+        let rgb = (levels[r], levels[g], levels[b])
+        let lab = ColorSpace.oklab(linear: SIMD3(
+            ColorSpace.linearFromByte[rgb.0], ColorSpace.linearFromByte[rgb.1], ColorSpace.linearFromByte[rgb.2]))
+        return Self.nearest(to: lab, rgb: rgb, among: candidates)
     }
 
     /// The nearest candidate in Oklab. For the 240-colour palette only the cube colours
@@ -122,16 +130,6 @@ struct Palette: Sendable {
             best = level
         }
         return best
-    }
-
-    /// The palette index nearest to an sRGB colour (channels 0…255, clamped, fractional allowed).
-    @inline(__always)
-    func index(of rgb: SIMD3<Float>) -> UInt8 {
-        let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
-        let r = Int(levelOfValue[Int(clamped.x + 0.5)])
-        let g = Int(levelOfValue[Int(clamped.y + 0.5)])
-        let b = Int(levelOfValue[Int(clamped.z + 0.5)])
-        return table[(r * levelCount + g) * levelCount + b]
     }
 
     /// Oklab of every index, for measuring quantised error.

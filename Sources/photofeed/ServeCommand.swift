@@ -66,6 +66,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A closed stdout or stderr (`photofeed serve | head -1`) must not kill the server.
+        signal(SIGPIPE, SIG_IGN)
         let (signals, signalSources) = Self.signals([SIGINT, SIGTERM])
         defer { withExtendedLifetime(signalSources) {} }
         var configuration = PicsumServer.Configuration(host: host, port: port, photosDirectory: photosDirectory(), count: count)
@@ -130,11 +132,13 @@ struct ServeCommand: AsyncParsableCommand {
         return (stream, sources)
     }
 
+    /// Writes one line, unbuffered; a closed pipe is ignored.
     private static func standardOutput(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
     }
 
+    /// Writes one line, unbuffered; a closed pipe is ignored.
     private static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
     }
 }

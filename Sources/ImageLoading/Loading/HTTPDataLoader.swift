@@ -84,6 +84,9 @@ public final class HTTPDataLoader: DataLoading {
                 connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.idleTimeout)),
             decompression: .disabled)
         clientConfiguration.httpVersion = .http1Only
+        // The pipeline's retry policy owns retries: a refused connection fails this attempt now
+        // instead of being retried inside the client until the connect timeout.
+        clientConfiguration.connectionPool.retryConnectionEstablishment = false
         return clientConfiguration
     }
 

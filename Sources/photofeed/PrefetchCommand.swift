@@ -199,9 +199,14 @@ struct PrefetchCommand: AsyncParsableCommand {
             guard let url = URL(string: base.absoluteString + "/v2/list?page=\(page)&limit=\(limit)") else {
                 throw ValidationError("cannot form the feed URL from \(base.absoluteString)")
             }
-            let response = try await loader.load(DataRequest(url: url))
+            let response: DataResponse
+            do {
+                response = try await loader.load(DataRequest(url: url))
+            } catch {
+                throw ValidationError("cannot read the feed at \(url.absoluteString): \(error)")
+            }
             guard response.head.statusCode == 200 else {
-                throw ImageLoadError.httpStatus(response.head.statusCode)
+                throw ValidationError("the feed at \(url.absoluteString) answered HTTP \(response.head.statusCode)")
             }
             var body: [UInt8] = []
             for try await chunk in response.body {

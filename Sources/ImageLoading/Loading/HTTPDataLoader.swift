@@ -135,6 +135,9 @@ public final class HTTPDataLoader: DataLoading {
     /// Maps client errors to `ImageLoadError`; cancellation stays `CancellationError`.
     static func map(_ error: any Error) -> any Error {
         if error is CancellationError || error is ImageLoadError { return error }
+        if let ioError = error as? IOError {
+            return ImageLoadError.transport(String(cString: strerror(ioError.errnoCode)).lowercased())
+        }
         guard let httpError = error as? HTTPClientError else {
             return ImageLoadError.transport(String(describing: error))
         }

@@ -121,4 +121,35 @@ import Testing
         #expect(status == "0")
         #expect(err.isEmpty)
     }
+
+    @Test func showsAnHTTPURLThroughThePipeline() throws {
+        // Given `photofeed serve` on an ephemeral port (it prints its URL first)
+        let server = Process()
+        server.executableURL = BuiltBinary.photofeed
+        server.arguments = ["serve", "--port", "0", "--photos", BuiltBinary.assetsDirectory.path]
+        let serverOut = Pipe()
+        server.standardOutput = serverOut
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var firstLine = Data()
+        while !firstLine.contains(UInt8(ascii: "\n")) {
+            let chunk = serverOut.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // the server exited
+            firstLine.append(chunk)
+        }
+        let base = try #require(String(decoding: firstLine, as: UTF8.self).firstMatch(of: /http:\/\/[0-9.]+:[0-9]+/)?.output)
+        // When a photo and a missing id are shown by URL
+        let result = try BuiltBinary.run(
+            ["show", "\(base)/id/3/300/200", "\(base)/id/99999999/300/200", "--width", "30", "--colors", "none"],
+            environment: plainEnvironment)
+        // Then the photo is drawn (30 wide, 300×200 keeps 10 rows) and the 404 is reported
+        #expect(result.status == 1)
+        let lines = visibleLines(result.stdout)
+        #expect(lines.count == 10 && lines.allSatisfy { $0.unicodeScalars.count == 30 })
+        #expect(result.stderr == "photofeed show: \(base)/id/99999999/300/200: HTTP status 404\n")
+    }
 }

@@ -84,3 +84,26 @@ import Testing
         _ = await settled(loader)
     }
 }
+
+@Suite struct ImageLoaderMemoryHitTests {
+    @Test func aMemoryHitIsShownAtOnceWithoutALoadingPhase() async throws {
+        // Given an image already in the memory cache
+        let mock = MockDataLoader()
+        mock.set(Fixtures.url, .init(body: Fixtures.jpeg()))
+        let pipeline = Fixtures.pipeline(loader: mock)
+        _ = try await pipeline.image(for: ImageRequest(string: Fixtures.url))
+        // When a loader loads it (a row re-appearing)
+        let loader = ImageLoader(pipeline: pipeline)
+        let phases = loader.phases
+        loader.load(ImageRequest(string: Fixtures.url))
+        // Then the phase is the memory hit immediately, with no loading phase before it
+        #expect(loader.phase.response?.source == .memory)
+        var seen: [ImagePhase] = []
+        for await phase in phases {
+            seen.append(phase)
+            if phase.isTerminal { break }
+        }
+        #expect(seen.count == 2)  // the initial idle, then success
+        #expect(seen.last?.response?.source == .memory)
+    }
+}

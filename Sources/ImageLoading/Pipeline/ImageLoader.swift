@@ -121,7 +121,6 @@ public final class ImageLoader: Sendable {
             return (old, state.generation, effective, isLowData)
         }
         old?.cancel()
-        if !upgrading { phaseBroadcaster.send(.loading(LoadProgress())) }
         let task = pipeline.imageTask(for: effective)
         let current = state.withLock { state -> Bool in
             guard state.generation == generation else { return false }
@@ -132,6 +131,13 @@ public final class ImageLoader: Sendable {
             task.cancel()
             return
         }
+        // A memory-cache hit (or an invalid URL) is settled already: show it now, with no
+        // loading phase in between, so a re-appearing row never flashes its placeholder.
+        if task.phase.isTerminal {
+            receive(task.phase, generation: generation, isLowData: isLowData)
+            return
+        }
+        if !upgrading { phaseBroadcaster.send(.loading(LoadProgress())) }
         let phases = task.phases
         Task { [weak self] in
             for await phase in phases {

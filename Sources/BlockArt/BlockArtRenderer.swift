@@ -1,4 +1,5 @@
 public import ImageCodecs
+import Synchronization
 
 /// Renders bitmaps as block art: a value you configure once and call per bitmap.
 ///
@@ -12,6 +13,8 @@ public import ImageCodecs
 public struct BlockArtRenderer: Sendable {
     /// The options every render uses.
     public let options: BlockArtOptions
+    /// Palette lookups found by earlier renders (quantised modes), shared by copies.
+    private let paletteTables = PaletteTableStore()
 
     public init(options: BlockArtOptions = BlockArtOptions()) {
         self.options = options
@@ -36,7 +39,7 @@ public struct BlockArtRenderer: Sendable {
     public func render(_ bitmap: Bitmap, in box: CellSize) -> CellGrid {
         let layout = layout(forImage: bitmap.size, in: box)
         let image = SubpixelImage(sampling: bitmap, crop: layout.crop, to: layout.pixelSize)
-        return CellFitter(options: options).cells(from: image, grid: layout.grid)
+        return cells(from: image, grid: layout.grid)
     }
 
     /// Renders all of `bitmap` stretched over exactly `grid`, ignoring its aspect: for a
@@ -53,6 +56,31 @@ public struct BlockArtRenderer: Sendable {
         let size = PixelSize(
             width: grid.columns * options.symbols.pixelsPerCellX, height: grid.rows * options.symbols.pixelsPerCellY)
         let image = SubpixelImage(sampling: bitmap, crop: region, to: size)
-        return CellFitter(options: options).cells(from: image, grid: grid)
+        return cells(from: image, grid: grid)
+    }
+
+    private func cells(from image: SubpixelImage, grid: CellSize) -> CellGrid {
+        guard options.colors.isQuantized else { return CellFitter(options: options).cells(from: image, grid: grid) }
+        let fitter = CellFitter(options: options, paletteTable: paletteTables.take())
+        let cells = fitter.cells(from: image, grid: grid)
+        if let table = fitter.palette?.table { paletteTables.keep(table) }
+        return cells
+    }
+}
+
+/// Holds one filled palette lookup table between renders. A render takes it (or starts
+/// empty when another render has it) and gives its table back when done; the lock is held
+/// only to swap the array.
+private final class PaletteTableStore: Sendable {
+    private let table = Mutex<[UInt16]?>(nil)
+
+    func take() -> [UInt16]? {
+        table.withLock { $0.take() }
+    }
+
+    func keep(_ filled: [UInt16]) {
+        table.withLock { stored in
+            if stored == nil { stored = filled }
+        }
     }
 }

@@ -5,9 +5,10 @@ struct CellFitter {
     /// Nearest-colour lookups for quantised modes, memoised for this render.
     let palette: PaletteLookup?
 
-    init(options: BlockArtOptions) {
+    /// A fitter; `paletteTable` is a lookup table a previous render of the same options filled.
+    init(options: BlockArtOptions, paletteTable: [UInt16]? = nil) {
         self.options = options
-        self.palette = Palette.forMode(options.colors).map(PaletteLookup.init)
+        self.palette = Palette.forMode(options.colors).map { PaletteLookup($0, table: paletteTable) }
     }
 
     /// Bayer 4×4 thresholds, 0–15.

@@ -87,4 +87,18 @@ import Testing
         #expect(glyphs(.ordered).count > 1)
         #expect(glyphs(.diffusion).count > 1)
     }
+
+    @Test func aRendererReusesItsPaletteLookupsAcrossRendersAndThreads() async {
+        // Given one 256-colour renderer shared by several concurrent renders
+        let renderer = BlockArtRenderer(options: BlockArtOptions(symbols: .sextant, colors: .palette256, dither: .ordered))
+        let fresh = BlockArtRenderer(options: renderer.options).render(photo, in: box)
+        let grids = await withTaskGroup(of: CellGrid.self) { group in
+            for _ in 0..<8 { group.addTask { renderer.render(photo, in: box) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        // Then every render matches a render by a fresh renderer
+        #expect(grids.count == 8)
+        #expect(grids.allSatisfy { $0 == fresh })
+        #expect(renderer.render(photo, in: box) == fresh)
+    }
 }

@@ -89,6 +89,8 @@ struct CursesScreenTests {
         // Then the next event is the resize, with the new size applied
         #expect(screen.readInput(timeout: .zero) == .resize(TerminalSize(rows: 12, columns: 50)))
         #expect(screen.size == TerminalSize(rows: 12, columns: 50))
+        // And the KEY_RESIZE ncurses queues after resizing is not reported again
+        #expect(screen.readInput(timeout: .zero) == nil)
         // When SIGTERM arrives, it is an event, not the end of the process
         await signalUntilWoken(SIGTERM, &wakeups)
         #expect(screen.readInput(timeout: .zero) == .interrupt(.terminate))

@@ -5,7 +5,7 @@ extension CursesScreen {
     public func readInput(timeout: Duration) -> InputEvent? {
         let pending = signals.takePending()
         if let termination = pending.termination { return .interrupt(termination) }
-        if pending.resize { return applyResize() }
+        if pending.resize, let event = applyResize(onlyIfChanged: true) { return event }
         setInputTimeout(timeout)
         while true {
             var value: wint_t = 0
@@ -23,7 +23,8 @@ extension CursesScreen {
                     return event
                 }
             case .resize:
-                return applyResize()
+                // ncurses queues KEY_RESIZE after resizeterm: report only a size we have not reported.
+                if let event = applyResize(onlyIfChanged: true) { return event }
             case .ignored:
                 break
             }
@@ -42,16 +43,22 @@ extension CursesScreen {
         }
     }
 
-    /// Reads the terminal's new size and resizes curses to it.
-    private func applyResize() -> InputEvent {
+    /// Reads the terminal's size and resizes curses to it; `nil` when `onlyIfChanged` and it did not change.
+    private func applyResize(onlyIfChanged: Bool = false) -> InputEvent? {
         var winsize = winsize()
         if ioctl(configuration.outputDescriptor, UInt(TIOCGWINSZ), &winsize) == 0, winsize.ws_row > 0,
             winsize.ws_col > 0
         {
-            resizeterm(Int32(winsize.ws_row), Int32(winsize.ws_col))
-            wresize(window, Int32(winsize.ws_row), Int32(winsize.ws_col))
+            let measured = TerminalSize(rows: Int(winsize.ws_row), columns: Int(winsize.ws_col))
+            if onlyIfChanged, measured == size { return nil }
+            if measured != TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window))) {
+                resizeterm(Int32(winsize.ws_row), Int32(winsize.ws_col))
+                wresize(window, Int32(winsize.ws_row), Int32(winsize.ws_col))
+            }
         }
-        size = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
+        let current = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
+        if onlyIfChanged, current == size { return nil }
+        size = current
         return .resize(size)
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// After each call-back it stays quiet until ``rearm()`` (the loop has drained
 /// the input), so an idle viewer uses no CPU and a busy one is not flooded.
-/// A hang-up (the terminal went away) is reported as such.
+/// A hang-up (the terminal went away) is reported as such. While the process
+/// is in the background (it cannot read the terminal), input is not reported.
 final class InputWatcher: Sendable {
     enum Readiness: Sendable {
         case input
@@ -66,6 +67,18 @@ final class InputWatcher: Sendable {
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
+    /// Whether this process is in the terminal's foreground process group (or it has none).
+    private var isForeground: Bool {
+        let group = tcgetpgrp(descriptor)
+        return group < 0 || group == getpgrp()
+    }
+
+    /// Sleeps on the wake pipe (so ``stop()`` still ends it at once) for a short while.
+    private func waitWhileBackground() {
+        var wake = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+        _ = poll(&wake, 1, 250)
+    }
+
     private func run(onReady: @Sendable (Readiness) -> Void) {
         defer {
             close(wakeRead)
@@ -91,6 +104,12 @@ final class InputWatcher: Sendable {
                 return
             }
             guard events & Int16(POLLIN) != 0 else { continue }
+            if !isForeground {
+                // A background process cannot read its terminal (EIO or SIGTTIN): reporting the
+                // input would make the loop spin. Check again a few times a second until `fg`.
+                waitWhileBackground()
+                continue
+            }
             state.withLock { $0.waiting = true }
             onReady(.input)
             rearmSignal.wait()

@@ -97,3 +97,15 @@ import Testing
         #expect(!HTTPDataLoader.isSafeHeader(name: "Bad Name", value: "x"))
     }
 }
+
+@Suite struct PipelineHostileProcessorTests {
+    @Test func anAbsurdResizeTargetIsRefusedNotAllocated() async throws {
+        let loader = MockDataLoader()
+        loader.set(Fixtures.url, .init(body: Fixtures.jpeg()))
+        let pipeline = Fixtures.pipeline(loader: loader)
+        let request = ImageRequest(
+            string: Fixtures.url, processors: [.resize(to: .init(width: 1_000_000, height: 1_000_000), mode: .fill)])
+        let error = await #expect(throws: ImageLoadError.self) { try await pipeline.image(for: request) }
+        #expect(error?.kind == .tooLarge)
+    }
+}

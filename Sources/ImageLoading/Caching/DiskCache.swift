@@ -53,7 +53,15 @@ public final class DiskCache: DataCaching {
 
     public func data(for key: String) async -> [UInt8]? {
         let path = fileURL(for: key).path
+        let sizeLimit = sizeLimit
         return await io.run { () -> [UInt8]? in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            guard Int(info.st_size) <= sizeLimit else {
+                // Nothing this cache writes is that big: not ours, or damaged.
+                unlink(path)
+                return nil
+            }
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             guard let payload = DiskCacheEntry.decode([UInt8](data)) else {
                 // Torn or corrupted: drop it so the next load refetches.

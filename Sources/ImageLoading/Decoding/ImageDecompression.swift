@@ -15,6 +15,9 @@ struct ImageDecompression: Sendable {
 
     /// Blocking: run it on a `BlockingQueue`.
     func run(_ bytes: [UInt8], processors: [ImageProcessor]) -> Result<Output, ImageLoadError> {
+        for case .resize(let size, _) in processors where size.pixelCount > maxPixels {
+            return .failure(.tooLarge(width: size.width, height: size.height, limit: maxPixels))
+        }
         let clock = ContinuousClock()
         let decodeStart = clock.now
         let decoded: DecodedImage

@@ -39,7 +39,9 @@ extension ImagePipeline {
             case data
         }
 
+        /// What happened.
         public var kind: Kind
+        /// Which layer it happened in.
         public var stage: Stage
         /// The request URL.
         public var url: String
@@ -58,17 +60,29 @@ extension ImagePipeline {
 
     /// Running totals of events, for a status bar.
     public struct Counters: Sendable, Hashable, Encodable {
+        /// `ImageTask`s created.
         public var tasksStarted = 0
+        /// Downloads (attempts included) that asked for a network slot.
         public var queued = 0
+        /// Downloads (attempts included) that got a slot.
         public var started = 0
+        /// Downloads that resumed from kept bytes.
         public var resumed = 0
+        /// Tasks and decode jobs that joined a running job.
         public var coalesced = 0
+        /// Tasks served from the memory cache.
         public var memoryHits = 0
+        /// Downloads served from the disk cache.
         public var diskHits = 0
+        /// Images decoded and processed.
         public var decoded = 0
+        /// Tasks cancelled.
         public var cancelled = 0
+        /// Download attempts retried.
         public var retried = 0
+        /// Tasks that failed.
         public var failed = 0
+        /// Tasks that succeeded.
         public var finished = 0
         /// Bytes received from loaders.
         public var bytesReceived = 0

@@ -112,5 +112,7 @@ struct CursesScreenTests {
         _ = await wakeups.next()
         woken.set()
         sender.cancel()
+        // No signal may arrive after the screen restored the default dispositions.
+        await sender.value
     }
 }

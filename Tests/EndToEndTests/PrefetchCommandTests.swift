@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `photofeed prefetch` run as a child process against the embedded server, twice.
@@ -74,5 +75,32 @@ import Testing
         let output = try BuiltBinary.run(["prefetch", "--feed", "http://127.0.0.1:9/", "--count", "2", "--cache-dir", cache.path])
         #expect(output.status != 0)
         #expect(output.stderr.contains("photofeed prefetch:"))
+    }
+
+    @Test func twoProcessesSharingACacheDirectoryLeaveItIntact() throws {
+        // Given one cache directory
+        let cache = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["prefetch", "--count", "12", "--size", "200x150", "--cache-dir", cache.path]
+        // When two prefetch processes fill it at the same time
+        let group = DispatchGroup()
+        let outputs = Mutex<[BuiltBinary.Output]>([])
+        for _ in 0..<2 {
+            group.enter()
+            DispatchQueue.global().async {
+                if let output = try? BuiltBinary.run(arguments) { outputs.withLock { $0.append(output) } }
+                group.leave()
+            }
+        }
+        group.wait()
+        // Then both succeed, and a third run reads every image intact from disk
+        let both = outputs.withLock { $0 }
+        #expect(both.count == 2)
+        #expect(both.allSatisfy { $0.status == 0 })
+        let third = try BuiltBinary.run(arguments)
+        #expect(third.status == 0, "stderr: \(third.stderr)")
+        #expect(third.stdout.split(separator: "\n").last?.hasPrefix("prefetched 12 images: 12 ok, 0 failed · disk 12") == true)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix(".tmp") }
+        #expect(leftovers.isEmpty)
     }
 }

@@ -73,6 +73,7 @@ public final class ImagePrefetcher: Sendable {
                     self?.finished(key, id: id)
                 }
             case .diskCache:
+                request.cachePolicy = .persistent  // the point of a disk prefetch
                 let control = JobControl(jobID: id, priority: priority, options: JobOptions(policy: .persistent)) { _ in }
                 job = .data(
                     Task { [weak self, pipeline] in

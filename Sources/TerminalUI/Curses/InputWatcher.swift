@@ -53,7 +53,7 @@ final class InputWatcher: Sendable {
         if shouldSignal { rearmSignal.signal() }
     }
 
-    /// Stops the thread; it closes the wake pipe on its way out.
+    /// Stops the thread (at once, even while it waits for input).
     func stop() {
         let alreadyStopped = state.withLock { state in
             defer { state.stopped = true }
@@ -79,11 +79,15 @@ final class InputWatcher: Sendable {
         _ = poll(&wake, 1, 250)
     }
 
+    // The wake pipe is closed here, not when the thread ends: ``stop()`` may write to it
+    // after the thread has returned, and a closed descriptor number can be reused by
+    // another file in the process by then. The thread holds `self` while it runs.
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
     private func run(onReady: @Sendable (Readiness) -> Void) {
-        defer {
-            close(wakeRead)
-            close(wakeWrite)
-        }
         var fds = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),

@@ -107,3 +107,24 @@ import Testing
         #expect(seen.last?.response?.source == .memory)
     }
 }
+
+@Suite struct ImageLoaderReloadTests {
+    @Test func reloadAfterAFailureLoadsAgain() async throws {
+        // Given a server failing once, then answering
+        let mock = MockDataLoader()
+        let body = Fixtures.jpeg()
+        mock.set(Fixtures.url) { _, attempt in attempt == 1 ? .init(status: 500) : .init(body: body) }
+        let loader = ImageLoader(pipeline: Fixtures.pipeline(loader: mock))
+        let phases = loader.phases
+        loader.load(ImageRequest(string: Fixtures.url))
+        for await phase in phases where phase.isTerminal { break }
+        #expect(loader.phase.error?.statusCode == 500)
+        // When the row asks to retry
+        let again = loader.phases
+        loader.reload()
+        // Then it loads again and succeeds
+        for await phase in again where phase.response != nil { break }
+        #expect(loader.phase.response?.source == .network)
+        #expect(mock.loadCount(Fixtures.url) == 2)
+    }
+}

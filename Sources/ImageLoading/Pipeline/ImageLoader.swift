@@ -91,6 +91,12 @@ public final class ImageLoader: Sendable {
         start(request, upgrading: false)
     }
 
+    /// Loads the last request again (the `r` key after a failure); nothing when there is none.
+    public func reload() {
+        guard let request else { return }
+        start(request, upgrading: false)
+    }
+
     /// Stops the current load; a row that was still loading goes back to `idle`.
     public func cancel() {
         let old = state.withLock { state -> ImageTask? in

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "PicsumServer", targets: ["PicsumServer"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "FeedSources", targets: ["FeedSources"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -80,14 +81,22 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "FeedSources",
+            dependencies: [
+                "ImageLoading",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "TerminalUI",
-            dependencies: ["BlockArt", "ImageLoading", "CNcurses"],
+            dependencies: ["BlockArt", "ImageLoading", "FeedSources", "CNcurses"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -96,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -122,6 +131,11 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedSourcesTests",
+            dependencies: ["FeedSources", "PicsumServer"],
             swiftSettings: strict
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs"], swiftSettings: strict),

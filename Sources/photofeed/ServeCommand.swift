@@ -70,7 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let (signals, signalSources) = Self.signals([SIGINT, SIGTERM])
         defer { withExtendedLifetime(signalSources) {} }
-        var configuration = PicsumServer.Configuration(host: host, port: port, photosDirectory: photosDirectory(), count: count)
+        var configuration = PicsumServer.Configuration(
+            host: host, port: port, photosDirectory: photosDirectory(), count: count,
+            logger: Logger(label: "photofeed serve") { StreamLogHandler.standardError(label: $0) })
         configuration.shaping = NetworkShaping(
             latency: .milliseconds(latency), bandwidth: bandwidth == 0 ? nil : bandwidth,
             failureRate: failureRate, stallRate: stallRate, truncateRate: truncateRate, seed: seed)
@@ -87,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         Self.standardOutput(
             "photofeed serve: listening on \(server.baseURL.absoluteString) "
-                + "(\(server.library.photos.count) photos, \(server.feed.count) ids)")
+                + "(\(Self.count(server.library.photos.count, "photo")), \(Self.count(server.feed.count, "id")))")
         if !configuration.shaping.isNeutral {
             Self.standardError("photofeed serve: shaping: \(configuration.shaping)")
         }
@@ -130,6 +132,10 @@ struct ServeCommand: AsyncParsableCommand {
             return source
         }
         return (stream, sources)
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
     /// Writes one line, unbuffered; a closed pipe is ignored.

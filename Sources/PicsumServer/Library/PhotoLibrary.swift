@@ -50,7 +50,7 @@ public struct PhotoLibrary: Sendable {
             } catch {
                 let reason = (error as? ImageCodecError)?.description ?? "\(error)"
                 skipped.append(SkippedFile(name: name, reason: reason))
-                logger.warning("photofeed serve: skipping \(url.path): \(reason)")
+                logger.warning("skipping \(url.path): \(reason)")
             }
         }
         guard !photos.isEmpty else {

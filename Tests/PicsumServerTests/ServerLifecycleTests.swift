@@ -95,10 +95,10 @@ struct ServerLifecycleTests {
         let server = try await PicsumServer.start(
             PicsumServer.Configuration(photosDirectory: Fixtures.assets, logger: Fixtures.quietLogger))
         let log = server.requests
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
-        let result = try await TestClient(http: http, baseURL: server.baseURL).get("/id/0/10/10")
+        let result = try await withHTTPClient { http in
+            try await TestClient(http: http, baseURL: server.baseURL).get("/id/0/10/10")
+        }
         #expect(result.status == 200)
-        try await http.shutdown()
 
         await server.stop()
         await server.stop()

@@ -61,15 +61,15 @@ struct ServerShapingTests {
             // Given a client that gives up after one second of silence
             var configuration = HTTPClient.Configuration()
             configuration.timeout.read = .seconds(1)
-            let impatient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            let client = TestClient(http: impatient, baseURL: server.baseURL)
-            // When an image is requested
-            let response = try await client.head(of: "/id/3/100/100", timeout: .seconds(30))
-            // Then the head arrives, the body never does, and the server logs a stall the client left.
-            #expect(response.status.code == 200)
-            #expect(response.headers.first(name: "Content-Length").flatMap(Int.init).map { $0 > 0 } == true)
-            await #expect(throws: (any Error).self) { _ = try await response.body.collect(upTo: 1 << 20) }
-            try await impatient.shutdown()
+            try await withHTTPClient(configuration) { impatient in
+                let client = TestClient(http: impatient, baseURL: server.baseURL)
+                // When an image is requested
+                let response = try await client.head(of: "/id/3/100/100", timeout: .seconds(30))
+                // Then the head arrives, the body never does, and the server logs a stall the client left.
+                #expect(response.status.code == 200)
+                #expect(response.headers.first(name: "Content-Length").flatMap(Int.init).map { $0 > 0 } == true)
+                await #expect(throws: (any Error).self) { _ = try await response.body.collect(upTo: 1 << 20) }
+            }
             let entry = try #require(await log.first { $0.target == "/id/3/100/100" })
             #expect(entry.outcome == .clientWentAway)
             #expect(entry.bytesSent == 0)
@@ -83,18 +83,19 @@ struct ServerShapingTests {
         configuration.shaping.stallRate = 1
         let server = try await PicsumServer.start(configuration)
         let log = server.requests
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
-        let client = TestClient(http: http, baseURL: server.baseURL)
-        let response = try await client.head(of: "/id/1/50/50", timeout: .seconds(30))
-        #expect(response.status.code == 200)
+        try await withHTTPClient { http in
+            let client = TestClient(http: http, baseURL: server.baseURL)
+            let response = try await client.head(of: "/id/1/50/50", timeout: .seconds(30))
+            #expect(response.status.code == 200)
 
-        // When the server stops / Then stop returns, the client's body fails, the log says so and ends.
+            // When the server stops / Then stop returns, the client's body fails, the log says so and ends.
+            await server.stop()
+            await #expect(throws: (any Error).self) { _ = try await response.body.collect(upTo: 1 << 20) }
+        }
         await server.stop()
-        await #expect(throws: (any Error).self) { _ = try await response.body.collect(upTo: 1 << 20) }
         var entries: [RequestLogEntry] = []
         for await entry in log { entries.append(entry) }
         #expect(entries.map(\.outcome) == [.serverStopped])
-        try await http.shutdown()
     }
 
     @Test func latencyDelaysTheResponse() async throws {

@@ -91,6 +91,23 @@ func withServer<R: Sendable>(
     }
 }
 
+/// Runs `body` with a fresh client and shuts the client down whether `body` threw or not
+/// (an `HTTPClient` dropped without `shutdown()` traps in debug builds, ending the whole run).
+func withHTTPClient<R: Sendable>(
+    _ configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
+    _ body: (HTTPClient) async throws -> R
+) async throws -> R {
+    let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    do {
+        let result = try await body(http)
+        try await http.shutdown()
+        return result
+    } catch {
+        try? await http.shutdown()
+        throw error
+    }
+}
+
 extension AsyncStream where Element == RequestLogEntry {
     /// The first logged entry matching `predicate` (waits for it; never polls).
     func first(matching predicate: (RequestLogEntry) -> Bool) async -> RequestLogEntry? {

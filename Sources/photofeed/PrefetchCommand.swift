@@ -62,7 +62,7 @@ struct PrefetchCommand: AsyncParsableCommand {
         } else {
             do {
                 let started = try await PicsumServer.start(
-                    PicsumServer.Configuration(photosDirectory: Self.photosDirectory(), count: max(count, 1000)))
+                    PicsumServer.Configuration(photosDirectory: DefaultPhotos.directory(), count: max(count, 1000)))
                 server = started
                 base = started.baseURL
             } catch {
@@ -249,20 +249,6 @@ struct PrefetchCommand: AsyncParsableCommand {
         while path.hasSuffix("/") { path.removeLast() }
         components.path = path
         return components.url
-    }
-
-    /// `Assets/photos` here, else beside the package the executable was built in.
-    static func photosDirectory() -> URL {
-        let relative = "Assets/photos"
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative)
-        if FileManager.default.fileExists(atPath: here.path) { return here }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = directory.appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return here
     }
 
     private static func standardOutput(_ line: String) {

@@ -102,21 +102,9 @@ struct ServeCommand: AsyncParsableCommand {
         Self.standardError("photofeed serve: stopped")
     }
 
-    /// `--photos`, else `Assets/photos` in the current directory, else beside the package the
-    /// executable was built in (it lives under `.build/…`), else the current-directory path
-    /// (so the error names it).
+    /// `--photos`, else the default library (see ``DefaultPhotos``).
     private func photosDirectory() -> URL {
-        if let photos { return URL(fileURLWithPath: photos) }
-        let relative = "Assets/photos"
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative)
-        if FileManager.default.fileExists(atPath: here.path) { return here }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = directory.appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return here
+        photos.map { URL(fileURLWithPath: $0) } ?? DefaultPhotos.directory()
     }
 
     /// The given signals as an async sequence (their default action is turned off), and the

@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "FeedSources",
             dependencies: [
-                "ImageLoading",
+                "ImageCodecs", "ImageLoading",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

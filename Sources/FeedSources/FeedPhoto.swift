@@ -1,0 +1,86 @@
+public import Foundation
+public import ImageCodecs
+public import ImageLoading
+
+/// One photo of a feed: a stable id, who took it, its size when known, and where to load it from.
+///
+/// Author text is kept as the source gave it (it may hold control characters): the UI sanitises it.
+///
+/// ```swift
+/// let request = photo.imageRequest(for: PixelSize(width: 64, height: 64), priority: .high)
+/// ```
+public struct FeedPhoto: Sendable, Hashable, Identifiable {
+    /// Stable within the source: picsum's id, a file name, or a URL list's line number.
+    public var id: String
+    /// The photographer (picsum), or the file name for files and URL lists.
+    public var author: String
+    /// The original size as the source reports it; nil when it does not know.
+    public var size: PixelSize?
+    /// Where the bytes come from.
+    public var origin: Origin
+
+    /// A photo of any origin.
+    public init(id: String, author: String, size: PixelSize?, origin: Origin) {
+        self.id = id
+        self.author = author
+        self.size = size
+        self.origin = origin
+    }
+
+    /// Where a photo's bytes come from, which decides who resizes them.
+    public enum Origin: Sendable, Hashable {
+        /// A picsum-compatible server that resizes by path: `{base}/id/{id}/{w}/{h}`.
+        /// `cacheNamespace` (when set) replaces the base in cache keys, for servers on ephemeral ports.
+        case picsum(base: URL, cacheNamespace: String?)
+        /// An original image at a URL (http, https or file); nil when the source text was not
+        /// a usable URL — loading it fails with `invalidURL`.
+        case original(URL?)
+    }
+}
+
+extension FeedPhoto {
+    /// The location to load for a thumbnail of `pixelSize` (positive sizes; others are clamped to 1).
+    public func location(for pixelSize: PixelSize) -> FeedImageLocation {
+        switch origin {
+        case .picsum(let base, let namespace):
+            let width = max(1, pixelSize.width)
+            let height = max(1, pixelSize.height)
+            let path = "/id/\(Self.escapedPathComponent(id))/\(width)/\(height)"
+            let url = URL(string: Self.trimmedBase(base) + path)
+            let imageID = namespace.map { $0 + path }
+            return FeedImageLocation(url: url, imageID: imageID, isResizedBySource: true)
+        case .original(let url):
+            return FeedImageLocation(url: url, imageID: nil, isResizedBySource: false)
+        }
+    }
+
+    /// An `ImageRequest` for a thumbnail of `pixelSize`.
+    ///
+    /// Originals get a `.resize(to: pixelSize, mode: .fill)` processor so the pipeline resizes them
+    /// locally; picsum URLs arrive at that size already and get none. Add your own processors after.
+    public func imageRequest(
+        for pixelSize: PixelSize,
+        priority: ImageRequest.Priority = .normal,
+        cachePolicy: ImageRequest.CachePolicy = .persistent
+    ) -> ImageRequest {
+        let location = location(for: pixelSize)
+        let processors: [ImageProcessor] =
+            location.isResizedBySource ? [] : [.resize(to: pixelSize, mode: .fill)]
+        return ImageRequest(
+            url: location.url, processors: processors, priority: priority, cachePolicy: cachePolicy,
+            imageID: location.imageID)
+    }
+
+    static func trimmedBase(_ base: URL) -> String {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    /// Percent-escapes an id for one path segment: a hostile id ("../x", "a/b?c") stays one segment.
+    static func escapedPathComponent(_ text: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#;%")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "_"
+    }
+}

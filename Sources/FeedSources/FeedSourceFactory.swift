@@ -1,0 +1,40 @@
+import Foundation
+public import ImageLoading
+
+/// Turns a `--feed` argument into a source.
+///
+/// `http://…`/`https://…` → `PicsumFeed`; an existing directory → `DirectoryFeed`; an existing
+/// file → `URLListFeed`; anything else → `FeedError.invalidArgument`. `~` is expanded.
+///
+/// ```swift
+/// let source = try FeedSourceFactory.source(for: "~/Pictures", dataLoader: loader)
+/// ```
+public enum FeedSourceFactory {
+    public static func source(
+        for argument: String,
+        dataLoader: any DataLoading,
+        pageSize: Int = 30
+    ) throws -> any FeedSource {
+        let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw FeedError.invalidArgument("empty --feed") }
+        let lowered = trimmed.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            guard let url = URL(string: trimmed), let host = url.host, !host.isEmpty else {
+                throw FeedError.invalidArgument("\(trimmed) is not a valid URL")
+            }
+            return PicsumFeed(baseURL: url, dataLoader: dataLoader, pageSize: pageSize)
+        }
+        if lowered.contains("://") {
+            throw FeedError.invalidArgument("\(trimmed): only http and https feeds are supported")
+        }
+        let path = (trimmed as NSString).expandingTildeInPath
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FeedError.invalidArgument(
+                "\(trimmed) is neither an http(s) URL, a folder of photos, nor a file of URLs")
+        }
+        let url = URL(fileURLWithPath: path)
+        if isDirectory.boolValue { return try DirectoryFeed(directory: url) }
+        return try URLListFeed(file: url)
+    }
+}

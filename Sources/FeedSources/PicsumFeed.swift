@@ -1,0 +1,113 @@
+public import Foundation
+public import ImageLoading
+
+/// A picsum-compatible feed: pages of `GET {base}/v2/list?page=N&limit=M`, thumbnails by path.
+///
+/// Works with https://picsum.photos and with the embedded `PicsumServer`. Lists are fetched
+/// through a `DataLoading` (fake it in tests) with a byte limit, and decoded defensively:
+/// a body that is not a JSON array of photo objects is a `FeedError`, never a crash.
+///
+/// ```swift
+/// let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader)
+/// let first = try await feed.loadNextPage()
+/// ```
+public actor PicsumFeed: FeedSource {
+    /// The server's base URL (no trailing slash needed).
+    public nonisolated let baseURL: URL
+    /// The status-bar label.
+    public nonisolated let label: String
+    /// Photos per page asked for.
+    public nonisolated let pageSize: Int
+    /// The largest list body accepted, in bytes.
+    public nonisolated let byteLimit: Int
+    private let cacheNamespace: String?
+    private let dataLoader: any DataLoading
+    private var paging: FeedPaging
+    private var inFlight: Task<[FeedPhoto], any Error>?
+    private var seenIDs: Set<String> = []
+
+    /// A feed over any picsum-compatible server.
+    ///
+    /// - Parameters:
+    ///   - label: the status-bar text; defaults to the host (and port).
+    ///   - cacheNamespace: replaces the base URL in cache keys (for servers whose port changes).
+    public init(
+        baseURL: URL,
+        dataLoader: any DataLoading,
+        pageSize: Int = 30,
+        byteLimit: Int = 4 << 20,
+        label: String? = nil,
+        cacheNamespace: String? = nil
+    ) {
+        self.baseURL = baseURL
+        self.dataLoader = dataLoader
+        self.pageSize = min(max(1, pageSize), 1000)
+        self.byteLimit = max(1024, byteLimit)
+        self.label = label ?? Self.hostLabel(baseURL)
+        self.cacheNamespace = cacheNamespace
+        paging = FeedPaging(pageSize: self.pageSize)
+    }
+
+    /// The feed of the embedded server: labelled "embedded · HOST:PORT", cache keys independent of the port.
+    public static func embedded(baseURL: URL, dataLoader: any DataLoading, pageSize: Int = 30) -> PicsumFeed {
+        PicsumFeed(
+            baseURL: baseURL, dataLoader: dataLoader, pageSize: pageSize,
+            label: "embedded · " + hostLabel(baseURL), cacheNamespace: "photofeed-embedded:")
+    }
+
+    public var summary: String { label }
+    public var totalCount: Int? { nil }
+    public var hasMore: Bool { paging.hasMore }
+
+    public func loadNextPage() async throws -> [FeedPhoto] {
+        switch paging.beginLoad() {
+        case .returnEmpty:
+            return []
+        case .joinInFlight:
+            // Another caller is fetching the next page: its photos are theirs; ours is the page after.
+            if let inFlight { _ = try? await inFlight.value }
+            return try await loadNextPage()
+        case .fetch(let page):
+            let task = Task { try await fetch(page: page) }
+            inFlight = task
+            defer { inFlight = nil }
+            do {
+                let raw = try await withTaskCancellationHandler {
+                    try await task.value
+                } onCancel: {
+                    task.cancel()
+                }
+                paging.finish(count: raw.count)
+                // A server that repeats ids across pages would give the list duplicate rows.
+                let fresh = raw.filter { seenIDs.insert($0.id).inserted }
+                return fresh
+            } catch {
+                paging.fail()
+                throw error
+            }
+        }
+    }
+
+    /// The list URL of one page.
+    public nonisolated func listURL(page: Int) -> URL? {
+        URL(string: FeedPhoto.trimmedBase(baseURL) + "/v2/list?page=\(page)&limit=\(pageSize)")
+    }
+
+    private func fetch(page: Int) async throws -> [FeedPhoto] {
+        guard let url = listURL(page: page) else {
+            throw FeedError.invalidArgument("cannot build a list URL from \(baseURL.absoluteString)")
+        }
+        let bytes = try await BoundedRead.bytes(
+            of: DataRequest(url: url, headers: [("Accept", "application/json")]),
+            loader: dataLoader, limit: byteLimit)
+        let entries = try PicsumListDecoder.decode(bytes)
+        let origin = FeedPhoto.Origin.picsum(base: baseURL, cacheNamespace: cacheNamespace)
+        return entries.map { FeedPhoto(id: $0.id, author: $0.author, size: $0.size, origin: origin) }
+    }
+
+    static func hostLabel(_ url: URL) -> String {
+        guard let host = url.host, !host.isEmpty else { return url.absoluteString }
+        if let port = url.port { return "\(host):\(port)" }
+        return host
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ImageCodecs
+
+/// Decodes a picsum `/v2/list` body defensively, field by field.
+///
+/// The body must be a JSON array. Each entry needs an `id` (string or integer); entries without one
+/// are skipped. A missing or mistyped `author` becomes "unknown"; a missing, mistyped or absurd
+/// `width`/`height` leaves the size unknown. A non-empty page with no usable entry is an error.
+enum PicsumListDecoder {
+    struct Entry: Sendable, Hashable {
+        var id: String
+        var author: String
+        var size: PixelSize?
+    }
+
+    /// Longest id or author kept, in characters (the rest is cut).
+    static let maxTextLength = 256
+    /// Largest side accepted as a real photo size.
+    static let maxSide = 1 << 16
+
+    static func decode(_ bytes: [UInt8]) throws -> [Entry] {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        } catch {
+            throw FeedError.malformedList("not JSON (\(bytes.count) bytes)")
+        }
+        guard let array = json as? [Any] else {
+            throw FeedError.malformedList("expected a JSON array of photos, got \(typeName(json))")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(array.count)
+        for element in array {
+            guard let object = element as? [String: Any], let id = identifier(object["id"]) else { continue }
+            let author = (object["author"] as? String).map { String($0.prefix(maxTextLength)) } ?? "unknown"
+            entries.append(Entry(id: id, author: author, size: size(object["width"], object["height"])))
+        }
+        if entries.isEmpty, !array.isEmpty {
+            throw FeedError.malformedList("none of the \(array.count) entries has a usable id")
+        }
+        return entries
+    }
+
+    private static func identifier(_ value: Any?) -> String? {
+        let text: String
+        switch value {
+        case let string as String: text = string
+        case let number as NSNumber:
+            guard let int = Int(exactly: number.doubleValue) else { return nil }
+            text = String(int)
+        default: return nil
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= maxTextLength else { return nil }
+        return trimmed
+    }
+
+    private static func size(_ width: Any?, _ height: Any?) -> PixelSize? {
+        guard let width = side(width), let height = side(height) else { return nil }
+        return PixelSize(width: width, height: height)
+    }
+
+    private static func side(_ value: Any?) -> Int? {
+        guard let number = value as? NSNumber,
+            let int = Int(exactly: number.doubleValue), (1...maxSide).contains(int)
+        else { return nil }
+        return int
+    }
+
+    private static func typeName(_ value: Any) -> String {
+        switch value {
+        case is [String: Any]: "an object"
+        case is String: "a string"
+        case is NSNumber: "a number"
+        case is NSNull: "null"
+        default: "something else"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+extension FeedScreen {
+    /// Lines the open panel takes above the status bar (0 when none is open).
+    var panelHeight: Int {
+        guard showsEventLog || showsNetworkPanel else { return 0 }
+        let available = FeedFrame.viewportHeight(for: screen.size)
+        return showsNetworkPanel ? min(available, 8) : min(available, max(6, available / 2))
+    }
+
+    /// Draws a frame update: rows (clipped above an open panel), then the panel and the
+    /// "loading more…" row, then one flush.
+    func drawFrame(_ update: FrameUpdate, _ current: FeedFrame) {
+        let size = screen.size
+        let viewport = FeedFrame.viewportHeight(for: size)
+        let panelTop = viewport - panelHeight
+        let clipped = ClippedScreen(base: screen, hidden: panelTop..<viewport)
+        FeedFrameRenderer.draw(update, of: current, on: clipped)
+        let layout = RowLayout(thumbnail: options.thumbnail, width: size.columns)
+        let fits = size.rows >= layout.minimumScreenSize.rows && size.columns >= layout.minimumScreenSize.columns
+        if fits, pageLoading, let last = rows.indices.last, let line = list.line(ofRow: last),
+            line + list.rowHeight < panelTop
+        {
+            var block = CellBlock(size: TerminalSize(rows: 1, columns: size.columns))
+            _ = block.write(
+                "  loading more" + options.glyphs.ellipsis, at: .zero, style: CellStyle(attributes: .dim))
+            screen.draw(block, at: CellPoint(row: line + list.rowHeight, column: 0))
+        }
+        if fits, panelHeight > 0 {
+            let panel = showsNetworkPanel ? networkPanel(width: size.columns) : eventLogPanel(width: size.columns)
+            screen.draw(panel, at: CellPoint(row: panelTop, column: 0))
+        }
+        if current.showsHelp {
+            let overlay = HelpOverlay.render(in: size, glyphs: options.glyphs)
+            screen.draw(overlay.block, at: overlay.origin)
+        }
+        screen.flush()
+    }
+
+    /// The event log: a boxed list of the latest events, newest at the bottom.
+    func eventLogPanel(width: Int) -> CellBlock {
+        let height = panelHeight
+        let lines = eventLog.lines.suffix(max(0, height - 2)).map(EventLog.format)
+        return Self.box(title: " events (l closes) ", lines: lines, size: TerminalSize(rows: height, columns: width))
+    }
+
+    /// The network panel: the embedded server's knobs and the keys that change them.
+    func networkPanel(width: Int) -> CellBlock {
+        var lines: [String]
+        if let knobs = network?.knobs {
+            let latency = Int(knobs.latency / .milliseconds(1))
+            let bandwidth = knobs.bandwidth.map { "\($0 / 1000) KB/s per connection" } ?? "unlimited"
+            lines = [
+                "latency       \(latency) ms            [ ]  -/+ 50 ms",
+                "bandwidth     \(bandwidth)      - +  halve/double",
+                "failure rate  \(Int((knobs.failureRate * 100).rounded())) %            f F  -/+ 10 %",
+            ]
+        } else {
+            lines = ["not the embedded server: nothing to shape"]
+        }
+        lines.append("n or Esc closes")
+        return Self.box(
+            title: " network ", lines: lines, size: TerminalSize(rows: panelHeight, columns: width))
+    }
+
+    func adjustNetwork(_ step: NetworkKnobs.Step) {
+        guard let network else { return }
+        let knobs = network.update(network.knobs.applying(step))
+        let latency = Int(knobs.latency / .milliseconds(1))
+        note("network: \(latency) ms, \(knobs.bandwidth.map { "\($0) B/s" } ?? "unlimited"), failures \(knobs.failureRate)")
+        scheduler.invalidateAll()
+    }
+
+    /// A bordered block with a title and lines of text (clipped).
+    static func box(title: String, lines: [String], size: TerminalSize) -> CellBlock {
+        var block = CellBlock(size: size)
+        guard size.rows >= 2, size.columns >= 4 else { return block }
+        let border = CellStyle(attributes: .dim)
+        let horizontal = String(repeating: "─", count: size.columns - 2)
+        _ = block.write("╭" + horizontal + "╮", at: .zero, style: border)
+        _ = block.write("╰" + horizontal + "╯", at: CellPoint(row: size.rows - 1, column: 0), style: border)
+        for line in 1..<(size.rows - 1) {
+            _ = block.write("│", at: CellPoint(row: line, column: 0), style: border)
+            _ = block.write("│", at: CellPoint(row: line, column: size.columns - 1), style: border)
+        }
+        _ = block.write(title, at: CellPoint(row: 0, column: 2), style: CellStyle(attributes: .bold), maxWidth: size.columns - 4)
+        for (index, text) in lines.prefix(size.rows - 2).enumerated() {
+            _ = block.write(
+                TextSanitizer.sanitize(text), at: CellPoint(row: index + 1, column: 2), style: .plain,
+                maxWidth: size.columns - 4)
+        }
+        return block
+    }
+}

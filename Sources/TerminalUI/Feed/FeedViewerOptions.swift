@@ -1,0 +1,58 @@
+public import BlockArt
+
+/// How the feed viewer looks and loads: everything the command line sets.
+public struct FeedViewerOptions: Sendable {
+    /// The thumbnail box in cells.
+    public var thumbnail: TerminalSize
+    /// Block art: symbols, colours, dithering.
+    public var art: BlockArtOptions
+    /// The placeholder while loading.
+    public var placeholder: PlaceholderStyle
+    /// What happens to a load whose row leaves the screen.
+    public var onDisappear: DisappearPolicy
+    /// Rows prefetched ahead in the scroll direction.
+    public var prefetch: Int
+    /// Whether colour may be used at all.
+    public var colors: Bool
+    /// Unicode or ASCII glyphs.
+    public var glyphs: GlyphSet
+
+    /// Creates options; the defaults match the command line's.
+    public init(
+        thumbnail: TerminalSize = TerminalSize(rows: 16, columns: 32), art: BlockArtOptions = BlockArtOptions(),
+        placeholder: PlaceholderStyle = .shimmer, onDisappear: DisappearPolicy = .cancel, prefetch: Int = 2,
+        colors: Bool = true, glyphs: GlyphSet = .unicode
+    ) {
+        self.thumbnail = thumbnail
+        self.art = art
+        self.placeholder = placeholder
+        self.onDisappear = onDisappear
+        self.prefetch = max(0, prefetch)
+        self.colors = colors
+        self.glyphs = glyphs
+    }
+}
+
+/// Where the loop reads time and how it sleeps: injected so tests control animation frames.
+public struct FeedClock: Sendable {
+    /// Time since the loop started.
+    public var now: @Sendable () -> Duration
+    /// Sleeps for a duration (throws when cancelled).
+    public var sleep: @Sendable (Duration) async throws -> Void
+
+    /// Creates a clock from its two functions.
+    public init(now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// The continuous clock, counting from the moment this is called.
+    public static func continuous() -> FeedClock {
+        let clock = ContinuousClock()
+        let start = clock.now
+        return FeedClock(now: { start.duration(to: clock.now) }, sleep: { try await clock.sleep(for: $0) })
+    }
+
+    /// A clock stopped at zero (every frame is animation frame 0): for golden frames.
+    public static let frozen = FeedClock(now: { .zero }, sleep: { try await Task.sleep(for: $0) })
+}

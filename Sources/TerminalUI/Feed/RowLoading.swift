@@ -1,0 +1,53 @@
+public import ImageLoading
+
+/// The loader a row owns: the seam between the feed loop and the pipeline.
+///
+/// `ImageLoader` is the live conformance; tests pass a fake that records calls.
+public protocol RowLoading: AnyObject, Sendable {
+    /// The current phase, then every change.
+    var phases: AsyncStream<ImagePhase> { get }
+    /// The priority of the current and later loads.
+    var priority: ImageRequest.Priority { get set }
+    /// Low-data mode (load the request's `lowDataURL`).
+    var lowData: Bool { get set }
+    /// Starts loading `request`, cancelling an earlier load.
+    func load(_ request: ImageRequest?)
+    /// Stops the current load.
+    func cancel()
+}
+
+extension ImageLoader: RowLoading {}
+
+/// What the feed loop needs from the image pipeline beyond the row loaders.
+public protocol FeedPipelineProviding: Sendable {
+    /// A new loader for one row (or the detail view).
+    func makeLoader() -> any RowLoading
+    /// Every pipeline event, for counts, resume offsets and the event log.
+    var events: AsyncStream<ImagePipeline.Event> { get }
+    /// Running totals.
+    var counters: ImagePipeline.Counters { get }
+    /// Downloads running and waiting for a slot.
+    var queueCounts: (running: Int, waiting: Int) { get }
+    /// Empties the memory cache.
+    func clearMemoryCache()
+    /// Empties the memory and the disk cache.
+    func clearAllCaches() async
+}
+
+/// The live pipeline seam.
+public struct LiveFeedPipeline: FeedPipelineProviding {
+    /// The pipeline every row loads through.
+    public let pipeline: ImagePipeline
+
+    /// Wraps a pipeline.
+    public init(pipeline: ImagePipeline) {
+        self.pipeline = pipeline
+    }
+
+    public func makeLoader() -> any RowLoading { ImageLoader(pipeline: pipeline) }
+    public var events: AsyncStream<ImagePipeline.Event> { pipeline.events }
+    public var counters: ImagePipeline.Counters { pipeline.counters }
+    public var queueCounts: (running: Int, waiting: Int) { pipeline.networkQueueCounts }
+    public func clearMemoryCache() { pipeline.configuration.memoryCache?.removeAll() }
+    public func clearAllCaches() async { await pipeline.removeAllCachedData() }
+}

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TerminalUI
 
 /// The `photofeed` command: the feed viewer, and the tools beside it.
 @main
@@ -6,6 +8,62 @@ struct Photofeed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photofeed",
         abstract: "A terminal photo-feed viewer: lazy loading, cancel, resume and caching you can watch.",
-        subcommands: [ServeCommand.self, ShowCommand.self, PrefetchCommand.self]
+        discussion: """
+            Without a subcommand, shows the feed in the terminal: each row loads its thumbnail when \
+            it appears, cancels when it leaves the screen and resumes when it comes back. Without \
+            --feed, an embedded picsum-style server runs in-process on 127.0.0.1 with gentle \
+            network shaping (--latency, --bandwidth, --failure-rate) so loading is visible. \
+            Press ? in the viewer for every key.
+            """,
+        subcommands: [ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self]
     )
+
+    @OptionGroup var options: ViewerOptions
+
+    func run() async throws {
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            Self.standardError(ScreenError.notATerminal.description)
+            throw ExitCode.failure
+        }
+        let setup: FeedSetup
+        do {
+            setup = try await FeedSetup.make(options)
+        } catch {
+            Self.standardError("photofeed: \(error)")
+            throw ExitCode.failure
+        }
+        let outcome: Result<FeedExit, any Error>
+        do {
+            let configuration = CursesScreenConfiguration(maximumColors: try options.maximumColors())
+            let options = self.options
+            outcome = .success(
+                try await CursesScreen.run(configuration: configuration) { screen in
+                    let viewer = FeedScreen(
+                        screen: screen, feed: setup.source, feedName: setup.feedName,
+                        pipeline: LiveFeedPipeline(pipeline: setup.pipeline),
+                        options: try options.viewerOptions(screenColors: screen.colorCapability, unicode: screen.isUTF8),
+                        network: setup.network)
+                    return await viewer.run()
+                })
+        } catch {
+            outcome = .failure(error)
+        }
+        await setup.shutDown()
+        switch outcome {
+        case .failure(let error):
+            Self.standardError("photofeed: \(error)")
+            throw ExitCode.failure
+        case .success(.failed(let reason)):
+            Self.standardError("photofeed: \(reason)")
+            throw ExitCode.failure
+        case .success(.signal(let signal)):
+            throw ExitCode(signal.exitStatus)
+        case .success(.quit), .success(.settled):
+            return
+        }
+    }
+
+    static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
 }

@@ -1,0 +1,111 @@
+import FeedSources
+import Foundation
+import ImageLoading
+import Logging
+import PicsumServer
+import TerminalUI
+
+/// What the viewer and `snapshot` run on: the pipeline, the feed source and, by default, the
+/// embedded server, all built from the command-line flags.
+struct FeedSetup {
+    let pipeline: ImagePipeline
+    let source: any FeedSource
+    let feedName: String
+    let server: PicsumServer?
+    let network: (any NetworkControlling)?
+    private let logWriter: Task<Void, Never>?
+
+    /// Starts what the flags ask for; throws a one-line `ValidationError`-style message.
+    static func make(_ options: ViewerOptions) async throws -> FeedSetup {
+        var diskCache: DiskCache?
+        if !options.noDiskCache {
+            let directory = options.cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskCache.defaultDirectory()
+            do {
+                diskCache = try DiskCache(directory: directory)
+            } catch {
+                throw SetupError("cannot use cache directory \(directory.path): \(error.localizedDescription)")
+            }
+        }
+        let pipeline = ImagePipeline(
+            configuration: .init(
+                memoryCache: ImageCache(), diskCache: diskCache, maxConcurrentDownloads: options.maxConcurrent))
+        let loader = pipeline.configuration.dataLoader
+        if let feed = options.feed {
+            do {
+                let source = try FeedSourceFactory.source(for: feed, dataLoader: loader)
+                return FeedSetup(
+                    pipeline: pipeline, source: source, feedName: await source.summary, server: nil, network: nil,
+                    logWriter: nil)
+            } catch {
+                await pipeline.shutdown()
+                throw SetupError("--feed \(feed): \(error)")
+            }
+        }
+        var configuration = PicsumServer.Configuration(
+            photosDirectory: DefaultPhotos.directory(), logger: Logger(label: "photofeed") { _ in SwiftLogNoOpLogHandler() })
+        configuration.shaping = NetworkShaping(
+            latency: .milliseconds(options.latency), bandwidth: options.bandwidth == 0 ? nil : options.bandwidth,
+            failureRate: options.failureRate, stallRate: options.stallRate, truncateRate: options.truncateRate,
+            seed: options.seed)
+        let server: PicsumServer
+        do {
+            server = try await PicsumServer.start(configuration)
+        } catch {
+            await pipeline.shutdown()
+            throw SetupError("cannot start the embedded server: \(error)")
+        }
+        let logWriter = try options.serverLog.map { try Self.writeLog(of: server, to: $0) }
+        let source = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader)
+        return FeedSetup(
+            pipeline: pipeline, source: source, feedName: await source.summary, server: server,
+            network: ShapingKnobs(server: server), logWriter: logWriter)
+    }
+
+    /// Stops the server and the pipeline.
+    func shutDown() async {
+        await pipeline.shutdown()
+        await server?.stop()
+        logWriter?.cancel()
+    }
+
+    /// Appends the server's request log to `path`, one line per request.
+    private static func writeLog(of server: PicsumServer, to path: String) throws -> Task<Void, Never> {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw SetupError("--server-log \(path): cannot create the file")
+        }
+        let requests = server.requests
+        return Task {
+            for await entry in requests {
+                try? handle.write(contentsOf: Data((entry.description + "\n").utf8))
+            }
+            try? handle.close()
+        }
+    }
+}
+
+/// A one-line reason the feed could not be set up.
+struct SetupError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The network panel's view of the embedded server's shaping.
+struct ShapingKnobs: NetworkControlling {
+    let server: PicsumServer
+
+    var knobs: NetworkKnobs {
+        let settings = server.shaping.settings
+        return NetworkKnobs(latency: settings.latency, bandwidth: settings.bandwidth, failureRate: settings.failureRate)
+    }
+
+    func update(_ knobs: NetworkKnobs) -> NetworkKnobs {
+        let updated = (try? server.shaping.update { shaping in
+            shaping.latency = knobs.latency
+            shaping.bandwidth = knobs.bandwidth
+            shaping.failureRate = knobs.failureRate
+        }) ?? server.shaping.settings
+        return NetworkKnobs(latency: updated.latency, bandwidth: updated.bandwidth, failureRate: updated.failureRate)
+    }
+}

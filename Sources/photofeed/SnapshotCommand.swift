@@ -1,0 +1,65 @@
+import ArgumentParser
+import BlockArt
+import Foundation
+import TerminalUI
+
+/// `photofeed snapshot`: the viewer on a headless screen, printed once every visible row settled.
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Run the feed viewer headless and print one frame.",
+        discussion: """
+            Lays the feed out on a WIDTHxHEIGHT screen, scrolls --scroll rows, waits until every \
+            visible row has loaded or failed (at most --wait-ms), then prints the frame: ANSI \
+            colours, or plain text with --colors none. Takes the viewer's flags.
+            """
+    )
+
+    @OptionGroup var options: ViewerOptions
+
+    @Option(help: "Screen width in columns.")
+    var width = 100
+
+    @Option(help: "Screen height in rows.")
+    var height = 40
+
+    @Option(help: "Rows to scroll down before waiting.")
+    var scroll = 0
+
+    @Option(help: "The longest wait for the visible rows, in milliseconds.")
+    var waitMs = 10_000
+
+    func validate() throws {
+        guard (1...1000).contains(width), (1...1000).contains(height) else {
+            throw ValidationError("--width and --height must be 1…1000 (got \(width)x\(height))")
+        }
+        guard scroll >= 0 else { throw ValidationError("--scroll must not be negative (got \(scroll))") }
+        guard (0...600_000).contains(waitMs) else { throw ValidationError("--wait-ms must be 0…600000 (got \(waitMs))") }
+    }
+
+    func run() async throws {
+        let setup: FeedSetup
+        do {
+            setup = try await FeedSetup.make(options)
+        } catch {
+            Photofeed.standardError("photofeed snapshot: \(error)")
+            throw ExitCode.failure
+        }
+        let capability: ColorCapability =
+            try options.maximumColors()
+            ?? ViewerOptions.capability(for: TerminalCapabilities.detect(environment: ProcessInfo.processInfo.environment).colors)
+        let screen = MemoryScreen(size: TerminalSize(rows: height, columns: width), colorCapability: capability)
+        let viewer = FeedScreen(
+            screen: screen, feed: setup.source, feedName: setup.feedName,
+            pipeline: LiveFeedPipeline(pipeline: setup.pipeline),
+            options: try options.viewerOptions(screenColors: capability, unicode: true), network: setup.network)
+        let exit = await viewer.run(settling: FeedScreen.SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
+        await setup.shutDown()
+        if case .failed(let reason) = exit {
+            Photofeed.standardError("photofeed snapshot: \(reason)")
+            throw ExitCode.failure
+        }
+        let text = capability == .none ? screen.plainText() : screen.ansiText()
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}

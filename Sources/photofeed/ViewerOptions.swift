@@ -1,0 +1,144 @@
+import ArgumentParser
+import BlockArt
+import TerminalUI
+
+/// The flags the viewer and `snapshot` share: feed, rendering, loading, caching, shaping.
+struct ViewerOptions: ParsableArguments {
+    @Option(help: "The feed: an http(s) picsum-compatible base URL, a folder of photos, or a file of image URLs (one a line). Default: the embedded server, in-process on 127.0.0.1.")
+    var feed: String?
+
+    @Option(help: "Symbol set: half, quad, sextant, block or ascii (default: sextant, ascii without UTF-8).")
+    var symbols: String?
+
+    @Option(help: "Colours: auto, truecolor, 256, 16 or none.")
+    var colors = "auto"
+
+    @Option(help: "Dithering for 256/16 colours: none, ordered or diffusion.")
+    var dither = "none"
+
+    @Option(help: "Placeholder while loading: shimmer or spinner (p switches).")
+    var placeholder = "shimmer"
+
+    @Option(help: "What a row's load does when the row leaves the screen: cancel (the download resumes when it comes back), lower-priority, or keep.")
+    var onDisappear = "cancel"
+
+    @Option(help: "Rows prefetched ahead in the scroll direction, at low priority.")
+    var prefetch = 2
+
+    @Option(help: "Downloads at once.")
+    var maxConcurrent = 6
+
+    @Option(help: "The thumbnail box in cells, WxH (columns x rows).")
+    var thumb = "32x16"
+
+    @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).")
+    var cacheDir: String?
+
+    @Flag(help: "Keep images in memory only.")
+    var noDiskCache = false
+
+    @Option(help: "Embedded server: milliseconds before each response head.")
+    var latency = 120
+
+    @Option(help: "Embedded server: body bytes per second per connection (0: unlimited).")
+    var bandwidth = 400_000
+
+    @Option(help: "Embedded server: probability (0…1) that an image request answers 503.")
+    var failureRate = 0.0
+
+    @Option(help: "Embedded server: probability (0…1) that an image response stalls after its head.")
+    var stallRate = 0.0
+
+    @Option(help: "Embedded server: probability (0…1) that an image response is cut off mid-body.")
+    var truncateRate = 0.0
+
+    @Option(help: "Embedded server: seeds every shaping decision.")
+    var seed: UInt64 = 0
+
+    @Option(help: "Embedded server: append one line per finished request to this file (for debugging and tests).")
+    var serverLog: String?
+
+    func validate() throws {
+        _ = try parsedSymbols()
+        _ = try ShowCommand.parseColors(colors)
+        _ = try ShowCommand.parseDither(dither)
+        _ = try parsedPlaceholder()
+        _ = try parsedDisappearPolicy()
+        _ = try parsedThumb()
+        guard (0...100).contains(prefetch) else { throw ValidationError("--prefetch must be 0…100 (got \(prefetch))") }
+        guard (1...64).contains(maxConcurrent) else {
+            throw ValidationError("--max-concurrent must be 1…64 (got \(maxConcurrent))")
+        }
+        guard (0...60_000).contains(latency) else { throw ValidationError("--latency must be 0…60000 ms (got \(latency))") }
+        guard bandwidth >= 0 else { throw ValidationError("--bandwidth must not be negative (got \(bandwidth))") }
+        for (flag, rate) in [("--failure-rate", failureRate), ("--stall-rate", stallRate), ("--truncate-rate", truncateRate)] {
+            guard rate.isFinite, (0...1).contains(rate) else {
+                throw ValidationError("\(flag) must be between 0 and 1 (got \(rate))")
+            }
+        }
+    }
+
+    func parsedSymbols() throws -> SymbolSet? {
+        try symbols.map(ShowCommand.parseSymbols)
+    }
+
+    func parsedPlaceholder() throws -> PlaceholderStyle {
+        guard let style = PlaceholderStyle(rawValue: placeholder.lowercased()) else {
+            throw ValidationError("--placeholder must be shimmer or spinner (got \(placeholder))")
+        }
+        return style
+    }
+
+    func parsedDisappearPolicy() throws -> DisappearPolicy {
+        guard let policy = DisappearPolicy(rawValue: onDisappear.lowercased()) else {
+            throw ValidationError("--on-disappear must be cancel, lower-priority or keep (got \(onDisappear))")
+        }
+        return policy
+    }
+
+    /// `WxH` as a box of W columns and H rows, within 4…200 × 2…100.
+    func parsedThumb() throws -> TerminalSize {
+        let parts = thumb.lowercased().split(separator: "x")
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+            (4...200).contains(columns), (2...100).contains(rows)
+        else {
+            throw ValidationError("--thumb must be WxH with W 4…200 columns and H 2…100 rows, e.g. 32x16 (got \(thumb))")
+        }
+        return TerminalSize(rows: rows, columns: columns)
+    }
+
+    /// The viewer options for a screen that shows `capability` colours in a UTF-8 locale or not.
+    func viewerOptions(screenColors capability: ColorCapability, unicode: Bool) throws -> FeedViewerOptions {
+        let colorMode = Self.colorMode(for: capability)
+        let symbolSet = try parsedSymbols() ?? (unicode ? .sextant : .ascii)
+        let art = BlockArtOptions(
+            symbols: unicode ? symbolSet : .ascii, colors: colorMode, dither: try ShowCommand.parseDither(dither))
+        return FeedViewerOptions(
+            thumbnail: try parsedThumb(), art: art, placeholder: try parsedPlaceholder(),
+            onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
+            glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii)
+    }
+
+    /// The most colour `--colors` allows, or nil for whatever the terminal offers.
+    func maximumColors() throws -> ColorCapability? {
+        try ShowCommand.parseColors(colors).mode.map(Self.capability(for:))
+    }
+
+    static func colorMode(for capability: ColorCapability) -> ColorMode {
+        switch capability {
+        case .truecolor: .truecolor
+        case .palette256: .palette256
+        case .ansi16: .palette16
+        case .none: .none
+        }
+    }
+
+    static func capability(for mode: ColorMode) -> ColorCapability {
+        switch mode {
+        case .truecolor: .truecolor
+        case .palette256: .palette256
+        case .palette16: .ansi16
+        case .none: .none
+        }
+    }
+}

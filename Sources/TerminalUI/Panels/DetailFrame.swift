@@ -1,0 +1,122 @@
+/// The detail view (Enter): a full-screen frame around one big picture.
+///
+/// ```
+///  Alejandro Escamilla                         Esc back
+///  #1084 · 5616×3744 · embedded · 127.0.0.1:41893
+/// ┌──────────────────────────────────────────────────┐
+/// │                 (thumbnail box)                  │
+/// └──────────────────────────────────────────────────┘
+///  network 180 KB in 240 ms
+///  Esc/q back · m symbols · r retry
+/// ```
+/// `layout(in:)` is pure: it gives the picture box, so the viewer asks the pipeline for exactly
+/// that many cells; `render` draws the chrome and the picture (or its placeholder) into a block.
+public enum DetailFrame {
+    /// The smallest screen the detail frame is drawn on.
+    public static let minimumSize = TerminalSize(rows: 8, columns: 24)
+
+    /// Where the parts of the frame go on a screen of `size`; nil when the screen is too small.
+    public static func layout(in size: TerminalSize) -> DetailLayout? {
+        guard size.rows >= minimumSize.rows, size.columns >= minimumSize.columns else { return nil }
+        let thumbnail = CellRect(row: 3, column: 1, rows: size.rows - 6, columns: size.columns - 2)
+        return DetailLayout(size: size, thumbnail: thumbnail, stateRow: size.rows - 2, hintRow: size.rows - 1)
+    }
+
+    /// The whole frame as a `size` block, and the picture box inside it (nil when too small:
+    /// the block then holds a one-line "too small" message).
+    public static func render(
+        _ model: DetailFrameModel,
+        size: TerminalSize,
+        frame: Int = 0,
+        options: RowRenderOptions = RowRenderOptions()
+    ) -> (block: CellBlock, thumbnail: CellRect?) {
+        var block = CellBlock(size: size)
+        let glyphs = options.glyphs
+        guard let layout = layout(in: size) else {
+            block.write(
+                TextTruncation.truncate("too small for the detail view · Esc back", toWidth: size.columns, ellipsis: glyphs.ellipsis),
+                at: .zero, style: CellStyle(attributes: .dim))
+            return (block, nil)
+        }
+        let width = size.columns - 2
+        let back = "Esc back"
+        let title = TextTruncation.truncate(
+            TextSanitizer.sanitize(model.title), toWidth: max(0, width - DisplayWidth.of(back) - 2), ellipsis: glyphs.ellipsis)
+        block.write(title, at: CellPoint(row: 0, column: 1), style: CellStyle(attributes: .bold))
+        block.write(back, at: CellPoint(row: 0, column: size.columns - 1 - DisplayWidth.of(back)), style: CellStyle(foreground: .yellow))
+        var info = "#" + TextSanitizer.sanitize(model.id)
+        if let imageSize = model.imageSize {
+            info += glyphs.separator + "\(imageSize.columns)\(glyphs.times)\(imageSize.rows)"
+        }
+        if !model.source.isEmpty { info += glyphs.separator + TextSanitizer.sanitize(model.source) }
+        block.write(
+            TextTruncation.truncate(info, toWidth: width, ellipsis: glyphs.ellipsis), at: CellPoint(row: 1, column: 1),
+            style: CellStyle(attributes: .dim))
+        let border = layout.thumbnail
+        block.paste(
+            PanelBox.render(
+                title: "", lines: [], size: TerminalSize(rows: border.size.rows + 2, columns: border.size.columns + 2), glyphs: glyphs),
+            at: CellPoint(row: border.origin.row - 1, column: border.origin.column - 1))
+        let row = RowViewModel(author: model.title, id: model.id, imageSize: model.imageSize, state: model.state, thumbnail: model.picture)
+        block.paste(RowView.thumbnail(row, size: border.size, frame: frame, options: options), at: border.origin)
+        block.write(StateLine.text(for: model.state, glyphs: glyphs), at: CellPoint(row: layout.stateRow, column: 1), maxWidth: width)
+        block.write(
+            TextTruncation.truncate(hints(for: model.state, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis),
+            at: CellPoint(row: layout.hintRow, column: 1), style: CellStyle(attributes: .dim))
+        return (block, border)
+    }
+
+    /// Draws the frame over the whole screen (without flushing); returns the picture box.
+    @discardableResult
+    public static func draw(
+        _ model: DetailFrameModel, on screen: any Screen, frame: Int = 0, options: RowRenderOptions = RowRenderOptions()
+    ) -> CellRect? {
+        let (block, thumbnail) = render(model, size: screen.size, frame: frame, options: options)
+        screen.draw(block, at: .zero)
+        return thumbnail
+    }
+
+    static func hints(for state: RowDisplayState, glyphs: GlyphSet) -> String {
+        var keys = ["Esc/q back", "m symbols"]
+        if case .failed = state { keys.append("r retry") }
+        return keys.joined(separator: glyphs.separator)
+    }
+}
+
+/// What the detail frame shows.
+public struct DetailFrameModel: Hashable, Sendable {
+    /// The author (sanitised when drawn).
+    public var title: String
+    public var id: String
+    /// The original size, when known (columns = width, rows = height, as in `RowViewModel`).
+    public var imageSize: TerminalSize?
+    /// The feed's status-bar description.
+    public var source: String
+    public var state: RowDisplayState
+    /// The rendered picture, once loaded (centred in the box).
+    public var picture: CellBlock?
+
+    public init(
+        title: String, id: String, imageSize: TerminalSize? = nil, source: String, state: RowDisplayState,
+        picture: CellBlock? = nil
+    ) {
+        self.title = title
+        self.id = id
+        self.imageSize = imageSize
+        self.source = source
+        self.state = state
+        self.picture = picture
+    }
+}
+
+/// Where the detail frame's parts go.
+public struct DetailLayout: Hashable, Sendable {
+    /// The screen.
+    public var size: TerminalSize
+    /// The picture box, inside a border: ask the pipeline for this many cells.
+    public var thumbnail: CellRect
+    /// The state line's row.
+    public var stateRow: Int
+    /// The key hints' row.
+    public var hintRow: Int
+}

@@ -1,0 +1,68 @@
+/// The network panel (`n`): the embedded server's shaping and the keys that change it.
+///
+/// ```
+/// ╭ network · embedded 127.0.0.1:41893 ───────────╮
+/// │ latency        120 ms         - +  ∓50 ms      │
+/// │ bandwidth      400 KB/s       [ ]  halve/double│
+/// │ failure rate   0%             f F  ∓10%        │
+/// ╰──────────────────────────────── n closes ──────╯
+/// ```
+public enum NetworkPanel {
+    /// Rows the panel needs: a border, one line per knob, and a border.
+    public static let preferredHeight = ShapingKnobs.Knob.allCases.count + 2
+
+    /// The panel as a `size` block. `knobs` nil: the feed is not the embedded server, nothing to shape.
+    public static func render(
+        _ knobs: ShapingKnobs?,
+        source: String,
+        size: TerminalSize,
+        glyphs: GlyphSet = .unicode
+    ) -> CellBlock {
+        var lines: [StyledText] = []
+        if let knobs {
+            for (knob, down, up) in ShapingKnobs.keys {
+                var line = StyledText(EventLogPanel.pad(label(knob), to: 15, left: false))
+                line.append(EventLogPanel.pad(value(knob, of: knobs), to: 14, left: false), style: CellStyle(attributes: .bold))
+                line.append("\(down) \(up)  ", style: CellStyle(foreground: .yellow))
+                line.append(hint(knob), style: CellStyle(attributes: .dim))
+                lines.append(line)
+            }
+        } else {
+            lines.append(StyledText("not the embedded server: nothing to shape", style: CellStyle(attributes: .dim)))
+        }
+        return PanelBox.render(
+            title: "network" + glyphs.separator + source, lines: lines, footer: "n closes", size: size, glyphs: glyphs)
+    }
+
+    static func label(_ knob: ShapingKnobs.Knob) -> String {
+        switch knob {
+        case .latency: "latency"
+        case .bandwidth: "bandwidth"
+        case .failureRate: "failure rate"
+        case .stallRate: "stall rate"
+        case .truncateRate: "truncate rate"
+        }
+    }
+
+    /// The knob's value as the panel shows it: `120 ms`, `400 KB/s`, `unlimited`, `10%`.
+    public static func value(_ knob: ShapingKnobs.Knob, of knobs: ShapingKnobs) -> String {
+        switch knob {
+        case .latency: "\(Int(knobs.latency / .milliseconds(1))) ms"
+        case .bandwidth: knobs.bandwidth.map { ByteCountFormat.string(Int64($0)) + "/s" } ?? "unlimited"
+        case .failureRate: percent(knobs.failureRate)
+        case .stallRate: percent(knobs.stallRate)
+        case .truncateRate: percent(knobs.truncateRate)
+        }
+    }
+
+    static func hint(_ knob: ShapingKnobs.Knob) -> String {
+        switch knob {
+        case .latency: "-/+ 50 ms"
+        case .bandwidth: "halve/double"
+        case .failureRate: "-/+ 10%"
+        case .stallRate, .truncateRate: "-/+ 5%"
+        }
+    }
+
+    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+}

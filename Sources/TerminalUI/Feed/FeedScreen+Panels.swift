@@ -28,7 +28,7 @@ extension FeedScreen {
             let panel = showsNetworkPanel ? networkPanel(width: size.columns) : eventLogPanel(width: size.columns)
             screen.draw(panel, at: CellPoint(row: panelTop, column: 0))
         }
-        if current.showsHelp {
+        if showsHelp {
             let overlay = HelpOverlay.render(in: size, glyphs: options.glyphs)
             screen.draw(overlay.block, at: overlay.origin)
         }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A private tmux server with one window running a command: keys in, screen text out.
+///
+/// Every session has its own socket (`tmux -L photofeed-test-<uuid>`), so tests never touch
+/// the user's tmux, and is killed when the test ends.
+final class TmuxSession: Sendable {
+    let socket = "photofeed-test-" + UUID().uuidString.prefix(8).lowercased()
+
+    /// Starts `command` (run by `sh -c`) in a detached window of `columns` × `rows`.
+    init(command: String, columns: Int, rows: Int) throws {
+        try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "sh", "-c", command])
+        // Keep the pane after the command exits, so a test can read what it left behind.
+        try tmux(["set-option", "-g", "remain-on-exit", "on"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Sends keys (tmux key names: "j", "PageDown", "Escape", "q").
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "0"] + keys)
+    }
+
+    /// The visible pane as text (with `-e`, with escape sequences for colours).
+    func capture(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []))
+    }
+
+    /// A tmux format value of the pane, e.g. `#{alternate_on}`.
+    func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Resizes the window.
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Polls `check` on the pane text until it holds or `timeout` passes; returns the last text when it held.
+    func waitForScreen(within timeout: Duration, _ check: (String) -> Bool) async throws -> String? {
+        try await Self.poll(within: timeout) {
+            let text = try capture()
+            return check(text) ? text : nil
+        }
+    }
+
+    /// Polls `check` until it returns a value or `timeout` passes.
+    static func poll<T>(within timeout: Duration, _ check: () throws -> T?) async throws -> T? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if let value = try check() { return value }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try check()
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// The viewer end to end: the real binary in a private tmux server, against its embedded server.
+@Suite("Viewer in tmux", .serialized)
+struct TmuxViewerTests {
+    /// A fresh cache directory and server-log path for one run.
+    private static func scratch() throws -> (cache: String, log: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-tmux-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (directory.appendingPathComponent("cache").path, directory.appendingPathComponent("server.log").path)
+    }
+
+    /// The shell command: the viewer with `flags`, then a marker line with its exit status.
+    private static func command(_ flags: String, cache: String, log: String) -> String {
+        "TERM=xterm-256color \(BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) \(flags);"
+            + " echo VIEWER-EXITED $?"
+    }
+
+    private static func serverLog(_ path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    @Test func placeholdersThenThumbnailsThenQuitRestoresTheTerminal() async throws {
+        // Given the viewer on a slow embedded server (each image takes ~0.5 s before its head)
+        let (cache, log) = try Self.scratch()
+        let session = try TmuxSession(
+            command: Self.command("--latency 500 --placeholder spinner", cache: cache, log: log), columns: 100, rows: 40)
+
+        // Then the first frame shows rows still loading, with their state line
+        let loading = try await session.waitForScreen(within: .seconds(15)) { text in
+            text.contains("#0 ") && (text.contains("queued") || text.contains("loading"))
+        }
+        #expect(loading != nil, "no loading rows in the first frame")
+        #expect(try session.display("#{alternate_on}") == "1")
+
+        // And thumbnails replace the placeholders
+        let loaded = try await session.waitForScreen(within: .seconds(15)) { text in
+            text.components(separatedBy: "network ").count - 1 >= 2
+        }
+        #expect(loaded != nil, "thumbnails never replaced the placeholders")
+
+        // When the user presses q
+        try session.send("q")
+
+        // Then the viewer exits 0 and the terminal has left the alternate screen
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+        #expect(try session.display("#{alternate_on}") == "0")
+    }
+
+    @Test func fastScrollingCancelsAndScrollingBackResumes() async throws {
+        // Given downloads slow enough to be cut off part-way (1.5 KB/s, thumbnails of a few KB)
+        let (cache, log) = try Self.scratch()
+        let session = try TmuxSession(
+            command: Self.command("--latency 0 --bandwidth 1500 --prefetch 0", cache: cache, log: log),
+            columns: 100, rows: 40)
+        let partial = try await session.waitForScreen(within: .seconds(15)) { $0.contains("%") }
+        #expect(partial != nil, "no row showed download progress")
+
+        // When the user scrolls away fast, then back to the top
+        try session.send("PageDown", "PageDown", "PageDown", "PageDown")
+        let cancelled = try await TmuxSession.poll(within: .seconds(10)) {
+            Self.serverLog(log).contains("client went away") ? true : nil
+        }
+        #expect(cancelled == true, "the server never saw an early close:\n\(Self.serverLog(log))")
+        try session.send("g")
+
+        // Then the server sees Range requests for the kept bytes, and a row says it resumed
+        let ranged = try await TmuxSession.poll(within: .seconds(15)) {
+            Self.serverLog(log).contains("range=bytes=") ? true : nil
+        }
+        #expect(ranged == true, "no Range request after scrolling back:\n\(Self.serverLog(log))")
+        try session.send("q")
+        _ = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+    }
+
+    @Test func failuresShowTheErrorGlyphAndResizingRelaysOut() async throws {
+        // Given a server where every image request fails
+        let (cache, log) = try Self.scratch()
+        let session = try TmuxSession(
+            command: Self.command("--latency 0 --failure-rate 1", cache: cache, log: log), columns: 100, rows: 40)
+
+        // Then the rows show the failure glyph and the reason
+        let failed = try await session.waitForScreen(within: .seconds(15)) { $0.contains("✗") && $0.contains("HTTP 503") }
+        #expect(failed != nil, "no failure glyph")
+
+        // When the window shrinks
+        try session.resize(columns: 70, rows: 24)
+
+        // Then the viewer lays out for 70×24: the status bar is on the new last line
+        let relaid = try await session.waitForScreen(within: .seconds(10)) { text in
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 24 && lines[23].contains("row 1/")
+        }
+        let screen = try session.capture()
+        #expect(relaid != nil, "no status bar on line 24 after the resize:\n\(screen)")
+
+        // And q still restores the terminal
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+        #expect(try session.display("#{alternate_on}") == "0")
+    }
+}

@@ -58,18 +58,15 @@ struct ServerShapingTests {
     @Test func stallSendsTheHeadThenNothingUntilTheClientLeaves() async throws {
         try await withServer({ $0.shaping = NetworkShaping(stallRate: 1, seed: 1) }) { server, _ in
             let log = server.requests
-            // Given a client that gives up after one second of silence
-            var configuration = HTTPClient.Configuration()
-            configuration.timeout.read = .seconds(1)
-            try await withHTTPClient(configuration) { impatient in
-                let client = TestClient(http: impatient, baseURL: server.baseURL)
-                // When an image is requested
-                let response = try await client.head(of: "/id/3/100/100", timeout: .seconds(30))
-                // Then the head arrives, the body never does, and the server logs a stall the client left.
+            // Given a stalled image response whose head has arrived
+            try await withHTTPClient { http in
+                let client = TestClient(http: http, baseURL: server.baseURL)
+                let response = try await client.head(of: "/id/3/100/100", timeout: .seconds(60))
                 #expect(response.status.code == 200)
                 #expect(response.headers.first(name: "Content-Length").flatMap(Int.init).map { $0 > 0 } == true)
-                await #expect(throws: (any Error).self) { _ = try await response.body.collect(upTo: 1 << 20) }
+                // When the client goes away (shutting the client down closes its connection)
             }
+            // Then the server logs a stall that sent no body byte and that the client left.
             let entry = try #require(await log.first { $0.target == "/id/3/100/100" })
             #expect(entry.outcome == .clientWentAway)
             #expect(entry.bytesSent == 0)

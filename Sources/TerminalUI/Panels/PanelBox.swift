@@ -26,7 +26,9 @@ public enum PanelBox {
             block.write(String(box[5]), at: CellPoint(row: row, column: size.columns - 1), style: border)
         }
         let inner = size.columns - 4
-        let heading = TextTruncation.truncate(" " + TextSanitizer.sanitize(title) + " ", toWidth: inner, ellipsis: glyphs.ellipsis)
+        let cleanTitle = TextSanitizer.sanitize(title)
+        let heading =
+            cleanTitle.isEmpty ? "" : TextTruncation.truncate(" " + cleanTitle + " ", toWidth: inner, ellipsis: glyphs.ellipsis)
         block.write(heading, at: CellPoint(row: 0, column: 2), style: CellStyle(attributes: .bold))
         if let footer {
             let hint = TextTruncation.truncate(" " + TextSanitizer.sanitize(footer) + " ", toWidth: inner - DisplayWidth.of(heading), ellipsis: glyphs.ellipsis)

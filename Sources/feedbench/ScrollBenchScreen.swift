@@ -1,0 +1,48 @@
+import TerminalUI
+
+/// A `MemoryScreen` that types the scroll script's keys as they fall due and times each frame
+/// (from the first cell written after a flush to the flush).
+final class ScrollBenchScreen: Screen {
+    private let inner: MemoryScreen
+    private let script: ScrollScript
+    private let clock = ContinuousClock()
+    private var issued = 0
+    private var frameStart: ContinuousClock.Instant?
+    /// Draw time of every frame.
+    private(set) var frameTimes: [Duration] = []
+    let wakeups: AsyncStream<Void>
+    let wake: AsyncStream<Void>.Continuation
+
+    init(size: TerminalSize, script: ScrollScript) {
+        inner = MemoryScreen(size: size)
+        self.script = script
+        (wakeups, wake) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    var size: TerminalSize { inner.size }
+    var colorCapability: ColorCapability { inner.colorCapability }
+
+    func put(_ cells: some Collection<ScreenCell>, at point: CellPoint) {
+        if frameStart == nil { frameStart = clock.now }
+        inner.put(cells, at: point)
+    }
+
+    func clear(_ region: CellRect) {
+        if frameStart == nil { frameStart = clock.now }
+        inner.clear(region)
+    }
+
+    func setCursorVisible(_ visible: Bool) { inner.setCursorVisible(visible) }
+
+    func flush() {
+        if let frameStart { frameTimes.append(clock.now - frameStart) }
+        frameStart = nil
+        inner.flush()
+    }
+
+    func readInput(timeout: Duration) -> InputEvent? {
+        guard issued < script.dueSteps() else { return nil }
+        defer { issued += 1 }
+        return .key(.character(script.keys[issued]))
+    }
+}

@@ -1,0 +1,118 @@
+import FeedSources
+import Foundation
+import ImageLoading
+import PicsumServer
+import TerminalUI
+
+/// The viewer scrolling a shaped embedded feed: 300 rows down and back at 30 rows/s on a
+/// `MemoryScreen`, driven through the real `FeedScreen` loop, for three loader setups:
+/// the default (cancel on disappear, memory + disk cache, resumable downloads), `--on-disappear keep`,
+/// and an AsyncImage-like baseline (cancel, no caches, no resume).
+struct ScrollScenario: BenchScenario {
+    let name = "scroll"
+    var rows = 300
+    var rowsPerSecond = 30.0
+    var screenSize = TerminalSize(rows: 48, columns: 120)
+    var latency = Duration.milliseconds(120)
+    var bandwidth = 400_000
+
+    struct Setup {
+        var label: String
+        var onDisappear: DisappearPolicy
+        var cachesAndResume: Bool
+    }
+
+    let setups = [
+        Setup(label: "cancel (default)", onDisappear: .cancel, cachesAndResume: true),
+        Setup(label: "keep", onDisappear: .keep, cachesAndResume: true),
+        Setup(label: "baseline: no cache/resume", onDisappear: .cancel, cachesAndResume: false),
+    ]
+
+    func run(_ context: BenchContext) async throws -> BenchReport {
+        let server = try await PicsumServer.start(
+            PicsumServer.Configuration(photosDirectory: URL(fileURLWithPath: context.assetsDirectory), count: 1000))
+        do {
+            // Unmeasured, unshaped pass: the server renders every thumbnail size once, so every
+            // measured run sees the same warm server.
+            _ = try await scroll(Setup(label: "warm-up", onDisappear: .keep, cachesAndResume: false), server: server, index: 0)
+            _ = try server.shaping.update {
+                $0.latency = latency
+                $0.bandwidth = bandwidth
+            }
+            var results: [ScrollRun] = []
+            for (index, setup) in setups.enumerated() {
+                results.append(try await scroll(setup, server: server, index: index + 1))
+            }
+            await server.stop()
+            let thumb = FeedViewerOptions().thumbnail
+            return BenchReport(
+                title: "scroll: \(rows) rows down and back at \(Int(rowsPerSecond)) rows/s, \(screenSize.columns)×\(screenSize.rows) MemoryScreen, "
+                    + "embedded server \(Int(latency / .milliseconds(1))) ms + \(bandwidth / 1000) KB/s per connection",
+                columns: ScrollRun.columns,
+                rows: results.map { $0.row() },
+                notes: [
+                    "command: swift build -c release --static-swift-stdlib --product feedbench && .build/release/feedbench --scenario scroll",
+                    "real FeedScreen loop, thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2; scrolling starts at the first finished thumbnail",
+                    "first thumb: launch → first finished image; frame: first cell written → flush, per frame",
+                    "requests/cancelled/range reqs: server log (cancelled = client went away); resumed/coalesced: pipeline counters",
+                    "MB down: image bytes the server sent; MB unique: full size of each distinct image once",
+                    "peak RSS: VmHWM, reset before each run via /proc/self/clear_refs (whole process, server included)",
+                    "the server renders every thumbnail in an unmeasured warm-up pass first",
+                ])
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    private func scroll(_ setup: Setup, server: PicsumServer, index: Int) async throws -> ScrollRun {
+        PeakRSS.reset()
+        let cacheDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("feedbench-scroll-\(getpid())-\(index)")
+        defer { try? FileManager.default.removeItem(at: cacheDirectory) }
+        let configuration: ImagePipeline.Configuration =
+            setup.cachesAndResume
+            ? .init(memoryCache: ImageCache(), diskCache: try DiskCache(directory: cacheDirectory))
+            : .init(memoryCache: nil, diskCache: nil, resumableDataLimit: 0)
+        let pipeline = ImagePipeline(configuration: configuration)
+        let listLoader = DataLoader()
+        let log = server.requests
+        let collector = Task { await Self.collect(log, until: "/id/1/\(7 + index)/7") }
+
+        let script = ScrollScript(rows: rows, rowsPerSecond: rowsPerSecond)
+        let screen = ScrollBenchScreen(size: screenSize, script: script)
+        let ticker = Task { [wake = screen.wake] in await script.drive(events: pipeline.events, wake: wake) }
+        let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: listLoader, pageSize: 30)
+        let viewer = FeedScreen(
+            screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
+            options: FeedViewerOptions(onDisappear: setup.onDisappear))
+        let started = ContinuousClock.now
+        _ = await viewer.run()
+        let wall = ContinuousClock.now - started
+        ticker.cancel()
+        let counters = pipeline.counters
+        let peak = PeakRSS.current()
+
+        // A sentinel request marks the end of this run in the server's log.
+        if let sentinel = URL(string: server.baseURL.absoluteString + "/id/1/\(7 + index)/7") {
+            let response = try? await listLoader.load(DataRequest(url: sentinel))
+            if let body = response?.body { for try await _ in body {} }
+        }
+        let entries = await collector.value
+        await listLoader.shutdown()
+        await pipeline.shutdown()
+        return ScrollRun(
+            label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes,
+            wall: wall, log: entries, resumed: counters.resumed, coalesced: counters.coalesced,
+            cancelledTasks: counters.cancelled, peakRSSKiB: peak)
+    }
+
+    private static func collect(_ log: AsyncStream<RequestLogEntry>, until sentinel: String) async -> [RequestLogEntry] {
+        var entries: [RequestLogEntry] = []
+        for await entry in log {
+            if entry.target == sentinel { break }
+            entries.append(entry)
+        }
+        return entries
+    }
+}

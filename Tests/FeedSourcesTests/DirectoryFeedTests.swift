@@ -1,0 +1,57 @@
+import FeedSources
+import Foundation
+import ImageCodecs
+import Testing
+
+@Suite struct DirectoryFeedTests {
+    @Test func listsImagesByNameSkipsOtherFilesAndProbesSizes() async throws {
+        // Given a folder with two photos, a PNG, a text file, a fake ".jpg" and a hidden file
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.copy(TemporaryDirectory.assets.appendingPathComponent("coffee.jpg"), as: "b10.jpg")
+        try folder.copy(TemporaryDirectory.assets.appendingPathComponent("brick.jpg"), as: "b2.jpg")
+        let png = try PNGEncoder.encode(Bitmap(width: 3, height: 2, fill: RGBA(1, 2, 3)))
+        try Data(png).write(to: folder.url.appendingPathComponent("a.png"))
+        _ = try folder.write("notes.txt", "not a photo")
+        _ = try folder.write("fake.jpg", "plain text named like a photo")
+        try folder.copy(TemporaryDirectory.assets.appendingPathComponent("clock.jpg"), as: ".hidden.jpg")
+        // When the folder is opened as a feed and paged
+        let feed = try DirectoryFeed(directory: folder.url, pageSize: 2)
+        let first = try await feed.loadNextPage()
+        let second = try await feed.loadNextPage()
+        // Then only images are listed, in natural name order, with their header sizes
+        #expect((first + second).map(\.id) == ["a.png", "b2.jpg", "b10.jpg"])
+        #expect(first[0].size == PixelSize(width: 3, height: 2))
+        #expect(first[1].size != nil)
+        #expect(await feed.totalCount == 3)
+        #expect(await feed.hasMore == false)
+        #expect(try await feed.loadNextPage().isEmpty)
+        #expect(await feed.summary.hasSuffix("(3 photos)"))
+        // And each photo loads its original file, resized locally
+        let request = first[1].imageRequest(for: PixelSize(width: 40, height: 30))
+        #expect(request.url == folder.url.appendingPathComponent("b2.jpg"))
+        #expect(request.processors == [.resize(to: PixelSize(width: 40, height: 30), mode: .fill)])
+        #expect(first[1].location(for: PixelSize(width: 40, height: 30)).isResizedBySource == false)
+    }
+
+    @Test func aSignatureWithABrokenHeaderKeepsAnUnknownSize() async throws {
+        // Given a file that starts like a JPEG and then stops
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00]).write(to: folder.url.appendingPathComponent("cut.jpg"))
+        // When it is paged
+        let photos = try await DirectoryFeed(directory: folder.url).loadNextPage()
+        // Then it is listed (it will fail to load with the decoder's reason) with no size
+        #expect(photos.map(\.id) == ["cut.jpg"])
+        #expect(photos[0].size == nil)
+    }
+
+    @Test func aMissingFolderIsAClearError() throws {
+        // Given a path that does not exist
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
+        // When it is opened, Then a transport error names it
+        let error = #expect(throws: FeedError.self) { try DirectoryFeed(directory: missing) }
+        #expect(error?.kind == .transport)
+        #expect(error?.description.contains(missing.path) == true)
+    }
+}

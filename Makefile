@@ -7,11 +7,11 @@ RELEASE := -c release --static-swift-stdlib
 
 .PHONY: run test bench build release deps serve clean
 
-## run: build in release mode and start photofeed on its embedded feed
+## run: build in release mode and start the viewer on its embedded feed (ARGS="--symbols quad" etc.)
 run:
 	@scripts/ensure-deps.sh run
 	$(SWIFT) build $(RELEASE) --product photofeed
-	$(RELEASE_BIN)/photofeed serve
+	$(RELEASE_BIN)/photofeed $(ARGS)
 
 ## test: build everything (debug) and run every test
 test:

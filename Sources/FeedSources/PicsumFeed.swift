@@ -68,22 +68,25 @@ public actor PicsumFeed: FeedSource {
             if let inFlight { _ = try? await inFlight.value }
             return try await loadNextPage()
         case .fetch(let page):
-            let task = Task { try await fetch(page: page) }
-            inFlight = task
-            defer { inFlight = nil }
-            do {
-                let raw = try await withTaskCancellationHandler {
-                    try await task.value
-                } onCancel: {
-                    task.cancel()
+            // The task settles the paging state itself, so a caller that joins it sees the
+            // next page (or the retry) as soon as its value is available.
+            let task = Task { () async throws -> [FeedPhoto] in
+                defer { inFlight = nil }
+                do {
+                    let raw = try await fetch(page: page)
+                    paging.finish(count: raw.count)
+                    // A server that repeats ids across pages would give the list duplicate rows.
+                    return raw.filter { seenIDs.insert($0.id).inserted }
+                } catch {
+                    paging.fail()
+                    throw error
                 }
-                paging.finish(count: raw.count)
-                // A server that repeats ids across pages would give the list duplicate rows.
-                let fresh = raw.filter { seenIDs.insert($0.id).inserted }
-                return fresh
-            } catch {
-                paging.fail()
-                throw error
+            }
+            inFlight = task
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
             }
         }
     }

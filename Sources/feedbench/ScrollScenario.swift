@@ -70,10 +70,12 @@ struct ScrollScenario: BenchScenario {
         let cacheDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedbench-scroll-\(getpid())-\(index)")
         defer { try? FileManager.default.removeItem(at: cacheDirectory) }
-        let configuration: ImagePipeline.Configuration =
-            setup.cachesAndResume
-            ? .init(memoryCache: ImageCache(), diskCache: try DiskCache(directory: cacheDirectory))
-            : .init(memoryCache: nil, diskCache: nil, resumableDataLimit: 0)
+        let configuration: ImagePipeline.Configuration
+        if setup.cachesAndResume {
+            configuration = .init(memoryCache: ImageCache(), diskCache: try DiskCache(directory: cacheDirectory))
+        } else {
+            configuration = .init(memoryCache: nil, diskCache: nil, resumableDataLimit: 0)
+        }
         let pipeline = ImagePipeline(configuration: configuration)
         let listLoader = DataLoader()
         let log = server.requests

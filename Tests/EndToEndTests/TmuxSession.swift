@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A private tmux server with one window running a command: keys in, screen text out.
 ///
@@ -9,7 +10,8 @@ final class TmuxSession: Sendable {
 
     /// Starts `command` (run by `sh -c`) in a detached window of `columns` × `rows`.
     init(command: String, columns: Int, rows: Int) throws {
-        try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "sh", "-c", command])
+        // The server daemon would inherit an output pipe and keep it open: start it with no output.
+        try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "sh", "-c", command], capture: false)
         // Keep the pane after the command exits, so a test can read what it left behind.
         try tmux(["set-option", "-g", "remain-on-exit", "on"])
     }
@@ -57,21 +59,32 @@ final class TmuxSession: Sendable {
         return try check()
     }
 
+    /// Runs `tmux -L socket arguments…` through `sh`, output to a file: a tmux client that
+    /// starts the server daemon must not leave a pipe (or an unreaped child) behind.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let words = ["env", "-u", "TMUX", "tmux", "-L", socket] + arguments
+        let command = words.map(Self.quoted).joined(separator: " ")
+            + " >" + Self.quoted(output.path) + " 2>/dev/null </dev/null"
+        let argv = ["/bin/sh", "-c", command]
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ)
+        guard spawned == 0 else { throw TmuxError(description: "cannot run tmux: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard capture else { return "" }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
+
+    private static func quoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    var description: String
 }

@@ -14,7 +14,7 @@ struct TmuxViewerTests {
     /// The shell command: the viewer with `flags`, then a marker line with its exit status.
     private static func command(_ flags: String, cache: String, log: String) -> String {
         "TERM=xterm-256color \(BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) \(flags);"
-            + " echo VIEWER-EXITED $?"
+            + " echo VIEWER-EXITED $?; sleep 20"
     }
 
     private static func serverLog(_ path: String) -> String {
@@ -45,7 +45,8 @@ struct TmuxViewerTests {
 
         // Then the viewer exits 0 and the terminal has left the alternate screen
         let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
-        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+        let last = try session.capture()
+        #expect(exited?.contains("VIEWER-EXITED 0") == true, "screen after q:\n\(last)")
         #expect(try session.display("#{alternate_on}") == "0")
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `photofeed snapshot` and the viewer's refusal to run without a terminal, end to end.
+@Suite("Viewer snapshot")
+struct ViewerSnapshotTests {
+    private static func cacheDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-snap-" + UUID().uuidString).path
+    }
+
+    @Test func snapshotPrintsSettledRowsAsPlainText() throws {
+        // Given the embedded feed, unshaped
+        // When a 100×40 snapshot is taken without colours
+        let output = try BuiltBinary.run([
+            "snapshot", "--width", "100", "--height", "40", "--colors", "none", "--latency", "0", "--bandwidth", "0",
+            "--cache-dir", Self.cacheDirectory(),
+        ])
+
+        // Then it exits 0 with 40 lines: the first rows loaded and the status bar last
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 40)
+        #expect(output.stdout.contains("#0 · "))
+        #expect(output.stdout.contains("#1 · "))
+        #expect(output.stdout.contains("network"))
+        #expect(lines.last?.contains("row 1/") == true)
+        #expect(!output.stdout.contains("\u{1B}"))
+    }
+
+    @Test func snapshotOfAFolderWithAHostileFileName() throws {
+        // Given a folder holding one photo whose name carries escape sequences
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-hostile-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photos = try FileManager.default.contentsOfDirectory(atPath: BuiltBinary.assetsDirectory.path)
+            .filter { $0.hasSuffix(".jpg") }
+        let source = try #require(photos.first)
+        try FileManager.default.copyItem(
+            at: BuiltBinary.assetsDirectory.appendingPathComponent(source),
+            to: folder.appendingPathComponent("\u{1B}[2J\u{1B}]0;owned\u{07}Eve.jpg"))
+
+        // When it is snapshotted without colours
+        let output = try BuiltBinary.run([
+            "snapshot", "--feed", folder.path, "--width", "80", "--height", "20", "--colors", "none",
+            "--no-disk-cache",
+        ])
+
+        // Then the name is shown as plain characters and no escape reaches the output
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.stdout.contains("Eve"))
+        #expect(!output.stdout.contains("\u{1B}"))
+    }
+
+    @Test func viewerWithoutATerminalSaysSoInOneLine() throws {
+        // When the viewer runs with stdout on a pipe
+        let output = try BuiltBinary.run(["--cache-dir", Self.cacheDirectory()])
+
+        // Then it fails with one line pointing to snapshot and show
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("snapshot"))
+        #expect(output.stderr.contains("show"))
+        #expect(output.stdout.isEmpty)
+    }
+}

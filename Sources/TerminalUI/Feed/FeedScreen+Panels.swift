@@ -16,13 +16,14 @@ extension FeedScreen {
         FeedFrameRenderer.draw(update, of: current, on: clipped)
         let layout = RowLayout(thumbnail: options.thumbnail, width: size.columns)
         let fits = size.rows >= layout.minimumScreenSize.rows && size.columns >= layout.minimumScreenSize.columns
-        if fits, pageLoading, let last = rows.indices.last, let line = list.line(ofRow: last),
+        if fits, pageLoading || feedEnded, let last = rows.indices.last, let line = list.line(ofRow: last),
             line + list.rowHeight < panelTop
         {
-            var block = CellBlock(size: TerminalSize(rows: 1, columns: size.columns))
-            _ = block.write(
-                "  loading more" + options.glyphs.ellipsis, at: .zero, style: CellStyle(attributes: .dim))
-            screen.draw(block, at: CellPoint(row: line + list.rowHeight, column: 0))
+            let kind: FeedFooterRow.Kind =
+                pageLoading ? .loadingMore(frame: update.animationFrame) : .endOfFeed(count: rows.count)
+            screen.draw(
+                FeedFooterRow.render(kind, width: size.columns, glyphs: options.glyphs),
+                at: CellPoint(row: line + list.rowHeight, column: 0))
         }
         if fits, panelHeight > 0 {
             let panel = showsNetworkPanel ? networkPanel(width: size.columns) : eventLogPanel(width: size.columns)

@@ -58,7 +58,7 @@ struct FeedSetup {
         let source = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader)
         return FeedSetup(
             pipeline: pipeline, source: source, feedName: await source.summary, server: server,
-            network: ShapingKnobs(server: server), logWriter: logWriter)
+            network: ServerShapingControl(server: server), logWriter: logWriter)
     }
 
     /// Stops the server and the pipeline.
@@ -92,20 +92,24 @@ struct SetupError: Error, CustomStringConvertible {
 }
 
 /// The network panel's view of the embedded server's shaping.
-struct ShapingKnobs: NetworkControlling {
+struct ServerShapingControl: NetworkControlling {
     let server: PicsumServer
 
-    var knobs: NetworkKnobs {
+    var knobs: ShapingKnobs {
         let settings = server.shaping.settings
-        return NetworkKnobs(latency: settings.latency, bandwidth: settings.bandwidth, failureRate: settings.failureRate)
+        return ShapingKnobs(
+            latency: settings.latency, bandwidth: settings.bandwidth, failureRate: settings.failureRate,
+            stallRate: settings.stallRate, truncateRate: settings.truncateRate)
     }
 
-    func update(_ knobs: NetworkKnobs) -> NetworkKnobs {
-        let updated = (try? server.shaping.update { shaping in
+    func update(_ knobs: ShapingKnobs) -> ShapingKnobs {
+        _ = try? server.shaping.update { shaping in
             shaping.latency = knobs.latency
             shaping.bandwidth = knobs.bandwidth
             shaping.failureRate = knobs.failureRate
-        }) ?? server.shaping.settings
-        return NetworkKnobs(latency: updated.latency, bandwidth: updated.bandwidth, failureRate: updated.failureRate)
+            shaping.stallRate = knobs.stallRate
+            shaping.truncateRate = knobs.truncateRate
+        }
+        return self.knobs
     }
 }

@@ -10,25 +10,14 @@ extension FeedScreen {
 
     /// One input event: network-panel keys first, then the key map.
     func handle(_ input: InputEvent) {
-        if showsNetworkPanel, case .key(.character(let character)) = input, let step = Self.networkStep(character) {
-            adjustNetwork(step)
+        if showsNetworkPanel, case .key(.character(let character)) = input,
+            let step = ShapingKnobs.step(forKey: character)
+        {
+            adjustNetwork(step.knob, up: step.up)
             return
         }
         guard let command = keyMap.command(for: input, in: keyContext) else { return }
         execute(command)
-    }
-
-    /// The network panel's keys: `[` `]` latency, `-` `+` bandwidth, `f` `F` failure rate.
-    static func networkStep(_ character: Character) -> NetworkKnobs.Step? {
-        switch character {
-        case "]": .latency(up: true)
-        case "[": .latency(up: false)
-        case "+", "=": .bandwidth(up: true)
-        case "-": .bandwidth(up: false)
-        case "F": .failureRate(up: true)
-        case "f": .failureRate(up: false)
-        default: nil
-        }
     }
 
     func execute(_ command: Command) {

@@ -3,7 +3,7 @@ extension FeedScreen {
     var panelHeight: Int {
         guard showsEventLog || showsNetworkPanel else { return 0 }
         let available = FeedFrame.viewportHeight(for: screen.size)
-        return showsNetworkPanel ? min(available, 8) : min(available, max(6, available / 2))
+        return showsNetworkPanel ? min(available, NetworkPanel.preferredHeight) : min(available, max(6, available / 2))
     }
 
     /// Draws a frame update: rows (clipped above an open panel), then the panel and the
@@ -45,28 +45,15 @@ extension FeedScreen {
 
     /// The network panel: the embedded server's knobs and the keys that change them.
     func networkPanel(width: Int) -> CellBlock {
-        var lines: [String]
-        if let knobs = network?.knobs {
-            let latency = Int(knobs.latency / .milliseconds(1))
-            let bandwidth = knobs.bandwidth.map { "\($0 / 1000) KB/s per connection" } ?? "unlimited"
-            lines = [
-                "latency       \(latency) ms            [ ]  -/+ 50 ms",
-                "bandwidth     \(bandwidth)      - +  halve/double",
-                "failure rate  \(Int((knobs.failureRate * 100).rounded())) %            f F  -/+ 10 %",
-            ]
-        } else {
-            lines = ["not the embedded server: nothing to shape"]
-        }
-        lines.append("n or Esc closes")
-        return Self.box(
-            title: " network ", lines: lines, size: TerminalSize(rows: panelHeight, columns: width))
+        NetworkPanel.render(
+            network?.knobs, source: feedName, size: TerminalSize(rows: panelHeight, columns: width),
+            glyphs: options.glyphs)
     }
 
-    func adjustNetwork(_ step: NetworkKnobs.Step) {
+    func adjustNetwork(_ knob: ShapingKnobs.Knob, up: Bool) {
         guard let network else { return }
-        let knobs = network.update(network.knobs.applying(step))
-        let latency = Int(knobs.latency / .milliseconds(1))
-        note("network: \(latency) ms, \(knobs.bandwidth.map { "\($0) B/s" } ?? "unlimited"), failures \(knobs.failureRate)")
+        let knobs = network.update(network.knobs.stepping(knob, up: up))
+        note("network: \(NetworkPanel.value(knob, of: knobs))")
         scheduler.invalidateAll()
     }
 

@@ -37,7 +37,7 @@ final class ScrollScript: Sendable {
         let sawThumbnail = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for await event in events {
-                    if case .finished = event.kind, event.stage == .image { return true }
+                    if case .finished = event.kind, event.stage == .task { return true }
                 }
                 return false
             }

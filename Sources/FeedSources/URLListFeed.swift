@@ -47,7 +47,7 @@ public actor URLListFeed: FeedSource {
     /// The photos of a list's text.
     static func parse(_ text: String) -> [FeedPhoto] {
         var photos: [FeedPhoto] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let url = imageURL(line)

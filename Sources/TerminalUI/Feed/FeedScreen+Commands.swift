@@ -140,7 +140,7 @@ extension FeedScreen {
     /// A short message in the event log (and the status line until the next one).
     func note(_ text: String) {
         message = text
-        eventLog.append(time: clock.now(), row: nil, text: text)
+        eventLog.append(time: clock.now(), row: nil, .note(text))
         scheduler.invalidateStatus()
     }
 }

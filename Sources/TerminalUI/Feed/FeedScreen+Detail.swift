@@ -26,7 +26,7 @@ extension FeedScreen {
         let pixels = pixelSize(for: rows[row].entry, box: detailBox)
         loader.priority = .veryHigh
         loader.load(rows[row].entry.imageRequest(for: pixels, priority: .veryHigh))
-        eventLog.append(time: clock.now(), row: row, text: "detail \(pixels.width)×\(pixels.height)")
+        eventLog.append(time: clock.now(), row: row, .note("detail \(pixels.width)×\(pixels.height)"))
     }
 
     /// Closes the detail view and cancels its load.

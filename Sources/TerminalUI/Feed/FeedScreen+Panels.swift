@@ -36,11 +36,9 @@ extension FeedScreen {
         screen.flush()
     }
 
-    /// The event log: a boxed list of the latest events, newest at the bottom.
+    /// The event log: the Panels event-log box with the latest events, newest at the bottom.
     func eventLogPanel(width: Int) -> CellBlock {
-        let height = panelHeight
-        let lines = eventLog.lines.suffix(max(0, height - 2)).map(EventLog.format)
-        return Self.box(title: " events (l closes) ", lines: lines, size: TerminalSize(rows: height, columns: width))
+        EventLogPanel.render(eventLog, size: TerminalSize(rows: panelHeight, columns: width), glyphs: options.glyphs)
     }
 
     /// The network panel: the embedded server's knobs and the keys that change them.
@@ -55,26 +53,5 @@ extension FeedScreen {
         let knobs = network.update(network.knobs.stepping(knob, up: up))
         note("network: \(NetworkPanel.value(knob, of: knobs))")
         scheduler.invalidateAll()
-    }
-
-    /// A bordered block with a title and lines of text (clipped).
-    static func box(title: String, lines: [String], size: TerminalSize) -> CellBlock {
-        var block = CellBlock(size: size)
-        guard size.rows >= 2, size.columns >= 4 else { return block }
-        let border = CellStyle(attributes: .dim)
-        let horizontal = String(repeating: "─", count: size.columns - 2)
-        _ = block.write("╭" + horizontal + "╮", at: .zero, style: border)
-        _ = block.write("╰" + horizontal + "╯", at: CellPoint(row: size.rows - 1, column: 0), style: border)
-        for line in 1..<(size.rows - 1) {
-            _ = block.write("│", at: CellPoint(row: line, column: 0), style: border)
-            _ = block.write("│", at: CellPoint(row: line, column: size.columns - 1), style: border)
-        }
-        _ = block.write(title, at: CellPoint(row: 0, column: 2), style: CellStyle(attributes: .bold), maxWidth: size.columns - 4)
-        for (index, text) in lines.prefix(size.rows - 2).enumerated() {
-            _ = block.write(
-                TextSanitizer.sanitize(text), at: CellPoint(row: index + 1, column: 2), style: .plain,
-                maxWidth: size.columns - 4)
-        }
-        return block
     }
 }

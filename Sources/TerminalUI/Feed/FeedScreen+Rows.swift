@@ -40,7 +40,7 @@ extension FeedScreen {
             } else {
                 feedEnded = true
                 message = "feed: \(reason)"
-                eventLog.append(time: clock.now(), row: nil, text: "page \(index) failed: \(reason)")
+                eventLog.append(time: clock.now(), row: nil, .failed("page \(index): \(reason)"))
             }
         case .success(let page):
             let entries = page.photos
@@ -53,7 +53,7 @@ extension FeedScreen {
             } else {
                 let first = rows.isEmpty
                 rows += entries.map(FeedRow.init)
-                eventLog.append(time: clock.now(), row: nil, text: "page \(index): \(entries.count) photos")
+                eventLog.append(time: clock.now(), row: nil, .note("page \(index): \(entries.count) photos"))
                 let diff = list.setRowCount(rows.count)
                 if first {
                     perform(planner.planInitial(list))
@@ -99,10 +99,10 @@ extension FeedScreen {
                 start(row: row, priority: priority)
             case .setPriority(let row, let priority):
                 rows[row].loader?.priority = priority
-                eventLog.append(time: clock.now(), row: row, text: "priority \(priority)")
+                eventLog.append(time: clock.now(), row: row, .note("priority \(priority)"))
             case .cancel(let row):
                 rows[row].loader?.cancel()
-                eventLog.append(time: clock.now(), row: row, text: "cancel (disappeared)")
+                eventLog.append(time: clock.now(), row: row, .cancel)
             }
         }
     }
@@ -142,7 +142,7 @@ extension FeedScreen {
         loader.load(request)
         eventLog.append(
             time: clock.now(), row: row,
-            text: (rows[row].resumedFrom == nil ? "start " : "restart ") + "\(priority) \(pixels.width)×\(pixels.height)")
+            .note((rows[row].resumedFrom == nil ? "start " : "restart ") + "\(priority) \(pixels.width)×\(pixels.height)"))
     }
 
     func receive(_ phase: ImagePhase, row: Int, generation: Int) {
@@ -201,7 +201,7 @@ extension FeedScreen {
             break
         }
         guard event.stage != .image else { return }
-        eventLog.append(time: clock.now(), row: row, text: "\(event.stage.rawValue) \(EventLog.describe(event.kind))")
+        eventLog.append(time: clock.now(), row: row, PipelineEventLog.Kind(event))
         if showsEventLog { scheduler.invalidateStatus() }
     }
 

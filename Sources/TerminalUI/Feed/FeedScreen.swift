@@ -48,7 +48,7 @@ public final class FeedScreen {
     var showsHelp = false
     var showsEventLog = false
     var showsNetworkPanel = false
-    var eventLog = EventLog()
+    var eventLog = PipelineEventLog()
     var detail: DetailState?
     var detailGeneration = 0
     var message: String?

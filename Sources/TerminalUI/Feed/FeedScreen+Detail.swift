@@ -5,8 +5,7 @@ import ImageLoading
 extension FeedScreen {
     /// The cell box the detail view's picture fills on the current screen.
     var detailBox: TerminalSize {
-        let size = screen.size
-        return TerminalSize(rows: max(1, size.rows - 3), columns: max(1, size.columns - 2))
+        DetailFrame.layout(in: screen.size)?.thumbnail.size ?? TerminalSize(rows: 1, columns: 1)
     }
 
     /// Opens (or re-opens, after a move, resize or symbol change) the detail view of the focused row.
@@ -50,35 +49,18 @@ extension FeedScreen {
         self.detail = detail
     }
 
-    /// Draws the whole detail view: title, picture (or placeholder), state and key hints.
+    /// Draws the whole detail view: the Panels `DetailFrame` (title, id, size, picture or
+    /// placeholder, state line, key hints), the help overlay on top when open.
     func drawDetail() {
         guard let detail, rows.indices.contains(detail.row) else { return }
         let size = screen.size
-        let model = rows[detail.row].model
-        var block = CellBlock(size: size)
-        var title = TextSanitizer.sanitize(model.author) + options.glyphs.separator + "#" + TextSanitizer.sanitize(model.id)
-        if let size = model.imageSize { title += options.glyphs.separator + "\(size.columns)\(options.glyphs.times)\(size.rows)" }
-        _ = block.write(title, at: CellPoint(row: 0, column: 1), style: CellStyle(attributes: .bold), maxWidth: max(0, size.columns - 2))
-        let box = detailBox
-        let picture: CellBlock
-        if let image = detail.picture {
-            picture = image
-        } else if case .failed(let reason) = detail.state {
-            picture = Placeholder.failure(size: box, reason: reason, colors: options.colors, glyphs: options.glyphs)
-        } else {
-            picture = Placeholder.spinner(
-                size: box, frame: 0, fractionCompleted: detail.state.fractionCompleted, colors: options.colors,
-                glyphs: options.glyphs)
-        }
-        block.paste(
-            picture,
-            at: CellPoint(
-                row: 1 + max(0, (box.rows - picture.size.rows) / 2),
-                column: 1 + max(0, (box.columns - picture.size.columns) / 2)))
-        var footer = StateLine.text(for: detail.state, glyphs: options.glyphs)
-        footer.append("   Esc back · j/k next/previous · r retry · m symbols", style: CellStyle(attributes: .dim))
-        _ = block.write(footer, at: CellPoint(row: size.rows - 1, column: 1), maxWidth: max(0, size.columns - 2))
-        screen.draw(block, at: .zero)
+        let row = rows[detail.row].model
+        let model = DetailFrameModel(
+            title: row.author, id: row.id, imageSize: row.imageSize, source: feedName, state: detail.state,
+            picture: detail.picture)
+        DetailFrame.draw(
+            model, on: screen,
+            options: RowRenderOptions(placeholder: .spinner, colors: options.colors, glyphs: options.glyphs))
         if showsHelp {
             let overlay = HelpOverlay.render(in: size, glyphs: options.glyphs)
             screen.draw(overlay.block, at: overlay.origin)

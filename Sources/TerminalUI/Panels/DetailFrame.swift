@@ -7,7 +7,7 @@
 /// │                 (thumbnail box)                  │
 /// └──────────────────────────────────────────────────┘
 ///  network 180 KB in 240 ms
-///  Esc/q back · m symbols · r retry
+///  Esc/q back · r retry · j/k next/prev · m symbols
 /// ```
 /// `layout(in:)` is pure: it gives the picture box, so the viewer asks the pipeline for exactly
 /// that many cells; `render` draws the chrome and the picture (or its placeholder) into a block.
@@ -77,9 +77,9 @@ public enum DetailFrame {
     }
 
     static func hints(for state: RowDisplayState, glyphs: GlyphSet) -> String {
-        var keys = ["Esc/q back", "m symbols"]
+        var keys = ["Esc/q back"]
         if case .failed = state { keys.append("r retry") }
-        return keys.joined(separator: glyphs.separator)
+        return (keys + ["j/k next/prev", "m symbols"]).joined(separator: glyphs.separator)
     }
 }
 

@@ -70,6 +70,8 @@ struct CellFitter {
             for (index, lab) in labs.enumerated() {
                 let delta = lab - (mask & (1 << index) != 0 ? inkLab : paperLab)
                 error += (delta * delta).sum()
+                // Errors only grow: a candidate already no better cannot win.
+                if error >= bestError { break }
             }
             if error < bestError {
                 bestError = error
@@ -122,8 +124,9 @@ struct CellFitter {
                     (mask, foreground, background, inkCount) = (0, mean, mean, 0)
                 case .quad, .sextant:
                     if palette != nil {
+                        search.rankMasks(labs: labs, count: 6)
                         mask = bestQuantizedMask(
-                            search.bestMasks(labs: labs, count: 6), labs: labs, rgbs: rgbs, cx: cx, cy: cy, ordered: ordered)
+                            search.ranked, labs: labs, rgbs: rgbs, cx: cx, cy: cy, ordered: ordered)
                     } else {
                         mask = search.bestMask(labs: labs)
                     }

@@ -10,6 +10,9 @@ struct PartitionSearch {
     let pixelCount: Int
     private var sums: [SIMD3<Float>]
     private let inkCounts: [Float]
+    /// The masks `rankMasks` found, best first.
+    private(set) var ranked: [Int] = []
+    private var rankedScores: [Float] = []
 
     init(pixelCount: Int) {
         self.pixelCount = pixelCount
@@ -43,13 +46,16 @@ struct PartitionSearch {
     }
 
     /// The `count` best masks, best first (for quantised modes, which re-rank them by the
-    /// error left after snapping both colours to the palette).
-    mutating func bestMasks(labs: [SIMD3<Float>], count: Int) -> [Int] {
+    /// error left after snapping both colours to the palette), in `ranked`. Reuses its
+    /// storage from cell to cell, so the per-cell search allocates nothing.
+    mutating func rankMasks(labs: [SIMD3<Float>], count: Int) {
         var total = SIMD3<Float>.zero
         for lab in labs { total += lab }
         let n = Float(pixelCount)
-        var ranked: [(score: Float, mask: Int)] = [((total * total).sum() / n, 0)]
-        ranked.reserveCapacity(count + 1)
+        ranked.removeAll(keepingCapacity: true)
+        rankedScores.removeAll(keepingCapacity: true)
+        ranked.append(0)
+        rankedScores.append((total * total).sum() / n)
         sums[0] = .zero
         for mask in 1..<sums.count {
             let sum = sums[mask & (mask - 1)] + labs[mask.trailingZeroBitCount]
@@ -57,14 +63,17 @@ struct PartitionSearch {
             let ink = inkCounts[mask]
             let rest = total - sum
             let score = (sum * sum).sum() / ink + (rest * rest).sum() / (n - ink)
-            if ranked.count < count || score > ranked[ranked.count - 1].score {
+            if ranked.count < count || score > rankedScores[ranked.count - 1] {
                 var index = ranked.count
-                while index > 0 && ranked[index - 1].score < score { index -= 1 }
-                ranked.insert((score, mask), at: index)
-                if ranked.count > count { ranked.removeLast() }
+                while index > 0 && rankedScores[index - 1] < score { index -= 1 }
+                ranked.insert(mask, at: index)
+                rankedScores.insert(score, at: index)
+                if ranked.count > count {
+                    ranked.removeLast()
+                    rankedScores.removeLast()
+                }
             }
         }
-        return ranked.map(\.mask)
     }
 
     /// Mean ink colour, mean paper colour, and the ink count, for a mask.

@@ -46,8 +46,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
             default: return .none
             }
         }
-        if term.hasSuffix("-direct") || term.contains("truecolor") || term.contains("24bit") { return .truecolor }
-        if term.contains("256color") || term.contains("256colour") { return .palette256 }
+        if term.hasSuffix("-direct") || contains(term.utf8, "truecolor") || contains(term.utf8, "24bit") { return .truecolor }
+        if contains(term.utf8, "256color") || contains(term.utf8, "256colour") { return .palette256 }
         return .palette16
     }
 
@@ -55,7 +55,19 @@ public struct TerminalCapabilities: Sendable, Hashable {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy
             .compactMap { environment[$0] }
             .first { !$0.isEmpty } ?? ""
-        let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
-        return normalized.contains("utf8")
+        // "UTF-8", "utf8", "UTF8" … in any case, with or without the hyphen.
+        let letters = locale.lowercased().utf8.filter { $0 != UInt8(ascii: "-") }
+        return contains(letters, "utf8")
+    }
+
+    /// Whether `text` holds `word`, by bytes. Not Foundation's string search (which
+    /// `replacingOccurrences` and, with Foundation imported, `contains` use): its bridging
+    /// cost runtime type lookups at every `photofeed show` start.
+    private static func contains(_ text: some Collection<UInt8>, _ word: String) -> Bool {
+        let text = Array(text), word = Array(word.utf8)
+        guard word.count <= text.count else { return false }
+        return (0...(text.count - word.count)).contains { start in
+            text[start..<(start + word.count)].elementsEqual(word)
+        }
     }
 }

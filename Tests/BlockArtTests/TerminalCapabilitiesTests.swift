@@ -44,4 +44,21 @@ import Testing
         #expect(detect(["LANG": "en_US.UTF-8"]).preferredSymbols == .sextant)
         #expect(detect(["LANG": "POSIX"]).preferredSymbols == .ascii)
     }
+
+    @Test func matchingIsByBytesAnyCaseAnywhereInTheName() {
+        // Given locale and TERM names spelt the ways systems spell them
+        // Then the charset and colour words are found in any case, with or without hyphens,
+        // and partial or too-short names do not match.
+        #expect(detect(["LANG": "de_DE.Utf-8@euro"]).unicode)
+        #expect(detect(["LANG": "UTF8"]).unicode)
+        #expect(detect(["LANG": "ja_JP.uutf--8"]).unicode)
+        #expect(!detect(["LANG": "en_US.UTF-16"]).unicode)
+        #expect(!detect(["LANG": "utf"]).unicode)
+        #expect(!detect(["LANG": "de_DE.ISO-8859-1"]).unicode)
+        #expect(detect(["TERM": "XTERM-256COLOR"]).colors == .palette256)
+        #expect(detect(["TERM": "rxvt-256colour-x"]).colors == .palette256)
+        #expect(detect(["TERM": "my-24bit-term"]).colors == .truecolor)
+        #expect(detect(["TERM": "kitty-truecolor"]).colors == .truecolor)
+        #expect(detect(["TERM": "256colo"]).colors == .palette16)
+    }
 }

@@ -70,8 +70,6 @@ struct CellFitter {
             for (index, lab) in labs.enumerated() {
                 let delta = lab - (mask & (1 << index) != 0 ? inkLab : paperLab)
                 error += (delta * delta).sum()
-                // Errors only grow: a candidate already no better cannot win.
-                if error >= bestError { break }
             }
             if error < bestError {
                 bestError = error

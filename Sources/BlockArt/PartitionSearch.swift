@@ -52,25 +52,39 @@ struct PartitionSearch {
         var total = SIMD3<Float>.zero
         for lab in labs { total += lab }
         let n = Float(pixelCount)
-        ranked.removeAll(keepingCapacity: true)
-        rankedScores.removeAll(keepingCapacity: true)
-        ranked.append(0)
-        rankedScores.append((total * total).sum() / n)
-        sums[0] = .zero
-        for mask in 1..<sums.count {
-            let sum = sums[mask & (mask - 1)] + labs[mask.trailingZeroBitCount]
-            sums[mask] = sum
-            let ink = inkCounts[mask]
-            let rest = total - sum
-            let score = (sum * sum).sum() / ink + (rest * rest).sum() / (n - ink)
-            if ranked.count < count || score > rankedScores[ranked.count - 1] {
-                var index = ranked.count
-                while index > 0 && rankedScores[index - 1] < score { index -= 1 }
-                ranked.insert(mask, at: index)
-                rankedScores.insert(score, at: index)
-                if ranked.count > count {
-                    ranked.removeLast()
-                    rankedScores.removeLast()
+        // Every mask, 0 (flat) included, is a candidate.
+        let capacity = max(1, min(count, sums.count))
+        if ranked.count != capacity {
+            ranked = [Int](repeating: 0, count: capacity)
+            rankedScores = [Float](repeating: 0, count: capacity)
+        }
+        var filled = 0
+        ranked.withUnsafeMutableBufferPointer { masks in
+            rankedScores.withUnsafeMutableBufferPointer { scores in
+                // Keeps the best `capacity`, best first; a later equal score ranks after.
+                func offer(_ score: Float, _ mask: Int) {
+                    if filled == capacity {
+                        guard score > scores[capacity - 1] else { return }
+                        filled -= 1
+                    }
+                    var index = filled
+                    while index > 0 && scores[index - 1] < score {
+                        scores[index] = scores[index - 1]
+                        masks[index] = masks[index - 1]
+                        index -= 1
+                    }
+                    scores[index] = score
+                    masks[index] = mask
+                    filled += 1
+                }
+                offer((total * total).sum() / n, 0)
+                sums[0] = .zero
+                for mask in 1..<sums.count {
+                    let sum = sums[mask & (mask - 1)] + labs[mask.trailingZeroBitCount]
+                    sums[mask] = sum
+                    let ink = inkCounts[mask]
+                    let rest = total - sum
+                    offer((sum * sum).sum() / ink + (rest * rest).sum() / (n - ink), mask)
                 }
             }
         }

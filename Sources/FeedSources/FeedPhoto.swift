@@ -54,10 +54,28 @@ extension FeedPhoto {
         }
     }
 
+    /// Whether the source can serve a smaller variant for low-data mode (picsum-style servers
+    /// resize by path; files and URL lists have only the original).
+    public var hasLowDataVariant: Bool {
+        if case .picsum = origin { true } else { false }
+    }
+
+    /// The pixel size of the low-data variant of a `pixelSize` thumbnail: a quarter of the area
+    /// (half the width and height), at least 8 px a side, never larger than `pixelSize`.
+    public static func lowDataSize(for pixelSize: PixelSize) -> PixelSize {
+        func half(_ side: Int) -> Int {
+            let side = max(1, side)
+            return min(side, max(8, side / 2))
+        }
+        return PixelSize(width: half(pixelSize.width), height: half(pixelSize.height))
+    }
+
     /// An `ImageRequest` for a thumbnail of `pixelSize`.
     ///
     /// Originals get a `.resize(to: pixelSize, mode: .fill)` processor so the pipeline resizes them
     /// locally; picsum URLs arrive at that size already and get none. Add your own processors after.
+    /// Picsum requests also carry a `lowDataURL`: the same photo at ``lowDataSize(for:)``, which
+    /// the server resizes; originals have none (low-data mode loads them as usual).
     public func imageRequest(
         for pixelSize: PixelSize,
         priority: ImageRequest.Priority = .normal,
@@ -66,9 +84,13 @@ extension FeedPhoto {
         let location = location(for: pixelSize)
         let processors: [ImageProcessor] =
             location.isResizedBySource ? [] : [.resize(to: pixelSize, mode: .fill)]
-        return ImageRequest(
+        var request = ImageRequest(
             url: location.url, processors: processors, priority: priority, cachePolicy: cachePolicy,
             imageID: location.imageID)
+        if hasLowDataVariant {
+            request.lowDataURL = self.location(for: Self.lowDataSize(for: pixelSize)).url
+        }
+        return request
     }
 
     static func trimmedBase(_ base: URL) -> String {

@@ -54,7 +54,11 @@ extension FeedScreen {
             lowData.toggle()
             for row in rows where row.loader != nil { row.loader?.lowData = lowData }
             detail?.loader.lowData = lowData
-            note(lowData ? "low-data mode on" : "low-data mode off")
+            if lowData, !rows.isEmpty, !rows.contains(where: { $0.entry.hasLowDataVariant }) {
+                note("low-data mode on, but this feed has no smaller variant: originals load as usual")
+            } else {
+                note(lowData ? "low-data mode on (quarter-size images)" : "low-data mode off")
+            }
         case .toggleEventLog:
             showsEventLog.toggle()
             if showsEventLog { showsNetworkPanel = false }

@@ -2,20 +2,39 @@ import ArgumentParser
 import Foundation
 import TerminalUI
 
-/// The `photofeed` command: the feed viewer, and the tools beside it.
+/// The `photofeed` command: the feed viewer (the default subcommand, `view`), and the tools beside it.
+///
+/// The root takes no options of its own: were the viewer's flags declared here, ArgumentParser
+/// would also take them from after a subcommand's name (`photofeed serve --latency 5` would set
+/// the viewer's latency, not the server's).
 @main
 struct Photofeed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photofeed",
         abstract: "A terminal photo-feed viewer: lazy loading, cancel, resume and caching you can watch.",
         discussion: """
-            Without a subcommand, shows the feed in the terminal: each row loads its thumbnail when \
-            it appears, cancels when it leaves the screen and resumes when it comes back. Without \
-            --feed, an embedded picsum-style server runs in-process on 127.0.0.1 with gentle \
-            network shaping (--latency, --bandwidth, --failure-rate) so loading is visible. \
-            Press ? in the viewer for every key.
+            Without a subcommand, runs `view`: shows the feed in the terminal; each row loads its \
+            thumbnail when it appears, cancels when it leaves the screen and resumes when it comes \
+            back. Without --feed, an embedded picsum-style server runs in-process on 127.0.0.1 with \
+            gentle network shaping (--latency, --bandwidth, --failure-rate) so loading is visible. \
+            `photofeed help view` lists every viewer flag; press ? in the viewer for every key.
             """,
-        subcommands: [ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self]
+        subcommands: [ViewCommand.self, ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self],
+        defaultSubcommand: ViewCommand.self
+    )
+}
+
+/// `photofeed [view] [flags]`: the feed viewer in the terminal.
+struct ViewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Show the feed in the terminal (the default).",
+        discussion: """
+            Each row loads its thumbnail when it appears, cancels when it leaves the screen and \
+            resumes when it comes back. Without --feed, an embedded picsum-style server runs \
+            in-process on 127.0.0.1 with gentle network shaping so loading is visible. Press ? in \
+            the viewer for every key.
+            """
     )
 
     @OptionGroup var options: ViewerOptions

@@ -42,7 +42,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         do {
             setup = try await FeedSetup.make(options)
         } catch {
-            Photofeed.standardError("photofeed snapshot: \(error)")
+            ViewCommand.standardError("photofeed snapshot: \(error)")
             throw ExitCode.failure
         }
         let capability: ColorCapability =
@@ -56,7 +56,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let exit = await viewer.run(settling: FeedScreen.SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
         await setup.shutDown()
         if case .failed(let reason) = exit {
-            Photofeed.standardError("photofeed snapshot: \(reason)")
+            ViewCommand.standardError("photofeed snapshot: \(reason)")
             throw ExitCode.failure
         }
         let text = capability == .none ? screen.plainText() : screen.ansiText()

@@ -22,10 +22,11 @@ struct TmuxViewerTests {
     }
 
     @Test func placeholdersThenThumbnailsThenQuitRestoresTheTerminal() async throws {
-        // Given the viewer on a slow embedded server (each image takes ~0.5 s before its head)
+        // Given the viewer on a slow embedded server (each image takes 2 s before its head, so the
+        // loading frame lasts long enough to be seen on a loaded machine)
         let (cache, log) = try Self.scratch()
         let session = try TmuxSession(
-            command: Self.command("--latency 500 --placeholder spinner", cache: cache, log: log), columns: 100, rows: 40)
+            command: Self.command("--latency 2000 --placeholder spinner", cache: cache, log: log), columns: 100, rows: 40)
 
         // Then the first frame shows rows still loading, with their state line
         let loading = try await session.waitForScreen(within: .seconds(15)) { text in
@@ -51,10 +52,11 @@ struct TmuxViewerTests {
     }
 
     @Test func fastScrollingCancelsAndScrollingBackResumes() async throws {
-        // Given downloads slow enough to be cut off part-way (1.5 KB/s, thumbnails of a few KB)
+        // Given downloads slow enough to be cut off part-way even on a loaded machine
+        // (300 B/s: a ~1 KB thumbnail takes seconds)
         let (cache, log) = try Self.scratch()
         let session = try TmuxSession(
-            command: Self.command("--latency 0 --bandwidth 1500 --prefetch 0", cache: cache, log: log),
+            command: Self.command("--latency 0 --bandwidth 300 --prefetch 0", cache: cache, log: log),
             columns: 100, rows: 40)
         let partial = try await session.waitForScreen(within: .seconds(15)) { $0.contains("%") }
         #expect(partial != nil, "no row showed download progress")

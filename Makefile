@@ -14,10 +14,12 @@ run:
 	$(RELEASE_BIN)/photofeed $(ARGS)
 
 ## test: build everything (debug) and run every test
+# Serially: the end-to-end and loopback suites shape real time (bandwidth, latency, a tmux
+# screen); run beside every other suite on 2 cores they were starved into flaking. ~25 s.
 test:
 	@scripts/ensure-deps.sh test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 ## bench: release build, then the feedbench scenarios (installs chafa/timg/hyperfine)
 bench:

@@ -22,7 +22,20 @@ struct BuiltBinary {
     }
 
     /// Runs `photofeed arguments…` to completion and captures its output.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    ///
+    /// The wait happens on a Dispatch thread, not on Swift's cooperative pool: blocking a pool
+    /// thread for a whole child process (2 threads on a 2-core machine) starved other tests'
+    /// tasks — a tmux test's screen poller missed a loading frame that lasted seconds.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments, environment: environment) })
+            }
+        }
+    }
+
+    /// ``run(_:environment:)`` for callers on their own threads; blocks the calling thread.
+    static func runBlocking(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = photofeed
         process.arguments = arguments

@@ -25,14 +25,14 @@ import Testing
         }
     }
 
-    @Test func secondRunIsServedFromDisk() throws {
+    @Test func secondRunIsServedFromDisk() async throws {
         // Given an empty cache directory
         let cache = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
         let arguments = ["prefetch", "--count", "8", "--size", "160x120", "--cache-dir", cache.path]
         // When prefetch runs twice
-        let first = try BuiltBinary.run(arguments)
-        let second = try BuiltBinary.run(arguments)
+        let first = try await BuiltBinary.run(arguments)
+        let second = try await BuiltBinary.run(arguments)
         // Then the first run downloads every image and the second reads every one from disk
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(second.status == 0, "stderr: \(second.stderr)")
@@ -47,10 +47,10 @@ import Testing
         #expect(entries.count == 8)
     }
 
-    @Test func jsonSummaryIsMachineReadable() throws {
+    @Test func jsonSummaryIsMachineReadable() async throws {
         let cache = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let output = try BuiltBinary.run(["prefetch", "--count", "3", "--cache-dir", cache.path, "--json"])
+        let output = try await BuiltBinary.run(["prefetch", "--count", "3", "--cache-dir", cache.path, "--json"])
         #expect(output.status == 0, "stderr: \(output.stderr)")
         let summary = try JSONDecoder().decode(Summary.self, from: Data(output.stdout.utf8))
         #expect(summary.count == 3)
@@ -60,24 +60,24 @@ import Testing
         #expect(summary.images.allSatisfy { $0.bytes > 0 })
     }
 
-    @Test func badArgumentsAreClearErrors() throws {
-        let badSize = try BuiltBinary.run(["prefetch", "--size", "huge"])
+    @Test func badArgumentsAreClearErrors() async throws {
+        let badSize = try await BuiltBinary.run(["prefetch", "--size", "huge"])
         #expect(badSize.status != 0)
         #expect(badSize.stderr.contains("--size"))
-        let badFeed = try BuiltBinary.run(["prefetch", "--feed", "not a url"])
+        let badFeed = try await BuiltBinary.run(["prefetch", "--feed", "not a url"])
         #expect(badFeed.status != 0)
         #expect(badFeed.stderr.contains("--feed"))
     }
 
-    @Test func anUnreachableFeedFailsCleanly() throws {
+    @Test func anUnreachableFeedFailsCleanly() async throws {
         let cache = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let output = try BuiltBinary.run(["prefetch", "--feed", "http://127.0.0.1:9/", "--count", "2", "--cache-dir", cache.path])
+        let output = try await BuiltBinary.run(["prefetch", "--feed", "http://127.0.0.1:9/", "--count", "2", "--cache-dir", cache.path])
         #expect(output.status != 0)
         #expect(output.stderr.contains("photofeed prefetch:"))
     }
 
-    @Test func twoProcessesSharingACacheDirectoryLeaveItIntact() throws {
+    @Test func twoProcessesSharingACacheDirectoryLeaveItIntact() async throws {
         // Given one cache directory
         let cache = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
@@ -88,7 +88,7 @@ import Testing
         for _ in 0..<2 {
             group.enter()
             DispatchQueue.global().async {
-                if let output = try? BuiltBinary.run(arguments) { outputs.withLock { $0.append(output) } }
+                if let output = try? BuiltBinary.runBlocking(arguments) { outputs.withLock { $0.append(output) } }
                 group.leave()
             }
         }
@@ -97,7 +97,7 @@ import Testing
         let both = outputs.withLock { $0 }
         #expect(both.count == 2)
         #expect(both.allSatisfy { $0.status == 0 })
-        let third = try BuiltBinary.run(arguments)
+        let third = try await BuiltBinary.run(arguments)
         #expect(third.status == 0, "stderr: \(third.stderr)")
         #expect(third.stdout.split(separator: "\n").last?.hasPrefix("prefetched 12 images: 12 ok, 0 failed · disk 12") == true)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix(".tmp") }

@@ -77,8 +77,8 @@ import Testing
         (["--port", "70000"], "--port must be 0…65535"),
         (["--bogus"], "Unknown option '--bogus'"),
     ])
-    func badFlagsFailWithAClearMessage(arguments: [String], message: String) throws {
-        let output = try BuiltBinary.run(["serve"] + arguments)
+    func badFlagsFailWithAClearMessage(arguments: [String], message: String) async throws {
+        let output = try await BuiltBinary.run(["serve"] + arguments)
         #expect(output.status != 0)
         #expect(output.stderr.contains(message), "stderr: \(output.stderr)")
         #expect(output.stdout.isEmpty)

@@ -12,9 +12,9 @@ import Testing
             .dropLast().map(String.init)
     }
 
-    @Test func showsAPhotoAtTheRequestedWidthKeepingItsAspect() throws {
+    @Test func showsAPhotoAtTheRequestedWidthKeepingItsAspect() async throws {
         // Given chelsea.jpg (451×300) at 40 columns in truecolor sextants
-        let result = try BuiltBinary.run(
+        let result = try await BuiltBinary.run(
             ["show", asset, "--width", "40", "--symbols", "sextant", "--colors", "truecolor"], environment: plainEnvironment)
         // Then it succeeds with 40 / 1.5 / 2 ≈ 13 rows of 40 cells, each ending in a reset
         #expect(result.status == 0)
@@ -28,12 +28,12 @@ import Testing
         #expect(result.stdout.replacing(/\u{1B}\[[0-9;]*m/, with: "").contains("\u{1B}") == false)
     }
 
-    @Test func showsEveryAsset() throws {
+    @Test func showsEveryAsset() async throws {
         let assets = try FileManager.default.contentsOfDirectory(atPath: BuiltBinary.assetsDirectory.path)
             .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
             .map { BuiltBinary.assetsDirectory.appendingPathComponent($0).path }
         #expect(assets.count >= 10)
-        let result = try BuiltBinary.run(["show"] + assets + ["--width", "24", "--height", "12", "--colors", "256"],
+        let result = try await BuiltBinary.run(["show"] + assets + ["--width", "24", "--height", "12", "--colors", "256"],
                                          environment: plainEnvironment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
@@ -42,7 +42,7 @@ import Testing
         #expect(result.stdout.contains("\u{1B}[38;5;") || result.stdout.contains("\u{1B}[48;5;"))
     }
 
-    @Test func badFilesAreReportedAndTheRestStillShown() throws {
+    @Test func badFilesAreReportedAndTheRestStillShown() async throws {
         // Given a missing file, a text file, a truncated JPEG, then a good photo
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("show-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,7 +52,7 @@ import Testing
         let missing = directory.appendingPathComponent("missing.jpg").path
         let text = BuiltBinary.assetsDirectory.appendingPathComponent("PROVENANCE.md").path
         // When they are shown in one command
-        let result = try BuiltBinary.run(["show", missing, text, truncated.path, asset, "--width", "20"],
+        let result = try await BuiltBinary.run(["show", missing, text, truncated.path, asset, "--width", "20"],
                                          environment: plainEnvironment)
         // Then each bad file gets one line on stderr naming it and the reason
         #expect(result.status == 1)
@@ -65,44 +65,44 @@ import Testing
         #expect(visibleLines(result.stdout).count == 7)
     }
 
-    @Test func widthComesFromColumnsWhenNotGiven() throws {
+    @Test func widthComesFromColumnsWhenNotGiven() async throws {
         var environment = plainEnvironment
         environment["COLUMNS"] = "30"
-        let result = try BuiltBinary.run(["show", asset, "--colors", "16"], environment: environment)
+        let result = try await BuiltBinary.run(["show", asset, "--colors", "16"], environment: environment)
         #expect(result.status == 0)
         #expect(visibleLines(result.stdout).allSatisfy { $0.unicodeScalars.count == 30 })
     }
 
-    @Test func fillCoversTheWholeBox() throws {
-        let result = try BuiltBinary.run(["show", asset, "--width", "16", "--height", "16", "--fill", "--symbols", "quad"],
+    @Test func fillCoversTheWholeBox() async throws {
+        let result = try await BuiltBinary.run(["show", asset, "--width", "16", "--height", "16", "--fill", "--symbols", "quad"],
                                          environment: plainEnvironment)
         #expect(result.status == 0)
         let lines = visibleLines(result.stdout)
         #expect(lines.count == 16 && lines.allSatisfy { $0.unicodeScalars.count == 16 })
     }
 
-    @Test func noColorAndNonUTF8LocaleGivePlainASCII() throws {
+    @Test func noColorAndNonUTF8LocaleGivePlainASCII() async throws {
         // Given NO_COLOR and a C locale, with nothing forced by flags
         let environment = ["LANG": "C", "LC_ALL": "", "LC_CTYPE": "", "NO_COLOR": "1", "TERM": "xterm-256color", "COLUMNS": "32"]
-        let result = try BuiltBinary.run(["show", asset, "--dither", "diffusion"], environment: environment)
+        let result = try await BuiltBinary.run(["show", asset, "--dither", "diffusion"], environment: environment)
         // Then the output is printable ASCII lines with no escapes at all
         #expect(result.status == 0)
         #expect(!result.stdout.isEmpty)
         #expect(result.stdout.unicodeScalars.allSatisfy { $0 == "\n" || (0x20...0x7E).contains($0.value) })
         // And flags override detection
-        let forced = try BuiltBinary.run(["show", asset, "--symbols", "half", "--colors", "truecolor"], environment: environment)
+        let forced = try await BuiltBinary.run(["show", asset, "--symbols", "half", "--colors", "truecolor"], environment: environment)
         #expect(forced.stdout.contains("▀") && forced.stdout.contains("\u{1B}[38;2;"))
     }
 
-    @Test func invalidFlagsAreUsageErrors() throws {
-        let result = try BuiltBinary.run(["show", asset, "--symbols", "braille"], environment: plainEnvironment)
+    @Test func invalidFlagsAreUsageErrors() async throws {
+        let result = try await BuiltBinary.run(["show", asset, "--symbols", "braille"], environment: plainEnvironment)
         #expect(result.status == 64)
         #expect(result.stderr.contains("--symbols must be half, quad, sextant, block or ascii"))
-        let width = try BuiltBinary.run(["show", asset, "--width", "0"], environment: plainEnvironment)
+        let width = try await BuiltBinary.run(["show", asset, "--width", "0"], environment: plainEnvironment)
         #expect(width.status == 64)
     }
 
-    @Test func aClosedPipeEndsQuietly() throws {
+    @Test func aClosedPipeEndsQuietly() async throws {
         // Given a lot of output piped into `head -c 100`
         let arguments = Array(repeating: asset, count: 30).map { "'\($0)'" }.joined(separator: " ")
         let script = "'\(BuiltBinary.photofeed.path)' show \(arguments) --width 200 | head -c 100 > /dev/null; echo \"${PIPESTATUS[0]}\""
@@ -122,7 +122,7 @@ import Testing
         #expect(err.isEmpty)
     }
 
-    @Test func showsAnHTTPURLThroughThePipeline() throws {
+    @Test func showsAnHTTPURLThroughThePipeline() async throws {
         // Given `photofeed serve` on an ephemeral port (it prints its URL first)
         let server = Process()
         server.executableURL = BuiltBinary.photofeed
@@ -143,7 +143,7 @@ import Testing
         }
         let base = try #require(String(decoding: firstLine, as: UTF8.self).firstMatch(of: /http:\/\/[0-9.]+:[0-9]+/)?.output)
         // When a photo and a missing id are shown by URL
-        let result = try BuiltBinary.run(
+        let result = try await BuiltBinary.run(
             ["show", "\(base)/id/3/300/200", "\(base)/id/99999999/300/200", "--width", "30", "--colors", "none"],
             environment: plainEnvironment)
         // Then the photo is drawn (30 wide, 300×200 keeps 10 rows) and the 404 is reported

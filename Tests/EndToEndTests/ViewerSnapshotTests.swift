@@ -8,10 +8,10 @@ struct ViewerSnapshotTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-snap-" + UUID().uuidString).path
     }
 
-    @Test func snapshotPrintsSettledRowsAsPlainText() throws {
+    @Test func snapshotPrintsSettledRowsAsPlainText() async throws {
         // Given the embedded feed, unshaped
         // When a 100×40 snapshot is taken without colours
-        let output = try BuiltBinary.run([
+        let output = try await BuiltBinary.run([
             "snapshot", "--width", "100", "--height", "40", "--colors", "none", "--latency", "0", "--bandwidth", "0",
             "--cache-dir", Self.cacheDirectory(),
         ])
@@ -27,7 +27,7 @@ struct ViewerSnapshotTests {
         #expect(!output.stdout.contains("\u{1B}"))
     }
 
-    @Test func snapshotOfAFolderWithAHostileFileName() throws {
+    @Test func snapshotOfAFolderWithAHostileFileName() async throws {
         // Given a folder holding one photo whose name carries escape sequences
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-hostile-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -39,7 +39,7 @@ struct ViewerSnapshotTests {
             to: folder.appendingPathComponent("\u{1B}[2J\u{1B}]0;owned\u{07}Eve.jpg"))
 
         // When it is snapshotted without colours
-        let output = try BuiltBinary.run([
+        let output = try await BuiltBinary.run([
             "snapshot", "--feed", folder.path, "--width", "80", "--height", "20", "--colors", "none",
             "--no-disk-cache",
         ])
@@ -50,9 +50,9 @@ struct ViewerSnapshotTests {
         #expect(!output.stdout.contains("\u{1B}"))
     }
 
-    @Test func viewerWithoutATerminalSaysSoInOneLine() throws {
+    @Test func viewerWithoutATerminalSaysSoInOneLine() async throws {
         // When the viewer runs with stdout on a pipe
-        let output = try BuiltBinary.run(["--cache-dir", Self.cacheDirectory()])
+        let output = try await BuiltBinary.run(["--cache-dir", Self.cacheDirectory()])
 
         // Then it fails with one line pointing to snapshot and show
         #expect(output.status != 0)

@@ -139,5 +139,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs"], swiftSettings: strict),
+        .testTarget(
+            name: "PhotofeedCommandTests",
+            dependencies: ["photofeed", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
     ]
 )

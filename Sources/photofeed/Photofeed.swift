@@ -4,10 +4,11 @@ import TerminalUI
 
 /// The `photofeed` command: the feed viewer (the default subcommand, `view`), and the tools beside it.
 ///
+/// ``PhotofeedMain`` is the entry point; it hands everything but `show` and the root's help to this.
+///
 /// The root takes no options of its own: were the viewer's flags declared here, ArgumentParser
 /// would also take them from after a subcommand's name (`photofeed serve --latency 5` would set
 /// the viewer's latency, not the server's).
-@main
 struct Photofeed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photofeed",
@@ -17,7 +18,7 @@ struct Photofeed: AsyncParsableCommand {
             thumbnail when it appears, cancels when it leaves the screen and resumes when it comes \
             back. Without --feed, an embedded picsum-style server runs in-process on 127.0.0.1 with \
             gentle network shaping (--latency, --bandwidth, --failure-rate) so loading is visible. \
-            `photofeed help view` lists every viewer flag; press ? in the viewer for every key.
+            Press ? in the viewer for every key.
             """,
         subcommands: [ViewCommand.self, ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self],
         defaultSubcommand: ViewCommand.self

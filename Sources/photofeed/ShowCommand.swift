@@ -8,6 +8,8 @@ import ImageLoading
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
+        // Parsed on its own by `PhotofeedMain`: usage and errors still read "photofeed show".
+        _superCommandName: "photofeed",
         abstract: "Print images as colour block art.",
         discussion: """
             Each image is printed at the width (default: $COLUMNS, else the terminal's, else 80) \
@@ -37,38 +39,49 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: "Rows (default: as many as keep the picture's aspect).")
     var height: Int?
 
-    @Option(help: "half, quad, sextant, block or ascii (default: sextant on UTF-8, else ascii).", transform: Self.parseSymbols)
+    @Option(help: "half, quad, sextant, block or ascii (default: sextant on UTF-8, else ascii).", transform: ShowSettings.parseSymbols)
     var symbols: SymbolSet?
 
-    @Option(help: "auto, truecolor, 256, 16 or none (default: auto).", transform: Self.parseColors)
-    var colors: ColorChoice = .auto
+    @Option(help: "auto, truecolor, 256, 16 or none (default: auto).", transform: ShowSettings.parseColors)
+    var colors: ShowSettings.ColorChoice = .auto
 
-    @Option(help: "none, ordered or diffusion, for 256, 16 and none colours (default: none).", transform: Self.parseDither)
+    @Option(help: "none, ordered or diffusion, for 256, 16 and none colours (default: none).", transform: ShowSettings.parseDither)
     var dither: Dithering = .none
 
     @Flag var scaling: Scaling = .fit
 
+    /// The parsed flags as plain values.
+    var settings: ShowSettings {
+        ShowSettings(
+            images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
+            fill: scaling == .fill)
+    }
+
     func validate() throws {
-        guard !images.isEmpty else { throw ValidationError("name at least one image file or URL") }
-        if let width, !(1...1000).contains(width) { throw ValidationError("--width must be 1…1000 (got \(width))") }
-        if let height, !(1...1000).contains(height) { throw ValidationError("--height must be 1…1000 (got \(height))") }
+        try settings.validate()
     }
 
     func run() async throws {
+        try await Self.run(settings)
+    }
+
+    /// Shows every image of `settings`; throws `ExitCode.failure` at the end when one could not be shown.
+    static func run(_ settings: ShowSettings) async throws {
         // A closed pipe (`| head`) must end the command quietly, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let environment = Self.environment()
         let detected = TerminalCapabilities.detect(environment: environment)
         let options = BlockArtOptions(
-            symbols: symbols ?? detected.preferredSymbols,
-            colors: colors.mode ?? detected.colors,
-            dither: dither,
-            scaling: scaling == .fill ? .fill : .fit)
-        let columns = width ?? Self.terminalColumns(environment: environment)
+            symbols: settings.symbols ?? detected.preferredSymbols,
+            colors: settings.colors.mode ?? detected.colors,
+            dither: settings.dither,
+            scaling: settings.fill ? .fill : .fit)
+        let columns = settings.width ?? Self.terminalColumns(environment: environment)
+        let height = settings.height
         let output = StandardOutput()
         var failed = false
         let pipeline = LazyPipeline()
-        for image in images {
+        for image in settings.images {
             do {
                 let (bitmap, originalSize) = Self.isRemote(image)
                     ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil)
@@ -187,38 +200,6 @@ struct ShowCommand: AsyncParsableCommand {
     static func reportFailure(_ image: String, _ error: any Error) {
         let reason = String(describing: error).replacingOccurrences(of: "\n", with: " ")
         FileHandle.standardError.write(Data("photofeed show: \(image): \(reason)\n".utf8))
-    }
-
-    // MARK: - Argument parsing
-
-    static func parseSymbols(_ text: String) throws -> SymbolSet {
-        guard let value = SymbolSet(rawValue: text.lowercased()) else {
-            throw ValidationError("--symbols must be half, quad, sextant, block or ascii (got \(text))")
-        }
-        return value
-    }
-
-    /// A colour mode, or `auto`: detect from the environment.
-    struct ColorChoice {
-        var mode: ColorMode?
-        static let auto = ColorChoice(mode: nil)
-    }
-
-    static func parseColors(_ text: String) throws -> ColorChoice {
-        let lowered = text.lowercased()
-        if lowered == "auto" { return .auto }
-        if lowered == "full" || lowered == "24bit" { return ColorChoice(mode: .truecolor) }
-        guard let value = ColorMode(rawValue: lowered) else {
-            throw ValidationError("--colors must be auto, truecolor, 256, 16 or none (got \(text))")
-        }
-        return ColorChoice(mode: value)
-    }
-
-    static func parseDither(_ text: String) throws -> Dithering {
-        guard let value = Dithering(rawValue: text.lowercased()) else {
-            throw ValidationError("--dither must be none, ordered or diffusion (got \(text))")
-        }
-        return value
     }
 }
 

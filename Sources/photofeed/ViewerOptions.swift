@@ -60,8 +60,8 @@ struct ViewerOptions: ParsableArguments {
 
     func validate() throws {
         _ = try parsedSymbols()
-        _ = try ShowCommand.parseColors(colors)
-        _ = try ShowCommand.parseDither(dither)
+        _ = try ShowSettings.parseColors(colors)
+        _ = try ShowSettings.parseDither(dither)
         _ = try parsedPlaceholder()
         _ = try parsedDisappearPolicy()
         _ = try parsedThumb()
@@ -79,7 +79,7 @@ struct ViewerOptions: ParsableArguments {
     }
 
     func parsedSymbols() throws -> SymbolSet? {
-        try symbols.map(ShowCommand.parseSymbols)
+        try symbols.map(ShowSettings.parseSymbols)
     }
 
     func parsedPlaceholder() throws -> PlaceholderStyle {
@@ -112,7 +112,7 @@ struct ViewerOptions: ParsableArguments {
         let colorMode = Self.colorMode(for: capability)
         let symbolSet = try parsedSymbols() ?? (unicode ? .sextant : .ascii)
         let art = BlockArtOptions(
-            symbols: unicode ? symbolSet : .ascii, colors: colorMode, dither: try ShowCommand.parseDither(dither))
+            symbols: unicode ? symbolSet : .ascii, colors: colorMode, dither: try ShowSettings.parseDither(dither))
         return FeedViewerOptions(
             thumbnail: try parsedThumb(), art: art, placeholder: try parsedPlaceholder(),
             onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
@@ -121,7 +121,7 @@ struct ViewerOptions: ParsableArguments {
 
     /// The most colour `--colors` allows, or nil for whatever the terminal offers.
     func maximumColors() throws -> ColorCapability? {
-        try ShowCommand.parseColors(colors).mode.map(Self.capability(for:))
+        try ShowSettings.parseColors(colors).mode.map(Self.capability(for:))
     }
 
     static func colorMode(for capability: ColorCapability) -> ColorMode {

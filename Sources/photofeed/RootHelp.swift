@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// `photofeed --help`: the root's overview and subcommands, with every flag of the viewer (its
+/// default subcommand) in place of the root's own options, which are only `--help`.
+enum RootHelp {
+    /// The root help with the viewer's OPTIONS section spliced in, `columns` wide.
+    static func text(columns: Int?) -> String {
+        let root = Photofeed.helpMessage(includeHidden: false, columns: columns)
+        let viewer = Photofeed.helpMessage(for: ViewCommand.self, includeHidden: false, columns: columns)
+        guard let options = section("OPTIONS:", in: viewer), let rootOptions = section("OPTIONS:", in: root) else {
+            return root
+        }
+        let usage = "USAGE: photofeed [view] [<options>]\n       photofeed <subcommand> [<options>]"
+        return root
+            .replacingOccurrences(of: rootOptions, with: options)
+            .replacingOccurrences(of: "USAGE: photofeed <subcommand>", with: usage)
+    }
+
+    /// The lines from `heading` up to the next blank line followed by an unindented heading (or the end).
+    static func section(_ heading: String, in help: String) -> String? {
+        let lines = help.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: heading) else { return nil }
+        var end = start + 1
+        while end < lines.count {
+            let line = lines[end]
+            if line.isEmpty, end + 1 < lines.count, let next = lines[end + 1].first, !next.isWhitespace { break }
+            end += 1
+        }
+        return lines[start..<end].joined(separator: "\n")
+    }
+
+    /// The terminal's width for wrapping, or nil (ArgumentParser's default) when not a terminal.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return nil
+        }
+        return Int(size.ws_col)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import BlockArt
+
+/// What one `photofeed show` run was asked to do, as plain values.
+///
+/// ``ShowCommand`` (ArgumentParser) and ``ShowArgumentScanner`` (the start-up fast path) both
+/// produce it; the parsing helpers here are shared by both and by the viewer's flags.
+struct ShowSettings: Equatable {
+    /// Files, paths or http(s) URLs, in order.
+    var images: [String]
+    /// Columns; nil: `$COLUMNS`, the terminal's width, or 80.
+    var width: Int?
+    /// Rows; nil: as many as keep the picture's aspect.
+    var height: Int?
+    /// The symbol set; nil: detected from the locale.
+    var symbols: SymbolSet?
+    var colors: ColorChoice = .auto
+    var dither: Dithering = .none
+    /// Crop to cover the box instead of fitting inside it.
+    var fill = false
+
+    /// A colour mode, or `auto`: detect from the environment.
+    struct ColorChoice: Equatable {
+        var mode: ColorMode?
+        static let auto = ColorChoice(mode: nil)
+    }
+
+    /// Throws the message ArgumentParser prints for values out of range.
+    func validate() throws {
+        guard !images.isEmpty else { throw ValidationError("name at least one image file or URL") }
+        if let width, !Self.sizeRange.contains(width) { throw ValidationError("--width must be 1…1000 (got \(width))") }
+        if let height, !Self.sizeRange.contains(height) { throw ValidationError("--height must be 1…1000 (got \(height))") }
+    }
+
+    static let sizeRange = 1...1000
+
+    static func parseSymbols(_ text: String) throws -> SymbolSet {
+        guard let value = SymbolSet(rawValue: text.lowercased()) else {
+            throw ValidationError("--symbols must be half, quad, sextant, block or ascii (got \(text))")
+        }
+        return value
+    }
+
+    static func parseColors(_ text: String) throws -> ColorChoice {
+        let lowered = text.lowercased()
+        if lowered == "auto" { return .auto }
+        if lowered == "full" || lowered == "24bit" { return ColorChoice(mode: .truecolor) }
+        guard let value = ColorMode(rawValue: lowered) else {
+            throw ValidationError("--colors must be auto, truecolor, 256, 16 or none (got \(text))")
+        }
+        return ColorChoice(mode: value)
+    }
+
+    static func parseDither(_ text: String) throws -> Dithering {
+        guard let value = Dithering(rawValue: text.lowercased()) else {
+            throw ValidationError("--dither must be none, ordered or diffusion (got \(text))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import photofeed
+
+@Suite("photofeed --help")
+struct RootHelpTests {
+    /// Every `--flag` word in a help text.
+    static func flags(in text: String) -> Set<String> {
+        var flags: Set<String> = []
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "-" {
+                word.append(character)
+            } else {
+                if word.hasPrefix("--"), word.count > 2 { flags.insert(word) }
+                word = ""
+            }
+        }
+        return flags
+    }
+
+    @Test("documents every flag of the viewer, and the subcommands")
+    func documentsEveryViewerFlag() {
+        // Given the viewer's own help
+        let viewer = Photofeed.helpMessage(for: ViewCommand.self, includeHidden: false, columns: 100)
+        let viewerFlags = Self.flags(in: viewer)
+        #expect(viewerFlags.count > 15)
+        // When the root's help is printed
+        let root = RootHelp.text(columns: 100)
+        // Then it lists every viewer flag, the usage with and without `view`, and every subcommand
+        #expect(viewerFlags.subtracting(Self.flags(in: root)).isEmpty)
+        #expect(root.contains("USAGE: photofeed [view] [<options>]"))
+        for subcommand in ["view (default)", "serve", "show", "prefetch", "snapshot"] {
+            #expect(root.contains("\n  \(subcommand)"), "\(subcommand)")
+        }
+        #expect(root.hasPrefix("OVERVIEW: A terminal photo-feed viewer"))
+    }
+
+    @Test("a section runs to the next heading")
+    func sectionBounds() {
+        // Given a help text with two sections
+        let help = "USAGE: x\n\nOPTIONS:\n  --a   A.\n\n  --b   B.\n\nSUBCOMMANDS:\n  y\n"
+        // When the OPTIONS section is cut out
+        let section = RootHelp.section("OPTIONS:", in: help)
+        // Then it keeps its blank lines inside and stops before SUBCOMMANDS
+        #expect(section == "OPTIONS:\n  --a   A.\n\n  --b   B.")
+    }
+}

@@ -35,9 +35,12 @@ extension FeedScreen {
         case .quit: exit = .quit
         case .terminate(let signal): exit = .signal(signal)
         case .retryFocused:
-            if let focus = list.focus { retry([focus]) }
+            // At the end of the list r retries a failed page (and the focused row only if it failed).
+            let page = pageRetryIsInReach && retryPage()
+            if let focus = list.focus, !page || rows[focus].isFailed { retry([focus]) }
         case .retryAllFailed:
             retry(rows.indices.filter { rows[$0].isFailed })
+            retryPage()
         case .clearMemoryCache:
             pipeline.clearMemoryCache()
             note("memory cache cleared")

@@ -3,16 +3,37 @@ import FeedSources
 extension FeedScreen {
     // MARK: Paging
 
-    /// Asks for the next page when the user is within two screens of the end.
+    /// Asks for the next page when the user is within two screens of the end (never after a
+    /// failed page: that waits for ``retryPage()``).
     func requestPageIfNeeded() {
-        guard !pageLoading, !feedEnded else { return }
+        guard pageState == .idle else { return }
         let ahead = list.visibleRows.upperBound + 2 * list.pageSize
         if ahead >= rows.count { requestNextPage() }
     }
 
+    /// Requests the next page unless one is in flight, the last one failed, or the feed ended.
     func requestNextPage() {
-        guard !pageLoading, !feedEnded else { return }
-        pageLoading = true
+        requestPage(.automatic)
+    }
+
+    /// Requests a failed page again (`r` at the end of the list, `R`); false when no page failed.
+    @discardableResult
+    func retryPage() -> Bool {
+        guard pageState.isFailed else { return false }
+        note("retrying page \(pagesLoaded + 1)")
+        requestPage(.retry)
+        scheduler.invalidateAll()
+        return true
+    }
+
+    /// Whether `r` reaches the failed page: its footer row is on screen, or the focus is on the last row.
+    var pageRetryIsInReach: Bool {
+        guard pageState.isFailed, detail == nil, let last = rows.indices.last else { return false }
+        return list.focus == last || footerLine != nil
+    }
+
+    private func requestPage(_ trigger: PageLoadState.Trigger) {
+        guard pageState.start(trigger) else { return }
         let (feed, continuation) = (self.feed, self.continuation)
         background.append(Task {
             do {
@@ -25,27 +46,27 @@ extension FeedScreen {
         })
     }
 
+    /// A page arrived or failed. A failed first page ends the viewer; a failed later page
+    /// shows its reason in the footer row and waits for a retry.
     func receivePage(_ result: Result<FeedPage, any Error>) {
-        pageLoading = false
-        pagesLoaded += 1
-        let index = pagesLoaded
+        let index = pagesLoaded + 1
         switch result {
         case .failure(let error):
             let reason = TextSanitizer.sanitize(String(describing: error))
+            pageState.fail(reason)
             if rows.isEmpty {
                 exit = .failed("cannot read the feed \(feedName): \(reason)")
             } else {
-                feedEnded = true
                 message = "feed: \(reason)"
                 eventLog.append(time: clock.now(), row: nil, .failed("page \(index): \(reason)"))
             }
         case .success(let page):
+            pagesLoaded = index
             let entries = page.photos
             feedName = TextSanitizer.sanitize(page.summary)
             metrics.feedSource = feedName
-            feedEnded = !page.hasMore
+            pageState.receive(hasMore: page.hasMore && !entries.isEmpty)
             if entries.isEmpty {
-                feedEnded = true
                 if rows.isEmpty { exit = .failed("the feed \(feedName) has no photos") }
             } else {
                 let first = rows.isEmpty

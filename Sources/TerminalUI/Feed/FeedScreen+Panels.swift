@@ -6,6 +6,19 @@ extension FeedScreen {
         return showsNetworkPanel ? min(available, NetworkPanel.preferredHeight) : min(available, max(6, available / 2))
     }
 
+    /// The screen line of the row after the last photo ("loading more…", a failed page, the
+    /// end of the feed), or nil when it is off screen, under a panel, or there is no footer.
+    var footerLine: Int? {
+        let size = screen.size
+        let layout = RowLayout(thumbnail: options.thumbnail, width: size.columns)
+        let fits = size.rows >= layout.minimumScreenSize.rows && size.columns >= layout.minimumScreenSize.columns
+        guard fits, pageState != .idle, let last = rows.indices.last, let line = list.line(ofRow: last) else {
+            return nil
+        }
+        let footer = line + list.rowHeight
+        return footer < FeedFrame.viewportHeight(for: size) - panelHeight ? footer : nil
+    }
+
     /// Draws a frame update: rows (clipped above an open panel), then the panel and the
     /// "loading more…" row, then one flush.
     func drawFrame(_ update: FrameUpdate, _ current: FeedFrame) {
@@ -16,14 +29,12 @@ extension FeedScreen {
         FeedFrameRenderer.draw(update, of: current, on: clipped)
         let layout = RowLayout(thumbnail: options.thumbnail, width: size.columns)
         let fits = size.rows >= layout.minimumScreenSize.rows && size.columns >= layout.minimumScreenSize.columns
-        if fits, pageLoading || feedEnded, let last = rows.indices.last, let line = list.line(ofRow: last),
-            line + list.rowHeight < panelTop
+        if let line = footerLine,
+            let kind = pageState.footer(animationFrame: update.animationFrame, rowCount: rows.count)
         {
-            let kind: FeedFooterRow.Kind =
-                pageLoading ? .loadingMore(frame: update.animationFrame) : .endOfFeed(count: rows.count)
             screen.draw(
                 FeedFooterRow.render(kind, width: size.columns, glyphs: options.glyphs),
-                at: CellPoint(row: line + list.rowHeight, column: 0))
+                at: CellPoint(row: line, column: 0))
         }
         if fits, panelHeight > 0 {
             let panel = showsNetworkPanel ? networkPanel(width: size.columns) : eventLogPanel(width: size.columns)

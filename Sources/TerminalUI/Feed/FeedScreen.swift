@@ -55,8 +55,7 @@ public final class FeedScreen {
 
     // Paging
     var pagesLoaded = 0
-    var pageLoading = false
-    var feedEnded = false
+    var pageState = PageLoadState.idle
 
     // Loop plumbing
     let events: AsyncStream<LoopEvent>
@@ -242,6 +241,6 @@ public final class FeedScreen {
             default: false
             }
         }
-        if settled && (!visible.isEmpty || feedEnded) { exit = .settled }
+        if settled && (!visible.isEmpty || pageState == .ended) { exit = .settled }
     }
 }

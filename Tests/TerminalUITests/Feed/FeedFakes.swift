@@ -96,6 +96,59 @@ final class FakeFeed: FeedSource {
     }
 }
 
+/// A feed that answers each `loadNextPage()` with the next scripted page or failure, and counts the calls.
+///
+/// Page `n` holds photos with ids `"\(n)-0"`, `"\(n)-1"`, …; after the script runs out the feed ends.
+final class ScriptedFeed: FeedSource {
+    /// One scripted answer.
+    enum Answer: Sendable {
+        /// A page of `count` photos.
+        case photos(Int)
+        /// A failure whose description is the reason.
+        case failure(String)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let state: Mutex<(answers: [Answer], requests: Int, pages: Int)>
+
+    init(_ answers: [Answer]) {
+        state = Mutex((answers, 0, 0))
+    }
+
+    /// How many times a page was asked for.
+    var requests: Int { state.withLock { $0.requests } }
+
+    var summary: String { "scripted feed" }
+    var totalCount: Int? { nil }
+    var hasMore: Bool { !state.withLock { $0.answers.isEmpty } }
+
+    func loadNextPage() async throws -> [FeedPhoto] {
+        let (answer, page) = state.withLock { state -> (Answer?, Int) in
+            state.requests += 1
+            guard !state.answers.isEmpty else { return (nil, state.pages) }
+            let answer = state.answers.removeFirst()
+            if case .photos = answer { state.pages += 1 }
+            return (answer, state.pages)
+        }
+        switch answer {
+        case nil:
+            return []
+        case .failure(let reason):
+            throw Failure(description: reason)
+        case .photos(let count):
+            let base = URL(fileURLWithPath: "/").appendingPathComponent("feed")
+            return (0..<count).map { index in
+                FeedPhoto(
+                    id: "\(page)-\(index)", author: "Author \(page)-\(index)", size: PixelSize(width: 400, height: 300),
+                    origin: .picsum(base: base, cacheNamespace: nil))
+            }
+        }
+    }
+}
+
 enum FakeImages {
     /// A two-colour test picture: left half red, right half blue.
     static func bitmap(width: Int, height: Int) -> Bitmap {

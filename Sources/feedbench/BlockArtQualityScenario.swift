@@ -63,12 +63,16 @@ struct BlockArtQualityScenario: BenchScenario {
                 }
                 if mode == .truecolor {
                     score(idealHalf(source), source: source, as: Variant(symbols: "half", colors: mode.rawValue, tool: "ideal-half"))
+                    let quad = idealQuad(source)
+                    let reference = source.resized(to: quad.size)
+                    scores[Variant(symbols: "quad", colors: mode.rawValue, tool: "bound-quad"), default: []].append(
+                        (BlockArtMetrics.psnr(quad, reference), BlockArtMetrics.ssim(quad, reference)))
                 }
             }
         }
 
         let symbolOrder = ["half", "quad", "sextant", "block", "ascii", "default"]
-        let toolOrder = ["ideal-half", "photofeed", "photofeed+fs", "chafa"]
+        let toolOrder = ["ideal-half", "bound-quad", "photofeed", "photofeed+fs", "chafa"]
         let ordered = scores.keys.sorted { a, b in
             let ka = (Self.colorModes.firstIndex { $0.0.rawValue == a.colors } ?? 0,
                       symbolOrder.firstIndex(of: a.symbols) ?? 0, toolOrder.firstIndex(of: a.tool) ?? 0)
@@ -85,12 +89,30 @@ struct BlockArtQualityScenario: BenchScenario {
         var notes = [
             "\(assets.count) assets from \(context.assetsDirectory), box \(box), raster 8×16 px per cell; " +
                 "reference = source area-averaged to each tool's drawn grid; SSIM on luma, 8×8 windows, step 4",
+            "bound-quad: the source area-averaged to 2×2 free colours per cell, drawn as 4×8-pixel blocks — " +
+                "an upper bound for any renderer using quadrant glyphs, which get only 2 colours per cell",
             "photofeed+fs = Floyd–Steinberg dithering; chafa = chafa -f symbols --symbols S -c full|240|16|none -s 40x20 " +
                 "(default = no --symbols); ascii none = glyphs only, default colours light gray on black",
         ]
         if !hasChafa { notes.append("chafa not found: its rows are missing (make bench installs it)") }
         return BenchReport(title: "BlockArt quality vs chafa (mean over assets)",
                            columns: ["colors", "symbols", "tool", "PSNR dB", "SSIM", "n"], rows: rows, notes: notes)
+    }
+
+    /// The source box-averaged to 2×2 sub-pixels per cell, each drawn in its own colour as a 4×8
+    /// block of the 8×16 cell raster: better than any quadrant glyph can do with two colours.
+    private func idealQuad(_ source: Bitmap) -> Bitmap {
+        let layout = BlockArtRenderer(options: BlockArtOptions(symbols: .quad)).layout(forImage: source.size, in: box)
+        let pixels = source.resized(to: layout.pixelSize)
+        let raster = CellRasterizer()
+        let (blockWidth, blockHeight) = (raster.cellWidth / 2, raster.cellHeight / 2)
+        var drawn = Bitmap(width: pixels.width * blockWidth, height: pixels.height * blockHeight)
+        for y in 0..<drawn.height {
+            for x in 0..<drawn.width {
+                drawn[x, y] = pixels[x / blockWidth, y / blockHeight]
+            }
+        }
+        return drawn
     }
 
     /// The source box-averaged to one colour per half cell, drawn as `▀`: the half-block optimum.

@@ -126,8 +126,16 @@ extension FeedScreen {
         renderer = BlockArtRenderer(options: options.art)
         var reload: [Int] = []
         for row in rows.indices {
-            guard let bitmap = rows[row].bitmap else { continue }
             let needed = pixelSize(for: rows[row].entry, box: options.thumbnail)
+            guard let bitmap = rows[row].bitmap else {
+                // A load still running at a smaller size would finish too small: restart it at the new size.
+                if let priority = planner.running[row], let asked = rows[row].requestedPixels,
+                    asked.width < needed.width || asked.height < needed.height
+                {
+                    start(row: row, priority: priority)
+                }
+                continue
+            }
             if bitmap.width >= needed.width && bitmap.height >= needed.height {
                 rows[row].model.thumbnail = thumbnail(for: bitmap)
             } else {

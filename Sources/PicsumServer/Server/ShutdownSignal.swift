@@ -6,8 +6,7 @@ import Synchronization
 final class ShutdownSignal: Sendable {
     private struct State {
         var isTriggered = false
-        var nextToken = 0
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var waiters = Waiters()
     }
 
     private let state = Mutex(State())
@@ -18,32 +17,14 @@ final class ShutdownSignal: Sendable {
     func trigger() {
         let waiters = state.withLock { state in
             state.isTriggered = true
-            let waiters = state.waiters.values
-            state.waiters = [:]
-            return Array(waiters)
+            return state.waiters.takeAll()
         }
         for waiter in waiters { waiter.resume() }
     }
 
     /// Returns when triggered, or when the calling task is cancelled.
     func wait() async {
-        let token = state.withLock { state in
-            state.nextToken += 1
-            return state.nextToken
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state in
-                    if state.isTriggered || Task.isCancelled { return true }
-                    state.waiters[token] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: token) }
-            waiter?.resume()
-        }
+        await state.wait(parkingIn: \.waiters) { $0.isTriggered }
     }
 
     /// Sleeps for `duration` on `clock`; returns false when the signal cut the sleep short.

@@ -27,6 +27,21 @@ struct FeedScreenPagingTests {
         }
     }
 
+    /// Starts the viewer on a 24×64 screen and delivers the first two page answers (the first
+    /// page is short, so the second is asked for at once).
+    private func twoPagesIn(
+        _ feed: ScriptedFeed, on screen: MemoryScreen
+    ) async throws -> (FeedScreen, AsyncStream<LoopEvent>.Iterator) {
+        let viewer = viewer(feed, on: screen)
+        var events = viewer.events.makeAsyncIterator()
+        viewer.requestNextPage()
+        try await deliverPage(viewer, &events)
+        #expect(viewer.pageState == .loading, "the first page is short: the second is asked for at once")
+        try await deliverPage(viewer, &events)
+        #expect(feed.requests == 2)
+        return (viewer, events)
+    }
+
     private func press(_ viewer: FeedScreen, _ keys: String) {
         for key in keys { viewer.handle(.key(.character(key))) }
     }
@@ -35,14 +50,8 @@ struct FeedScreenPagingTests {
         // Given a feed whose second page fails once
         let feed = ScriptedFeed([.photos(4), .failure("HTTP 503"), .photos(3)])
         let screen = MemoryScreen(size: TerminalSize(rows: 24, columns: 64))
-        let viewer = viewer(feed, on: screen)
-        var events = viewer.events.makeAsyncIterator()
-        viewer.requestNextPage()
-        try await deliverPage(viewer, &events)
+        var (viewer, events) = try await twoPagesIn(feed, on: screen)
         #expect(viewer.rows.count == 4)
-        #expect(viewer.pageState == .loading, "the first page is short: the second is asked for at once")
-        try await deliverPage(viewer, &events)
-        #expect(feed.requests == 2)
 
         // When the user scrolls to the end
         press(viewer, "G")
@@ -89,12 +98,7 @@ struct FeedScreenPagingTests {
     @Test func rAwayFromTheEndRetriesOnlyTheRowAndRRetriesThePage() async throws {
         // Given a failed second page, the focus on the first row (failed too) and the footer off screen
         let feed = ScriptedFeed([.photos(6), .failure("timed out"), .photos(2)])
-        let screen = MemoryScreen(size: TerminalSize(rows: 24, columns: 64))
-        let viewer = viewer(feed, on: screen)
-        var events = viewer.events.makeAsyncIterator()
-        viewer.requestNextPage()
-        try await deliverPage(viewer, &events)
-        try await deliverPage(viewer, &events)
+        var (viewer, events) = try await twoPagesIn(feed, on: MemoryScreen(size: TerminalSize(rows: 24, columns: 64)))
         #expect(viewer.pageState == .failed(reason: "timed out"))
         #expect(viewer.list.focus == 0)
         #expect(viewer.footerLine == nil)
@@ -122,12 +126,7 @@ struct FeedScreenPagingTests {
     @Test func rAtTheEndWithAFailedPageDoesNotReloadALoadedLastRow() async throws {
         // Given a failed second page and a loaded last row, focused
         let feed = ScriptedFeed([.photos(2), .failure("HTTP 500")])
-        let screen = MemoryScreen(size: TerminalSize(rows: 24, columns: 64))
-        let viewer = viewer(feed, on: screen)
-        var events = viewer.events.makeAsyncIterator()
-        viewer.requestNextPage()
-        try await deliverPage(viewer, &events)
-        try await deliverPage(viewer, &events)
+        let (viewer, _) = try await twoPagesIn(feed, on: MemoryScreen(size: TerminalSize(rows: 24, columns: 64)))
         press(viewer, "j")
         viewer.receive(FakeImages.success(), row: 1, generation: 1)
         let rowLoader = try #require(viewer.rows[1].loader as? FakeRowLoader)

@@ -11,6 +11,7 @@ struct ScrollRun {
     var resumed: Int
     var coalesced: Int
     var cancelledTasks: Int
+    var memoryHits: Int
     var peakRSSKiB: Int?
 
     private var images: [RequestLogEntry] { log.filter { $0.target.hasPrefix("/id/") } }
@@ -39,8 +40,8 @@ struct ScrollRun {
             label,
             timeToFirstThumbnail.map { String(format: "%.0f", $0.milliseconds) } ?? "-",
             percentile(0.5), percentile(0.99), String(frameTimes.count),
-            String(images.count), String(images.filter(\.clientWentAway).count),
-            String(images.filter { $0.range != nil }.count), String(resumed), String(coalesced),
+            String(images.count), String(images.filter(\.clientWentAway).count), String(cancelledTasks),
+            String(images.filter { $0.range != nil }.count), String(resumed), String(coalesced), String(memoryHits),
             String(format: "%.1f", Double(bytesDownloaded) / 1_000_000),
             String(format: "%.1f", Double(uniqueImageBytes) / 1_000_000),
             String(format: "%.2f", ratio),
@@ -50,8 +51,8 @@ struct ScrollRun {
     }
 
     static let columns = [
-        "run", "first thumb ms", "frame p50 ms", "frame p99 ms", "frames", "requests", "cancelled",
-        "range reqs", "resumed", "coalesced", "MB down", "MB unique", "down/unique", "peak RSS MB", "wall s",
+        "run", "first thumb ms", "frame p50 ms", "frame p99 ms", "frames", "requests", "early close", "tasks cancelled",
+        "range reqs", "resumed", "coalesced", "mem hits", "MB down", "MB unique", "down/unique", "peak RSS MB", "wall s",
     ]
 }
 

@@ -7,14 +7,25 @@ import TerminalUI
 /// The viewer scrolling a shaped embedded feed: 300 rows down and back at 30 rows/s on a
 /// `MemoryScreen`, driven through the real `FeedScreen` loop, for three loader setups:
 /// the default (cancel on disappear, memory + disk cache, resumable downloads), `--on-disappear keep`,
-/// and an AsyncImage-like baseline (cancel, no caches, no resume).
+/// and an AsyncImage-like baseline (cancel, no caches, no resume); each on two networks: the
+/// viewer's default shaping, and a slow link on which a thumbnail takes longer than a row is
+/// on screen (so cancel, resume and keep differ).
 struct ScrollScenario: BenchScenario {
     let name = "scroll"
     var rows = 300
     var rowsPerSecond = 30.0
     var screenSize = TerminalSize(rows: 48, columns: 120)
-    var latency = Duration.milliseconds(120)
-    var bandwidth = 400_000
+
+    struct Network {
+        var label: String
+        var latency: Duration
+        var bandwidth: Int
+    }
+
+    let networks = [
+        Network(label: "default", latency: .milliseconds(120), bandwidth: 400_000),
+        Network(label: "slow", latency: .milliseconds(80), bandwidth: 8_000),
+    ]
 
     struct Setup {
         var label: String
@@ -35,26 +46,34 @@ struct ScrollScenario: BenchScenario {
             // Unmeasured, unshaped pass: the server renders every thumbnail size once, so every
             // measured run sees the same warm server.
             _ = try await scroll(Setup(label: "warm-up", onDisappear: .keep, cachesAndResume: false), server: server, index: 0)
-            _ = try server.shaping.update {
-                $0.latency = latency
-                $0.bandwidth = bandwidth
-            }
             var results: [ScrollRun] = []
-            for (index, setup) in setups.enumerated() {
-                results.append(try await scroll(setup, server: server, index: index + 1))
+            for network in networks {
+                _ = try server.shaping.update {
+                    $0.latency = network.latency
+                    $0.bandwidth = network.bandwidth
+                }
+                for setup in setups {
+                    var run = try await scroll(setup, server: server, index: results.count + 1)
+                    run.label = "\(network.label): \(setup.label)"
+                    results.append(run)
+                }
             }
             await server.stop()
             let thumb = FeedViewerOptions().thumbnail
+            let shapings = networks.map { "\($0.label) = \(Int($0.latency / .milliseconds(1))) ms + \($0.bandwidth / 1000) KB/s" }
             return BenchReport(
                 title: "scroll: \(rows) rows down and back at \(Int(rowsPerSecond)) rows/s, \(screenSize.columns)×\(screenSize.rows) MemoryScreen, "
-                    + "embedded server \(Int(latency / .milliseconds(1))) ms + \(bandwidth / 1000) KB/s per connection",
+                    + "embedded server per connection: " + shapings.joined(separator: "; "),
                 columns: ScrollRun.columns,
                 rows: results.map { $0.row() },
                 notes: [
                     "command: swift build -c release --static-swift-stdlib --product feedbench && .build/release/feedbench --scenario scroll",
                     "real FeedScreen loop, thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2; scrolling starts at the first finished thumbnail",
                     "first thumb: launch → first finished image; frame: first cell written → flush, per frame",
-                    "requests/cancelled/range reqs: server log (cancelled = client went away); resumed/coalesced: pipeline counters",
+                    "requests/early close/range reqs: server log (early close = client went away mid-response); "
+                        + "tasks cancelled/resumed/coalesced/memory hits: pipeline counters",
+                    "a loaded row leaving the screen and the prefetch window lets its image go; coming back loads it again "
+                        + "(memory hit, or the network in the baseline)",
                     "MB down: image bytes the server sent; MB unique: full size of each distinct image once",
                     "peak RSS: VmHWM, reset before each run via /proc/self/clear_refs (whole process, server included)",
                     "the server renders every thumbnail in an unmeasured warm-up pass first",
@@ -106,7 +125,7 @@ struct ScrollScenario: BenchScenario {
         return ScrollRun(
             label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes,
             wall: wall, log: entries, resumed: counters.resumed, coalesced: counters.coalesced,
-            cancelledTasks: counters.cancelled, peakRSSKiB: peak)
+            cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits, peakRSSKiB: peak)
     }
 
     private static func collect(_ log: AsyncStream<RequestLogEntry>, until sentinel: String) async -> [RequestLogEntry] {

@@ -63,19 +63,54 @@ struct RowLoadPlannerTests {
         #expect(planner.running[0] == .high)
     }
 
-    @Test func finishedRowsAreNotRestartedUntilReset() {
+    @Test func failedRowsAreNotRestartedUntilReset() {
+        // Given a visible row whose load failed
         var list = makeList()
         var planner = RowLoadPlanner()
         _ = planner.planInitial(list)
-        planner.markFinished(row: 1)
-        _ = planner.plan(list.jumpToEnd())
+        planner.markFinished(row: 1, failed: true)
+        // When the list scrolls away and back
+        let away = planner.plan(list.jumpToEnd())
         let back = planner.plan(list.jumpToTop())
+        // Then the failure stays: nothing released, nothing started
+        #expect(!away.contains(.release(row: 1)))
         #expect(!back.contains(.start(row: 1, priority: .high)))
         // r on a failed, visible row starts it again
         #expect(planner.reset(row: 1, visibleRows: list.visibleRows) == [.start(row: 1, priority: .high)])
         // and a reset of an off-screen row only forgets it
-        planner.markFinished(row: 2)
+        planner.markFinished(row: 2, failed: true)
         #expect(planner.reset(row: 2, visibleRows: 50..<53) == [])
+    }
+
+    @Test func loadedRowsAreReleasedOffScreenAndLoadAgainOnReturn() {
+        // Given a visible row that loaded
+        var list = makeList()
+        var planner = RowLoadPlanner(policy: .keep)
+        _ = planner.planInitial(list)
+        planner.markFinished(row: 1)
+        // When it scrolls out of the screen and the prefetch window
+        let away = planner.plan(list.jumpToEnd())
+        // Then its image is released (whatever the disappear policy), not cancelled
+        #expect(away.contains(.release(row: 1)))
+        #expect(!away.contains(.cancel(row: 1)))
+        #expect(!planner.loaded.contains(1))
+        // And coming back starts it again (the memory cache answers at once)
+        let back = planner.plan(list.jumpToTop())
+        #expect(back.contains(.start(row: 1, priority: .high)))
+    }
+
+    @Test func loadedRowsStillOnScreenKeepTheirImage() {
+        // Given rows 0–2 on screen, row 1 loaded
+        var list = makeList()
+        var planner = RowLoadPlanner()
+        _ = planner.planInitial(list)
+        planner.markFinished(row: 1)
+        // When the list scrolls by a row (row 0 leaves, row 1 stays)
+        let actions = planner.plan(list.scroll(by: 1))
+        // Then row 1 is neither released nor restarted
+        #expect(!actions.contains(.release(row: 1)))
+        #expect(!actions.contains { if case .start(1, _) = $0 { true } else { false } })
+        #expect(planner.loaded.contains(1))
     }
 
     @Test func prefetchRowsScrolledBehindAreCancelledOnDirectionChange() {

@@ -25,7 +25,7 @@ extension FeedScreen {
         let visible = list.visibleRows
         scheduler.retain(visible: visible)
         for row in visible {
-            scheduler.setAnimating(row: row, rows[row].model.state.showsPlaceholder)
+            scheduler.setAnimating(row: row, rows[row].model.showsPlaceholder)
         }
     }
 
@@ -40,6 +40,11 @@ extension FeedScreen {
             case .cancel(let row):
                 rows[row].loader?.cancel()
                 eventLog.append(time: clock.now(), row: row, .cancel)
+            case .release(let row):
+                // Off screen: let the image go; the memory cache brings it back on the next appearance.
+                rows[row].bitmap = nil
+                rows[row].model.thumbnail = nil
+                rows[row].model.state = .idle
             }
         }
     }
@@ -80,6 +85,9 @@ extension FeedScreen {
         eventLog.append(
             time: clock.now(), row: row,
             .note((rows[row].resumedFrom == nil ? "start " : "restart ") + "\(priority) \(pixels.width)×\(pixels.height)"))
+        // A memory-cache hit has settled already: show it in this frame, not after a placeholder one.
+        let settled = loader.phase
+        if settled.isTerminal { receive(settled, row: row, generation: rows[row].generation) }
     }
 
     func receive(_ phase: ImagePhase, row: Int, generation: Int) {
@@ -91,7 +99,7 @@ extension FeedScreen {
             planner.markFinished(row: row)
             rows[row].resumedFrom = nil
         case .failure:
-            planner.markFinished(row: row)
+            planner.markFinished(row: row, failed: true)
             rows[row].resumedFrom = nil
         case .idle, .loading:
             break
@@ -99,7 +107,7 @@ extension FeedScreen {
         rows[row].model.state = RowDisplayState(phase: phase, resumedFrom: rows[row].resumedFrom)
         if list.visibleRows.contains(row) {
             scheduler.invalidate(row: row)
-            scheduler.setAnimating(row: row, rows[row].model.state.showsPlaceholder)
+            scheduler.setAnimating(row: row, rows[row].model.showsPlaceholder)
         }
         if case .loading = phase {} else {
             scheduler.invalidateStatus()

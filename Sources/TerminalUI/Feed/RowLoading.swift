@@ -6,6 +6,9 @@ public import ImageLoading
 public protocol RowLoading: AnyObject, Sendable {
     /// The current phase, then every change.
     var phases: AsyncStream<ImagePhase> { get }
+    /// The phase now: right after `load`, a success or failure here means it settled at once
+    /// (a memory-cache hit), so the row can show it without a placeholder frame in between.
+    var phase: ImagePhase { get }
     /// The priority of the current and later loads.
     var priority: ImageRequest.Priority { get set }
     /// Low-data mode (load the request's `lowDataURL`).

@@ -127,7 +127,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "G End", action: "last row"),
         HelpEntry(keys: "wheel", action: "scroll"),
         HelpEntry(keys: "Enter", action: "open photo"),
-        HelpEntry(keys: "r", action: "retry focused row"),
+        HelpEntry(keys: "r", action: "retry focused row / failed page"),
         HelpEntry(keys: "R", action: "retry all failed rows"),
         HelpEntry(keys: "c", action: "clear memory cache"),
         HelpEntry(keys: "C", action: "clear memory and disk cache"),

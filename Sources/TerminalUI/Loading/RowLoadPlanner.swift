@@ -5,8 +5,10 @@ public import ImageLoading
 /// Appear → start at high priority (or raise a running prefetch). Enter the
 /// prefetch window → start at low priority. Leave the screen → cancel, lower
 /// the priority, or keep, per ``DisappearPolicy``. Re-appear after a cancel →
-/// start again (the pipeline resumes from the kept bytes). Rows whose load
-/// finished are not restarted until ``reset(row:)`` (retry, reload, cache clear).
+/// start again (the pipeline resumes from the kept bytes). A loaded row that
+/// leaves the screen and the prefetch window lets its image go (the memory cache
+/// keeps it; re-appearing loads it again from there, like `LazyImage`). A failed
+/// row keeps its failure and is not restarted until ``reset(row:visibleRows:)``.
 ///
 /// ```swift
 /// var planner = RowLoadPlanner(policy: .cancel)
@@ -21,6 +23,8 @@ public struct RowLoadPlanner: Hashable, Sendable {
         case setPriority(row: Int, priority: ImageRequest.Priority)
         /// Cancel the row's load.
         case cancel(row: Int)
+        /// Forget the row's loaded image (it left the screen); the next appearance loads it again.
+        case release(row: Int)
     }
 
     /// Priority of rows on screen.
@@ -35,14 +39,19 @@ public struct RowLoadPlanner: Hashable, Sendable {
     /// Rows with a started, unfinished load, and its priority.
     public private(set) var running: [Int: ImageRequest.Priority] = [:]
     /// Rows whose load succeeded or failed.
-    public private(set) var finished: Set<Int> = []
+    public var finished: Set<Int> { loaded.union(failed) }
+    /// Rows showing their loaded image.
+    public private(set) var loaded: Set<Int> = []
+    /// Rows showing a failure.
+    public private(set) var failed: Set<Int> = []
 
     /// Creates a planner with no loads.
     public init(policy: DisappearPolicy = .cancel) {
         self.policy = policy
     }
 
-    /// The actions for one list change: cancellations first (freeing slots), then priority changes, then starts.
+    /// The actions for one list change: cancellations and releases first (freeing slots and
+    /// memory), then priority changes, then starts.
     public mutating func plan(_ diff: LazyListDiff) -> [Action] {
         var cancels: [Action] = []
         var priorities: [Action] = []
@@ -70,15 +79,23 @@ public struct RowLoadPlanner: Hashable, Sendable {
         return plan(LazyListDiff(from: empty, to: list))
     }
 
-    /// Records that a row's load ended (success or failure); it will not be restarted by scrolling.
-    public mutating func markFinished(row: Int) {
+    /// Records that a row's load ended: a loaded row is released when it leaves the screen,
+    /// a failed one stays failed (scrolling does not retry it).
+    public mutating func markFinished(row: Int, failed isFailure: Bool = false) {
         running[row] = nil
-        finished.insert(row)
+        if isFailure {
+            failed.insert(row)
+            loaded.remove(row)
+        } else {
+            loaded.insert(row)
+            failed.remove(row)
+        }
     }
 
     /// Forgets a row's finished load (retry, reload, caches cleared); returns a start when it is on screen.
     public mutating func reset(row: Int, visibleRows: Range<Int>) -> [Action] {
-        finished.remove(row)
+        loaded.remove(row)
+        failed.remove(row)
         guard visibleRows.contains(row), running[row] == nil else { return [] }
         running[row] = Self.visiblePriority
         return [.start(row: row, priority: Self.visiblePriority)]
@@ -87,7 +104,7 @@ public struct RowLoadPlanner: Hashable, Sendable {
     private mutating func want(
         _ row: Int, _ priority: ImageRequest.Priority, _ priorities: inout [Action], _ starts: inout [Action]
     ) {
-        if finished.contains(row) { return }
+        if loaded.contains(row) || failed.contains(row) { return }
         if running[row] != nil {
             change(row, to: priority, &priorities)
         } else {
@@ -97,6 +114,10 @@ public struct RowLoadPlanner: Hashable, Sendable {
     }
 
     private mutating func leave(_ row: Int, _ cancels: inout [Action], _ priorities: inout [Action]) {
+        if loaded.remove(row) != nil {
+            cancels.append(.release(row: row))
+            return
+        }
         guard running[row] != nil else { return }
         switch policy {
         case .cancel:

@@ -20,6 +20,12 @@ public struct RowViewModel: Hashable, Sendable {
         self.state = state
         self.thumbnail = thumbnail
     }
+
+    /// Whether the box shows a placeholder (and so animates): while loading with no picture yet.
+    /// A row reloading at another size (`m`, low-data off) keeps its old picture meanwhile.
+    public var showsPlaceholder: Bool {
+        thumbnail == nil && state.showsPlaceholder
+    }
 }
 
 /// Options that apply to every row.
@@ -64,12 +70,12 @@ public enum RowView {
         return block
     }
 
-    /// The thumbnail box: placeholder, failure box, or the image centred on the box.
+    /// The thumbnail box: placeholder, failure box, or the image centred on the box (also while
+    /// it reloads at another size).
     public static func thumbnail(_ model: RowViewModel, size: TerminalSize, frame: Int, options: RowRenderOptions)
         -> CellBlock
     {
-        switch model.state {
-        case .idle, .queued, .loading:
+        if model.showsPlaceholder {
             switch options.placeholder {
             case .shimmer:
                 return Placeholder.shimmer(size: size, frame: frame, colors: options.colors, glyphs: options.glyphs)
@@ -78,17 +84,17 @@ public enum RowView {
                     size: size, frame: frame, fractionCompleted: model.state.fractionCompleted,
                     colors: options.colors, glyphs: options.glyphs)
             }
-        case .failed(let reason):
-            return Placeholder.failure(size: size, reason: reason, colors: options.colors, glyphs: options.glyphs)
-        case .loaded:
-            var box = CellBlock(size: size)
-            if let image = model.thumbnail {
-                let origin = CellPoint(
-                    row: max(0, (size.rows - image.size.rows) / 2),
-                    column: max(0, (size.columns - image.size.columns) / 2))
-                box.paste(image, at: origin)
-            }
-            return box
         }
+        if case .failed(let reason) = model.state {
+            return Placeholder.failure(size: size, reason: reason, colors: options.colors, glyphs: options.glyphs)
+        }
+        var box = CellBlock(size: size)
+        if let image = model.thumbnail {
+            let origin = CellPoint(
+                row: max(0, (size.rows - image.size.rows) / 2),
+                column: max(0, (size.columns - image.size.columns) / 2))
+            box.paste(image, at: origin)
+        }
+        return box
     }
 }

@@ -35,6 +35,9 @@ final class FakeRowLoader: RowLoading {
         set { state.withLock { $0.lowData = newValue } }
     }
 
+    /// Never settled at once: scripted phases arrive through `phases` only.
+    var phase: ImagePhase { .idle }
+
     func load(_ request: ImageRequest?) {
         state.withLock { $0.calls.append(.load(request?.url, request?.priority ?? .normal)) }
         if let request, let respond { continuation.yield(respond(request)) }

@@ -152,9 +152,12 @@ struct FeedScreenSymbolCycleTests {
         viewer.receive(.loading(LoadProgress(completed: 0, total: nil)), row: 0, generation: 1)
 
         // Then the old picture is still shown, not the placeholder
-        withKnownIssue("FeedScreen.receive(_:row:generation:) shows the placeholder for any loading phase") {
-            #expect(!viewer.rows[0].model.state.showsPlaceholder)
-        }
+        #expect(!viewer.rows[0].model.showsPlaceholder)
+        var shown = viewer.rows[0].model
+        shown.state = .loaded(source: .memory, bytes: 0, duration: .zero)
+        let options = RowRenderOptions(placeholder: .spinner)
+        let box = RowView.thumbnail(viewer.rows[0].model, size: viewer.options.thumbnail, frame: 0, options: options)
+        #expect(box == RowView.thumbnail(shown, size: viewer.options.thumbnail, frame: 0, options: options))
         #expect(viewer.rows[0].model.thumbnail != nil)
     }
 }

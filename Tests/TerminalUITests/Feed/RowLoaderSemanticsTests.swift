@@ -95,7 +95,7 @@ struct RowLoaderSemanticsTests {
         #expect(calls(viewer, row: 6).last == .priority(.high))
     }
 
-    @Test func finishedRowsStayFinishedAndRetryStartsFailedOnes() {
+    @Test func loadedRowsLoadAgainOnReturnFailedOnesWaitForRetry() {
         // Given row 0 loaded and row 1 failed
         let viewer = viewer()
         showFirstPage(viewer)
@@ -103,19 +103,26 @@ struct RowLoaderSemanticsTests {
         viewer.receive(.failure(.httpStatus(500)), row: 1, generation: viewer.rows[1].generation)
         #expect(viewer.rows[1].model.state == .failed(reason: "HTTP 500"))
 
-        // When the rows scroll away and back
+        // When the rows scroll away
         viewer.execute(.jumpToEnd)
+
+        // Then the loaded row let its image go, and the failed row kept its failure
+        #expect(viewer.rows[0].bitmap == nil)
+        #expect(viewer.rows[0].model.thumbnail == nil)
+        #expect(viewer.rows[1].model.state == .failed(reason: "HTTP 500"))
+
+        // When they come back
         viewer.execute(.jumpToTop)
 
-        // Then neither is loaded again
-        #expect(loads(viewer, row: 0) == [.high])
+        // Then the loaded row loads again (from the memory cache, live), the failed one does not
+        #expect(loads(viewer, row: 0) == [.high, .high])
         #expect(loads(viewer, row: 1) == [.high])
 
         // When the user retries every failed row
         viewer.execute(.retryAllFailed)
 
         // Then only the failed row loads again
-        #expect(loads(viewer, row: 0) == [.high])
+        #expect(loads(viewer, row: 0) == [.high, .high])
         #expect(loads(viewer, row: 1) == [.high, .high])
     }
 

@@ -18,18 +18,25 @@ extension CoalescingStage {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard waiter.setContinuation(continuation) else { return }
+                let subscribedPriority = follow.priority
+                var token = 0
                 let subscription = subscribe(
-                    key, priority: follow.priority, options: options,
+                    key, priority: subscribedPriority, options: options,
                     sink: { event in
                         switch event {
                         case .progress(let progress): onProgress(progress)
                         case .completed(let result): waiter.resume(result)
                         }
                     },
+                    beforeStart: { subscription in
+                        // Follow before the work can start; catch a change made since the read above.
+                        token = follow.observePriority { [weak self] priority in
+                            self?.setPriority(subscription, to: priority)
+                        }
+                        let current = follow.priority
+                        if current != subscribedPriority { setPriority(subscription, to: current) }
+                    },
                     work: work)
-                let token = follow.observePriority { [weak self] priority in
-                    self?.setPriority(subscription, to: priority)
-                }
                 onSubscribe(subscription)
                 if !waiter.setSubscription(subscription, token: token) {
                     follow.removeObserver(token)

@@ -42,8 +42,13 @@ final class CoalescingStage<Key: Hashable & Sendable, Output: Sendable>: Sendabl
     init() {}
 
     /// Subscribes to the job for `key`, starting it with `work` when none runs.
+    ///
+    /// `beforeStart` sees the subscription before a new job's work starts (outside the lock), so
+    /// a caller can hook itself up (say, to follow another job's priority) with no window in
+    /// which the work runs unobserved.
     func subscribe(
-        _ key: Key, priority: Priority, options: JobOptions, sink: @escaping Sink, work: @escaping Work
+        _ key: Key, priority: Priority, options: JobOptions, sink: @escaping Sink,
+        beforeStart: (Subscription) -> Void = { _ in }, work: @escaping Work
     ) -> Subscription {
         let (subscription, start, raised) = state.withLock { state -> (Subscription, Bool, Priority?) in
             let subscriberID = state.nextSubscriberID
@@ -66,6 +71,7 @@ final class CoalescingStage<Key: Hashable & Sendable, Output: Sendable>: Sendabl
                 return (subscription, false, raised)
             }
         }
+        beforeStart(subscription)
         if start {
             let control = subscription.control
             control.start { [work, weak self] in

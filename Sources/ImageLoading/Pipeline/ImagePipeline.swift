@@ -154,11 +154,11 @@ public final class ImagePipeline: Sendable {
         case .success(let image):
             var response = image.response
             response.timings.total = ContinuousClock.now - started
-            if task.finish(.success(response)) {
+            task.finish(.success(response)) {
                 emit(.finished(response.source), stage: .task, url: url, taskID: task.id)
             }
         case .failure(let error):
-            if task.finish(.failure(error)) { emit(.failed(error), stage: .task, url: url, taskID: task.id) }
+            task.finish(.failure(error)) { emit(.failed(error), stage: .task, url: url, taskID: task.id) }
         }
     }
 

@@ -114,15 +114,17 @@ public final class ImageTask: Sendable, Hashable, CustomStringConvertible {
         phaseBroadcaster.send(.loading(progress))
     }
 
-    /// Delivers the final phase; false when already cancelled or finished.
+    /// Delivers the final phase, after `announce` (events, counters); false when already cancelled or finished.
     @discardableResult
-    func finish(_ phase: ImagePhase) -> Bool {
+    func finish(_ phase: ImagePhase, announce: () -> Void = {}) -> Bool {
         let accepted = state.withLock { state in
             guard !state.isCancelled, !state.isFinished else { return false }
             state.isFinished = true
             return true
         }
         guard accepted else { return false }
+        // Events and counters first: whoever awaits the result sees them already counted.
+        announce()
         phaseBroadcaster.send(phase)
         phaseBroadcaster.finish()
         return true

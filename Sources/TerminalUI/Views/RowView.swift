@@ -71,7 +71,7 @@ public enum RowView {
     }
 
     /// The thumbnail box: placeholder, failure box, or the image centred on the box (also while
-    /// it reloads at another size).
+    /// it reloads at another size, and when that reload failed).
     public static func thumbnail(_ model: RowViewModel, size: TerminalSize, frame: Int, options: RowRenderOptions)
         -> CellBlock
     {
@@ -85,7 +85,8 @@ public enum RowView {
                     colors: options.colors, glyphs: options.glyphs)
             }
         }
-        if case .failed(let reason) = model.state {
+        // A failed reload at another size keeps the picture it had; the state line says why.
+        if case .failed(let reason) = model.state, model.thumbnail == nil {
             return Placeholder.failure(size: size, reason: reason, colors: options.colors, glyphs: options.glyphs)
         }
         var box = CellBlock(size: size)

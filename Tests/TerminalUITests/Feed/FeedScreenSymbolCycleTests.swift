@@ -160,4 +160,25 @@ struct FeedScreenSymbolCycleTests {
         #expect(box == RowView.thumbnail(shown, size: viewer.options.thumbnail, frame: 0, options: options))
         #expect(viewer.rows[0].model.thumbnail != nil)
     }
+
+    @Test func aFailedReloadKeepsThePictureAndSaysWhy() throws {
+        // Given a row loaded under half symbols
+        let pipeline = FakePipeline()
+        let viewer = viewer(symbols: .half, pipeline: pipeline, screen: MemoryScreen(size: TerminalSize(rows: 24, columns: 64)))
+        _ = try loadVisibleRows(viewer, pipeline)
+        let options = RowRenderOptions(placeholder: .shimmer)
+
+        // When m reloads it at a larger size and that load fails
+        viewer.handle(.key(.character("m")))
+        var shown = viewer.rows[0].model
+        shown.state = .loaded(source: .memory, bytes: 0, duration: .zero)
+        #expect(shown.thumbnail != nil)
+        viewer.receive(.failure(.httpStatus(503)), row: 0, generation: 1)
+
+        // Then the box keeps the picture, the state line gives the reason, and r can retry it
+        #expect(viewer.rows[0].model.state == .failed(reason: "HTTP 503"))
+        let box = RowView.thumbnail(viewer.rows[0].model, size: viewer.options.thumbnail, frame: 0, options: options)
+        #expect(box == RowView.thumbnail(shown, size: viewer.options.thumbnail, frame: 0, options: options))
+        #expect(viewer.planner.failed.contains(0))
+    }
 }

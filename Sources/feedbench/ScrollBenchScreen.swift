@@ -1,7 +1,8 @@
 import TerminalUI
 
-/// A `MemoryScreen` that types the scroll script's keys as they fall due and times each frame
-/// (from the first cell written after a flush to the flush).
+/// A `MemoryScreen` that types the scroll script's keys as they fall due, times each frame
+/// (from the first cell written after a flush to the flush), and samples, at every key, how
+/// much of the screen is still waiting for pictures.
 final class ScrollBenchScreen: Screen {
     private let inner: MemoryScreen
     private let script: ScrollScript
@@ -10,6 +11,10 @@ final class ScrollBenchScreen: Screen {
     private var frameStart: ContinuousClock.Instant?
     /// Draw time of every frame.
     private(set) var frameTimes: [Duration] = []
+    /// Asked at every scripted key: visible rows still showing a placeholder, and visible rows.
+    var probe: (() -> (waiting: Int, visible: Int))?
+    /// Per scripted key, the share of visible rows showing a placeholder.
+    private(set) var waitingShares: [Double] = []
     let wakeups: AsyncStream<Void>
     let wake: AsyncStream<Void>.Continuation
 
@@ -43,6 +48,7 @@ final class ScrollBenchScreen: Screen {
     func readInput(timeout: Duration) -> InputEvent? {
         guard issued < script.dueSteps() else { return nil }
         defer { issued += 1 }
+        if let (waiting, visible) = probe?(), visible > 0 { waitingShares.append(Double(waiting) / Double(visible)) }
         return .key(.character(script.keys[issued]))
     }
 }

@@ -5,8 +5,9 @@ import PicsumServer
 import TerminalUI
 
 /// The viewer scrolling a shaped embedded feed: 300 rows down and back at 30 rows/s on a
-/// `MemoryScreen`, driven through the real `FeedScreen` loop, for three loader setups:
-/// the default (cancel on disappear, memory + disk cache, resumable downloads), `--on-disappear keep`,
+/// `MemoryScreen`, driven through the real `FeedScreen` loop, for four loader setups:
+/// the default (cancel on disappear, memory + disk cache, resumable downloads), `--on-disappear
+/// lower-priority` and `keep`,
 /// and an AsyncImage-like baseline (cancel, no caches, no resume); each on two networks: the
 /// viewer's default shaping, and a slow link on which a thumbnail takes longer than a row is
 /// on screen (so cancel, resume and keep differ).
@@ -35,6 +36,7 @@ struct ScrollScenario: BenchScenario {
 
     let setups = [
         Setup(label: "cancel (default)", onDisappear: .cancel, cachesAndResume: true),
+        Setup(label: "lower-priority", onDisappear: .lowerPriority, cachesAndResume: true),
         Setup(label: "keep", onDisappear: .keep, cachesAndResume: true),
         Setup(label: "baseline: no cache/resume", onDisappear: .cancel, cachesAndResume: false),
     ]
@@ -70,6 +72,7 @@ struct ScrollScenario: BenchScenario {
                     "command: swift build -c release --static-swift-stdlib --product feedbench && .build/release/feedbench --scenario scroll",
                     "real FeedScreen loop, thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2; scrolling starts at the first finished thumbnail",
                     "first thumb: launch → first finished image; frame: first cell written → flush, per frame",
+                    "waiting %: at every scripted key, the share of visible rows still showing a placeholder (mean over the run)",
                     "requests/early close/range reqs: server log (early close = client went away mid-response); "
                         + "tasks cancelled/resumed/coalesced/memory hits: pipeline counters",
                     "a loaded row leaving the screen and the prefetch window lets its image go; coming back loads it again "
@@ -107,6 +110,7 @@ struct ScrollScenario: BenchScenario {
         let viewer = FeedScreen(
             screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
             options: FeedViewerOptions(onDisappear: setup.onDisappear))
+        screen.probe = { viewer.visibleRowsWaiting }
         let started = ContinuousClock.now
         _ = await viewer.run()
         let wall = ContinuousClock.now - started
@@ -125,7 +129,8 @@ struct ScrollScenario: BenchScenario {
         return ScrollRun(
             label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes,
             wall: wall, log: entries, resumed: counters.resumed, coalesced: counters.coalesced,
-            cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits, peakRSSKiB: peak)
+            cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits, waitingShares: screen.waitingShares,
+            peakRSSKiB: peak)
     }
 
     private static func collect(_ log: AsyncStream<RequestLogEntry>, until sentinel: String) async -> [RequestLogEntry] {

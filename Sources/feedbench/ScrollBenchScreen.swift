@@ -15,6 +15,8 @@ final class ScrollBenchScreen: Screen {
     var probe: (() -> (waiting: Int, visible: Int))?
     /// Per scripted key, the share of visible rows showing a placeholder.
     private(set) var waitingShares: [Double] = []
+    /// A fling's time from its last key to a screen with every visible row's picture (nil: not settled).
+    private(set) var settleTime: Duration?
     let wakeups: AsyncStream<Void>
     let wake: AsyncStream<Void>.Continuation
 
@@ -46,9 +48,24 @@ final class ScrollBenchScreen: Screen {
     }
 
     func readInput(timeout: Duration) -> InputEvent? {
+        if script.path == .fling, issued == script.keys.count { return settledQuit() }
         guard issued < script.dueSteps() else { return nil }
         defer { issued += 1 }
         if let (waiting, visible) = probe?(), visible > 0 { waitingShares.append(Double(waiting) / Double(visible)) }
         return .key(.character(script.keys[issued]))
+    }
+
+    /// After a fling's last key: `q` once no visible row waits (recording how long that took), or at the limit.
+    private func settledQuit() -> InputEvent? {
+        guard let lastKey = script.lastKeyDue else { return nil }
+        let waited = clock.now - lastKey
+        if let (waiting, visible) = probe?(), visible > 0, waiting == 0 {
+            settleTime = waited
+        } else if waited < script.settleLimit {
+            return nil
+        }
+        script.finish()
+        issued += 1
+        return .key(.character("q"))
     }
 }

@@ -13,6 +13,8 @@ struct ScrollRun {
     var cancelledTasks: Int
     var memoryHits: Int
     var waitingShares: [Double]
+    /// A fling's time from its last key until every visible row showed its picture.
+    var settleTime: Duration?
     var peakRSSKiB: Int?
 
     private var images: [RequestLogEntry] { log.filter { $0.target.hasPrefix("/id/") } }
@@ -42,6 +44,7 @@ struct ScrollRun {
             timeToFirstThumbnail.map { String(format: "%.0f", $0.milliseconds) } ?? "-",
             percentile(0.5), percentile(0.99), String(frameTimes.count),
             waitingShares.isEmpty ? "-" : String(format: "%.0f", 100 * waitingShares.reduce(0, +) / Double(waitingShares.count)),
+            settleTime.map { String(format: "%.0f", $0.milliseconds) } ?? "-",
             String(images.count), String(images.filter(\.clientWentAway).count), String(cancelledTasks),
             String(images.filter { $0.range != nil }.count), String(resumed), String(coalesced), String(memoryHits),
             String(format: "%.1f", Double(bytesDownloaded) / 1_000_000),
@@ -53,7 +56,7 @@ struct ScrollRun {
     }
 
     static let columns = [
-        "run", "first thumb ms", "frame p50 ms", "frame p99 ms", "frames", "waiting %", "requests", "early close", "tasks cancelled",
+        "run", "first thumb ms", "frame p50 ms", "frame p99 ms", "frames", "waiting %", "settle ms", "requests", "early close", "tasks cancelled",
         "range reqs", "resumed", "coalesced", "mem hits", "MB down", "MB unique", "down/unique", "peak RSS MB", "wall s",
     ]
 }

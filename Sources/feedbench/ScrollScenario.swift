@@ -10,7 +10,9 @@ import TerminalUI
 /// lower-priority` and `keep`,
 /// and an AsyncImage-like baseline (cancel, no caches, no resume); each on two networks: the
 /// viewer's default shaping, and a slow link on which a thumbnail takes longer than a row is
-/// on screen (so cancel, resume and keep differ).
+/// on screen (so cancel, resume and keep differ). On a congested link (less bandwidth than the
+/// scroll asks for) a one-way fling: 300 rows down, then the time until the screen it stopped
+/// on shows every picture.
 struct ScrollScenario: BenchScenario {
     let name = "scroll"
     var rows = 300
@@ -26,6 +28,8 @@ struct ScrollScenario: BenchScenario {
     let networks = [
         Network(label: "default", latency: .milliseconds(120), bandwidth: 400_000),
         Network(label: "slow", latency: .milliseconds(80), bandwidth: 8_000),
+        // 6 connections × 3 KB/s carry less than a 30 rows/s fling asks for (~30 KB/s): a backlog builds.
+        Network(label: "congested", latency: .milliseconds(80), bandwidth: 3_000),
     ]
 
     struct Setup {
@@ -47,16 +51,18 @@ struct ScrollScenario: BenchScenario {
         do {
             // Unmeasured, unshaped pass: the server renders every thumbnail size once, so every
             // measured run sees the same warm server.
-            _ = try await scroll(Setup(label: "warm-up", onDisappear: .keep, cachesAndResume: false), server: server, index: 0)
+            _ = try await scroll(
+                Setup(label: "warm-up", onDisappear: .keep, cachesAndResume: false), path: .downAndBack, server: server, index: 0)
             var results: [ScrollRun] = []
-            for network in networks {
+            let plan: [(Network, ScrollScript.Path)] = [(networks[0], .downAndBack), (networks[1], .downAndBack), (networks[2], .fling)]
+            for (network, path) in plan {
                 _ = try server.shaping.update {
                     $0.latency = network.latency
                     $0.bandwidth = network.bandwidth
                 }
                 for setup in setups {
-                    var run = try await scroll(setup, server: server, index: results.count + 1)
-                    run.label = "\(network.label): \(setup.label)"
+                    var run = try await scroll(setup, path: path, server: server, index: results.count + 1)
+                    run.label = "\(network.label)\(path == .fling ? " fling" : ""): \(setup.label)"
                     results.append(run)
                 }
             }
@@ -64,7 +70,8 @@ struct ScrollScenario: BenchScenario {
             let thumb = FeedViewerOptions().thumbnail
             let shapings = networks.map { "\($0.label) = \(Int($0.latency / .milliseconds(1))) ms + \($0.bandwidth / 1000) KB/s" }
             return BenchReport(
-                title: "scroll: \(rows) rows down and back at \(Int(rowsPerSecond)) rows/s, \(screenSize.columns)×\(screenSize.rows) MemoryScreen, "
+                title: "scroll: \(rows) rows down and back (fling: down only) at \(Int(rowsPerSecond)) rows/s, "
+                    + "\(screenSize.columns)×\(screenSize.rows) MemoryScreen, "
                     + "embedded server per connection: " + shapings.joined(separator: "; "),
                 columns: ScrollRun.columns,
                 rows: results.map { $0.row() },
@@ -73,6 +80,7 @@ struct ScrollScenario: BenchScenario {
                     "real FeedScreen loop, thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2; scrolling starts at the first finished thumbnail",
                     "first thumb: launch → first finished image; frame: first cell written → flush, per frame",
                     "waiting %: at every scripted key, the share of visible rows still showing a placeholder (mean over the run)",
+                    "settle ms (fling): from the last key until every visible row shows its picture",
                     "requests/early close/range reqs: server log (early close = client went away mid-response); "
                         + "tasks cancelled/resumed/coalesced/memory hits: pipeline counters",
                     "a loaded row leaving the screen and the prefetch window lets its image go; coming back loads it again "
@@ -87,7 +95,7 @@ struct ScrollScenario: BenchScenario {
         }
     }
 
-    private func scroll(_ setup: Setup, server: PicsumServer, index: Int) async throws -> ScrollRun {
+    private func scroll(_ setup: Setup, path: ScrollScript.Path, server: PicsumServer, index: Int) async throws -> ScrollRun {
         PeakRSS.reset()
         let cacheDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedbench-scroll-\(getpid())-\(index)")
@@ -103,7 +111,7 @@ struct ScrollScenario: BenchScenario {
         let log = server.requests
         let collector = Task { await Self.collect(log, until: "/id/1/\(7 + index)/7") }
 
-        let script = ScrollScript(rows: rows, rowsPerSecond: rowsPerSecond)
+        let script = ScrollScript(rows: rows, rowsPerSecond: rowsPerSecond, path: path)
         let screen = ScrollBenchScreen(size: screenSize, script: script)
         let ticker = Task { [wake = screen.wake] in await script.drive(events: pipeline.events, wake: wake) }
         let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: listLoader, pageSize: 30)
@@ -130,7 +138,7 @@ struct ScrollScenario: BenchScenario {
             label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes,
             wall: wall, log: entries, resumed: counters.resumed, coalesced: counters.coalesced,
             cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits, waitingShares: screen.waitingShares,
-            peakRSSKiB: peak)
+            settleTime: screen.settleTime, peakRSSKiB: peak)
     }
 
     private static func collect(_ log: AsyncStream<RequestLogEntry>, until sentinel: String) async -> [RequestLogEntry] {

@@ -6,6 +6,25 @@ import Testing
 struct FeedAndShapingUnitTests {
     let sizes = [PixelSize(width: 512, height: 512), PixelSize(width: 600, height: 400), PixelSize(width: 300, height: 450)]
 
+    @Test func requestCounterTellsRetriesAndStaysBounded() {
+        // Given a counter that remembers at most 4 keys
+        let counter = RequestCounter(capacity: 4)
+        // When a path is asked for three times
+        // Then the attempts are 0, 1, 2
+        #expect([counter.next("/a"), counter.next("/a"), counter.next("/a")] == [0, 1, 2])
+        // When a client asks for 1,000 distinct paths while "/a" keeps being asked for
+        var attempts: [Int] = []
+        for index in 0..<1_000 {
+            _ = counter.next("/x\(index)")
+            if index.isMultiple(of: 2) { attempts.append(counter.next("/a")) }
+        }
+        // Then the counter holds at most its capacity, keeps counting the recent "/a",
+        // and has forgotten the old paths (they count as first tries again)
+        #expect(counter.count <= 4)
+        #expect(attempts == Array(3..<503))
+        #expect(counter.next("/x0") == 0)
+    }
+
     @Test func feedIsDeterministicAndVaried() {
         // Given two feeds over the same photos / When ids are mapped / Then the mapping repeats exactly.
         let feed = PhotoFeed(photoSizes: sizes, count: 100)

@@ -35,6 +35,25 @@ import Testing
         #expect(await disk.data(for: url) == nil)
     }
 
+    @Test func aLateJoinerThatWantsTheDiskCacheGetsIt() async throws {
+        // Given a running download for a request that keeps nothing on disk
+        let loader = MockDataLoader()
+        let gate = Gate()
+        loader.set(url, .init(body: Fixtures.jpeg(), headGate: gate))
+        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
+        let pipeline = Fixtures.pipeline(loader: loader, diskCache: disk)
+        let first = pipeline.imageTask(for: ImageRequest(string: url, cachePolicy: .session))
+        await gate.reached()
+        // When a request for the same image that does use the disk cache joins it
+        let second = pipeline.imageTask(for: ImageRequest(string: url))
+        gate.open()
+        _ = try await first.response
+        _ = try await second.response
+        // Then one download served both, and its bytes went to the disk cache
+        #expect(loader.loadCount(url) == 1)
+        #expect(await disk.data(for: url) != nil)
+    }
+
     @Test func viewLifetimeCachesNothing() async throws {
         let loader = MockDataLoader()
         loader.set(url, .init(body: Fixtures.jpeg()))

@@ -3,7 +3,8 @@ import Synchronization
 extension CoalescingStage {
     /// Subscribes from inside another job and waits for the result.
     ///
-    /// Progress goes to `onProgress`; the subscription follows `follow`'s priority; cancelling the
+    /// Progress goes to `onProgress`; the subscription follows `follow`'s priority and options
+    /// (a subscriber joining `follow` later can widen what this job does); cancelling the
     /// calling task leaves the stage (cancelling the job when it was the last subscriber) and
     /// returns nil.
     func value(
@@ -29,12 +30,13 @@ extension CoalescingStage {
                         }
                     },
                     beforeStart: { subscription in
-                        // Follow before the work can start; catch a change made since the read above.
-                        token = follow.observePriority { [weak self] priority in
-                            self?.setPriority(subscription, to: priority)
-                        }
+                        // Follow before the work can start; catch changes made since the reads above.
+                        token = follow.observe(
+                            priority: { [weak self] priority in self?.setPriority(subscription, to: priority) },
+                            options: { options in subscription.control.merge(options) })
                         let current = follow.priority
                         if current != subscribedPriority { setPriority(subscription, to: current) }
+                        subscription.control.merge(follow.options)
                     },
                     work: work)
                 onSubscribe(subscription)

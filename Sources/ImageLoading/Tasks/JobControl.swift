@@ -5,12 +5,18 @@ import Synchronization
 final class JobControl: Sendable {
     typealias Priority = ImageRequest.Priority
 
+    /// Someone following this job: a downstream stage's subscription.
+    private struct Observer {
+        var priority: @Sendable (Priority) -> Void
+        var options: (@Sendable (JobOptions) -> Void)?
+    }
+
     private struct State {
         var priority: Priority
         var options: JobOptions
         var task: Task<Void, Never>?
         var isCancelled = false
-        var observers: [Int: @Sendable (Priority) -> Void] = [:]
+        var observers: [Int: Observer] = [:]
         var nextObserverID = 0
     }
 
@@ -37,14 +43,31 @@ final class JobControl: Sendable {
     /// Tells every subscriber how far the job got.
     func reportProgress(_ progress: LoadProgress) { progressSink(progress) }
 
-    func merge(_ options: JobOptions) { state.withLock { $0.options.merge(options) } }
+    /// Widens what the job does with its result; observers hear of a change (outside the lock).
+    func merge(_ options: JobOptions) {
+        let (merged, observers) = state.withLock { state -> (JobOptions, [@Sendable (JobOptions) -> Void]) in
+            let before = state.options
+            state.options.merge(options)
+            guard state.options != before else { return (state.options, []) }
+            return (state.options, state.observers.values.compactMap(\.options))
+        }
+        for observer in observers { observer(merged) }
+    }
 
     /// Calls `body` with every later priority change; returns a token for `removeObserver`.
     func observePriority(_ body: @escaping @Sendable (Priority) -> Void) -> Int {
+        observe(priority: body, options: nil)
+    }
+
+    /// Calls `priority` with every later priority change and `options` with every widening of
+    /// the options; returns a token for `removeObserver`.
+    func observe(
+        priority: @escaping @Sendable (Priority) -> Void, options: (@Sendable (JobOptions) -> Void)?
+    ) -> Int {
         state.withLock { state in
             let id = state.nextObserverID
             state.nextObserverID += 1
-            state.observers[id] = body
+            state.observers[id] = Observer(priority: priority, options: options)
             return id
         }
     }
@@ -58,7 +81,7 @@ final class JobControl: Sendable {
         let observers = state.withLock { state -> [@Sendable (Priority) -> Void] in
             guard state.priority != priority else { return [] }
             state.priority = priority
-            return Array(state.observers.values)
+            return state.observers.values.map(\.priority)
         }
         for observer in observers { observer(priority) }
     }

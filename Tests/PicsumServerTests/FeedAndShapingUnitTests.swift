@@ -25,6 +25,21 @@ struct FeedAndShapingUnitTests {
         #expect(counter.next("/x0") == 0)
     }
 
+    @Test func recordedRequestHeadersAreBounded() {
+        // Given a hostile request: 100 headers, one 10,000 characters long, one repeated
+        var fields = (0..<100).map { (name: "X-H\($0)", value: "v") }
+        fields.insert((name: "X-Long", value: String(repeating: "a", count: 10_000)), at: 0)
+        fields.insert((name: "Accept", value: "image/jpeg"), at: 0)
+        fields.insert((name: "accept", value: "image/png"), at: 1)
+        // When the log keeps them
+        let headers = RequestLogEntry.recordedHeaders(fields)
+        // Then it keeps at most 64, cut to 256 characters, names lowercased, repeats joined
+        #expect(headers.count == RequestLogEntry.maxRecordedHeaders)
+        #expect(headers["x-long"]?.count == RequestLogEntry.maxRecordedValueLength)
+        #expect(headers["accept"] == "image/jpeg, image/png")
+        #expect(headers["x-h99"] == nil)
+    }
+
     @Test func feedIsDeterministicAndVaried() {
         // Given two feeds over the same photos / When ids are mapped / Then the mapping repeats exactly.
         let feed = PhotoFeed(photoSizes: sizes, count: 100)

@@ -22,8 +22,10 @@ struct PicsumResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let target = request.head.path ?? "/"
+        let headers = RequestLogEntry.recordedHeaders(request.headers.lazy.map { (name: $0.name.rawName, value: $0.value) })
         let recorder = RequestRecorder(
-            method: request.method.rawValue, target: target, range: request.headers[.range], log: log, inFlight: inFlight)
+            method: request.method.rawValue, target: target, range: request.headers[.range], requestHeaders: headers,
+            log: log, inFlight: inFlight)
         let environment = ShapingEnvironment(control: shaping, clock: clock, shutdown: shutdown, channel: context.channel)
         let reply = await reply(to: request, recorder: recorder)
         return reply.response(recorder: recorder, environment: environment, isHead: request.method == .head)

@@ -36,13 +36,22 @@ public struct RequestLogEntry: Sendable, Hashable, CustomStringConvertible {
     public var shaping: String?
     /// From the request's arrival to the end of its response.
     public var duration: Duration
+    /// The request's headers, names lowercased, repeats joined by ", " (at most
+    /// ``maxRecordedHeaders``, values cut at ``maxRecordedValueLength`` characters). Not printed.
+    public var requestHeaders: [String: String]
+
+    /// The most request headers an entry keeps.
+    public static let maxRecordedHeaders = 64
+    /// The longest header value an entry keeps.
+    public static let maxRecordedValueLength = 256
 
     /// True when the client went away before the body was complete.
     public var clientWentAway: Bool { outcome == .clientWentAway }
 
     public init(
         method: String, target: String, range: String?, status: Int, bytesSent: Int,
-        expectedBytes: Int?, outcome: Outcome, shaping: String?, duration: Duration
+        expectedBytes: Int?, outcome: Outcome, shaping: String?, duration: Duration,
+        requestHeaders: [String: String] = [:]
     ) {
         self.method = method
         self.target = target
@@ -53,6 +62,23 @@ public struct RequestLogEntry: Sendable, Hashable, CustomStringConvertible {
         self.outcome = outcome
         self.shaping = shaping
         self.duration = duration
+        self.requestHeaders = requestHeaders
+    }
+
+    /// Request headers as an entry keeps them: lowercased names, repeats joined, bounded.
+    public static func recordedHeaders(_ fields: some Sequence<(name: String, value: String)>) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in fields {
+            let key = name.lowercased()
+            let value = String(value.prefix(maxRecordedValueLength))
+            if let existing = headers[key] {
+                headers[key] = String((existing + ", " + value).prefix(maxRecordedValueLength))
+            } else {
+                guard headers.count < maxRecordedHeaders else { continue }
+                headers[key] = value
+            }
+        }
+        return headers
     }
 
     /// One log line: `GET /id/3/200/300 range=bytes=0-99 -> 206, 100 bytes, 3 ms`.

@@ -16,15 +16,20 @@ final class RequestRecorder: Sendable {
     private let method: String
     private let target: String
     private let range: String?
+    private let requestHeaders: [String: String]
     private let start: ContinuousClock.Instant
     private let log: RequestLog
     private let inFlight: InFlightRequests
     private let state = Mutex(State())
 
-    init(method: String, target: String, range: String?, log: RequestLog, inFlight: InFlightRequests) {
+    init(
+        method: String, target: String, range: String?, requestHeaders: [String: String] = [:], log: RequestLog,
+        inFlight: InFlightRequests
+    ) {
         self.method = method
         self.target = target
         self.range = range
+        self.requestHeaders = requestHeaders
         self.start = .now
         self.log = log
         self.inFlight = inFlight
@@ -64,7 +69,7 @@ final class RequestRecorder: Sendable {
         log.record(RequestLogEntry(
             method: method, target: target, range: range, status: snapshot.status,
             bytesSent: snapshot.bytesSent, expectedBytes: snapshot.expectedBytes, outcome: outcome,
-            shaping: snapshot.shaping, duration: ContinuousClock.now - start))
+            shaping: snapshot.shaping, duration: ContinuousClock.now - start, requestHeaders: requestHeaders))
         inFlight.end()
     }
 }

@@ -18,6 +18,24 @@ import Testing
         }
     }
 
+    @Test func requestHeadersReachTheServerAndUnsafeOnesDoNot() async throws {
+        try await LiveServer.with { server, pipeline in
+            // Given a request with a custom header, and one that would split the header block
+            let log = server.requests
+            let request = ImageRequest(
+                url: server.baseURL.appendingPathComponent("id/8/40/30"), cachePolicy: .viewLifetime,
+                headers: ["X-Photofeed-Test": "42", "X-Injected": "a\r\nX-Evil: 1", "Bad Name": "x"])
+            // When it is loaded over HTTP
+            _ = try await pipeline.image(for: request)
+            // Then the server saw the custom header, and neither the unsafe one nor a smuggled line
+            let entry = try #require(await log.entry(for: "/id/8/40/30"))
+            #expect(entry.requestHeaders["x-photofeed-test"] == "42")
+            #expect(entry.requestHeaders["x-injected"] == nil)
+            #expect(entry.requestHeaders["x-evil"] == nil)
+            #expect(entry.requestHeaders["bad name"] == nil)
+        }
+    }
+
     @Test func tenConcurrentLoadsOfOneURLMakeOneRequest() async throws {
         try await LiveServer.with(shaping: NetworkShaping(latency: .milliseconds(50))) { server, pipeline in
             // Given the server's request log

@@ -94,10 +94,16 @@ extension FeedScreen {
         guard rows.indices.contains(row), rows[row].generation == generation else { return }
         switch phase {
         case .success(let response):
-            rows[row].bitmap = response.bitmap
-            rows[row].model.thumbnail = thumbnail(for: response.bitmap)
             planner.markFinished(row: row)
             rows[row].resumedFrom = nil
+            let release = planner.releaseIfOffscreen(row: row, list: list)
+            if !release.isEmpty {
+                // Finished off screen (keep, lower-priority): the memory cache holds it for the return.
+                perform(release)
+                return
+            }
+            rows[row].bitmap = response.bitmap
+            rows[row].model.thumbnail = thumbnail(for: response.bitmap)
         case .failure:
             planner.markFinished(row: row, failed: true)
             rows[row].resumedFrom = nil

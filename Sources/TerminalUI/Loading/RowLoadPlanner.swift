@@ -92,6 +92,14 @@ public struct RowLoadPlanner: Hashable, Sendable {
         }
     }
 
+    /// Lets a loaded row's image go when the row is out of the screen and the prefetch window
+    /// (a `keep` or `lower-priority` load that finished off screen): a release, or nothing.
+    public mutating func releaseIfOffscreen(row: Int, list: LazyList) -> [Action] {
+        guard loaded.contains(row), !list.visibleRows.contains(row), !list.prefetchRows.contains(row) else { return [] }
+        loaded.remove(row)
+        return [.release(row: row)]
+    }
+
     /// Forgets a row's finished load (retry, reload, caches cleared); returns a start when it is on screen.
     public mutating func reset(row: Int, visibleRows: Range<Int>) -> [Action] {
         loaded.remove(row)

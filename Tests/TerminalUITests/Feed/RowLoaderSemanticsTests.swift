@@ -95,6 +95,27 @@ struct RowLoaderSemanticsTests {
         #expect(calls(viewer, row: 6).last == .priority(.high))
     }
 
+    @Test func aKeptLoadThatFinishesOffScreenDoesNotHoldItsImage() {
+        // Given the keep policy and row 0 still loading when the list jumps to the end
+        let viewer = viewer(policy: .keep)
+        showFirstPage(viewer)
+        viewer.execute(.jumpToEnd)
+        #expect(calls(viewer, row: 0).last != .cancel)
+
+        // When its load finishes off screen
+        viewer.receive(FakeImages.success(), row: 0, generation: viewer.rows[0].generation)
+
+        // Then the row holds no image (the memory cache does) and shows nothing stale
+        #expect(viewer.rows[0].bitmap == nil)
+        #expect(viewer.rows[0].model.thumbnail == nil)
+        #expect(viewer.rows[0].model.state == .idle)
+        #expect(!viewer.planner.loaded.contains(0))
+
+        // And coming back loads it again
+        viewer.execute(.jumpToTop)
+        #expect(loads(viewer, row: 0) == [.high, .high])
+    }
+
     @Test func loadedRowsLoadAgainOnReturnFailedOnesWaitForRetry() {
         // Given row 0 loaded and row 1 failed
         let viewer = viewer()

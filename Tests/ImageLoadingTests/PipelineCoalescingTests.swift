@@ -29,10 +29,13 @@ import Testing
         let gate = Gate()
         loader.set(url, .init(body: Fixtures.jpeg(width: 64, height: 48), headGate: gate))
         let pipeline = Fixtures.pipeline(loader: loader)
+        let events = pipeline.events
         let small = pipeline.imageTask(
             for: ImageRequest(string: url, processors: [.resize(to: PixelSize(width: 16, height: 12), mode: .fit)]))
         let gray = pipeline.imageTask(for: ImageRequest(string: url, processors: [.grayscale]))
         await gate.reached()
+        // Both decode jobs must have joined the download before it may finish.
+        _ = await events.first { $0.kind == .coalesced && $0.stage == .data }
         gate.open()
         let smallResponse = try await small.response
         let grayResponse = try await gray.response

@@ -25,11 +25,16 @@ import Testing
     @Test func phasesReportProgressThenSuccess() async throws {
         let loader = MockDataLoader()
         let body = Fixtures.jpeg()
-        loader.set(url, .init(body: body, chunkSize: body.count / 2 + 1))
+        let gate = Gate()
+        loader.set(url, .init(body: body, chunkSize: body.count / 2 + 1, headGate: gate))
         let pipeline = Fixtures.pipeline(loader: loader)
         let task = pipeline.imageTask(for: ImageRequest(string: url))
+        // Follow the phases before any byte can arrive.
+        let stream = task.phases
+        await gate.reached()
+        gate.open()
         var phases: [String] = []
-        for await phase in task.phases {
+        for await phase in stream {
             switch phase {
             case .idle: phases.append("idle")
             case .loading(let progress): phases.append("loading \(progress.completed)")

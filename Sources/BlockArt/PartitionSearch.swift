@@ -23,21 +23,15 @@ struct PartitionSearch {
 
     /// The ink mask with the least error (bit i = sub-pixel i is ink); 0 means one flat colour.
     mutating func bestMask(labs: [SIMD3<Float>]) -> Int {
-        var total = SIMD3<Float>.zero
-        for lab in labs { total += lab }
-        let n = Float(pixelCount)
         var best = 0
-        var bestScore = (total * total).sum() / n
-        // Allow for rounding: a split must beat flat by a margin to be worth a glyph.
-        let margin = bestScore * 1e-6 + 1e-7
-        sums[0] = .zero
-        for mask in 1..<sums.count {
-            let sum = sums[mask & (mask - 1)] + labs[mask.trailingZeroBitCount]
-            sums[mask] = sum
-            let ink = inkCounts[mask]
-            let rest = total - sum
-            let score = (sum * sum).sum() / ink + (rest * rest).sum() / (n - ink)
-            if score > bestScore + margin {
+        var bestScore: Float = 0
+        var margin: Float = 0
+        Self.scoreSplits(labs, pixelCount: pixelCount, sums: &sums, inkCounts: inkCounts) { mask, score in
+            if mask == 0 {
+                bestScore = score
+                // Allow for rounding: a split must beat flat by a margin to be worth a glyph.
+                margin = score * 1e-6 + 1e-7
+            } else if score > bestScore + margin {
                 bestScore = score
                 best = mask
             }
@@ -49,9 +43,6 @@ struct PartitionSearch {
     /// error left after snapping both colours to the palette), in `ranked`. Reuses its
     /// storage from cell to cell, so the per-cell search allocates nothing.
     mutating func rankMasks(labs: [SIMD3<Float>], count: Int) {
-        var total = SIMD3<Float>.zero
-        for lab in labs { total += lab }
-        let n = Float(pixelCount)
         // Every mask, 0 (flat) included, is a candidate.
         let capacity = max(1, min(count, sums.count))
         if ranked.count != capacity {
@@ -59,10 +50,11 @@ struct PartitionSearch {
             rankedScores = [Float](repeating: 0, count: capacity)
         }
         var filled = 0
+        let (pixelCount, inkCounts) = (self.pixelCount, self.inkCounts)
         ranked.withUnsafeMutableBufferPointer { masks in
             rankedScores.withUnsafeMutableBufferPointer { scores in
                 // Keeps the best `capacity`, best first; a later equal score ranks after.
-                func offer(_ score: Float, _ mask: Int) {
+                Self.scoreSplits(labs, pixelCount: pixelCount, sums: &sums, inkCounts: inkCounts) { mask, score in
                     if filled == capacity {
                         guard score > scores[capacity - 1] else { return }
                         filled -= 1
@@ -77,16 +69,28 @@ struct PartitionSearch {
                     masks[index] = mask
                     filled += 1
                 }
-                offer((total * total).sum() / n, 0)
-                sums[0] = .zero
-                for mask in 1..<sums.count {
-                    let sum = sums[mask & (mask - 1)] + labs[mask.trailingZeroBitCount]
-                    sums[mask] = sum
-                    let ink = inkCounts[mask]
-                    let rest = total - sum
-                    offer((sum * sum).sum() / ink + (rest * rest).sum() / (n - ink), mask)
-                }
             }
+        }
+    }
+
+    /// Scores every split, flat (mask 0) first: `body(mask, |S₁|²/n₁ + |S₀|²/n₀)`, higher is
+    /// better. Subset sums are built incrementally in `sums`, one addition per mask.
+    @inline(__always)
+    private static func scoreSplits(
+        _ labs: [SIMD3<Float>], pixelCount: Int, sums: inout [SIMD3<Float>], inkCounts: [Float],
+        _ body: (Int, Float) -> Void
+    ) {
+        var total = SIMD3<Float>.zero
+        for lab in labs { total += lab }
+        let n = Float(pixelCount)
+        body(0, (total * total).sum() / n)
+        sums[0] = .zero
+        for mask in 1..<sums.count {
+            let sum = sums[mask & (mask - 1)] + labs[mask.trailingZeroBitCount]
+            sums[mask] = sum
+            let ink = inkCounts[mask]
+            let rest = total - sum
+            body(mask, (sum * sum).sum() / ink + (rest * rest).sum() / (n - ink))
         }
     }
 

@@ -22,6 +22,9 @@ struct FeedRow {
     var url: String?
     /// The byte offset the running download resumed from, learned from pipeline events.
     var resumedFrom: Int?
+    /// Final phases already shown when they settled inside `load` (memory hits); the loader's
+    /// phase stream still delivers each once more, and the loop skips those echoes.
+    var settledEchoes = 0
 
     init(entry: FeedPhoto) {
         self.entry = entry

@@ -87,7 +87,21 @@ extension FeedScreen {
             .note((rows[row].resumedFrom == nil ? "start " : "restart ") + "\(priority) \(pixels.width)×\(pixels.height)"))
         // A memory-cache hit has settled already: show it in this frame, not after a placeholder one.
         let settled = loader.phase
-        if settled.isTerminal { receive(settled, row: row, generation: rows[row].generation) }
+        if settled.isTerminal {
+            receive(settled, row: row, generation: rows[row].generation)
+            rows[row].settledEchoes += 1
+        }
+    }
+
+    /// A phase from a row loader's stream: the same as `receive`, except the echo of a final
+    /// phase `start` already showed, which would only render the same thumbnail again.
+    func receiveForwarded(_ phase: ImagePhase, row: Int, generation: Int) {
+        guard rows.indices.contains(row), rows[row].generation == generation else { return }
+        if phase.isTerminal, rows[row].settledEchoes > 0 {
+            rows[row].settledEchoes -= 1
+            return
+        }
+        receive(phase, row: row, generation: generation)
     }
 
     func receive(_ phase: ImagePhase, row: Int, generation: Int) {
@@ -132,10 +146,10 @@ extension FeedScreen {
     func record(_ event: ImagePipeline.Event) {
         refreshMetrics()
         scheduler.invalidateStatus()
+        // Progress is frequent and names no row change: skip the search over every row.
+        if case .progress = event.kind { return }
         let row = rows.firstIndex { $0.url == event.url }
         switch event.kind {
-        case .progress:
-            return
         case .resumed(let offset):
             if let row {
                 rows[row].resumedFrom = offset

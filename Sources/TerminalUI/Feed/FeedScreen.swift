@@ -146,7 +146,7 @@ public final class FeedScreen {
                 handle(input)
             }
         case .phase(let row, let generation, let phase):
-            receive(phase, row: row, generation: generation)
+            receiveForwarded(phase, row: row, generation: generation)
         case .detailPhase(let generation, let phase):
             receiveDetail(phase, generation: generation)
         case .pipeline(let event):

@@ -9,11 +9,7 @@ import Testing
 @Suite(.serialized) struct EmbeddedServerFeedTests {
     @Test func pagesTheWholeServerFeedAndLoadsAThumbnail() async throws {
         // Given the embedded server with 45 photos
-        let server = try await PicsumServer.start(
-            PicsumServer.Configuration(photosDirectory: TemporaryDirectory.assets, count: 45))
-        let loader = DataLoader()
-        let pipeline = ImagePipeline(configuration: .init(dataLoader: loader, memoryCache: ImageCache()))
-        do {
+        try await EmbeddedServer.with(count: 45) { server, pipeline, loader in
             let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader, pageSize: 20)
             // When it is paged to the end
             var photos: [FeedPhoto] = []
@@ -27,12 +23,6 @@ import Testing
             let response = try await pipeline.image(for: request)
             #expect(response.bitmap.size == PixelSize(width: 48, height: 32))
             #expect(response.originalSize == PixelSize(width: 48, height: 32))
-        } catch {
-            await pipeline.shutdown()
-            await server.stop()
-            throw error
         }
-        await pipeline.shutdown()
-        await server.stop()
     }
 }

@@ -41,11 +41,8 @@ import Testing
 
     @Test func loaderFetchesTheSmallImageThenUpgrades() async throws {
         // Given the embedded server and a row loader in low-data mode
-        let server = try await PicsumServer.start(
-            PicsumServer.Configuration(photosDirectory: TemporaryDirectory.assets, count: 5))
-        let pipeline = ImagePipeline(configuration: .init(dataLoader: DataLoader(), memoryCache: ImageCache()))
-        do {
-            let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: DataLoader(), pageSize: 5)
+        try await EmbeddedServer.with(count: 5) { server, pipeline, dataLoader in
+            let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: dataLoader, pageSize: 5)
             let photo = try #require(try await feed.loadNextPage().first)
             let loader = ImageLoader(pipeline: pipeline)
             loader.lowData = true
@@ -65,13 +62,7 @@ import Testing
             let full = try await Self.firstSuccess(of: loader) { $0.bitmap.size.width > 24 }
             #expect(full.bitmap.size == PixelSize(width: 48, height: 32))
             #expect(!loader.showsLowData)
-        } catch {
-            await pipeline.shutdown()
-            await server.stop()
-            throw error
         }
-        await pipeline.shutdown()
-        await server.stop()
     }
 
     private struct LoadFailed: Error {

@@ -115,7 +115,7 @@ struct ScrollScenario: BenchScenario {
         let screen = ScrollBenchScreen(size: screenSize, script: script)
         let ticker = Task { [wake = screen.wake] in await script.drive(events: pipeline.events, wake: wake) }
         let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: listLoader, pageSize: 30)
-        let viewer = FeedScreen(
+        let viewer = FeedRuntime(
             screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
             options: FeedViewerOptions(onDisappear: setup.onDisappear))
         screen.probe = { viewer.visibleRowsWaiting }

@@ -58,7 +58,7 @@ struct ViewCommand: AsyncParsableCommand {
             let options = self.options
             outcome = .success(
                 try await CursesScreen.run(configuration: configuration) { screen in
-                    let viewer = FeedScreen(
+                    let viewer = FeedRuntime(
                         screen: screen, feed: setup.source, feedName: setup.feedName,
                         pipeline: LiveFeedPipeline(pipeline: setup.pipeline),
                         options: try options.viewerOptions(screenColors: screen.colorCapability, unicode: screen.isUTF8),

@@ -49,11 +49,11 @@ struct SnapshotCommand: AsyncParsableCommand {
             try options.maximumColors()
             ?? ViewerOptions.capability(for: TerminalCapabilities.detect(environment: ProcessInfo.processInfo.environment).colors)
         let screen = MemoryScreen(size: TerminalSize(rows: height, columns: width), colorCapability: capability)
-        let viewer = FeedScreen(
+        let viewer = FeedRuntime(
             screen: screen, feed: setup.source, feedName: setup.feedName,
             pipeline: LiveFeedPipeline(pipeline: setup.pipeline),
             options: try options.viewerOptions(screenColors: capability, unicode: true), network: setup.network)
-        let exit = await viewer.run(settling: FeedScreen.SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
+        let exit = await viewer.run(settling: SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
         await setup.shutDown()
         if case .failed(let reason) = exit {
             ViewCommand.standardError("photofeed snapshot: \(reason)")

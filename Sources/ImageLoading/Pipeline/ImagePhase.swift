@@ -48,10 +48,14 @@ public struct LoadProgress: Sendable, Hashable, CustomStringConvertible {
     public var completed: Int
     /// The full size, when known.
     public var total: Int?
+    /// Bytes kept from an interrupted download that this one resumed from (nil: it started
+    /// from the beginning), so a view can say "resumed at 60%" without matching URLs.
+    public var resumedFrom: Int?
 
-    public init(completed: Int = 0, total: Int? = nil) {
+    public init(completed: Int = 0, total: Int? = nil, resumedFrom: Int? = nil) {
         self.completed = completed
         self.total = total
+        self.resumedFrom = resumedFrom
     }
 
     /// Completed over total, in 0...1; nil when the total is unknown.

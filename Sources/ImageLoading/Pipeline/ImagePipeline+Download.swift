@@ -44,7 +44,8 @@ extension ImagePipeline {
         var buffer = prefix
         if let total { buffer.reserveCapacity(total) }
         var transferred = 0
-        control.reportProgress(LoadProgress(completed: buffer.count, total: total))
+        let resumedFrom = prefix.isEmpty ? nil : prefix.count
+        control.reportProgress(LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom))
         do {
             for try await chunk in response.body {
                 transferred += chunk.count
@@ -53,7 +54,7 @@ extension ImagePipeline {
                     throw AttemptFailure(error: .tooLarge(bytes: buffer.count + chunk.count, limit: limit))
                 }
                 buffer.append(contentsOf: chunk)
-                let progress = LoadProgress(completed: buffer.count, total: total)
+                let progress = LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom)
                 emit(.progress(progress), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 control.reportProgress(progress)
             }

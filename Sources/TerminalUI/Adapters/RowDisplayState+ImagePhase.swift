@@ -1,22 +1,19 @@
 public import ImageLoading
 
 extension RowDisplayState {
-    /// What a row shows for a loader's phase.
-    ///
-    /// `resumedFrom` is the byte offset a running download resumed from, when the
-    /// loop learned it from the pipeline's events (the phase itself does not carry it).
+    /// What an item shows for a loader's phase (a resumed download's offset travels in its progress).
     ///
     /// ```swift
-    /// for await phase in loader.phases { rows[index].state = RowDisplayState(phase: phase) }
+    /// for await phase in loader.phases { state = RowDisplayState(phase: phase) }
     /// ```
-    public init(phase: ImagePhase, resumedFrom: Int? = nil) {
+    public init(phase: ImagePhase) {
         switch phase {
         case .idle:
             self = .idle
         case .loading(let progress):
             self = .loading(
                 completed: Int64(progress.completed), expected: progress.total.map(Int64.init),
-                resumedFrom: resumedFrom.map(Int64.init))
+                resumedFrom: progress.resumedFrom.map(Int64.init))
         case .success(let response):
             self = .loaded(
                 source: LoadSource(response.source), bytes: Int64(response.byteCount),

@@ -9,7 +9,7 @@
 /// if state.start(.automatic) { requestPage() }   // now .loading
 /// state.receive(hasMore: true)                   // .idle again
 /// ```
-enum PageLoadState: Hashable, Sendable {
+public enum PageLoadState: Hashable, Sendable {
     /// No page in flight; the next one may be requested.
     case idle
     /// A page is in flight.
@@ -20,7 +20,7 @@ enum PageLoadState: Hashable, Sendable {
     case ended
 
     /// Who asks for a page.
-    enum Trigger: Hashable, Sendable {
+    public enum Trigger: Hashable, Sendable {
         /// The list came near the end (or the viewer started).
         case automatic
         /// The user asked to retry a failed page.
@@ -29,7 +29,7 @@ enum PageLoadState: Hashable, Sendable {
 
     /// Moves to `loading` and returns true when a page should be requested now: an automatic
     /// request only from `idle`, a retry only from `failed`.
-    mutating func start(_ trigger: Trigger) -> Bool {
+    public mutating func start(_ trigger: Trigger) -> Bool {
         switch (self, trigger) {
         case (.idle, .automatic), (.failed, .retry):
             self = .loading
@@ -40,23 +40,23 @@ enum PageLoadState: Hashable, Sendable {
     }
 
     /// A page arrived; `hasMore` false (or an empty page) ends the feed.
-    mutating func receive(hasMore: Bool) {
+    public mutating func receive(hasMore: Bool) {
         self = hasMore ? .idle : .ended
     }
 
     /// The page failed.
-    mutating func fail(_ reason: String) {
+    public mutating func fail(_ reason: String) {
         self = .failed(reason: reason)
     }
 
     /// Whether the last page failed (and waits for a retry).
-    var isFailed: Bool {
+    public var isFailed: Bool {
         if case .failed = self { return true }
         return false
     }
 
     /// The footer row under the last photo, or nil when there is none (idle).
-    func footer(animationFrame: Int, rowCount: Int) -> FeedFooterRow.Kind? {
+    public func footer(animationFrame: Int, rowCount: Int) -> FeedFooterRow.Kind? {
         switch self {
         case .idle: nil
         case .loading: .loadingMore(frame: animationFrame)

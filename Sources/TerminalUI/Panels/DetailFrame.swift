@@ -57,7 +57,7 @@ public enum DetailFrame {
             PanelBox.render(
                 title: "", lines: [], size: TerminalSize(rows: border.size.rows + 2, columns: border.size.columns + 2), glyphs: glyphs),
             at: CellPoint(row: border.origin.row - 1, column: border.origin.column - 1))
-        let row = RowViewModel(author: model.title, id: model.id, imageSize: model.imageSize, state: model.state, thumbnail: model.picture)
+        let row = RowViewModel(author: model.title, id: model.id, imageSize: model.imageSize, state: model.state, picture: model.picture)
         block.paste(RowView.thumbnail(row, size: border.size, frame: frame, options: options), at: border.origin)
         block.write(StateLine.text(for: model.state, glyphs: glyphs), at: CellPoint(row: layout.stateRow, column: 1), maxWidth: width)
         block.write(
@@ -94,11 +94,11 @@ public struct DetailFrameModel: Hashable, Sendable {
     public var source: String
     public var state: RowDisplayState
     /// The rendered picture, once loaded (centred in the box).
-    public var picture: CellBlock?
+    public var picture: Picture?
 
     public init(
         title: String, id: String, imageSize: TerminalSize? = nil, source: String, state: RowDisplayState,
-        picture: CellBlock? = nil
+        picture: Picture? = nil
     ) {
         self.title = title
         self.id = id

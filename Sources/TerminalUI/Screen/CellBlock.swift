@@ -93,22 +93,37 @@ public struct CellBlock: Hashable, Sendable {
         }
     }
 
-    /// Copies `other` into this block with its top-left corner at `origin`, clipped.
+    /// Copies `other` into this block with its top-left corner at `origin`, clipped to the block.
     public mutating func paste(_ other: CellBlock, at origin: CellPoint) {
-        for row in 0..<other.size.rows {
-            for column in 0..<other.size.columns {
-                let target = CellPoint(row: origin.row + row, column: origin.column + column)
-                guard contains(target) else { continue }
-                let cell = other.cells[row * other.size.columns + column]
+        paste(other, at: origin, clip: CellRect(origin: .zero, size: size))
+    }
+
+    /// Copies the cells of `other` (top-left corner at `origin`) that fall inside `clip` and the block.
+    public mutating func paste(_ other: CellBlock, at origin: CellPoint, clip: CellRect) {
+        let target = CellRect(origin: origin, size: other.size)
+            .clamped(to: clip)
+            .clamped(to: CellRect(origin: .zero, size: size))
+        guard target.size.rows > 0, target.size.columns > 0 else { return }
+        for row in target.rowRange {
+            let sourceRow = row - origin.row
+            for column in target.columnRange {
+                let sourceColumn = column - origin.column
+                let cell = other.cells[sourceRow * other.size.columns + sourceColumn]
+                let point = CellPoint(row: row, column: column)
                 if cell.isContinuation {
                     // Keep it only if the wide grapheme before it was copied too.
-                    if column == 0 { place(ScreenCell(" ", style: cell.style), at: target) }
+                    if column == target.origin.column { place(ScreenCell(" ", style: cell.style), at: point) }
                     continue
                 }
-                if DisplayWidth.of(cell.grapheme) == 2 {
-                    set(cell.grapheme, at: target, style: cell.style)
+                if cell.grapheme.utf8.count > 1, DisplayWidth.of(cell.grapheme) == 2 {
+                    if column + 1 < target.columnRange.upperBound {
+                        set(cell.grapheme, at: point, style: cell.style)
+                    } else {
+                        // Its right half is clipped away: a blank keeps the column count right.
+                        place(ScreenCell(" ", style: cell.style), at: point)
+                    }
                 } else {
-                    place(cell, at: target)
+                    place(cell, at: point)
                 }
             }
         }

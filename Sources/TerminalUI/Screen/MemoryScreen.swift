@@ -22,6 +22,10 @@ public final class MemoryScreen: Screen {
     public private(set) var cells: CellBlock
     /// The grid as of the last ``flush()``: what a user would see.
     public private(set) var visibleCells: CellBlock
+    /// The pictures placed by the last frame applied, as a screen that draws pixels would place them.
+    public private(set) var placements: [PicturePlacement] = []
+    /// Cells written by ``apply(_:)`` so far (a frame that changed nothing writes none).
+    public private(set) var cellsWritten = 0
 
     public let wakeups: AsyncStream<Void>
     private let wakeupContinuation: AsyncStream<Void>.Continuation
@@ -59,6 +63,12 @@ public final class MemoryScreen: Screen {
 
     public func setCursorVisible(_ visible: Bool) {
         isCursorVisible = visible
+    }
+
+    public func apply(_ changes: FrameChanges) {
+        cellsWritten += changes.runs.reduce(0) { $0 + $1.cells.count }
+        placements = changes.frame.pictures
+        changes.write(to: self)
     }
 
     public func flush() {

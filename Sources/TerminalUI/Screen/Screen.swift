@@ -37,6 +37,10 @@ public protocol Screen: AnyObject {
     /// Pass `.zero` to drain without blocking.
     func readInput(timeout: Duration) -> InputEvent?
 
+    /// Shows the next frame: writes the cells that changed, then whatever the pictures need,
+    /// then flushes. Text-only screens take the default, which writes the runs.
+    func apply(_ changes: FrameChanges)
+
     /// Yields whenever input (a key, a resize, a signal) may be ready to read.
     ///
     /// The stream buffers at most one pending wake-up; after each one, drain
@@ -57,6 +61,11 @@ public enum ColorCapability: Hashable, Sendable, Comparable {
 }
 
 extension Screen {
+    /// Writes the changed runs and flushes (block-art pictures are cells like any other).
+    public func apply(_ changes: FrameChanges) {
+        changes.write(to: self)
+    }
+
     /// Blanks the whole screen.
     public func clearAll() {
         clear(CellRect(origin: .zero, size: size))

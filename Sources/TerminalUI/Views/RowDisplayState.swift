@@ -4,8 +4,6 @@
 public enum RowDisplayState: Hashable, Sendable {
     /// Not started (the row has not been visible yet).
     case idle
-    /// Waiting for a download slot.
-    case queued
     /// Downloading: bytes so far, total if known, and the offset a resumed download restarted from.
     case loading(completed: Int64, expected: Int64?, resumedFrom: Int64?)
     /// Shown: where it came from, its size in bytes, and how long it took.
@@ -28,7 +26,7 @@ public enum RowDisplayState: Hashable, Sendable {
     /// Whether the thumbnail box shows a placeholder (and so animates).
     public var showsPlaceholder: Bool {
         switch self {
-        case .idle, .queued, .loading: true
+        case .idle, .loading: true
         case .loaded, .failed: false
         }
     }

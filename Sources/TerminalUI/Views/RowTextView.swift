@@ -1,13 +1,13 @@
-/// Renders a row's text column: author, `#id · W×H`, and the state line.
+/// Renders an item's text: author, `#id · W×H`, and the state line (as many as fit in `lines`).
 public enum RowTextView {
-    /// Lines of text in the column.
+    /// Lines of text in a list item's column.
     public static let lineCount = 3
 
-    /// The text column as a block `width` wide and ``lineCount`` lines tall.
-    public static func render(_ model: RowViewModel, width: Int, focused: Bool, glyphs: GlyphSet = .unicode)
-        -> CellBlock
-    {
-        var block = CellBlock(size: TerminalSize(rows: lineCount, columns: width))
+    /// The text as a block `width` wide and `lines` tall.
+    public static func render(
+        _ model: RowViewModel, width: Int, lines: Int = lineCount, focused: Bool, glyphs: GlyphSet = .unicode
+    ) -> CellBlock {
+        var block = CellBlock(size: TerminalSize(rows: lines, columns: width))
         guard width > 0 else { return block }
         let author = TextTruncation.truncate(
             authorText(model.author), toWidth: width, ellipsis: glyphs.ellipsis)

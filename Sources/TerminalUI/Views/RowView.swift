@@ -8,23 +8,23 @@ public struct RowViewModel: Hashable, Sendable {
     public var imageSize: TerminalSize?
     /// The loading state.
     public var state: RowDisplayState
-    /// The rendered thumbnail, once loaded (block art mapped to cells).
-    public var thumbnail: CellBlock?
+    /// The picture, once loaded.
+    public var picture: Picture?
 
     /// Creates a row model.
     public init(author: String, id: String, imageSize: TerminalSize? = nil, state: RowDisplayState,
-                thumbnail: CellBlock? = nil) {
+                picture: Picture? = nil) {
         self.author = author
         self.id = id
         self.imageSize = imageSize
         self.state = state
-        self.thumbnail = thumbnail
+        self.picture = picture
     }
 
     /// Whether the box shows a placeholder (and so animates): while loading with no picture yet.
     /// A row reloading at another size (`m`, low-data off) keeps its old picture meanwhile.
     public var showsPlaceholder: Bool {
-        thumbnail == nil && state.showsPlaceholder
+        picture == nil && state.showsPlaceholder
     }
 }
 
@@ -45,28 +45,39 @@ public struct RowRenderOptions: Hashable, Sendable {
     }
 }
 
-/// Renders one list row into a block of `layout.rowHeight` × `layout.width` cells.
+/// Renders one item into a block the size of its box: the focus marker, the picture box
+/// (placeholder, failure, or the picture centred) and the text, where the ``ItemGeometry`` puts them.
 ///
 /// ```swift
-/// let block = RowView.render(model, layout: layout, focused: true, frame: 3, options: RowRenderOptions())
-/// screen.draw(block, at: CellPoint(row: line, column: 0))
+/// let geometry = ListLayout(thumbnail: TerminalSize(rows: 6, columns: 16)).geometry(for: viewport)
+/// let block = RowView.render(model, geometry: geometry, focused: true, frame: 3, options: RowRenderOptions())
 /// ```
 public enum RowView {
-    /// The row as cells, for animation frame `frame`.
+    /// The item as cells, for animation frame `frame`. With `includesPicture` false the picture's
+    /// cells are left blank, for a caller that places the picture itself.
     public static func render(
-        _ model: RowViewModel, layout: RowLayout, focused: Bool, frame: Int, options: RowRenderOptions
+        _ model: RowViewModel, geometry: ItemGeometry, focused: Bool, frame: Int, options: RowRenderOptions,
+        includesPicture: Bool = true
     ) -> CellBlock {
-        var block = CellBlock(size: TerminalSize(rows: layout.rowHeight, columns: layout.width))
-        if focused {
-            let marker = CellStyle(foreground: options.colors ? .yellow : .default, attributes: .bold)
-            for line in 0..<layout.thumbnail.rows {
-                block.set(options.glyphs == .ascii ? ">" : "▌", at: CellPoint(row: line, column: 0), style: marker)
+        var block = CellBlock(size: geometry.itemSize)
+        if focused, let marker = geometry.focusMarker {
+            let style = CellStyle(foreground: options.colors ? .yellow : .default, attributes: .bold)
+            for line in marker.rowRange {
+                for column in marker.columnRange {
+                    block.set(options.glyphs == .ascii ? ">" : "▌", at: CellPoint(row: line, column: column), style: style)
+                }
             }
         }
-        let box = thumbnail(model, size: layout.thumbnail, frame: frame, options: options)
-        block.paste(box, at: layout.thumbnailOrigin)
-        let text = RowTextView.render(model, width: layout.textWidth, focused: focused, glyphs: options.glyphs)
-        block.paste(text, at: CellPoint(row: 0, column: layout.textColumn))
+        var shown = model
+        if !includesPicture { shown.picture = nil }
+        if includesPicture || model.picture == nil || model.showsPlaceholder {
+            let box = thumbnail(shown, size: geometry.picture.size, frame: frame, options: options)
+            block.paste(box, at: geometry.picture.origin)
+        }
+        let text = RowTextView.render(
+            model, width: geometry.text.size.columns, lines: geometry.text.size.rows, focused: focused,
+            glyphs: options.glyphs)
+        block.paste(text, at: geometry.text.origin)
         return block
     }
 
@@ -86,16 +97,18 @@ public enum RowView {
             }
         }
         // A failed reload at another size keeps the picture it had; the state line says why.
-        if case .failed(let reason) = model.state, model.thumbnail == nil {
+        if case .failed(let reason) = model.state, model.picture == nil {
             return Placeholder.failure(size: size, reason: reason, colors: options.colors, glyphs: options.glyphs)
         }
         var box = CellBlock(size: size)
-        if let image = model.thumbnail {
-            let origin = CellPoint(
-                row: max(0, (size.rows - image.size.rows) / 2),
-                column: max(0, (size.columns - image.size.columns) / 2))
-            box.paste(image, at: origin)
+        if let picture = model.picture {
+            box.paste(picture.cells, at: pictureOffset(picture.size, in: size))
         }
         return box
+    }
+
+    /// Where a picture of `size` sits in a box of `box` cells: centred.
+    public static func pictureOffset(_ size: TerminalSize, in box: TerminalSize) -> CellPoint {
+        CellPoint(row: max(0, (box.rows - size.rows) / 2), column: max(0, (box.columns - size.columns) / 2))
     }
 }

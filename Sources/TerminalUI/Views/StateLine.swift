@@ -1,4 +1,4 @@
-/// Formats a row's state line: `queued`, `loading 43% ▓▓▓░░ 120/280 KB`,
+/// Formats an item's state line: `loading 43% ▓▓▓░░ 120/280 KB`,
 /// `memory`, `disk`, `network 180 KB in 240 ms`, `resumed at 60%`,
 /// `✗ HTTP 500 · r to retry`.
 ///
@@ -16,8 +16,6 @@ public enum StateLine {
         switch state {
         case .idle:
             return StyledText("", style: dim)
-        case .queued:
-            return StyledText("queued", style: dim)
         case .loading(let completed, let expected, let resumedFrom):
             var line = StyledText()
             if let resumedFrom, let expected, expected > 0 {

@@ -1,10 +1,10 @@
 /// What changed in a ``LazyList`` after one operation.
 ///
-/// Row numbers are sorted ascending. The four lists are plain set differences
-/// of the visible rows and of the prefetch window, so a row can be in two of
-/// them (a prefetched row that scrolls into view is in ``appeared`` and in
-/// ``leftPrefetch``). ``transitions`` gives each touched row's old and new role,
-/// which is what a row loader acts on.
+/// Item numbers are sorted ascending. The four lists are plain set differences
+/// of the visible items and of the prefetch window, so an item can be in two
+/// of them (a prefetched item that scrolls into view is in ``appeared`` and in
+/// ``leftPrefetch``). ``transitions`` gives each touched item's old and new role,
+/// which is what a loader acts on.
 public struct LazyListDiff: Hashable, Sendable {
     /// Rows now visible that were not before.
     public var appeared: [Int]
@@ -14,11 +14,11 @@ public struct LazyListDiff: Hashable, Sendable {
     public var enteredPrefetch: [Int]
     /// Rows in the prefetch window before and not now.
     public var leftPrefetch: [Int]
-    /// The focused row before the change.
+    /// The focused item before the change.
     public var oldFocus: Int?
-    /// The focused row after the change.
+    /// The focused item after the change.
     public var newFocus: Int?
-    /// Whether the top row changed, so every visible row moved on screen.
+    /// Whether the top line (or the geometry) changed, so every visible item moved on screen.
     public var scrolled: Bool
 
     /// Whether nothing a loader or the screen cares about changed.
@@ -27,25 +27,25 @@ public struct LazyListDiff: Hashable, Sendable {
             && oldFocus == newFocus && !scrolled
     }
 
-    /// Whether the focus moved to another row.
+    /// Whether the focus moved to another item.
     public var focusChanged: Bool { oldFocus != newFocus }
 
     /// Computes the difference between two states of a list.
     public init(from old: LazyList, to new: LazyList) {
-        let oldVisible = old.visibleRows
-        let newVisible = new.visibleRows
-        let oldPrefetch = old.prefetchRows
-        let newPrefetch = new.prefetchRows
+        let oldVisible = old.visibleItems
+        let newVisible = new.visibleItems
+        let oldPrefetch = old.prefetchItems
+        let newPrefetch = new.prefetchItems
         appeared = newVisible.filter { !oldVisible.contains($0) }
         disappeared = oldVisible.filter { !newVisible.contains($0) }
         enteredPrefetch = newPrefetch.filter { !oldPrefetch.contains($0) }
         leftPrefetch = oldPrefetch.filter { !newPrefetch.contains($0) }
         oldFocus = old.focus
         newFocus = new.focus
-        scrolled = old.firstRow != new.firstRow || old.rowHeight != new.rowHeight
+        scrolled = old.firstLine != new.firstLine || old.lineHeight != new.lineHeight || old.columns != new.columns
     }
 
-    /// The role a row plays for loading.
+    /// The role an item plays for loading.
     public enum Role: Hashable, Sendable {
         /// Neither visible nor prefetched: nothing should load for it.
         case offscreen
@@ -55,17 +55,17 @@ public struct LazyListDiff: Hashable, Sendable {
         case visible
     }
 
-    /// A row whose role changed.
+    /// An item whose role changed.
     public struct Transition: Hashable, Sendable {
-        /// The row.
-        public var row: Int
+        /// The item.
+        public var item: Int
         /// Its role before.
         public var from: Role
         /// Its role now.
         public var to: Role
     }
 
-    /// Every row whose role changed, sorted by row.
+    /// Every item whose role changed, sorted by item.
     public var transitions: [Transition] {
         let touched = Set(appeared + disappeared + enteredPrefetch + leftPrefetch)
         return touched.sorted().compactMap { row in
@@ -75,7 +75,7 @@ public struct LazyListDiff: Hashable, Sendable {
             let to: Role =
                 appeared.contains(row) ? .visible
                 : enteredPrefetch.contains(row) ? .prefetch : .offscreen
-            return from == to ? nil : Transition(row: row, from: from, to: to)
+            return from == to ? nil : Transition(item: row, from: from, to: to)
         }
     }
 }

@@ -1,0 +1,11 @@
+/// The detail view of one photo (Enter): its own load at the size of the screen.
+struct DetailModel: Sendable {
+    /// The photo shown.
+    var key: PhotoKey
+    /// The detail load.
+    var token: LoadToken
+    /// What the view shows about the load.
+    var state: RowDisplayState = .idle
+    /// The picture, once loaded.
+    var picture: Picture?
+}

@@ -1,0 +1,43 @@
+public import ImageLoading
+
+/// Something the update function asks the runtime to do: data, never done by the model itself.
+///
+/// The runtime runs effects in order and sends their results back as ``FeedMessage``s
+/// (a loader's phases, a page, the shaping in force).
+public enum FeedEffect: Sendable {
+    /// Start a load for a slot, replacing (and cancelling) the slot's earlier one. `lowData`
+    /// loads the request's smaller variant when it has one.
+    case load(LoadSlot, LoadToken, ImageRequest, lowData: Bool)
+    /// Change the priority of a slot's running load.
+    case setPriority(LoadSlot, ImageRequest.Priority)
+    /// Cancel a slot's load (the pipeline keeps its bytes, so a later load resumes).
+    case cancel(LoadSlot)
+    /// Forget a slot's loader: its item left the screen with its picture (the memory cache keeps it).
+    case release(LoadSlot)
+    /// Switch every live loader's low-data mode (off: loaders showing a low-data image upgrade it).
+    case setLowData(Bool)
+    /// Ask the feed for its next page.
+    case loadPage
+    /// Empty the memory cache.
+    case clearMemoryCache
+    /// Empty the memory and the disk cache.
+    case clearAllCaches
+    /// Change the embedded server's shaping.
+    case setShaping(ShapingKnobs)
+    /// Write every cell again on the next frame (Ctrl-L).
+    case repaint
+    /// Stop the viewer.
+    case quit(FeedExit)
+}
+
+/// How the viewer ended.
+public enum FeedExit: Hashable, Sendable {
+    /// The user quit.
+    case quit
+    /// A signal asked the viewer to stop.
+    case signal(TerminationSignal)
+    /// Every visible item settled (snapshot mode), or the wait ran out.
+    case settled
+    /// The feed could not start: the one-line reason.
+    case failed(String)
+}

@@ -1,0 +1,50 @@
+import FeedSources
+import ImageCodecs
+import ImageLoading
+
+/// One photo as the model tracks it: what its item shows and the load that serves it.
+struct FeedItem: Sendable {
+    /// The load the model last asked for this photo.
+    struct Load: Sendable {
+        /// Names the load; phases carrying another token are stale.
+        var token: LoadToken
+        /// The pixel size asked for.
+        var pixels: PixelSize
+        /// The request's URL (labels the pipeline's events in the event log).
+        var url: String?
+    }
+
+    /// The photo.
+    let photo: FeedPhoto
+    /// What the state line and the placeholder show.
+    var state: RowDisplayState = .idle
+    /// The decoded image, kept to re-render when the picture backend changes.
+    var bitmap: Bitmap?
+    /// The picture shown in the item's box.
+    var picture: Picture?
+    /// The current load (kept after it settles: a low-data upgrade reports on the same token).
+    var load: Load?
+    /// Loads started for this photo so far.
+    var starts = 0
+
+    init(photo: FeedPhoto) {
+        self.photo = photo
+    }
+
+    /// The row view's model.
+    var rowModel: RowViewModel {
+        RowViewModel(
+            author: photo.author, id: photo.id,
+            imageSize: photo.size.map { TerminalSize(rows: $0.height, columns: $0.width) }, state: state,
+            picture: picture)
+    }
+
+    /// Whether the item's load ended in failure.
+    var isFailed: Bool {
+        if case .failed = state { return true }
+        return false
+    }
+
+    /// Whether the box shows a placeholder (loading, nothing to show yet).
+    var showsPlaceholder: Bool { picture == nil && state.showsPlaceholder }
+}

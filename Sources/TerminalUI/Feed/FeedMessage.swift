@@ -1,0 +1,60 @@
+public import FeedSources
+public import ImageLoading
+
+/// Everything that can happen to the viewer, as a value the update function takes.
+///
+/// The runtime turns the world into messages: keys, the mouse, resizes and signals from the
+/// screen; every loader's phases (tagged with the load they belong to); the pipeline's events
+/// with its counters; feed pages; animation ticks; the snapshot deadline.
+public enum FeedMessage: Sendable {
+    /// The viewer starts: ask for the first page.
+    case start
+    /// A key, the mouse wheel, a resize or a signal.
+    case input(InputEvent)
+    /// A loader changed phase.
+    case phase(LoadSlot, LoadToken, ImagePhase)
+    /// Something happened in the pipeline, and its counters right after.
+    case pipeline(ImagePipeline.Event, PipelineStats)
+    /// A page of the feed arrived, or failed.
+    case page(Result<FeedPage, any Error>)
+    /// The embedded server's shaping now in force (after a change, or at start).
+    case shaping(ShapingKnobs)
+    /// An animation frame is due.
+    case tick
+    /// The snapshot wait ran out.
+    case deadline
+}
+
+/// The pipeline's running totals, sampled when one of its events is delivered.
+public struct PipelineStats: Hashable, Sendable {
+    /// Counters since the pipeline started.
+    public var counters: ImagePipeline.Counters
+    /// Downloads running.
+    public var running: Int
+    /// Downloads waiting for a slot.
+    public var waiting: Int
+
+    /// Creates stats.
+    public init(counters: ImagePipeline.Counters = ImagePipeline.Counters(), running: Int = 0, waiting: Int = 0) {
+        self.counters = counters
+        self.running = running
+        self.waiting = waiting
+    }
+}
+
+/// One page of a feed with what the source says about itself afterwards.
+public struct FeedPage: Sendable {
+    /// The photos of the page (empty: the feed ended).
+    public var photos: [FeedPhoto]
+    /// The source's status-bar line.
+    public var summary: String
+    /// Whether more pages may follow.
+    public var hasMore: Bool
+
+    /// Creates a page.
+    public init(photos: [FeedPhoto], summary: String, hasMore: Bool) {
+        self.photos = photos
+        self.summary = summary
+        self.hasMore = hasMore
+    }
+}

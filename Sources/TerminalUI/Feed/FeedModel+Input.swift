@@ -1,0 +1,121 @@
+/// Keys and commands: what each does to the model.
+extension FeedModel {
+    /// The key map (pure).
+    static let keyMap = KeyMap()
+
+    /// The context the key map reads keys in.
+    var keyContext: KeyMap.Context {
+        if detail != nil { return .detail }
+        if showsHelp || panel != nil { return .overlay }
+        return .list
+    }
+
+    /// One input event: network-panel keys first, then the key map.
+    mutating func handle(_ input: InputEvent) -> [FeedEffect] {
+        if panel == .network, case .key(.character(let character)) = input,
+            let step = ShapingKnobs.step(forKey: character)
+        {
+            guard let shaping else { return [] }
+            changedKnob = step.knob
+            return [.setShaping(shaping.stepping(step.knob, up: step.up))]
+        }
+        guard let command = Self.keyMap.command(for: input, in: keyContext) else { return [] }
+        return execute(command)
+    }
+
+    /// What a command does.
+    mutating func execute(_ command: Command) -> [FeedEffect] {
+        switch command {
+        case .moveFocus(let delta):
+            var effects = apply(list.moveFocus(by: delta))
+            if detail != nil { effects += openDetail() }
+            return effects
+        case .scroll(let delta): return apply(list.scroll(by: delta))
+        case .pageDown: return apply(list.pageDown())
+        case .pageUp: return apply(list.pageUp())
+        case .jumpToTop: return apply(list.jumpToTop())
+        case .jumpToEnd: return apply(list.jumpToEnd())
+        case .openDetail: return openDetail()
+        case .back: return back()
+        case .quit: return [.quit(.quit)]
+        case .terminate(let signal): return [.quit(.signal(signal))]
+        case .retryFocused:
+            // At the end of the list r retries a failed page (and the focused item only if it failed).
+            var effects: [FeedEffect] = []
+            let page = pageRetryIsInReach
+            if page { effects += retryPage() }
+            if let key = focusedKey, !page || items[key]?.isFailed == true { effects += retry([key]) }
+            return effects
+        case .retryAllFailed:
+            return retry(keys.filter { items[$0]?.isFailed == true }) + retryPage()
+        case .clearMemoryCache:
+            note("memory cache cleared")
+            return [.clearMemoryCache]
+        case .clearAllCaches:
+            note("memory and disk caches cleared")
+            return [.clearAllCaches]
+        case .cycleSymbols:
+            return cyclePictures()
+        case .cyclePlaceholder:
+            options.placeholder = options.placeholder.next
+            return []
+        case .toggleLowData:
+            return toggleLowData()
+        case .toggleEventLog:
+            panel = panel == .eventLog ? nil : .eventLog
+            return []
+        case .toggleNetworkPanel:
+            panel = panel == .network ? nil : .network
+            return []
+        case .toggleHelp:
+            showsHelp.toggle()
+            return []
+        case .redraw:
+            return [.repaint]
+        case .relayout(let size):
+            return relayout(size)
+        }
+    }
+
+    /// Esc or q outside the list: the help first, then the detail view, then the panels.
+    private mutating func back() -> [FeedEffect] {
+        if showsHelp {
+            showsHelp = false
+            return []
+        }
+        if detail != nil { return closeDetail() }
+        panel = nil
+        return []
+    }
+
+    /// The screen changed size: lay the list out again (and the detail view at the new size).
+    mutating func relayout(_ size: TerminalSize) -> [FeedEffect] {
+        screenSize = size
+        let geometry = self.geometry
+        var effects = apply(
+            list.resize(
+                viewportHeight: Self.viewport(for: size).rows, lineHeight: geometry.lineHeight,
+                columns: geometry.columns))
+        if detail != nil { effects += openDetail() }
+        return effects
+    }
+
+    private mutating func toggleLowData() -> [FeedEffect] {
+        lowData.toggle()
+        if lowData, !keys.isEmpty, !items.values.contains(where: { $0.photo.hasLowDataVariant }) {
+            note("low-data mode on, but this feed has no smaller variant: originals load as usual")
+        } else {
+            note(lowData ? "low-data mode on (quarter-size images)" : "low-data mode off")
+        }
+        return [.setLowData(lowData)]
+    }
+
+    /// The shaping now in force; names the knob the panel changed.
+    mutating func receiveShaping(_ knobs: ShapingKnobs) {
+        shaping = knobs
+        if let knob = changedKnob {
+            changedKnob = nil
+            note("network: \(NetworkPanel.value(knob, of: knobs))")
+        }
+    }
+}

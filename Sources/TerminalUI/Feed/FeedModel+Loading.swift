@@ -1,0 +1,147 @@
+import FeedSources
+import ImageCodecs
+import ImageLoading
+
+/// Loads: the list's appear/disappear decisions as effects, and the phases that come back.
+extension FeedModel {
+    /// Runs the planner on a list change (by list position) and asks for a page near the end.
+    mutating func apply(_ diff: LazyListDiff) -> [FeedEffect] {
+        guard !diff.isEmpty else { return [] }
+        let transitions = diff.transitions.compactMap { transition in
+            key(at: transition.item).map { RowLoadPlanner.Transition(item: $0, from: transition.from, to: transition.to) }
+        }
+        return perform(planner.plan(transitions)) + requestPageIfNeeded()
+    }
+
+    /// The effects of planner actions, with the model updated to match.
+    mutating func perform(_ actions: [RowLoadPlanner<PhotoKey>.Action]) -> [FeedEffect] {
+        var effects: [FeedEffect] = []
+        for action in actions {
+            switch action {
+            case .start(let key, let priority):
+                effects += startLoad(key, priority: priority)
+            case .setPriority(let key, let priority):
+                log(.note("priority \(priority)"), for: key)
+                effects.append(.setPriority(.item(key), priority))
+            case .cancel(let key):
+                items[key]?.load = nil
+                items[key]?.state = .idle
+                log(.cancel, for: key)
+                effects.append(.cancel(.item(key)))
+            case .release(let key):
+                // Off screen: let the image go; the memory cache brings it back on the next appearance.
+                items[key]?.bitmap = nil
+                items[key]?.picture = nil
+                items[key]?.state = .idle
+                items[key]?.load = nil
+                effects.append(.release(.item(key)))
+            }
+        }
+        return effects
+    }
+
+    /// A new load for the photo of `key` at the size the picture backend wants.
+    mutating func startLoad(_ key: PhotoKey, priority: ImageRequest.Priority) -> [FeedEffect] {
+        guard var item = items[key] else { return [] }
+        let pixels = pixelSize(for: key)
+        let request = item.photo.imageRequest(for: pixels, priority: priority)
+        let token = makeToken()
+        let url = request.url?.absoluteString
+        item.load = FeedItem.Load(token: token, pixels: pixels, url: url)
+        if let url { photosByURL[url] = key }
+        let verb = item.starts == 0 ? "start " : "restart "
+        item.starts += 1
+        items[key] = item
+        log(.note(verb + "\(priority) \(pixels.width)×\(pixels.height)"), for: key)
+        return [.load(.item(key), token, request, lowData: lowData)]
+    }
+
+    /// A phase of the load `token` of the photo of `key`; phases of replaced loads are dropped.
+    mutating func receive(_ phase: ImagePhase, for key: PhotoKey, token: LoadToken) -> [FeedEffect] {
+        guard var item = items[key], item.load?.token == token else { return [] }
+        switch phase {
+        case .success(let response):
+            planner.markFinished(key)
+            let release = planner.releaseIfUnwanted(key, isWanted: isWanted(key))
+            if !release.isEmpty {
+                // Finished off screen (keep, lower-priority): the memory cache holds it for the return.
+                return perform(release)
+            }
+            item.bitmap = response.bitmap
+            item.picture = pictures.picture(for: response.bitmap, in: geometry.picture.size)
+        case .failure:
+            planner.markFinished(key, failed: true)
+        case .idle, .loading:
+            break
+        }
+        item.state = RowDisplayState(phase: phase)
+        items[key] = item
+        return []
+    }
+
+    /// A pipeline event: the status bar's counts, and the event log (by the photo whose request it names).
+    mutating func record(_ event: ImagePipeline.Event, stats: PipelineStats) {
+        let counters = stats.counters
+        metrics.inFlight = stats.running
+        metrics.queued = stats.waiting
+        metrics.cancelled = counters.cancelled
+        metrics.coalesced = counters.coalesced
+        metrics.resumed = counters.resumed
+        metrics.memoryHits = counters.memoryHits
+        metrics.memoryLookups = counters.tasksStarted
+        metrics.diskHits = counters.diskHits
+        metrics.diskLookups = counters.diskHits + counters.queued
+        metrics.bytesDownloaded = Int64(counters.bytesReceived)
+        // Progress is frequent and the phases carry it already.
+        if case .progress = event.kind { return }
+        guard event.stage != .image else { return }
+        log(PipelineEventLog.Kind(event), for: photosByURL[event.url])
+    }
+
+    /// Starts failed items again (the pipeline resumes what it kept).
+    mutating func retry(_ targets: [PhotoKey]) -> [FeedEffect] {
+        let visible = Set(visibleKeys)
+        var effects: [FeedEffect] = []
+        for key in targets where items[key] != nil {
+            items[key]?.state = .idle
+            items[key]?.picture = nil
+            items[key]?.bitmap = nil
+            effects += perform(planner.reset(key, isVisible: visible.contains(key)))
+        }
+        if let detail, targets.contains(detail.key) { effects += openDetail() }
+        return effects
+    }
+
+    /// The next picture variant (`m`): re-render from kept bitmaps that are big enough, reload
+    /// the others (keeping the old picture meanwhile), restart loads that would finish too small.
+    mutating func cyclePictures() -> [FeedEffect] {
+        guard let next = pictures.nextVariant() else { return [] }
+        pictures = next
+        let box = geometry.picture.size
+        var effects: [FeedEffect] = []
+        var reload: [PhotoKey] = []
+        for key in keys {
+            guard let item = items[key] else { continue }
+            let needed = pixelSize(for: key)
+            guard let bitmap = item.bitmap else {
+                // A load still running at a smaller size would finish too small: restart it at the new size.
+                if let priority = planner.running[key], let asked = item.load?.pixels,
+                    asked.width < needed.width || asked.height < needed.height
+                {
+                    effects += startLoad(key, priority: priority)
+                }
+                continue
+            }
+            items[key]?.picture = next.picture(for: bitmap, in: box)
+            if bitmap.width < needed.width || bitmap.height < needed.height { reload.append(key) }
+        }
+        let visible = Set(visibleKeys)
+        for key in reload {
+            planner.markFinished(key)
+            effects += perform(planner.reset(key, isVisible: visible.contains(key)))
+        }
+        note("symbols: \(next.name)")
+        if detail != nil { effects += openDetail() }
+        return effects
+    }
+}

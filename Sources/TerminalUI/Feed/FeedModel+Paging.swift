@@ -1,0 +1,90 @@
+import FeedSources
+
+/// Paging: the next page when the list comes near its end, failures that wait for a retry.
+extension FeedModel {
+    /// Asks for the next page when the user is within two screens of the end (never after a
+    /// failed page: that waits for ``retryPage()``).
+    mutating func requestPageIfNeeded() -> [FeedEffect] {
+        guard pageState == .idle else { return [] }
+        let ahead = list.visibleItems.upperBound + 2 * list.pageLines * list.columns
+        return ahead >= keys.count ? requestPage(.automatic) : []
+    }
+
+    /// Requests a page unless one is in flight, the last one failed (automatic), or the feed ended.
+    mutating func requestPage(_ trigger: PageLoadState.Trigger) -> [FeedEffect] {
+        pageState.start(trigger) ? [.loadPage] : []
+    }
+
+    /// Requests a failed page again (`r` at the end of the list, `R`); nothing when no page failed.
+    mutating func retryPage() -> [FeedEffect] {
+        guard pageState.isFailed else { return [] }
+        note("retrying page \(pagesLoaded + 1)")
+        return requestPage(.retry)
+    }
+
+    /// Whether `r` reaches the failed page: its footer is on screen, or the focus is on the last item.
+    var pageRetryIsInReach: Bool {
+        guard pageState.isFailed, detail == nil, let last = keys.indices.last else { return false }
+        return list.focus == last || footerLine != nil
+    }
+
+    /// Lines the open panel takes above the status bar (0 when none is open).
+    public var panelHeight: Int {
+        guard let panel else { return 0 }
+        let available = Self.viewport(for: screenSize).rows
+        return panel == .network ? min(available, NetworkPanel.preferredHeight) : min(available, max(6, available / 2))
+    }
+
+    /// The screen line of the footer after the last photo ("loading more…", a failed page, the
+    /// end of the feed), or nil when it is off screen, under a panel, or there is none.
+    public var footerLine: Int? {
+        guard geometry.fits(screenSize), pageState != .idle, let last = keys.indices.last,
+            let line = list.line(ofItem: last)
+        else { return nil }
+        let footer = line + list.lineHeight
+        return footer < Self.viewport(for: screenSize).rows - panelHeight ? footer : nil
+    }
+
+    /// A page arrived or failed. A failed first page ends the viewer; a failed later page shows
+    /// its reason in the footer and waits for a retry.
+    mutating func receivePage(_ result: Result<FeedPage, any Error>) -> [FeedEffect] {
+        let index = pagesLoaded + 1
+        var effects: [FeedEffect] = []
+        switch result {
+        case .failure(let error):
+            let reason = TextSanitizer.sanitize(String(describing: error))
+            pageState.fail(reason)
+            if keys.isEmpty {
+                return [.quit(.failed("cannot read the feed \(feedName): \(reason)"))]
+            }
+            message = "feed: \(reason)"
+            eventLog.append(time: now, row: nil, .failed("page \(index): \(reason)"))
+        case .success(let page):
+            pagesLoaded = index
+            feedName = TextSanitizer.sanitize(page.summary)
+            metrics.feedSource = feedName
+            pageState.receive(hasMore: page.hasMore && !page.photos.isEmpty)
+            if page.photos.isEmpty {
+                if keys.isEmpty { return [.quit(.failed("the feed \(feedName) has no photos"))] }
+            } else {
+                let first = keys.isEmpty
+                for photo in page.photos { append(photo) }
+                eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
+                let before = list
+                let diff = list.setItemCount(keys.count)
+                effects += first ? apply(LazyListDiff(from: before.emptied, to: list)) : apply(diff)
+            }
+        }
+        return effects + requestPageIfNeeded()
+    }
+
+    /// Adds a photo at the end, keyed by its id and how often that id came before.
+    private mutating func append(_ photo: FeedPhoto) {
+        let occurrence = occurrences[photo.id, default: 0]
+        occurrences[photo.id] = occurrence + 1
+        let key = PhotoKey(id: photo.id, occurrence: occurrence)
+        positions[key] = keys.count
+        keys.append(key)
+        items[key] = FeedItem(photo: photo)
+    }
+}

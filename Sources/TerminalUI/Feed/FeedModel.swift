@@ -1,0 +1,164 @@
+public import FeedSources
+public import ImageCodecs
+
+/// Everything the viewer's screen depends on, as one value: the lazy list, every photo's
+/// state, paging, panels and overlays, the detail view, low-data mode and the options.
+///
+/// No loaders, tasks, clocks or screen live here: ``FeedUpdate/update(_:_:now:)`` changes
+/// the model and returns ``FeedEffect``s for the runtime to run, and ``FeedView`` draws it.
+///
+/// ```swift
+/// var model = FeedModel(options: options, feedName: "embedded", screenSize: size)
+/// let effects = FeedUpdate.update(&model, .start, now: .zero)   // [.loadPage]
+/// let frame = FeedView.frame(of: model, context: FeedView.Context(animationFrame: 0))
+/// ```
+public struct FeedModel: Sendable {
+    /// How the viewer looks and loads.
+    public internal(set) var options: FeedViewerOptions
+    /// How items are arranged.
+    public internal(set) var layout: any ItemLayout
+    /// How decoded photos become pictures.
+    public internal(set) var pictures: any PictureRenderer
+    /// The screen the model is laid out for.
+    public internal(set) var screenSize: TerminalSize
+    /// Scroll position, focus, viewport, prefetch window.
+    public internal(set) var list: LazyList
+    /// The photos in feed order (a list position → the photo's key).
+    public internal(set) var keys: [PhotoKey] = []
+    /// A photo's list position.
+    var positions: [PhotoKey: Int] = [:]
+    /// Per photo: its state, picture and load.
+    var items: [PhotoKey: FeedItem] = [:]
+    /// Photos seen per source id (to tell repeated ids apart).
+    var occurrences: [String: Int] = [:]
+    /// Which loads run, which finished, which failed.
+    var planner: RowLoadPlanner<PhotoKey>
+    /// Request URLs of the current loads, to label the pipeline's events in the log.
+    var photosByURL: [String: PhotoKey] = [:]
+    /// Where paging stands.
+    public internal(set) var pageState = PageLoadState.idle
+    /// Pages received.
+    public internal(set) var pagesLoaded = 0
+    /// The feed's name in the status bar.
+    public internal(set) var feedName: String
+    /// The status bar's numbers.
+    public internal(set) var metrics: StatusMetrics
+    /// Low-data mode (`d`).
+    public internal(set) var lowData = false
+    /// The help overlay (`?`).
+    public internal(set) var showsHelp = false
+    /// The open panel.
+    var panel: FeedPanel?
+    /// The event log panel's entries.
+    public internal(set) var eventLog = PipelineEventLog()
+    /// The detail view, when open.
+    var detail: DetailModel?
+    /// The last short message (also in the event log).
+    public internal(set) var message: String?
+    /// The embedded server's shaping, when the feed is the embedded server.
+    public internal(set) var shaping: ShapingKnobs?
+    /// Snapshot mode: when to stop.
+    var settle: SettleCondition?
+    /// Whether snapshot mode has scrolled yet.
+    var settleScrolled = false
+    /// The next load token.
+    var nextToken = 1
+    /// The network knob last changed from the panel (named when the new shaping arrives).
+    var changedKnob: ShapingKnobs.Knob?
+    /// The time of the message being handled (since the viewer started): stamps log entries.
+    public internal(set) var now: Duration = .zero
+
+    /// A model with no photos yet, laid out for `screenSize`.
+    public init(
+        options: FeedViewerOptions, feedName: String, screenSize: TerminalSize, shaping: ShapingKnobs? = nil,
+        settle: SettleCondition? = nil
+    ) {
+        self.options = options
+        self.layout = ListLayout(thumbnail: options.thumbnail)
+        self.pictures = BlockArtPictures(options: options.art)
+        self.screenSize = screenSize
+        self.feedName = feedName
+        self.metrics = StatusMetrics(feedSource: feedName)
+        self.shaping = shaping
+        self.settle = settle
+        self.planner = RowLoadPlanner(policy: options.onDisappear)
+        let geometry = layout.geometry(for: Self.viewport(for: screenSize))
+        self.list = LazyList(
+            lineHeight: geometry.lineHeight, columns: geometry.columns, viewportHeight: Self.viewport(for: screenSize).rows,
+            prefetchDistance: options.prefetch)
+    }
+
+    /// The cells available to the items on a screen of `size`: all but the status bar.
+    public static func viewport(for size: TerminalSize) -> TerminalSize {
+        TerminalSize(rows: max(0, size.rows - 1), columns: size.columns)
+    }
+
+    // MARK: Reading
+
+    /// The geometry of the current layout on the current screen.
+    public var geometry: ItemGeometry { layout.geometry(for: Self.viewport(for: screenSize)) }
+
+    /// The key of the photo at list position `index`.
+    public func key(at index: Int) -> PhotoKey? {
+        keys.indices.contains(index) ? keys[index] : nil
+    }
+
+    /// The photo with `key`.
+    public func photo(_ key: PhotoKey) -> FeedPhoto? { items[key]?.photo }
+
+    /// What the item of `key` shows about its load.
+    public func state(of key: PhotoKey) -> RowDisplayState? { items[key]?.state }
+
+    /// The picture the item of `key` shows.
+    public func picture(of key: PhotoKey) -> Picture? { items[key]?.picture }
+
+    /// The decoded image the item of `key` keeps.
+    public func bitmap(of key: PhotoKey) -> Bitmap? { items[key]?.bitmap }
+
+    /// The pixel size the current load of `key` asked for.
+    public func requestedPixels(of key: PhotoKey) -> PixelSize? { items[key]?.load?.pixels }
+
+    /// The token of the current load of `key`.
+    public func loadToken(of key: PhotoKey) -> LoadToken? { items[key]?.load?.token }
+
+    /// The focused photo.
+    public var focusedKey: PhotoKey? { list.focus.flatMap(key(at:)) }
+
+    /// The photo the detail view shows, when open.
+    public var detailKey: PhotoKey? { detail?.key }
+
+    /// The detail view's load token, when open.
+    public var detailToken: LoadToken? { detail?.token }
+
+    /// The keys of the visible items, in order.
+    public var visibleKeys: [PhotoKey] { list.visibleItems.compactMap(key(at:)) }
+
+    /// Whether the photo of `key` is on screen or in the prefetch window.
+    func isWanted(_ key: PhotoKey) -> Bool {
+        guard let index = positions[key] else { return false }
+        return list.visibleItems.contains(index) || list.prefetchItems.contains(index)
+    }
+
+    /// The visible items, and how many still show a placeholder: what a user waits for.
+    public var visibleRowsWaiting: (waiting: Int, visible: Int) {
+        let visible = visibleKeys
+        return (visible.filter { items[$0]?.showsPlaceholder ?? false }.count, visible.count)
+    }
+
+    /// Whether something on screen animates (a placeholder), so the runtime schedules ticks.
+    public var isAnimating: Bool {
+        guard detail == nil else { return false }
+        return visibleKeys.contains { items[$0]?.showsPlaceholder ?? false }
+    }
+
+    /// The pixel size to request for the photo of `key` in the item box.
+    func pixelSize(for key: PhotoKey) -> PixelSize {
+        pictures.pixelSize(forImage: items[key]?.photo.size, in: geometry.picture.size)
+    }
+
+    /// A fresh load token.
+    mutating func makeToken() -> LoadToken {
+        defer { nextToken += 1 }
+        return LoadToken(nextToken)
+    }
+}

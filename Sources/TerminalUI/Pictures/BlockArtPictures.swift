@@ -1,0 +1,43 @@
+public import BlockArt
+public import ImageCodecs
+
+/// Pictures as colour block art: the backend every terminal can show.
+///
+/// ```swift
+/// let pictures = BlockArtPictures(options: BlockArtOptions(symbols: .sextant))
+/// let picture = pictures.picture(for: bitmap, in: TerminalSize(rows: 16, columns: 32))
+/// ```
+public struct BlockArtPictures: PictureRenderer {
+    /// Symbols, colours, dithering.
+    public let options: BlockArtOptions
+    private let renderer: BlockArtRenderer
+
+    /// Creates a block-art backend.
+    public init(options: BlockArtOptions = BlockArtOptions()) {
+        self.options = options
+        self.renderer = BlockArtRenderer(options: options)
+    }
+
+    public var name: String { "\(options.symbols)" }
+
+    public func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize {
+        let cells = CellSize(columns: box.columns, rows: box.rows)
+        if let imageSize, !imageSize.isEmpty {
+            return renderer.pixelSize(forImage: imageSize, in: cells)
+        }
+        let symbols = options.symbols
+        return PixelSize(width: box.columns * symbols.pixelsPerCellX, height: box.rows * symbols.pixelsPerCellY)
+    }
+
+    public func picture(for bitmap: Bitmap, in box: TerminalSize) -> Picture {
+        Picture(cells: CellBlock(grid: renderer.render(bitmap, in: CellSize(columns: box.columns, rows: box.rows))))
+    }
+
+    /// The next symbol set in the cycle half → quad → sextant → block → ascii → half.
+    public func nextVariant() -> (any PictureRenderer)? {
+        let all = SymbolSet.allCases
+        var next = options
+        next.symbols = all[((all.firstIndex(of: options.symbols) ?? 0) + 1) % all.count]
+        return BlockArtPictures(options: next)
+    }
+}

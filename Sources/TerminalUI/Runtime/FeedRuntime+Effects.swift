@@ -1,0 +1,84 @@
+import FeedSources
+import ImageLoading
+
+extension FeedRuntime {
+    /// Runs one effect; results come back as messages (at once, for a load that settled inside
+    /// `load`: a memory-cache hit shows in the same frame as its item's appearance).
+    func perform(_ effect: FeedEffect) {
+        switch effect {
+        case .load(let slot, let token, let request, let lowData):
+            start(slot, token: token, request: request, lowData: lowData)
+        case .setPriority(let slot, let priority):
+            loads[slot]?.loader.priority = priority
+        case .cancel(let slot):
+            if let load = loads.removeValue(forKey: slot) {
+                load.loader.cancel()
+                load.forwarder.cancel()
+            }
+        case .release(let slot):
+            loads.removeValue(forKey: slot)?.forwarder.cancel()
+        case .setLowData(let lowData):
+            for load in loads.values { load.loader.lowData = lowData }
+        case .loadPage:
+            let (feed, mailbox) = (self.feed, self.mailbox)
+            background.append(Task {
+                do {
+                    let photos = try await feed.loadNextPage()
+                    let page = FeedPage(photos: photos, summary: await feed.summary, hasMore: await feed.hasMore)
+                    mailbox.post(.message(.page(.success(page))))
+                } catch {
+                    mailbox.post(.message(.page(.failure(error))))
+                }
+            })
+        case .clearMemoryCache:
+            pipeline.clearMemoryCache()
+        case .clearAllCaches:
+            pipeline.clearMemoryCache()
+            let pipeline = self.pipeline
+            background.append(Task { await pipeline.clearAllCaches() })
+        case .setShaping(let knobs):
+            if let network { send(.shaping(network.update(knobs))) }
+        case .repaint:
+            previousFrame = nil
+        case .quit(let reason):
+            if exit == nil { exit = reason }
+        }
+    }
+
+    /// A new loader for `slot` (the old one is cancelled), its phases forwarded with `token`.
+    private func start(_ slot: LoadSlot, token: LoadToken, request: ImageRequest, lowData: Bool) {
+        if let old = loads.removeValue(forKey: slot) {
+            old.loader.cancel()
+            old.forwarder.cancel()
+        }
+        let loader = pipeline.makeLoader()
+        loader.lowData = lowData
+        loader.priority = request.priority
+        loader.load(request)
+        // Settled inside `load` (a memory-cache hit): deliver it now. The phase stream replays
+        // that same phase first, so the forwarder skips it.
+        let settled = loader.phase
+        let phases = loader.phases
+        let mailbox = self.mailbox
+        let forwarder = Task {
+            var skipsReplay = settled.isTerminal
+            for await phase in phases {
+                if skipsReplay {
+                    skipsReplay = false
+                    continue
+                }
+                mailbox.post(.message(.phase(slot, token, phase)))
+            }
+        }
+        loads[slot] = LiveLoad(loader: loader, forwarder: forwarder)
+        if settled.isTerminal { send(.phase(slot, token, settled)) }
+    }
+
+    /// The loader serving `slot` now (tests and diagnostics).
+    public func loader(for slot: LoadSlot) -> (any RowLoading)? {
+        loads[slot]?.loader
+    }
+
+    /// The items on screen now, and how many still show a placeholder (benchmarks).
+    public var visibleRowsWaiting: (waiting: Int, visible: Int) { model.visibleRowsWaiting }
+}

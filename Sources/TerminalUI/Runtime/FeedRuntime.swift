@@ -1,0 +1,184 @@
+public import FeedSources
+import ImageLoading
+
+/// The viewer's one reference type: owns the screen, the loaders and the tasks; runs the
+/// model's effects, turns their results into messages, and draws each new frame.
+///
+/// Every message goes through ``FeedUpdate/update(_:_:now:)``; the effects it returns are run
+/// here, in order. Results come back through one ``Mailbox``: screen wake-ups, every loader's
+/// phases (tagged with the load token), the pipeline's events, feed pages, animation ticks
+/// (scheduled only while a placeholder is on screen) and the snapshot deadline. After each
+/// batch the runtime draws ``FeedView`` and hands the screen only what changed. Between
+/// batches it sleeps, so an idle viewer uses no CPU. Not `Sendable`: it belongs to the task
+/// that runs it.
+///
+/// ```swift
+/// let runtime = FeedRuntime(screen: screen, feed: source, feedName: "embedded", pipeline: LiveFeedPipeline(pipeline: pipeline))
+/// let exit = await runtime.run()
+/// ```
+public final class FeedRuntime {
+    /// What arrives in the mailbox.
+    enum Delivery: Sendable {
+        /// Input may be ready on the screen: drain it.
+        case wake
+        /// A message that needs nothing added.
+        case message(FeedMessage)
+        /// A pipeline event (its counters are sampled when it is handled).
+        case pipeline(ImagePipeline.Event)
+    }
+
+    /// A slot's live loader and the task forwarding its phases.
+    struct LiveLoad {
+        var loader: any RowLoading
+        var forwarder: Task<Void, Never>
+    }
+
+    /// The model as of the last message.
+    public internal(set) var model: FeedModel
+    /// Called after each frame with how long it took to build, diff and write (benchmarks).
+    public var frameObserver: ((Duration) -> Void)?
+
+    let screen: any Screen
+    let feed: any FeedSource
+    let pipeline: any FeedPipelineProviding
+    let network: (any NetworkControlling)?
+    let clock: FeedClock
+    let timer = AnimationTimer()
+    let mailbox = Mailbox<Delivery>()
+    var loads: [LoadSlot: LiveLoad] = [:]
+    var background: [Task<Void, Never>] = []
+    var tick: Task<Void, Never>?
+    var tickDeadline: Duration?
+    var previousFrame: Frame?
+    var lastFrameTime: Duration?
+    /// Set by the first `.quit` effect.
+    public internal(set) var exit: FeedExit?
+
+    /// Creates a viewer; nothing happens until ``run(settling:)``.
+    public init(
+        screen: any Screen, feed: any FeedSource, feedName: String, pipeline: any FeedPipelineProviding,
+        options: FeedViewerOptions = FeedViewerOptions(), network: (any NetworkControlling)? = nil,
+        clock: FeedClock = .continuous()
+    ) {
+        self.screen = screen
+        self.feed = feed
+        self.pipeline = pipeline
+        self.network = network
+        self.clock = clock
+        self.model = FeedModel(options: options, feedName: feedName, screenSize: screen.size, shaping: network?.knobs)
+    }
+
+    deinit {
+        mailbox.finish()
+    }
+
+    /// Runs until the user quits, a signal arrives, the feed cannot start, or (with `settling`)
+    /// every visible item has loaded or failed; then cancels every load and says why it ended.
+    public func run(settling: SettleCondition? = nil) async -> FeedExit {
+        model.settle = settling
+        screen.setCursorVisible(false)
+        startForwarders()
+        if let settling {
+            let (mailbox, clock) = (self.mailbox, self.clock)
+            background.append(Task {
+                try? await clock.sleep(settling.wait)
+                mailbox.post(.message(.deadline))
+            })
+        }
+        send(.start)
+        render()
+        while exit == nil, let batch = await mailbox.next() {
+            for delivery in batch where exit == nil {
+                handle(delivery)
+            }
+            if exit == nil || exit == .settled { render() }
+            if exit == nil { scheduleTick() }
+        }
+        shutDown()
+        return exit ?? .quit
+    }
+
+    /// Applies a message to the model and runs the effects it returns (nothing after a quit).
+    public func send(_ message: FeedMessage) {
+        guard exit == nil else { return }
+        let effects = FeedUpdate.update(&model, message, now: clock.now())
+        for effect in effects { perform(effect) }
+    }
+
+    /// Draws the model and writes what changed since the last frame.
+    public func render() {
+        let started = clock.now()
+        let frame = FeedView.frame(
+            of: model, context: FeedView.Context(animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime))
+        let changes = FrameChanges(from: previousFrame, to: frame)
+        if !changes.isEmpty { screen.apply(changes) }
+        previousFrame = frame
+        let took = clock.now() - started
+        lastFrameTime = took
+        frameObserver?(took)
+    }
+
+    // MARK: Deliveries
+
+    private func handle(_ delivery: Delivery) {
+        switch delivery {
+        case .wake:
+            while exit == nil, let input = screen.readInput(timeout: .zero) {
+                send(.input(input))
+            }
+        case .message(let message):
+            if case .tick = message { tickDeadline = nil }
+            send(message)
+        case .pipeline(let event):
+            let queue = pipeline.queueCounts
+            send(.pipeline(event, PipelineStats(counters: pipeline.counters, running: queue.running, waiting: queue.waiting)))
+        }
+    }
+
+    private func startForwarders() {
+        let mailbox = self.mailbox
+        let wakeups = screen.wakeups
+        background.append(Task {
+            for await _ in wakeups { mailbox.post(.wake) }
+        })
+        let events = pipeline.events
+        background.append(Task {
+            for await event in events { mailbox.post(.pipeline(event)) }
+        })
+        // Input typed before the loop started (or scripted on a memory screen) is read at once.
+        mailbox.post(.wake)
+    }
+
+    private func scheduleTick() {
+        let now = clock.now()
+        let deadline = timer.nextDeadline(after: now, animating: model.isAnimating)
+        guard deadline != tickDeadline else { return }
+        tick?.cancel()
+        tickDeadline = deadline
+        guard let deadline else {
+            tick = nil
+            return
+        }
+        let (mailbox, clock) = (self.mailbox, self.clock)
+        tick = Task {
+            do {
+                try await clock.sleep(deadline - now)
+            } catch {
+                return
+            }
+            mailbox.post(.message(.tick))
+        }
+    }
+
+    private func shutDown() {
+        tick?.cancel()
+        for task in background { task.cancel() }
+        background.removeAll()
+        for load in loads.values {
+            load.loader.cancel()
+            load.forwarder.cancel()
+        }
+        loads.removeAll()
+        mailbox.finish()
+    }
+}

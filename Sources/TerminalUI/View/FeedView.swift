@@ -1,0 +1,124 @@
+/// Draws the whole screen from the model: one function from ``FeedModel`` to a ``Frame``.
+///
+/// Items where the layout puts them (clipped above an open panel), the footer after the last
+/// photo, the panel, the status bar, the help overlay, or the detail view instead of the
+/// list; a terminal too small for one item gets a message. Nothing here remembers anything:
+/// the runtime diffs consecutive frames.
+///
+/// ```swift
+/// let frame = FeedView.frame(of: model, context: FeedView.Context(animationFrame: 3))
+/// screen.apply(FrameChanges(from: previous, to: frame))
+/// ```
+public enum FeedView {
+    /// What the view needs beyond the model: the runtime's animation frame and timing.
+    public struct Context: Hashable, Sendable {
+        /// The animation frame placeholders are drawn at.
+        public var animationFrame: Int
+        /// How long the last frame took (shown in the status bar).
+        public var lastFrameTime: Duration?
+
+        /// Creates a context.
+        public init(animationFrame: Int = 0, lastFrameTime: Duration? = nil) {
+            self.animationFrame = animationFrame
+            self.lastFrameTime = lastFrameTime
+        }
+    }
+
+    /// The frame for `model`.
+    public static func frame(of model: FeedModel, context: Context = Context()) -> Frame {
+        let size = model.screenSize
+        var frame = Frame(size: size)
+        if let detail = model.detail {
+            drawDetail(detail, of: model, on: &frame)
+        } else {
+            drawList(model, context: context, on: &frame)
+        }
+        if model.showsHelp {
+            let overlay = HelpOverlay.render(in: size, glyphs: model.options.glyphs)
+            frame.draw(overlay.block, at: overlay.origin)
+        }
+        return frame
+    }
+
+    /// The list: items, footer, panel and status bar (or the too-small message).
+    static func drawList(_ model: FeedModel, context: Context, on frame: inout Frame) {
+        let size = model.screenSize
+        let geometry = model.geometry
+        guard geometry.fits(size) else {
+            frame.draw(TinyTerminalMessage.render(in: size, minimum: geometry.minimumScreen), at: .zero)
+            return
+        }
+        let viewport = FeedModel.viewport(for: size)
+        let panelTop = viewport.rows - model.panelHeight
+        let itemsArea = CellRect(row: 0, column: 0, rows: panelTop, columns: size.columns)
+        let options = model.renderOptions
+        for index in model.list.visibleItems {
+            guard let key = model.key(at: index), let item = model.items[key], let top = model.list.line(ofItem: index)
+            else { continue }
+            let box = geometry.box(column: model.list.column(ofItem: index), top: top)
+            let row = item.rowModel
+            let block = RowView.render(
+                row, geometry: geometry, focused: model.list.focus == index, frame: context.animationFrame,
+                options: options, includesPicture: false)
+            frame.draw(block, at: box.origin, clip: itemsArea)
+            if let picture = row.picture {
+                let offset = RowView.pictureOffset(picture.size, in: geometry.picture.size)
+                let origin = CellPoint(
+                    row: box.origin.row + geometry.picture.origin.row + offset.row,
+                    column: box.origin.column + geometry.picture.origin.column + offset.column)
+                frame.place(picture, for: key.description, at: origin, clip: itemsArea)
+            }
+        }
+        if let line = model.footerLine,
+            let kind = model.pageState.footer(animationFrame: context.animationFrame, rowCount: model.keys.count)
+        {
+            frame.draw(
+                FeedFooterRow.render(kind, width: size.columns, glyphs: options.glyphs), at: CellPoint(row: line, column: 0))
+        }
+        if model.panelHeight > 0 {
+            frame.draw(panel(of: model, width: size.columns), at: CellPoint(row: panelTop, column: 0))
+        }
+        var status = model.metrics
+        status.focusedRow = model.list.focus
+        status.rowCount = model.keys.count
+        status.lastFrameTime = context.lastFrameTime
+        if model.lowData { status.feedSource = model.feedName + " · low-data" }
+        frame.draw(
+            StatusBar.render(status, width: size.columns, glyphs: options.glyphs),
+            at: CellPoint(row: size.rows - 1, column: 0))
+    }
+
+    /// The open panel as a block as wide as the screen.
+    static func panel(of model: FeedModel, width: Int) -> CellBlock {
+        let size = TerminalSize(rows: model.panelHeight, columns: width)
+        switch model.panel {
+        case .network?:
+            return NetworkPanel.render(model.shaping, source: model.feedName, size: size, glyphs: model.options.glyphs)
+        case .eventLog?, nil:
+            return EventLogPanel.render(model.eventLog, size: size, glyphs: model.options.glyphs)
+        }
+    }
+
+    /// The detail view: title, id, size, the picture (or its placeholder), state line, key hints.
+    static func drawDetail(_ detail: DetailModel, of model: FeedModel, on frame: inout Frame) {
+        guard let photo = model.photo(detail.key) else { return }
+        let detailModel = DetailFrameModel(
+            title: photo.author, id: photo.id, imageSize: photo.size.map { TerminalSize(rows: $0.height, columns: $0.width) },
+            source: model.feedName, state: detail.state, picture: detail.picture)
+        let options = RowRenderOptions(placeholder: .spinner, colors: model.options.colors, glyphs: model.options.glyphs)
+        let (block, box) = DetailFrame.render(detailModel, size: model.screenSize, options: options)
+        frame.draw(block, at: .zero)
+        if let box, let picture = detail.picture {
+            let offset = RowView.pictureOffset(picture.size, in: box.size)
+            let origin = CellPoint(row: box.origin.row + offset.row, column: box.origin.column + offset.column)
+            frame.place(picture, for: "detail", at: origin, clip: box)
+        }
+    }
+}
+
+extension FeedModel {
+    /// Placeholder style, colours and glyphs for every item.
+    var renderOptions: RowRenderOptions {
+        RowRenderOptions(placeholder: options.placeholder, colors: options.colors, glyphs: options.glyphs)
+    }
+}

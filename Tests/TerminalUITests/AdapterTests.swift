@@ -25,7 +25,7 @@ struct AdapterTests {
         #expect(RowDisplayState(phase: .idle) == .idle)
         #expect(RowDisplayState(phase: .loading(LoadProgress(completed: 120_000, total: 280_000)))
             == .loading(completed: 120_000, expected: 280_000, resumedFrom: nil))
-        #expect(RowDisplayState(phase: .loading(LoadProgress(completed: 200_000, total: 280_000)), resumedFrom: 168_000)
+        #expect(RowDisplayState(phase: .loading(LoadProgress(completed: 200_000, total: 280_000, resumedFrom: 168_000)))
             == .loading(completed: 200_000, expected: 280_000, resumedFrom: 168_000))
         #expect(RowDisplayState(phase: .failure(.httpStatus(500))) == .failed(reason: "HTTP 500"))
         #expect(StateLine.text(for: RowDisplayState(phase: .failure(.httpStatus(500)))).plain

@@ -4,17 +4,18 @@ import TerminalUI
 /// Golden frames drawn on a `MemoryScreen`, stored as text (plain and ANSI) under `Golden/`.
 @Suite("Golden frames")
 struct GoldenFrameTests {
-    private let layout = RowLayout(thumbnail: TerminalSize(rows: 6, columns: 16), width: 56)
+    private let geometry = ListLayout(thumbnail: TerminalSize(rows: 6, columns: 16))
+        .geometry(for: TerminalSize(rows: 7, columns: 56))
 
     private func frame(_ model: RowViewModel, focused: Bool = true, frame: Int = 3,
                        options: RowRenderOptions = RowRenderOptions()) -> MemoryScreen {
-        let screen = MemoryScreen(size: TerminalSize(rows: layout.rowHeight + 1, columns: layout.width))
-        screen.draw(RowView.render(model, layout: layout, focused: focused, frame: frame, options: options), at: .zero)
+        let screen = MemoryScreen(size: TerminalSize(rows: geometry.lineHeight + 1, columns: geometry.itemSize.columns))
+        screen.draw(RowView.render(model, geometry: geometry, focused: focused, frame: frame, options: options), at: .zero)
         let metrics = StatusMetrics(
             feedSource: "picsum 127.0.0.1:8080", focusedRow: 0, rowCount: 1000, inFlight: 3, queued: 5,
             cancelled: 2, coalesced: 1, resumed: 4, memoryHits: 41, memoryLookups: 50, diskHits: 1,
             diskLookups: 10, bytesDownloaded: 3_400_000, lastFrameTime: .microseconds(2_100))
-        screen.draw(StatusBar.render(metrics, width: layout.width), at: CellPoint(row: layout.rowHeight, column: 0))
+        screen.draw(StatusBar.render(metrics, width: geometry.itemSize.columns), at: CellPoint(row: geometry.lineHeight, column: 0))
         screen.flush()
         return screen
     }
@@ -65,7 +66,7 @@ struct GoldenFrameTests {
         }
         let model = RowViewModel(
             author: "高橋 ひろし", id: "10", imageSize: TerminalSize(rows: 1000, columns: 1500),
-            state: .loaded(source: .network, bytes: 180_000, duration: .milliseconds(240)), thumbnail: thumbnail)
+            state: .loaded(source: .network, bytes: 180_000, duration: .milliseconds(240)), picture: Picture(cells: thumbnail))
         let screen = frame(model)
         Golden.assertMatches(screen.plainText(), named: "loaded.txt")
         Golden.assertMatches(screen.ansiText(), named: "loaded.ansi")
@@ -90,10 +91,10 @@ struct GoldenFrameTests {
 
     @Test func tinyTerminalMessage() {
         let screen = MemoryScreen(size: TerminalSize(rows: 5, columns: 24))
-        screen.draw(TinyTerminalMessage.render(in: screen.size, minimum: layout.minimumScreenSize), at: .zero)
+        screen.draw(TinyTerminalMessage.render(in: screen.size, minimum: geometry.minimumScreen), at: .zero)
         screen.flush()
         Golden.assertMatches(screen.plainText(), named: "tiny.txt")
-        #expect(TinyTerminalMessage.text(minimum: layout.minimumScreenSize) == "terminal too small: need at least 31×8")
+        #expect(TinyTerminalMessage.text(minimum: geometry.minimumScreen) == "terminal too small: need at least 31×8")
     }
 
     @Test func shimmerIsAPureFunctionOfTheFrameAndMoves() {

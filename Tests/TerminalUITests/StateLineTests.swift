@@ -4,8 +4,7 @@ import TerminalUI
 @Suite("State line")
 struct StateLineTests {
     @Test(arguments: [
-        (RowDisplayState.queued, "queued"),
-        (.idle, ""),
+        (RowDisplayState.idle, ""),
         (.loading(completed: 120_000, expected: 280_000, resumedFrom: nil), "loading 43% ▓▓▓░░ 120/280 KB"),
         (.loading(completed: 0, expected: 280_000, resumedFrom: nil), "loading 0% ░░░░░ 0/280 KB"),
         (.loading(completed: 279_999, expected: 280_000, resumedFrom: nil), "loading 99% ▓▓▓▓░ 279/280 KB"),

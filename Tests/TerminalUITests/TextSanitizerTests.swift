@@ -15,7 +15,7 @@ struct TextSanitizerTests {
 
     @Test func hostileAuthorDrawsAsPlainCellsOnAScreen() {
         // Given a row whose author is hostile
-        let model = RowViewModel(author: "\u{1B}[2J\u{1B}]0;owned\u{07}Eve", id: "7", state: .queued)
+        let model = RowViewModel(author: "\u{1B}[2J\u{1B}]0;owned\u{07}Eve", id: "7", state: .idle)
         // When its text column is drawn on a memory screen
         let screen = MemoryScreen(size: TerminalSize(rows: 3, columns: 20))
         screen.draw(RowTextView.render(model, width: 20, focused: false), at: .zero)

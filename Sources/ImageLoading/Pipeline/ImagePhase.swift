@@ -47,15 +47,27 @@ public struct LoadProgress: Sendable, Hashable, CustomStringConvertible {
     /// Bytes of the image received (including resumed bytes kept from an earlier attempt).
     public var completed: Int
     /// The full size, when known.
-    public var total: Int?
+    public var total: Int? {
+        get { storedTotal < 0 ? nil : storedTotal }
+        set { storedTotal = newValue.map { max(0, $0) } ?? -1 }
+    }
     /// Bytes kept from an interrupted download that this one resumed from (nil: it started
     /// from the beginning), so a view can say "resumed at 60%" without matching URLs.
-    public var resumedFrom: Int?
+    public var resumedFrom: Int? {
+        get { storedResumedFrom < 0 ? nil : storedResumedFrom }
+        set { storedResumedFrom = newValue.map { max(0, $0) } ?? -1 }
+    }
+    // Stored without optionals (-1: none). With `Int?` fields this struct made `ImagePhase`
+    // hit a Swift 6.3 runtime bug on Linux: the first resumption of a task waiting on an
+    // `AsyncStream<ImagePhase>` after the stream finished or the task was cancelled spun
+    // forever in the generic-metadata cache (see TerminalUITests' StreamEndingTests).
+    private var storedTotal: Int
+    private var storedResumedFrom: Int
 
     public init(completed: Int = 0, total: Int? = nil, resumedFrom: Int? = nil) {
         self.completed = completed
-        self.total = total
-        self.resumedFrom = resumedFrom
+        self.storedTotal = total.map { max(0, $0) } ?? -1
+        self.storedResumedFrom = resumedFrom.map { max(0, $0) } ?? -1
     }
 
     /// Completed over total, in 0...1; nil when the total is unknown.

@@ -68,14 +68,15 @@ public struct FeedModel: Sendable {
     /// The time of the message being handled (since the viewer started): stamps log entries.
     public internal(set) var now: Duration = .zero
 
-    /// A model with no photos yet, laid out for `screenSize`.
+    /// A model with no photos yet, laid out for `screenSize`; `pictures` defaults to block art
+    /// in `options.art`.
     public init(
         options: FeedViewerOptions, feedName: String, screenSize: TerminalSize, shaping: ShapingKnobs? = nil,
-        settle: SettleCondition? = nil
+        settle: SettleCondition? = nil, pictures: (any PictureRenderer)? = nil
     ) {
         self.options = options
         self.layout = ListLayout(thumbnail: options.thumbnail)
-        self.pictures = BlockArtPictures(options: options.art)
+        self.pictures = pictures ?? BlockArtPictures(options: options.art)
         self.screenSize = screenSize
         self.feedName = feedName
         self.metrics = StatusMetrics(feedSource: feedName)

@@ -13,15 +13,15 @@ extension FeedRuntime {
         case .cancel(let slot):
             if let load = loads.removeValue(forKey: slot) {
                 load.loader.cancel()
-                load.forwarder.cancel()
+                retire(load.forwarder)
             }
         case .release(let slot):
-            loads.removeValue(forKey: slot)?.forwarder.cancel()
+            if let load = loads.removeValue(forKey: slot) { retire(load.forwarder) }
         case .setLowData(let lowData):
             for load in loads.values { load.loader.lowData = lowData }
         case .loadPage:
             let (feed, mailbox) = (self.feed, self.mailbox)
-            background.append(Task {
+            work.append(Task {
                 do {
                     let photos = try await feed.loadNextPage()
                     let page = FeedPage(photos: photos, summary: await feed.summary, hasMore: await feed.hasMore)
@@ -35,7 +35,7 @@ extension FeedRuntime {
         case .clearAllCaches:
             pipeline.clearMemoryCache()
             let pipeline = self.pipeline
-            background.append(Task { await pipeline.clearAllCaches() })
+            work.append(Task { await pipeline.clearAllCaches() })
         case .setShaping(let knobs):
             if let network { send(.shaping(network.update(knobs))) }
         case .repaint:
@@ -49,7 +49,7 @@ extension FeedRuntime {
     private func start(_ slot: LoadSlot, token: LoadToken, request: ImageRequest, lowData: Bool) {
         if let old = loads.removeValue(forKey: slot) {
             old.loader.cancel()
-            old.forwarder.cancel()
+            retire(old.forwarder)
         }
         let loader = pipeline.makeLoader()
         loader.lowData = lowData
@@ -72,6 +72,13 @@ extension FeedRuntime {
         }
         loads[slot] = LiveLoad(loader: loader, forwarder: forwarder)
         if settled.isTerminal { send(.phase(slot, token, settled)) }
+    }
+
+    /// Cancels a forwarder and keeps it until ``stop()`` awaits it; ended ones are dropped.
+    private func retire(_ forwarder: Task<Void, Never>) {
+        forwarder.cancel()
+        retired.append(forwarder)
+        if retired.count > 256 { retired.removeFirst(128) }
     }
 
     /// The loader serving `slot` now (tests and diagnostics).

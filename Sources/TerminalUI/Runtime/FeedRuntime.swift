@@ -44,9 +44,14 @@ public final class FeedRuntime {
     let network: (any NetworkControlling)?
     let clock: FeedClock
     let timer = AnimationTimer()
-    let mailbox = Mailbox<Delivery>()
+    let mailbox = Mailbox()
     var loads: [LoadSlot: LiveLoad] = [:]
     var background: [Task<Void, Never>] = []
+    /// Forwarders of replaced, cancelled or released loads: cancelled, awaited by ``stop()``.
+    var retired: [Task<Void, Never>] = []
+    /// Page loads and cache clearing: cancelled by ``stop()`` but not awaited (they post into
+    /// a finished mailbox, or finish their file work, on their own).
+    var work: [Task<Void, Never>] = []
     var tick: Task<Void, Never>?
     var tickDeadline: Duration?
     var previousFrame: Frame?
@@ -94,7 +99,7 @@ public final class FeedRuntime {
             if exit == nil || exit == .settled { render() }
             if exit == nil { scheduleTick() }
         }
-        shutDown()
+        await stop()
         return exit ?? .quit
     }
 
@@ -170,15 +175,25 @@ public final class FeedRuntime {
         }
     }
 
-    private func shutDown() {
-        tick?.cancel()
-        for task in background { task.cancel() }
-        background.removeAll()
+    /// Cancels every load and task, and waits until the tasks that forward into the runtime
+    /// have ended (so none is still running when the process exits). ``run(settling:)`` calls it.
+    public func stop() async {
+        var ending: [Task<Void, Never>] = []
+        if let tick { ending.append(tick) }
+        ending += background
         for load in loads.values {
             load.loader.cancel()
-            load.forwarder.cancel()
+            ending.append(load.forwarder)
         }
+        ending += retired
+        for task in work { task.cancel() }
+        work.removeAll()
+        tick = nil
+        background.removeAll()
         loads.removeAll()
+        retired.removeAll()
         mailbox.finish()
+        for task in ending { task.cancel() }
+        for task in ending { await task.value }
     }
 }

@@ -1,17 +1,24 @@
 import Synchronization
 
-/// A many-writer, one-reader queue that hands the reader everything pending at once.
+/// A many-writer, one-reader queue of the runtime's deliveries that hands the reader everything
+/// pending at once.
 ///
 /// Loader forwarders, the pipeline's events, pages and timers post from any task; the
 /// runtime takes a whole batch, handles every message, then draws one frame. So a burst
 /// of progress events costs one frame, not one each. The lock is never held across an await.
 ///
 /// ```swift
-/// let mailbox = Mailbox<Int>()
-/// mailbox.post(1); mailbox.post(2)
-/// let batch = await mailbox.next()   // [1, 2]
+/// let mailbox = Mailbox()
+/// mailbox.post(.wake); mailbox.post(.message(.tick))
+/// let batch = await mailbox.next()   // [.wake, .message(.tick)]
 /// ```
-final class Mailbox<Item: Sendable>: Sendable {
+///
+/// Deliberately not generic: a `Mutex` of a generic class's nested state needs its generic
+/// metadata built at run time, and on Linux (Swift 6.3) concurrent first uses of such
+/// noncopyable generic metadata were seen to spin forever in the runtime's metadata cache.
+final class Mailbox: Sendable {
+    typealias Item = FeedRuntime.Delivery
+
     private struct State {
         var items: [Item] = []
         var waiter: CheckedContinuation<[Item]?, Never>?

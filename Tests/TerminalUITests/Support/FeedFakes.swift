@@ -162,10 +162,10 @@ enum FakeImages {
         return bitmap
     }
 
-    static func success(width: Int = 64, height: Int = 48) -> ImagePhase {
+    static func success(width: Int = 64, height: Int = 48, source: ImageResponse.Source = .network) -> ImagePhase {
         .success(
             ImageResponse(
-                bitmap: bitmap(width: width, height: height), source: .network, byteCount: 2_048,
+                bitmap: bitmap(width: width, height: height), source: source, byteCount: 2_048,
                 bytesTransferred: 2_048, originalSize: PixelSize(width: 400, height: 300),
                 timings: ImageResponse.Timings()))
     }

@@ -11,6 +11,8 @@ final class ScrollBenchScreen: Screen {
     private var frameStart: ContinuousClock.Instant?
     /// Draw time of every frame.
     private(set) var frameTimes: [Duration] = []
+    /// Whole frames as the runtime times them: view, diff and write.
+    private(set) var renderTimes: [Duration] = []
     /// Asked at every scripted key: visible rows still showing a placeholder, and visible rows.
     var probe: (() -> (waiting: Int, visible: Int))?
     /// Per scripted key, the share of visible rows showing a placeholder.
@@ -45,6 +47,11 @@ final class ScrollBenchScreen: Screen {
         if let frameStart { frameTimes.append(clock.now - frameStart) }
         frameStart = nil
         inner.flush()
+    }
+
+    /// Records one whole frame's time (the runtime's frame observer).
+    func recordRender(_ duration: Duration) {
+        renderTimes.append(duration)
     }
 
     func readInput(timeout: Duration) -> InputEvent? {

@@ -5,7 +5,10 @@ import PicsumServer
 struct ScrollRun {
     var label: String
     var timeToFirstThumbnail: Duration?
+    /// Writing each frame to the screen (first cell written to flush).
     var frameTimes: [Duration]
+    /// Each whole frame: view, diff with the last frame, write.
+    var renderTimes: [Duration]
     var wall: Duration
     var log: [RequestLogEntry]
     var resumed: Int
@@ -33,7 +36,8 @@ struct ScrollRun {
 
     func row() -> [String] {
         let sorted = frameTimes.sorted()
-        func percentile(_ p: Double) -> String {
+        let renders = renderTimes.sorted()
+        func percentile(_ p: Double, of sorted: [Duration]) -> String {
             guard !sorted.isEmpty else { return "-" }
             let index = min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)
             return String(format: "%.2f", sorted[max(0, index)].milliseconds)
@@ -42,7 +46,8 @@ struct ScrollRun {
         return [
             label,
             timeToFirstThumbnail.map { String(format: "%.0f", $0.milliseconds) } ?? "-",
-            percentile(0.5), percentile(0.99), String(frameTimes.count),
+            percentile(0.5, of: sorted), percentile(0.99, of: sorted), String(frameTimes.count),
+            percentile(0.5, of: renders), percentile(0.99, of: renders),
             waitingShares.isEmpty ? "-" : String(format: "%.0f", 100 * waitingShares.reduce(0, +) / Double(waitingShares.count)),
             settleTime.map { String(format: "%.0f", $0.milliseconds) } ?? "-",
             String(images.count), String(images.filter(\.clientWentAway).count), String(cancelledTasks),
@@ -56,7 +61,7 @@ struct ScrollRun {
     }
 
     static let columns = [
-        "run", "first thumb ms", "frame p50 ms", "frame p99 ms", "frames", "waiting %", "settle ms", "requests", "early close", "tasks cancelled",
+        "run", "first thumb ms", "frame p50 ms", "frame p99 ms", "frames", "render p50 ms", "render p99 ms", "waiting %", "settle ms", "requests", "early close", "tasks cancelled",
         "range reqs", "resumed", "coalesced", "mem hits", "MB down", "MB unique", "down/unique", "peak RSS MB", "wall s",
     ]
 }

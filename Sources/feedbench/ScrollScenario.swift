@@ -119,6 +119,7 @@ struct ScrollScenario: BenchScenario {
             screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
             options: FeedViewerOptions(onDisappear: setup.onDisappear))
         screen.probe = { viewer.visibleRowsWaiting }
+        viewer.frameObserver = { screen.recordRender($0) }
         let started = ContinuousClock.now
         _ = await viewer.run()
         let wall = ContinuousClock.now - started
@@ -135,7 +136,7 @@ struct ScrollScenario: BenchScenario {
         await listLoader.shutdown()
         await pipeline.shutdown()
         return ScrollRun(
-            label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes,
+            label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes, renderTimes: screen.renderTimes,
             wall: wall, log: entries, resumed: counters.resumed, coalesced: counters.coalesced,
             cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits, waitingShares: screen.waitingShares,
             settleTime: screen.settleTime, peakRSSKiB: peak)

@@ -5,7 +5,7 @@ import PicsumServer
 import TerminalUI
 
 /// The viewer scrolling a shaped embedded feed: 300 rows down and back at 30 rows/s on a
-/// `MemoryScreen`, driven through the real `FeedScreen` loop, for four loader setups:
+/// `MemoryScreen`, driven through the real `FeedRuntime`, for four loader setups:
 /// the default (cancel on disappear, memory + disk cache, resumable downloads), `--on-disappear
 /// lower-priority` and `keep`,
 /// and an AsyncImage-like baseline (cancel, no caches, no resume); each on two networks: the
@@ -77,7 +77,7 @@ struct ScrollScenario: BenchScenario {
                 rows: results.map { $0.row() },
                 notes: [
                     "command: swift build -c release --static-swift-stdlib --product feedbench && .build/release/feedbench --scenario scroll",
-                    "real FeedScreen loop, thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2; scrolling starts at the first finished thumbnail",
+                    "real FeedRuntime, thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2; scrolling starts at the first finished thumbnail",
                     "first thumb: launch → first finished image; frame: first cell written → flush, per frame",
                     "waiting %: at every scripted key, the share of visible rows still showing a placeholder (mean over the run)",
                     "settle ms (fling): from the last key until every visible row shows its picture",

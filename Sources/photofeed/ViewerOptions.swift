@@ -28,6 +28,9 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Downloads at once.")
     var maxConcurrent = 6
 
+    @Option(help: "Pictures: blocks (colour block art, every terminal) or kitty (real pixels through the kitty graphics protocol with Unicode placeholders; needs kitty or a terminal with its placeholders, and 24-bit colour).")
+    var graphics = "blocks"
+
     @Option(help: "The thumbnail box in cells, WxH (columns x rows).")
     var thumb = "32x16"
 
@@ -65,6 +68,7 @@ struct ViewerOptions: ParsableArguments {
         _ = try parsedPlaceholder()
         _ = try parsedDisappearPolicy()
         _ = try parsedThumb()
+        _ = try parsedGraphics()
         guard (0...100).contains(prefetch) else { throw ValidationError("--prefetch must be 0…100 (got \(prefetch))") }
         guard (1...64).contains(maxConcurrent) else {
             throw ValidationError("--max-concurrent must be 1…64 (got \(maxConcurrent))")
@@ -96,6 +100,13 @@ struct ViewerOptions: ParsableArguments {
         return policy
     }
 
+    func parsedGraphics() throws -> PictureBackend {
+        guard let backend = PictureBackend(rawValue: graphics.lowercased()) else {
+            throw ValidationError("--graphics must be blocks or kitty (got \(graphics))")
+        }
+        return backend
+    }
+
     /// `WxH` as a box of W columns and H rows, within 4…200 × 2…100.
     func parsedThumb() throws -> TerminalSize {
         let parts = thumb.lowercased().split(separator: "x")
@@ -113,10 +124,17 @@ struct ViewerOptions: ParsableArguments {
         let symbolSet = try parsedSymbols() ?? (unicode ? .sextant : .ascii)
         let art = BlockArtOptions(
             symbols: unicode ? symbolSet : .ascii, colors: colorMode, dither: try ShowSettings.parseDither(dither))
+        var graphics = try parsedGraphics()
+        var notice: String?
+        if graphics == .kitty, capability != .truecolor {
+            // Placeholder cells name their image by a 24-bit foreground colour.
+            graphics = .blocks
+            notice = "kitty graphics need 24-bit colour and this terminal reports fewer: block art instead"
+        }
         return FeedViewerOptions(
             thumbnail: try parsedThumb(), art: art, placeholder: try parsedPlaceholder(),
             onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
-            glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii)
+            glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice)
     }
 
     /// The most colour `--colors` allows, or nil for whatever the terminal offers.

@@ -36,9 +36,11 @@ public final class CursesScreen: Screen {
     var lastInputTimeout: Int32 = -2
     private let screen: OpaquePointer
     private let inputFile: UnsafeMutablePointer<FILE>
-    private let outputFile: UnsafeMutablePointer<FILE>
+    let outputFile: UnsafeMutablePointer<FILE>
     private var signalInstallation = TerminalSignalWatcher.Installation()
-    private var isClosed = false
+    var isClosed = false
+    /// Terminal-held images (kitty graphics) this screen transmitted.
+    var images = TerminalImageStore()
 
     /// Runs `body` with a screen and restores the terminal however `body` ends.
     public static func run<Result>(
@@ -140,6 +142,8 @@ public final class CursesScreen: Screen {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        let deletions = images.removeAll()
+        if !deletions.isEmpty { writeRaw(deletions) }
         inputWatcher.stop()
         signalInstallation.uninstall()
         set_term(screen)

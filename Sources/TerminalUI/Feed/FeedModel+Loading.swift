@@ -115,7 +115,10 @@ extension FeedModel {
     /// The next picture variant (`m`): re-render from kept bitmaps that are big enough, reload
     /// the others (keeping the old picture meanwhile), restart loads that would finish too small.
     mutating func cyclePictures() -> [FeedEffect] {
-        guard let next = pictures.nextVariant() else { return [] }
+        guard let next = pictures.nextVariant() else {
+            note("\(pictures.name) pictures have no symbol sets")
+            return []
+        }
         pictures = next
         let box = geometry.picture.size
         var effects: [FeedEffect] = []

@@ -68,15 +68,15 @@ public struct FeedModel: Sendable {
     /// The time of the message being handled (since the viewer started): stamps log entries.
     public internal(set) var now: Duration = .zero
 
-    /// A model with no photos yet, laid out for `screenSize`; `pictures` defaults to block art
-    /// in `options.art`.
+    /// A model with no photos yet, laid out for `screenSize`; `pictures` defaults to the
+    /// renderer of `options.graphics`.
     public init(
         options: FeedViewerOptions, feedName: String, screenSize: TerminalSize, shaping: ShapingKnobs? = nil,
         settle: SettleCondition? = nil, pictures: (any PictureRenderer)? = nil
     ) {
         self.options = options
         self.layout = ListLayout(thumbnail: options.thumbnail)
-        self.pictures = pictures ?? BlockArtPictures(options: options.art)
+        self.pictures = pictures ?? options.graphics.renderer(art: options.art)
         self.screenSize = screenSize
         self.feedName = feedName
         self.metrics = StatusMetrics(feedSource: feedName)
@@ -84,6 +84,10 @@ public struct FeedModel: Sendable {
         self.settle = settle
         self.planner = RowLoadPlanner(policy: options.onDisappear)
         let geometry = layout.geometry(for: Self.viewport(for: screenSize))
+        if let notice = options.notice {
+            message = notice
+            eventLog.append(time: .zero, row: nil, .note(notice))
+        }
         self.list = LazyList(
             lineHeight: geometry.lineHeight, columns: geometry.columns, viewportHeight: Self.viewport(for: screenSize).rows,
             prefetchDistance: options.prefetch)

@@ -16,12 +16,17 @@ public struct FeedViewerOptions: Sendable {
     public var colors: Bool
     /// Unicode or ASCII glyphs.
     public var glyphs: GlyphSet
+    /// How pictures are drawn.
+    public var graphics: PictureBackend
+    /// Said in the event log when the viewer starts (e.g. why a backend was not used).
+    public var notice: String?
 
     /// Creates options; the defaults match the command line's.
     public init(
         thumbnail: TerminalSize = TerminalSize(rows: 16, columns: 32), art: BlockArtOptions = BlockArtOptions(),
         placeholder: PlaceholderStyle = .shimmer, onDisappear: DisappearPolicy = .cancel, prefetch: Int = 2,
-        colors: Bool = true, glyphs: GlyphSet = .unicode
+        colors: Bool = true, glyphs: GlyphSet = .unicode, graphics: PictureBackend = .blocks,
+        notice: String? = nil
     ) {
         self.thumbnail = thumbnail
         self.art = art
@@ -30,5 +35,7 @@ public struct FeedViewerOptions: Sendable {
         self.prefetch = max(0, prefetch)
         self.colors = colors
         self.glyphs = glyphs
+        self.graphics = graphics
+        self.notice = notice
     }
 }

@@ -40,6 +40,19 @@ public struct Frame: Hashable, Sendable {
     }
 }
 
+extension Frame {
+    /// Draws `block` on top of everything, pictures included: pictures under it are no longer
+    /// placed (a terminal that draws pixels over the text would otherwise cover the block).
+    public mutating func drawOnTop(_ block: CellBlock, at origin: CellPoint) {
+        draw(block, at: origin)
+        let area = CellRect(origin: origin, size: block.size)
+        pictures.removeAll { placement in
+            let overlap = placement.visible.clamped(to: area)
+            return overlap.size.rows > 0 && overlap.size.columns > 0
+        }
+    }
+}
+
 /// A picture placed in a frame: where its top-left corner is and which of its cells show.
 public struct PicturePlacement: Hashable, Sendable {
     /// Who placed it (a photo's key, "detail"): the same key in two frames is the same picture slot.

@@ -14,10 +14,13 @@
 public struct Picture: Hashable, Sendable {
     /// The picture as text cells (at most the box it was rendered for).
     public var cells: CellBlock
+    /// Pixels the terminal must hold for the cells to show (kitty graphics); nil for block art.
+    public var image: TerminalImage?
 
-    /// Creates a picture drawn entirely by its cells.
-    public init(cells: CellBlock) {
+    /// Creates a picture: drawn entirely by its cells, or by the terminal from `image`.
+    public init(cells: CellBlock, image: TerminalImage? = nil) {
         self.cells = cells
+        self.image = image
     }
 
     /// The picture's size in cells.

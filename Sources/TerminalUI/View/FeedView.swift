@@ -35,7 +35,7 @@ public enum FeedView {
         }
         if model.showsHelp {
             let overlay = HelpOverlay.render(in: size, glyphs: model.options.glyphs)
-            frame.draw(overlay.block, at: overlay.origin)
+            frame.drawOnTop(overlay.block, at: overlay.origin)
         }
         return frame
     }

@@ -1,0 +1,29 @@
+import CNcurses
+import Glibc
+
+extension CursesScreen {
+    /// Writes the changed cells through ncurses, then the escapes the frame's pictures need
+    /// (kitty images transmitted once, old ones deleted), after ncurses has flushed its own output.
+    public func apply(_ changes: FrameChanges) {
+        changes.write(to: self)
+        guard !isClosed else { return }
+        let bytes = images.apply(changes)
+        if !bytes.isEmpty { writeRaw(bytes) }
+    }
+
+    /// Writes bytes to the terminal after everything ncurses buffered.
+    func writeRaw(_ bytes: [UInt8]) {
+        fflush(outputFile)
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(configuration.outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

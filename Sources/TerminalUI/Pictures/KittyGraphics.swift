@@ -1,0 +1,95 @@
+import Foundation
+import ImageCodecs
+
+/// The kitty graphics protocol's escape sequences, as bytes: transmit an image for Unicode
+/// placeholders, delete it. Pure.
+///
+/// ```swift
+/// let bytes = KittyGraphics.transmit(image)   // a=T,U=1: stored, placed where its placeholders are
+/// let gone = KittyGraphics.delete(id: image.id)
+/// ```
+public enum KittyGraphics {
+    /// The most base64 bytes in one escape sequence (the protocol's limit).
+    public static let chunkSize = 4096
+
+    /// Transmits `image`: for Unicode placeholders with a virtual placement (`a=T,U=1`), for
+    /// direct placement as pixels only (`a=t`, placed by ``place(_:placementID:origin:visible:)``),
+    /// quietly (`q=2`: no replies that could land in the input), in chunks of at most
+    /// ``chunkSize`` base64 bytes: 24-bit RGB when every pixel is opaque, else 32-bit RGBA.
+    public static func transmit(_ image: TerminalImage) -> [UInt8] {
+        let bitmap = image.bitmap
+        let opaque = isOpaque(bitmap)
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(bitmap.width * bitmap.height * (opaque ? 3 : 4))
+        for y in 0..<bitmap.height {
+            let row = y * bitmap.bytesPerRow
+            for x in 0..<bitmap.width {
+                let index = row + x * 4
+                pixels.append(bitmap.bytes[index])
+                pixels.append(bitmap.bytes[index + 1])
+                pixels.append(bitmap.bytes[index + 2])
+                if !opaque { pixels.append(bitmap.bytes[index + 3]) }
+            }
+        }
+        let encoded = Array(Data(pixels).base64EncodedString().utf8)
+        let action =
+            image.placement == .placeholders
+            ? "a=T,U=1,q=2" : "a=t,q=2"
+        let control =
+            action + ",f=\(opaque ? 24 : 32),s=\(bitmap.width),v=\(bitmap.height),i=\(image.id)"
+            + (image.placement == .placeholders ? ",c=\(image.cells.columns),r=\(image.cells.rows)" : "")
+        var output: [UInt8] = []
+        output.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + control.utf8.count + 16)
+        var start = 0
+        repeat {
+            let end = min(encoded.count, start + chunkSize)
+            let more = end < encoded.count ? 1 : 0
+            let keys = start == 0 ? control + ",m=\(more)" : "m=\(more)"
+            output += Array("\u{1B}_G\(keys);".utf8)
+            output += encoded[start..<end]
+            output += Array("\u{1B}\\".utf8)
+            start = end
+        } while start < encoded.count
+        return output
+    }
+
+    /// Places the visible part of a held image at its screen cells (`a=p`), without moving the
+    /// cursor (`C=1`), saving and restoring the cursor around the move so the text layer's idea
+    /// of it stays true. `origin` is where the whole picture's top-left cell would be; `visible`
+    /// the cells that show: the source rectangle is cropped to match, so a partly scrolled-out
+    /// picture shows exactly its visible part.
+    public static func place(_ image: TerminalImage, placementID: UInt32, origin: CellPoint, visible: CellRect) -> [UInt8] {
+        let cells = image.cells
+        guard cells.rows > 0, cells.columns > 0, visible.size.rows > 0, visible.size.columns > 0 else { return [] }
+        let bitmap = image.bitmap
+        let top = visible.origin.row - origin.row
+        let left = visible.origin.column - origin.column
+        let y = bitmap.height * top / cells.rows
+        let x = bitmap.width * left / cells.columns
+        let height = max(1, min(bitmap.height - y, bitmap.height * visible.size.rows / cells.rows))
+        let width = max(1, min(bitmap.width - x, bitmap.width * visible.size.columns / cells.columns))
+        let command =
+            "\u{1B}7\u{1B}[\(visible.origin.row + 1);\(visible.origin.column + 1)H"
+            + "\u{1B}_Ga=p,q=2,C=1,i=\(image.id),p=\(placementID),x=\(x),y=\(y),w=\(width),h=\(height),"
+            + "c=\(visible.size.columns),r=\(visible.size.rows)\u{1B}\\\u{1B}8"
+        return Array(command.utf8)
+    }
+
+    /// Deletes one placement of an image, keeping its pixels (`a=d,d=i`).
+    public static func deletePlacement(id: UInt32, placementID: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placementID),q=2\u{1B}\\".utf8)
+    }
+
+    /// Deletes the image `id` and its placements, freeing the terminal's memory (`a=d,d=I`).
+    public static func delete(id: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
+    }
+
+    static func isOpaque(_ bitmap: Bitmap) -> Bool {
+        for y in 0..<bitmap.height {
+            let row = y * bitmap.bytesPerRow
+            for x in 0..<bitmap.width where bitmap.bytes[row + x * 4 + 3] != 255 { return false }
+        }
+        return true
+    }
+}

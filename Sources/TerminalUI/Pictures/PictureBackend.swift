@@ -1,0 +1,24 @@
+public import BlockArt
+public import ImageCodecs
+
+/// Which picture backend the viewer draws with (`--graphics`).
+public enum PictureBackend: String, Hashable, Sendable, CaseIterable {
+    /// Colour block art: every terminal.
+    case blocks
+    /// Real pixels through the kitty graphics protocol, placed by the screen at each picture's
+    /// cells (every kitty version).
+    case kitty
+    /// Real pixels through the kitty graphics protocol, placed with Unicode placeholders, which
+    /// the terminal moves like text (kitty ≥ 0.28; needs 24-bit colour).
+    case kittyPlaceholders = "kitty-placeholders"
+
+    /// The renderer for this backend.
+    public func renderer(art: BlockArtOptions, cellPixels: PixelSize? = nil) -> any PictureRenderer {
+        switch self {
+        case .blocks: BlockArtPictures(options: art)
+        case .kitty: KittyPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .direct)
+        case .kittyPlaceholders:
+            KittyPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .placeholders)
+        }
+    }
+}

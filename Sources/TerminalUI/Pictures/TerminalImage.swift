@@ -1,0 +1,60 @@
+public import ImageCodecs
+
+/// Pixels a terminal holds and draws itself (kitty graphics), named by an id the picture's
+/// cells refer to.
+///
+/// Two images with the same id are the same image: the id is derived from the pixels, so a
+/// reused id never shows another picture.
+public struct TerminalImage: Hashable, Sendable {
+    /// How the terminal puts the image on screen.
+    public enum Placement: Hashable, Sendable {
+        /// Where the picture's cells (Unicode placeholders naming the image) are: the terminal
+        /// moves and clips them like text (kitty ≥ 0.28).
+        case placeholders
+        /// At the picture's visible cells, placed by the screen after the text and moved or
+        /// deleted when the frame changes (every kitty version).
+        case direct
+    }
+
+    /// The id the terminal stores the pixels under (never 0).
+    public let id: UInt32
+    /// How it is put on screen.
+    public let placement: Placement
+    /// The pixels.
+    public let bitmap: Bitmap
+    /// The cells the image covers.
+    public let cells: TerminalSize
+
+    /// An image for `bitmap` covering `cells`, its id derived from the pixels and the cells.
+    public init(bitmap: Bitmap, cells: TerminalSize, placement: Placement = .placeholders) {
+        self.bitmap = bitmap
+        self.cells = cells
+        self.placement = placement
+        self.id = Self.id(for: bitmap, cells: cells)
+    }
+
+    public static func == (lhs: TerminalImage, rhs: TerminalImage) -> Bool {
+        lhs.id == rhs.id && lhs.cells == rhs.cells && lhs.placement == rhs.placement
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(cells)
+    }
+
+    /// FNV-1a over the size and the pixels, folded so it is never 0 and its lower 24 bits are
+    /// never 0 (a foreground of pure black would be the terminal's default colour in some setups).
+    static func id(for bitmap: Bitmap, cells: TerminalSize) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        func mix(_ byte: UInt8) {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        for value in [bitmap.width, bitmap.height, cells.columns, cells.rows] {
+            for shift in stride(from: 0, to: 32, by: 8) { mix(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+        for byte in bitmap.bytes { mix(byte) }
+        if hash & 0x00FF_FFFF == 0 { hash |= 1 }
+        return hash
+    }
+}

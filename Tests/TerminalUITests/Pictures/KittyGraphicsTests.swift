@@ -1,0 +1,124 @@
+import Foundation
+import ImageCodecs
+import Testing
+import TerminalUI
+
+/// The kitty graphics pieces: the placeholder table and cells, the transmit/delete escapes,
+/// the bookkeeping of held images, and the backend's sizes.
+@Suite("Kitty graphics")
+struct KittyGraphicsTests {
+    @Test func theDiacriticsAreEveryUnicode6AboveMarkWithoutDecomposition() throws {
+        // The protocol's table: 297 marks, ascending, each a nonspacing mark of combining class
+        // 230 (above) that Unicode 6.0 already had
+        let table = KittyPlaceholder.diacritics
+        #expect(table.count == 297)
+        #expect(table == table.sorted())
+        #expect(Array(table.prefix(5)) == [0x0305, 0x030D, 0x030E, 0x0310, 0x0312])
+        #expect(table.last == 0x1D244)
+        for value in table {
+            let properties = try #require(Unicode.Scalar(value)).properties
+            #expect(properties.canonicalCombiningClass == .above, "U+\(String(value, radix: 16))")
+            #expect(properties.generalCategory == .nonspacingMark)
+            let age = try #require(properties.age)
+            #expect(age.major < 6 || (age.major == 6 && age.minor == 0))
+        }
+        // And the composing accents (grave, acute, …) are not in it
+        #expect(!table.contains(0x0300) && !table.contains(0x0301))
+    }
+
+    @Test func placeholderCellsNameTheirRowColumnAndImage() throws {
+        // Given the cells of image 0x0A0B0C0D, 2 rows × 3 columns
+        let cells = KittyPlaceholder.cells(imageID: 0x0A0B_0C0D, size: TerminalSize(rows: 2, columns: 3))
+
+        // Then each cell is U+10EEEE + row mark + column mark + the id's top byte, coloured by the rest
+        let cell = try #require(cells[CellPoint(row: 1, column: 2)])
+        let scalars = cell.grapheme.unicodeScalars.map(\.value)
+        #expect(scalars == [0x10EEEE, KittyPlaceholder.diacritics[1], KittyPlaceholder.diacritics[2], KittyPlaceholder.diacritics[0x0A]])
+        #expect(cell.style.foreground == .rgb(0x0B, 0x0C, 0x0D))
+        #expect(KittyPlaceholder.imageID(of: cell) == 0x0A0B_0C0D)
+        // And one cell wide, so text layout keeps its columns
+        #expect(DisplayWidth.of(cell.grapheme) == 1)
+        #expect(KittyPlaceholder.imageID(of: ScreenCell("x")) == nil)
+    }
+
+    @Test func transmitIsChunkedAndCarriesThePixels() throws {
+        // Given an opaque 100×60 image (18 000 bytes of RGB: 24 000 of base64, 6 chunks)
+        var bitmap = Bitmap(width: 100, height: 60, fill: RGBA(10, 20, 30))
+        bitmap[99, 59] = RGBA(200, 100, 50)
+        let image = TerminalImage(bitmap: bitmap, cells: TerminalSize(rows: 3, columns: 10))
+
+        // When it is transmitted
+        let text = String(decoding: KittyGraphics.transmit(image), as: UTF8.self)
+
+        // Then every escape carries at most 4096 base64 bytes; the first has the keys, all but the last say m=1
+        let escapes = text.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+        #expect(escapes.count == 6)
+        var payload = ""
+        for (index, escape) in escapes.enumerated() {
+            #expect(escape.hasPrefix("\u{1B}_G"))
+            let body = escape.dropFirst(3)
+            let parts = body.split(separator: ";", maxSplits: 1).map(String.init)
+            #expect(parts[1].utf8.count <= KittyGraphics.chunkSize)
+            #expect(parts[0].hasSuffix(index == escapes.count - 1 ? "m=0" : "m=1"))
+            if index == 0 {
+                #expect(parts[0].hasPrefix("a=T,U=1,q=2,f=24,s=100,v=60,i=\(image.id),c=10,r=3"))
+            } else {
+                #expect(!parts[0].contains("a=T"))
+            }
+            payload += parts[1]
+        }
+        let pixels = try #require(Data(base64Encoded: payload))
+        #expect(pixels.count == 100 * 60 * 3)
+        #expect(Array(pixels.prefix(3)) == [10, 20, 30])
+        #expect(Array(pixels.suffix(3)) == [200, 100, 50])
+    }
+
+    @Test func transparentImagesGoAsRGBAAndDeleteNamesTheImage() {
+        let image = TerminalImage(bitmap: Bitmap(width: 2, height: 2, fill: .clear), cells: TerminalSize(rows: 1, columns: 1))
+        let text = String(decoding: KittyGraphics.transmit(image), as: UTF8.self)
+        #expect(text.contains("f=32,s=2,v=2"))
+        #expect(String(decoding: KittyGraphics.delete(id: 42), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\")
+    }
+
+    @Test func imagesAreTransmittedOnceAndTheOldestOffScreenAreDeleted() {
+        // Given a store holding at most 2 images off screen, and four distinct images
+        var store = TerminalImageStore(capacity: 2)
+        let images = (0..<4).map { index in
+            TerminalImage(bitmap: Bitmap(width: 1, height: 1, fill: RGBA(UInt8(index), 0, 0)), cells: TerminalSize(rows: 1, columns: 1))
+        }
+        #expect(Set(images.map(\.id)).count == 4)
+
+        // When the first is shown twice, it is transmitted once
+        #expect(!store.show([images[0]]).isEmpty)
+        #expect(store.show([images[0]]).isEmpty)
+
+        // When the others are shown one by one, the least recently shown off-screen one is deleted
+        _ = store.show([images[1]])
+        _ = store.show([images[2]])
+        let bytes = String(decoding: store.show([images[3]]), as: UTF8.self)
+        #expect(bytes.contains("a=d,d=I,i=\(images[0].id)"))
+        #expect(store.held == Set([images[1].id, images[2].id, images[3].id]))
+
+        // And removeAll deletes every held image
+        let all = String(decoding: store.removeAll(), as: UTF8.self)
+        #expect(all.components(separatedBy: "a=d,d=I").count - 1 == 3)
+        #expect(store.held.isEmpty)
+    }
+
+    @Test func theBackendAsksForTheBoxInPixelsAndPlacesPlaceholders() {
+        // Given 10×20-pixel cells and a 32×16-cell box (320×320 pixels)
+        let pictures = KittyPictures(cellPixels: PixelSize(width: 10, height: 20))
+        let box = TerminalSize(rows: 16, columns: 32)
+
+        // Then a 4:3 photo is asked for at 320×240, a square one at 320×320
+        #expect(pictures.pixelSize(forImage: PixelSize(width: 400, height: 300), in: box) == PixelSize(width: 320, height: 240))
+        #expect(pictures.pixelSize(forImage: nil, in: box) == PixelSize(width: 320, height: 320))
+
+        // And a 320×240 bitmap becomes 32×12 placeholder cells over one held image
+        let picture = pictures.picture(for: Bitmap(width: 320, height: 240), in: box)
+        #expect(picture.size == TerminalSize(rows: 12, columns: 32))
+        #expect(picture.image?.cells == picture.size)
+        #expect(picture.cells.cells.allSatisfy { KittyPlaceholder.imageID(of: $0) == picture.image?.id })
+        #expect(pictures.nextVariant() == nil)
+    }
+}

@@ -1,0 +1,34 @@
+import FeedSources
+import Foundation
+import ImageCodecs
+import Testing
+import TerminalUI
+
+/// The viewer with the kitty backend: the model asks for pixels, the frame places placeholder
+/// cells with their image, and `m` says it has nothing to switch.
+@Suite("Update: kitty pictures")
+struct UpdateKittyTests {
+    @Test func loadedItemsArePlacedAsPlaceholdersWithTheirImage() throws {
+        // Given the kitty backend, 16×6 boxes
+        var harness = FeedHarness(
+            screen: TerminalSize(rows: 22, columns: 64),
+            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: .kitty))
+        harness.showPage(TestPhotos.files(3))
+
+        // Then the load asks for the box in pixels (16×6 cells of 10×20 px, 4:3: 160×120)
+        #expect(harness.model.requestedPixels(of: PhotoKey(id: "0")) == PixelSize(width: 160, height: 120))
+
+        // When it arrives, the frame places placeholders for it, with the image to transmit
+        harness.deliver(FakeImages.success(width: 160, height: 120), to: "0")
+        let frame = harness.frame()
+        let placement = try #require(frame.pictures.first)
+        let image = try #require(placement.picture.image)
+        #expect(image.bitmap.size == PixelSize(width: 160, height: 120))
+        let cell = try #require(frame.cells[placement.visible.origin])
+        #expect(KittyPlaceholder.imageID(of: cell) == image.id)
+
+        // And m has no symbol sets to switch
+        #expect(harness.press("m").isEmpty)
+        #expect(harness.model.message == "kitty pictures have no symbol sets")
+    }
+}

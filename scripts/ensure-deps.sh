@@ -9,8 +9,8 @@ purpose=${1:-test}
 packages="pkg-config libncurses-dev libjpeg-dev libpng-dev"
 case "$purpose" in
     run) ;;
-    test) packages="$packages tmux curl kitty-terminfo" ;;
-    bench) packages="$packages tmux curl chafa timg hyperfine" ;;
+    test) packages="$packages tmux curl ncurses-term" ;;
+    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 

@@ -17,6 +17,24 @@ struct TmuxViewerTests {
             + " echo VIEWER-EXITED $?; sleep 20"
     }
 
+    /// The image ids (foreground colours) of the kitty placeholder cells on screen, top to bottom.
+    private static func placeholderImages(_ escaped: String) -> [String] {
+        var ids: [String] = []
+        for line in escaped.split(separator: "\n") where hasPlaceholder(line) {
+            guard let range = line.range(of: "38;2;") else { continue }
+            let rest = line[range.upperBound...].prefix { $0.isNumber || $0 == ";" }
+            let id = rest.split(separator: ";").prefix(3).joined(separator: ";")
+            if ids.last != id { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// Whether text holds a kitty placeholder (U+10EEEE starts a grapheme with its marks, so
+    /// look at the scalars).
+    private static func hasPlaceholder(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains { $0.value == 0x10EEEE }
+    }
+
     private static func serverLog(_ path: String) -> String {
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
@@ -49,6 +67,40 @@ struct TmuxViewerTests {
         let last = try session.capture()
         #expect(exited?.contains("VIEWER-EXITED 0") == true, "screen after q:\n\(last)")
         #expect(try session.display("#{alternate_on}") == "0")
+    }
+
+    @Test func kittyPlaceholdersSitWhereThumbnailsAreMoveWithTheRowsAndGoOnQuit() async throws {
+        // Given the viewer with kitty Unicode placeholders on a 24-bit terminal type
+        let (cache, log) = try Self.scratch()
+        let command = Self.command("--latency 0 --graphics kitty-placeholders", cache: cache, log: log)
+            .replacingOccurrences(of: "TERM=xterm-256color", with: "TERM=kitty-direct")
+        let session = try TmuxSession(command: command, columns: 100, rows: 40)
+
+        // Then the thumbnails' boxes hold placeholder cells naming two images
+        let shown = try await TmuxSession.poll(within: .seconds(15)) { () -> [String]? in
+            let images = Self.placeholderImages(try session.capture(escapes: true))
+            return images.count >= 2 ? images : nil
+        }
+        let screen = try session.capture()
+        let before = try #require(shown, "no placeholder cells:\n\(screen)")
+
+        // When the focus moves two rows down (the list scrolls by one row)
+        try session.send("j", "j")
+
+        // Then the placeholders moved with their rows: the top picture is now the second one
+        let after = try await TmuxSession.poll(within: .seconds(10)) { () -> [String]? in
+            let images = Self.placeholderImages(try session.capture(escapes: true))
+            return images.first == before[1] ? images : nil
+        }
+        let moved = try session.capture()
+        #expect(after != nil, "placeholders did not move:\n\(moved)")
+
+        // When the user quits, no placeholder is left on the terminal
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+        let afterQuit = try session.capture()
+        #expect(!Self.hasPlaceholder(afterQuit))
     }
 
     @Test func fastScrollingCancelsAndScrollingBackResumes() async throws {

@@ -122,3 +122,72 @@ struct KittyGraphicsTests {
         #expect(pictures.nextVariant() == nil)
     }
 }
+
+/// Direct placements follow the frames: placed where the picture shows, cropped to its visible
+/// cells, moved when it moves, deleted when it goes.
+@Suite("Kitty direct placement")
+struct KittyDirectPlacementTests {
+    private let size = TerminalSize(rows: 10, columns: 20)
+
+    private func image(_ shade: UInt8) -> TerminalImage {
+        TerminalImage(
+            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(shade, 0, 0)), cells: TerminalSize(rows: 4, columns: 4),
+            placement: .direct)
+    }
+
+    private func frame(_ placements: [(String, TerminalImage, CellPoint)]) -> Frame {
+        var frame = Frame(size: size)
+        for (key, image, origin) in placements {
+            frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: key, at: origin)
+        }
+        return frame
+    }
+
+    private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test func placedOnceMovedWhenScrolledDeletedWhenGone() {
+        var store = TerminalImageStore()
+        let a = image(10)
+
+        // When a picture is first shown, it is transmitted (pixels only) and placed at its cells
+        let first = frame([("a", a, CellPoint(row: 2, column: 3))])
+        let shown = text(store.apply(FrameChanges(from: nil, to: first)))
+        #expect(shown.contains("a=t,q=2,f=24,s=40,v=40,i=\(a.id)"))
+        #expect(shown.contains("\u{1B}7\u{1B}[3;4H\u{1B}_Ga=p,q=2,C=1,i=\(a.id)"))
+        #expect(shown.hasSuffix("\u{1B}8"))
+
+        // When the same frame is shown again, nothing is written
+        #expect(store.apply(FrameChanges(from: first, to: first)).isEmpty)
+
+        // When it scrolls up two lines, it is placed again at its new cells (same ids: a move), not retransmitted
+        let moved = frame([("a", a, CellPoint(row: 0, column: 3))])
+        let move = text(store.apply(FrameChanges(from: first, to: moved)))
+        #expect(!move.contains("a=t"))
+        #expect(!move.contains("a=d"))
+        #expect(move.contains("[1;4H"))
+
+        // When it leaves the frame, its placement is deleted (the pixels stay held for its return)
+        let gone = text(store.apply(FrameChanges(from: moved, to: frame([]))))
+        #expect(gone.contains("a=d,d=i,i=\(a.id)"))
+        #expect(store.held.contains(a.id))
+    }
+
+    @Test func aPartlyVisiblePictureShowsOnlyItsVisiblePart() {
+        // Given a 4×4-cell picture of 40×40 pixels whose top row is above the screen
+        var frame = Frame(size: size)
+        let a = image(20)
+        frame.place(Picture(cells: CellBlock(size: a.cells), image: a), for: "a", at: CellPoint(row: -1, column: 0))
+
+        // Then it is placed at row 0 with the source cropped to its lower 30 pixels, over 3 rows
+        var store = TerminalImageStore()
+        let bytes = text(store.apply(FrameChanges(from: nil, to: frame)))
+        #expect(bytes.contains("[1;1H"))
+        #expect(bytes.contains("x=0,y=10,w=40,h=30,c=4,r=3"))
+    }
+
+    @Test func theHelpOverlayCoversPictures() {
+        var frame = frame([("a", image(30), CellPoint(row: 2, column: 3))])
+        frame.drawOnTop(CellBlock(size: TerminalSize(rows: 3, columns: 3)), at: CellPoint(row: 3, column: 4))
+        #expect(frame.pictures.isEmpty)
+    }
+}

@@ -8,24 +8,33 @@ import TerminalUI
 /// cells with their image, and `m` says it has nothing to switch.
 @Suite("Update: kitty pictures")
 struct UpdateKittyTests {
-    @Test func loadedItemsArePlacedAsPlaceholdersWithTheirImage() throws {
-        // Given the kitty backend, 16×6 boxes
+    @Test(arguments: [PictureBackend.kitty, .kittyPlaceholders])
+    func loadedItemsArePlacedWithTheirImage(backend: PictureBackend) throws {
+        // Given a kitty backend, 16×6 boxes
         var harness = FeedHarness(
             screen: TerminalSize(rows: 22, columns: 64),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: .kitty))
+            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: backend))
         harness.showPage(TestPhotos.files(3))
 
         // Then the load asks for the box in pixels (16×6 cells of 10×20 px, 4:3: 160×120)
         #expect(harness.model.requestedPixels(of: PhotoKey(id: "0")) == PixelSize(width: 160, height: 120))
 
-        // When it arrives, the frame places placeholders for it, with the image to transmit
+        // When it arrives, the frame places it with the image to transmit: over placeholder
+        // cells naming the image, or over blank cells the screen places the pixels on
         harness.deliver(FakeImages.success(width: 160, height: 120), to: "0")
         let frame = harness.frame()
         let placement = try #require(frame.pictures.first)
         let image = try #require(placement.picture.image)
         #expect(image.bitmap.size == PixelSize(width: 160, height: 120))
         let cell = try #require(frame.cells[placement.visible.origin])
-        #expect(KittyPlaceholder.imageID(of: cell) == image.id)
+        switch backend {
+        case .kittyPlaceholders:
+            #expect(KittyPlaceholder.imageID(of: cell) == image.id)
+            #expect(image.placement == .placeholders)
+        default:
+            #expect(cell == .blank)
+            #expect(image.placement == .direct)
+        }
 
         // And m has no symbol sets to switch
         #expect(harness.press("m").isEmpty)

@@ -58,10 +58,12 @@ struct ViewCommand: AsyncParsableCommand {
             let options = self.options
             outcome = .success(
                 try await CursesScreen.run(configuration: configuration) { screen in
+                    var viewerOptions = try options.viewerOptions(
+                        screenColors: screen.colorCapability, unicode: screen.isUTF8)
+                    viewerOptions.cellPixels = screen.cellPixelSize
                     let viewer = FeedRuntime(
                         screen: screen, feed: setup.source, feedName: setup.feedName,
-                        pipeline: LiveFeedPipeline(pipeline: setup.pipeline),
-                        options: try options.viewerOptions(screenColors: screen.colorCapability, unicode: screen.isUTF8),
+                        pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
                         network: setup.network)
                     return await viewer.run()
                 })

@@ -1,4 +1,5 @@
 import CNcurses
+public import ImageCodecs
 import Glibc
 
 /// The real terminal, drawn with ncursesw.
@@ -24,6 +25,15 @@ public final class CursesScreen: Screen {
     public let colorCapability: ColorCapability
     /// Whether the locale encodes text as UTF-8 (if not, draw with ``GlyphSet/ascii``).
     public let isUTF8: Bool
+    /// One cell's size in pixels as the terminal reports it in its window size (kitty, xterm,
+    /// WezTerm and foot fill it in; nil when the terminal leaves it zero).
+    public var cellPixelSize: PixelSize? {
+        var size = winsize()
+        guard ioctl(configuration.outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+            size.ws_xpixel > 0, size.ws_ypixel > 0
+        else { return nil }
+        return PixelSize(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+    }
     public let wakeups: AsyncStream<Void>
 
     let configuration: CursesScreenConfiguration

@@ -76,7 +76,7 @@ public struct FeedModel: Sendable {
     ) {
         self.options = options
         self.layout = ListLayout(thumbnail: options.thumbnail)
-        self.pictures = pictures ?? options.graphics.renderer(art: options.art)
+        self.pictures = pictures ?? options.graphics.renderer(art: options.art, cellPixels: options.cellPixels)
         self.screenSize = screenSize
         self.feedName = feedName
         self.metrics = StatusMetrics(feedSource: feedName)

@@ -1,4 +1,5 @@
 public import BlockArt
+public import ImageCodecs
 
 /// How the feed viewer looks and loads: everything the command line sets.
 public struct FeedViewerOptions: Sendable {
@@ -20,13 +21,15 @@ public struct FeedViewerOptions: Sendable {
     public var graphics: PictureBackend
     /// Said in the event log when the viewer starts (e.g. why a backend was not used).
     public var notice: String?
+    /// One cell's size in pixels, when the terminal said (pixel backends size their requests by it).
+    public var cellPixels: PixelSize?
 
     /// Creates options; the defaults match the command line's.
     public init(
         thumbnail: TerminalSize = TerminalSize(rows: 16, columns: 32), art: BlockArtOptions = BlockArtOptions(),
         placeholder: PlaceholderStyle = .shimmer, onDisappear: DisappearPolicy = .cancel, prefetch: Int = 2,
         colors: Bool = true, glyphs: GlyphSet = .unicode, graphics: PictureBackend = .blocks,
-        notice: String? = nil
+        notice: String? = nil, cellPixels: PixelSize? = nil
     ) {
         self.thumbnail = thumbnail
         self.art = art
@@ -37,5 +40,6 @@ public struct FeedViewerOptions: Sendable {
         self.glyphs = glyphs
         self.graphics = graphics
         self.notice = notice
+        self.cellPixels = cellPixels
     }
 }

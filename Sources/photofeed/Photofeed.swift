@@ -54,13 +54,21 @@ struct ViewCommand: AsyncParsableCommand {
         }
         let outcome: Result<FeedExit, any Error>
         do {
-            let configuration = CursesScreenConfiguration(maximumColors: try options.maximumColors())
+            // Ask the terminal once, before the screen takes over: graphics, version, cell size.
+            let environment = ProcessInfo.processInfo.environment
+            let replies = TerminalProbe.ask(input: STDIN_FILENO, output: STDOUT_FILENO)
+            let selection = GraphicsSelection.choose(try options.parsedGraphics(), replies: replies, environment: environment)
+            var configuration = CursesScreenConfiguration(maximumColors: try options.maximumColors())
+            if GraphicsSelection.hasTrueColor(replies: replies, environment: environment), let term = environment["TERM"] {
+                // A terminal known to draw 24-bit colour whose TERM entry says 256: use its -direct entry.
+                configuration.terminalType = DirectColorTerminfo.variant(for: term, environment: environment)
+            }
             let options = self.options
             outcome = .success(
                 try await CursesScreen.run(configuration: configuration) { screen in
                     var viewerOptions = try options.viewerOptions(
-                        screenColors: screen.colorCapability, unicode: screen.isUTF8)
-                    viewerOptions.cellPixels = screen.cellPixelSize
+                        screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
+                    viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
                     let viewer = FeedRuntime(
                         screen: screen, feed: setup.source, feedName: setup.feedName,
                         pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,

@@ -28,8 +28,8 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Downloads at once.")
     var maxConcurrent = 6
 
-    @Option(help: "Pictures: blocks (colour block art, every terminal) or kitty (real pixels through the kitty graphics protocol with Unicode placeholders; needs kitty or a terminal with its placeholders, and 24-bit colour).")
-    var graphics = "blocks"
+    @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) or kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer). Pixels need 24-bit colour.")
+    var graphics = "auto"
 
     @Option(help: "The thumbnail box in cells, WxH (columns x rows).")
     var thumb = "32x16"
@@ -100,11 +100,11 @@ struct ViewerOptions: ParsableArguments {
         return policy
     }
 
-    func parsedGraphics() throws -> PictureBackend {
-        guard let backend = PictureBackend(rawValue: graphics.lowercased()) else {
-            throw ValidationError("--graphics must be blocks or kitty (got \(graphics))")
+    func parsedGraphics() throws -> GraphicsSelection.Request {
+        guard let request = GraphicsSelection.Request(rawValue: graphics.lowercased()) else {
+            throw ValidationError("--graphics must be auto, blocks, kitty or kitty-placeholders (got \(graphics))")
         }
-        return backend
+        return request
     }
 
     /// `WxH` as a box of W columns and H rows, within 4…200 × 2…100.
@@ -118,23 +118,31 @@ struct ViewerOptions: ParsableArguments {
         return TerminalSize(rows: rows, columns: columns)
     }
 
-    /// The viewer options for a screen that shows `capability` colours in a UTF-8 locale or not.
-    func viewerOptions(screenColors capability: ColorCapability, unicode: Bool) throws -> FeedViewerOptions {
+    /// The viewer options for a screen that shows `capability` colours in a UTF-8 locale or not,
+    /// with the picture backend `selection` chose (nil: what `--graphics` names, `auto` meaning blocks).
+    func viewerOptions(
+        screenColors capability: ColorCapability, unicode: Bool, selection: GraphicsSelection? = nil
+    ) throws -> FeedViewerOptions {
         let colorMode = Self.colorMode(for: capability)
         let symbolSet = try parsedSymbols() ?? (unicode ? .sextant : .ascii)
         let art = BlockArtOptions(
             symbols: unicode ? symbolSet : .ascii, colors: colorMode, dither: try ShowSettings.parseDither(dither))
-        var graphics = try parsedGraphics()
+        let chosen = try selection ?? GraphicsSelection.choose(parsedGraphics(), replies: nil, environment: [:])
+        var graphics = chosen.backend
+        var reason = chosen.reason
         var notice: String?
-        if graphics == .kitty, capability != .truecolor {
-            // Placeholder cells name their image by a 24-bit foreground colour.
+        if graphics != .blocks, capability != .truecolor {
+            // Placeholder cells name their image by a 24-bit foreground colour, and the cells
+            // under directly placed pixels must be drawn in the colours the terminal really has.
             graphics = .blocks
+            reason = "blocks (kitty graphics need 24-bit colour)"
             notice = "kitty graphics need 24-bit colour and this terminal reports fewer: block art instead"
         }
         return FeedViewerOptions(
             thumbnail: try parsedThumb(), art: art, placeholder: try parsedPlaceholder(),
             onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
-            glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice)
+            glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
+            graphicsReason: selection == nil ? nil : reason)
     }
 
     /// The most colour `--colors` allows, or nil for whatever the terminal offers.

@@ -79,7 +79,7 @@ public struct FeedModel: Sendable {
         self.pictures = pictures ?? options.graphics.renderer(art: options.art, cellPixels: options.cellPixels)
         self.screenSize = screenSize
         self.feedName = feedName
-        self.metrics = StatusMetrics(feedSource: feedName)
+        self.metrics = StatusMetrics(feedSource: feedName, graphics: options.graphicsReason)
         self.shaping = shaping
         self.settle = settle
         self.planner = RowLoadPlanner(policy: options.onDisappear)

@@ -21,6 +21,8 @@ public struct FeedViewerOptions: Sendable {
     public var graphics: PictureBackend
     /// Said in the event log when the viewer starts (e.g. why a backend was not used).
     public var notice: String?
+    /// Why the picture backend was chosen, for the status bar (nil: not shown).
+    public var graphicsReason: String?
     /// One cell's size in pixels, when the terminal said (pixel backends size their requests by it).
     public var cellPixels: PixelSize?
 
@@ -29,7 +31,7 @@ public struct FeedViewerOptions: Sendable {
         thumbnail: TerminalSize = TerminalSize(rows: 16, columns: 32), art: BlockArtOptions = BlockArtOptions(),
         placeholder: PlaceholderStyle = .shimmer, onDisappear: DisappearPolicy = .cancel, prefetch: Int = 2,
         colors: Bool = true, glyphs: GlyphSet = .unicode, graphics: PictureBackend = .blocks,
-        notice: String? = nil, cellPixels: PixelSize? = nil
+        notice: String? = nil, graphicsReason: String? = nil, cellPixels: PixelSize? = nil
     ) {
         self.thumbnail = thumbnail
         self.art = art
@@ -40,6 +42,7 @@ public struct FeedViewerOptions: Sendable {
         self.glyphs = glyphs
         self.graphics = graphics
         self.notice = notice
+        self.graphicsReason = graphicsReason
         self.cellPixels = cellPixels
     }
 }

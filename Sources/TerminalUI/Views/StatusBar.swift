@@ -70,6 +70,11 @@ public enum StatusBar {
             Segment(priority: 2, full: "mem \(memory)" + dot + "disk \(disk)", compact: "m \(memory) d \(disk)"),
             Segment(priority: 3, full: bytes, compact: bytes),
         ]
+        if let graphics = metrics.graphics {
+            let clean = TextSanitizer.sanitize(graphics)
+            let backend = clean.split(separator: " ").first.map(String.init) ?? clean
+            result.append(Segment(priority: 6, full: clean, compact: backend))
+        }
         if let frame = metrics.lastFrameTime {
             let time = frameTime(frame)
             result.append(Segment(priority: 4, full: "frame " + time, compact: time))

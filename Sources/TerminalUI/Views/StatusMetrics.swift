@@ -28,12 +28,15 @@ public struct StatusMetrics: Hashable, Sendable {
     public var bytesDownloaded: Int64
     /// How long the last frame took to render and flush.
     public var lastFrameTime: Duration?
+    /// The picture backend and why it was chosen (`kitty (terminal answered)`), when one was chosen.
+    public var graphics: String?
 
     /// Creates metrics; counts default to zero.
     public init(
         feedSource: String, focusedRow: Int? = nil, rowCount: Int = 0, inFlight: Int = 0, queued: Int = 0,
         cancelled: Int = 0, coalesced: Int = 0, resumed: Int = 0, memoryHits: Int = 0, memoryLookups: Int = 0,
-        diskHits: Int = 0, diskLookups: Int = 0, bytesDownloaded: Int64 = 0, lastFrameTime: Duration? = nil
+        diskHits: Int = 0, diskLookups: Int = 0, bytesDownloaded: Int64 = 0, lastFrameTime: Duration? = nil,
+        graphics: String? = nil
     ) {
         self.feedSource = feedSource
         self.focusedRow = focusedRow
@@ -49,5 +52,6 @@ public struct StatusMetrics: Hashable, Sendable {
         self.diskLookups = diskLookups
         self.bytesDownloaded = bytesDownloaded
         self.lastFrameTime = lastFrameTime
+        self.graphics = graphics
     }
 }

@@ -1,0 +1,78 @@
+/// Chooses the picture backend and the colour depth from what the terminal answered, the
+/// environment, and the flags: pure, so every terminal's answers can be tested.
+///
+/// An answer from the terminal beats a hint from the environment; a flag beats both.
+///
+/// ```swift
+/// let choice = GraphicsSelection.choose(.auto, replies: replies, environment: env)
+/// choice.backend   // .kitty
+/// choice.reason    // "kitty (terminal answered)"
+/// ```
+public struct GraphicsSelection: Hashable, Sendable {
+    /// What `--graphics` asked for.
+    public enum Request: String, Hashable, Sendable, CaseIterable {
+        case auto
+        case blocks
+        case kitty
+        case kittyPlaceholders = "kitty-placeholders"
+    }
+
+    /// The backend chosen.
+    public var backend: PictureBackend
+    /// Why, for the status bar: `kitty (terminal answered)`, `blocks (no graphics reply)`.
+    public var reason: String
+
+    /// A choice.
+    public init(backend: PictureBackend, reason: String) {
+        self.backend = backend
+        self.reason = reason
+    }
+
+    /// The choice for `request`, given the terminal's `replies` (nil: no terminal to ask).
+    public static func choose(_ request: Request, replies: TerminalReplies?, environment: [String: String]) -> GraphicsSelection {
+        switch request {
+        case .blocks: return GraphicsSelection(backend: .blocks, reason: "blocks (asked for)")
+        case .kitty: return GraphicsSelection(backend: .kitty, reason: "kitty (asked for)")
+        case .kittyPlaceholders:
+            return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (asked for)")
+        case .auto: break
+        }
+        guard let replies else { return GraphicsSelection(backend: .blocks, reason: "blocks (no terminal to ask)") }
+        if environment["TMUX"] != nil {
+            return GraphicsSelection(backend: .blocks, reason: "blocks (inside tmux)")
+        }
+        if replies.kittyGraphics {
+            if supportsPlaceholders(replies.version) {
+                return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (terminal answered)")
+            }
+            return GraphicsSelection(backend: .kitty, reason: "kitty (terminal answered)")
+        }
+        if replies.sixel { return GraphicsSelection(backend: .blocks, reason: "blocks (sixel terminal; sixel not yet drawn)") }
+        if !replies.isComplete { return GraphicsSelection(backend: .blocks, reason: "blocks (no reply from the terminal)") }
+        return GraphicsSelection(backend: .blocks, reason: "blocks (no graphics reply)")
+    }
+
+    /// kitty ≥ 0.28 and ghostty draw Unicode placeholders.
+    static func supportsPlaceholders(_ version: String?) -> Bool {
+        guard let version else { return false }
+        if version.lowercased().hasPrefix("ghostty") { return true }
+        guard version.hasPrefix("kitty("), let close = version.firstIndex(of: ")") else { return false }
+        let numbers = version[version.index(version.startIndex, offsetBy: 6)..<close].split(separator: ".").compactMap { Int($0) }
+        guard numbers.count >= 2 else { return false }
+        return numbers[0] > 0 || numbers[1] >= 28
+    }
+
+    /// Whether the terminal draws 24-bit colour, from its version answer or `COLORTERM`:
+    /// kitty, XTerm ≥ 331, foot, WezTerm, VTE, Konsole, iTerm2 and ghostty all do.
+    public static func hasTrueColor(replies: TerminalReplies?, environment: [String: String]) -> Bool {
+        if let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit" {
+            return true
+        }
+        guard let version = replies?.version?.lowercased() else { return false }
+        if version.hasPrefix("xterm(") {
+            let number = Int(version.dropFirst(6).prefix { $0.isNumber }) ?? 0
+            return number >= 331
+        }
+        return ["kitty", "foot", "wezterm", "vte", "konsole", "iterm2", "ghostty"].contains { version.hasPrefix($0) }
+    }
+}

@@ -28,7 +28,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Downloads at once.")
     var maxConcurrent = 6
 
-    @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) or kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer). Pixels need 24-bit colour.")
+    @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer, 24-bit colour) or sixel (xterm -ti vt340, foot, mlterm, WezTerm).")
     var graphics = "auto"
 
     @Option(help: "The thumbnail box in cells, WxH (columns x rows).")
@@ -102,7 +102,7 @@ struct ViewerOptions: ParsableArguments {
 
     func parsedGraphics() throws -> GraphicsSelection.Request {
         guard let request = GraphicsSelection.Request(rawValue: graphics.lowercased()) else {
-            throw ValidationError("--graphics must be auto, blocks, kitty or kitty-placeholders (got \(graphics))")
+            throw ValidationError("--graphics must be auto, blocks, kitty, kitty-placeholders or sixel (got \(graphics))")
         }
         return request
     }
@@ -131,12 +131,11 @@ struct ViewerOptions: ParsableArguments {
         var graphics = chosen.backend
         var reason = chosen.reason
         var notice: String?
-        if graphics != .blocks, capability != .truecolor {
-            // Placeholder cells name their image by a 24-bit foreground colour, and the cells
-            // under directly placed pixels must be drawn in the colours the terminal really has.
+        if graphics.needsTrueColor, capability != .truecolor {
+            // Placeholder cells name their image by a 24-bit foreground colour.
             graphics = .blocks
-            reason = "blocks (kitty graphics need 24-bit colour)"
-            notice = "kitty graphics need 24-bit colour and this terminal reports fewer: block art instead"
+            reason = "blocks (kitty placeholders need 24-bit colour)"
+            notice = "kitty placeholders need 24-bit colour and this terminal reports fewer: block art instead"
         }
         return FeedViewerOptions(
             thumbnail: try parsedThumb(), art: art, placeholder: try parsedPlaceholder(),

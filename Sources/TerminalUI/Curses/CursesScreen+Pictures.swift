@@ -5,9 +5,18 @@ extension CursesScreen {
     /// Writes the changed cells through ncurses, then the escapes the frame's pictures need
     /// (kitty images transmitted once, old ones deleted), after ncurses has flushed its own output.
     public func apply(_ changes: FrameChanges) {
+        // A sixel that moved or went leaves its pixels until text is written over its cells:
+        // have ncurses rewrite those lines whole.
+        var redrawn = Set<Int>()
+        if !isClosed {
+            for old in changes.removed where old.picture.image?.placement == .sixel {
+                wredrawln(window, Int32(old.visible.origin.row), Int32(old.visible.size.rows))
+                redrawn.formUnion(old.visible.rowRange)
+            }
+        }
         changes.write(to: self)
         guard !isClosed else { return }
-        let bytes = images.apply(changes)
+        let bytes = images.apply(changes, redrawnLines: redrawn)
         if !bytes.isEmpty { writeRaw(bytes) }
     }
 

@@ -1,6 +1,7 @@
 public import ImageCodecs
 
-/// Pictures as real pixels through the kitty graphics protocol, placed with Unicode placeholders.
+/// Pictures as real pixels: through the kitty graphics protocol (placed with Unicode
+/// placeholders, or directly), or as sixel graphics.
 ///
 /// The pipeline is asked for the box times the cell size in pixels, fitted to the photo's
 /// aspect, so the terminal shows exactly the pixels decoded. The picture's cells are
@@ -23,7 +24,7 @@ public struct KittyPictures: PictureRenderer {
         self.placement = placement
     }
 
-    public var name: String { "kitty" }
+    public var name: String { placement == .sixel ? "sixel" : "kitty" }
 
     public func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize {
         let limit = PixelSize(
@@ -43,7 +44,7 @@ public struct KittyPictures: PictureRenderer {
         switch placement {
         case .placeholders:
             return Picture(cells: KittyPlaceholder.cells(imageID: image.id, size: cells), image: image)
-        case .direct:
+        case .direct, .sixel:
             // Blank cells under the pixels: nothing of the text layer shows through.
             return Picture(cells: CellBlock(size: cells), image: image)
         }

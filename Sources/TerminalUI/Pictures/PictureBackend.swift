@@ -11,6 +11,12 @@ public enum PictureBackend: String, Hashable, Sendable, CaseIterable {
     /// Real pixels through the kitty graphics protocol, placed with Unicode placeholders, which
     /// the terminal moves like text (kitty ≥ 0.28; needs 24-bit colour).
     case kittyPlaceholders = "kitty-placeholders"
+    /// Real pixels as sixel graphics, written at each picture's cells after the text (xterm
+    /// `-ti vt340`, foot, mlterm, WezTerm, …).
+    case sixel
+
+    /// Whether the backend needs 24-bit colour (placeholder cells name their image by colour).
+    public var needsTrueColor: Bool { self == .kittyPlaceholders }
 
     /// The renderer for this backend.
     public func renderer(art: BlockArtOptions, cellPixels: PixelSize? = nil) -> any PictureRenderer {
@@ -19,6 +25,7 @@ public enum PictureBackend: String, Hashable, Sendable, CaseIterable {
         case .kitty: KittyPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .direct)
         case .kittyPlaceholders:
             KittyPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .placeholders)
+        case .sixel: KittyPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .sixel)
         }
     }
 }

@@ -14,6 +14,9 @@ public struct TerminalImage: Hashable, Sendable {
         /// At the picture's visible cells, placed by the screen after the text and moved or
         /// deleted when the frame changes (every kitty version).
         case direct
+        /// As a sixel graphic written at the picture's visible cells after the text; the text
+        /// written over its cells when it moves or goes erases it.
+        case sixel
     }
 
     /// The id the terminal stores the pixels under (never 0).

@@ -13,6 +13,7 @@ public struct TerminalImageStore: Sendable {
     /// The most images held at once, beyond those on screen.
     public let capacity: Int
     private var lastShown: [UInt32: Int] = [:]
+    private var sixelCache: [UInt32: PaletteQuantizer.Result] = [:]
     private var clock = 0
 
     /// An empty store holding at most `capacity` images off screen (at least 1).
@@ -47,9 +48,9 @@ public struct TerminalImageStore: Sendable {
     /// The bytes that take the terminal from the last frame's pictures to `changes.frame`'s: new
     /// images transmitted, direct placements that moved or went deleted, the new ones placed,
     /// and images beyond the capacity deleted.
-    public mutating func apply(_ changes: FrameChanges) -> [UInt8] {
+    public mutating func apply(_ changes: FrameChanges, redrawnLines: Set<Int> = []) -> [UInt8] {
         let pictures = changes.frame.pictures
-        var bytes = show(pictures.compactMap(\.picture.image))
+        var bytes = show(pictures.compactMap(\.picture.image).filter { $0.placement != .sixel })
         let placedNow = Set(
             changes.placed.compactMap { placement in
                 placement.picture.image.map { PlacementKey(image: $0.id, placement: Self.placementID(placement.key)) }
@@ -67,7 +68,43 @@ public struct TerminalImageStore: Sendable {
             bytes += KittyGraphics.place(
                 image, placementID: Self.placementID(placement.key), origin: placement.origin, visible: placement.visible)
         }
+        // Sixels: drawn when placed, and again where the text layer was redrawn over them.
+        let placedKeys = Set(changes.placed.map(\.key))
+        for placement in pictures {
+            guard let image = placement.picture.image, image.placement == .sixel else { continue }
+            let repainted = placement.visible.rowRange.contains { redrawnLines.contains($0) }
+            guard placedKeys.contains(placement.key) || repainted else { continue }
+            bytes += sixel(image, origin: placement.origin, visible: placement.visible)
+        }
         return bytes
+    }
+
+    /// The visible part of a sixel picture, written at its cells with the cursor saved and restored.
+    private mutating func sixel(_ image: TerminalImage, origin: CellPoint, visible: CellRect) -> [UInt8] {
+        let quantized: PaletteQuantizer.Result
+        if let cached = sixelCache[image.id] {
+            quantized = cached
+        } else {
+            quantized = PaletteQuantizer.quantize(image.bitmap, colors: 256, dither: true)
+            if sixelCache.count >= capacity { sixelCache.removeAll() }
+            sixelCache[image.id] = quantized
+        }
+        let cells = image.cells
+        guard cells.rows > 0, cells.columns > 0 else { return [] }
+        let top = quantized.height * (visible.origin.row - origin.row) / cells.rows
+        let left = quantized.width * (visible.origin.column - origin.column) / cells.columns
+        let height = min(quantized.height - top, quantized.height * visible.size.rows / cells.rows)
+        let width = min(quantized.width - left, quantized.width * visible.size.columns / cells.columns)
+        guard height > 0, width > 0 else { return [] }
+        var indices = [UInt8]()
+        indices.reserveCapacity(width * height)
+        for y in top..<(top + height) {
+            let start = y * quantized.width + left
+            indices += quantized.indices[start..<(start + width)]
+        }
+        let crop = PaletteQuantizer.Result(palette: quantized.palette, indices: indices, width: width, height: height)
+        return Array("\u{1B}7\u{1B}[\(visible.origin.row + 1);\(visible.origin.column + 1)H".utf8)
+            + SixelEncoder.encode(crop) + Array("\u{1B}8".utf8)
     }
 
     /// A stable placement id for a frame's picture slot (never 0).

@@ -15,6 +15,7 @@ public struct GraphicsSelection: Hashable, Sendable {
         case blocks
         case kitty
         case kittyPlaceholders = "kitty-placeholders"
+        case sixel
     }
 
     /// The backend chosen.
@@ -35,6 +36,7 @@ public struct GraphicsSelection: Hashable, Sendable {
         case .kitty: return GraphicsSelection(backend: .kitty, reason: "kitty (asked for)")
         case .kittyPlaceholders:
             return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (asked for)")
+        case .sixel: return GraphicsSelection(backend: .sixel, reason: "sixel (asked for)")
         case .auto: break
         }
         guard let replies else { return GraphicsSelection(backend: .blocks, reason: "blocks (no terminal to ask)") }
@@ -47,7 +49,7 @@ public struct GraphicsSelection: Hashable, Sendable {
             }
             return GraphicsSelection(backend: .kitty, reason: "kitty (terminal answered)")
         }
-        if replies.sixel { return GraphicsSelection(backend: .blocks, reason: "blocks (sixel terminal; sixel not yet drawn)") }
+        if replies.sixel { return GraphicsSelection(backend: .sixel, reason: "sixel (terminal answered)") }
         if !replies.isComplete { return GraphicsSelection(backend: .blocks, reason: "blocks (no reply from the terminal)") }
         return GraphicsSelection(backend: .blocks, reason: "blocks (no graphics reply)")
     }

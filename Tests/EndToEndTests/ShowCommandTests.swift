@@ -58,11 +58,31 @@ import Testing
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").map(String.init)
         #expect(errors.count == 3)
-        #expect(errors[0] == "photofeed show: \(missing): no such file or directory")
+        #expect(errors[0] == "photofeed show: \(missing): transport error: no such file or directory")
         #expect(errors[1].hasPrefix("photofeed show: \(text): unsupported format"))
         #expect(errors[2].hasPrefix("photofeed show: \(truncated.path): truncated data"))
         // And the good photo after them is still printed
         #expect(visibleLines(result.stdout).count == 7)
+    }
+
+    @Test func aFileThatNeverEndsIsRefusedAtThePipelinesByteLimit() async throws {
+        // Given /dev/zero, which reads forever
+        // When it is shown with the default limit
+        let result = try await BuiltBinary.run(["show", "/dev/zero", "--width", "20"], environment: plainEnvironment)
+        // Then it fails at the image pipeline's limit (30 MiB), not after half a gigabyte
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("photofeed show: /dev/zero: too large: "))
+        #expect(result.stderr.contains("over the limit of \(30 * 1024 * 1024)"))
+    }
+
+    @Test func maxBytesLowersTheLimit() async throws {
+        // Given a photo larger than 1000 bytes
+        // When it is shown with --max-bytes 1000
+        let result = try await BuiltBinary.run(["show", asset, "--max-bytes", "1000"], environment: plainEnvironment)
+        // Then it is refused by its length, naming the limit
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("photofeed show: \(asset): too large: "))
+        #expect(result.stderr.contains("over the limit of 1000"))
     }
 
     @Test func widthComesFromColumnsWhenNotGiven() async throws {

@@ -125,7 +125,7 @@ import Testing
     @Test func aClosedPipeEndsQuietly() async throws {
         // Given a lot of output piped into `head -c 100`
         let arguments = Array(repeating: asset, count: 30).map { "'\($0)'" }.joined(separator: " ")
-        let script = "'\(BuiltBinary.photofeed.path)' show \(arguments) --width 200 | head -c 100 > /dev/null; echo \"${PIPESTATUS[0]}\""
+        let script = "'\(try BuiltBinary.photofeed.path)' show \(arguments) --width 200 | head -c 100 > /dev/null; echo \"${PIPESTATUS[0]}\""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
@@ -145,7 +145,7 @@ import Testing
     @Test func showsAnHTTPURLThroughThePipeline() async throws {
         // Given `photofeed serve` on an ephemeral port (it prints its URL first)
         let server = Process()
-        server.executableURL = BuiltBinary.photofeed
+        server.executableURL = try BuiltBinary.photofeed
         server.arguments = ["serve", "--port", "0", "--photos", BuiltBinary.assetsDirectory.path]
         let serverOut = Pipe()
         server.standardOutput = serverOut

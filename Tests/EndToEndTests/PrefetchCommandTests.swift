@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// `photofeed prefetch` run as a child process against the embedded server, twice.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct PrefetchCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .tags(.realTime)) struct PrefetchCommandTests {
     private func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-prefetch-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

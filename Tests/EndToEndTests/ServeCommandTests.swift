@@ -3,7 +3,7 @@ import ImageCodecs
 import Testing
 
 /// `photofeed serve` run as a child process, fetched with curl (a real client process), stopped with SIGTERM.
-@Suite(.timeLimit(.minutes(2))) struct ServeCommandTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.realTime)) struct ServeCommandTests {
     /// Runs curl to completion; returns its exit status and stdout.
     private func curl(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()

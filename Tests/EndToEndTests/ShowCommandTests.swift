@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `photofeed show` run as a child process on the shipped assets and on bad files.
-@Suite(.timeLimit(.minutes(2))) struct ShowCommandTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.realTime)) struct ShowCommandTests {
     let asset = BuiltBinary.assetsDirectory.appendingPathComponent("chelsea.jpg").path
     let plainEnvironment = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": "", "COLORTERM": "", "NO_COLOR": "", "TERM": "xterm-256color"]
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The viewer end to end: the real binary in a private tmux server, against its embedded server.
-@Suite("Viewer in tmux", .serialized, .timeLimit(.minutes(3)))
+@Suite("Viewer in tmux", .serialized, .timeLimit(.minutes(3)), .tags(.realTime))
 struct TmuxViewerTests {
     /// A fresh cache directory and server-log path for one run.
     private static func scratch() throws -> (cache: String, log: String) {

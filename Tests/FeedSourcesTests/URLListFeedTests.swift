@@ -111,8 +111,8 @@ import Testing
         let missing = folder.url.appendingPathComponent("missing.jpg").path
         let photo = try #require(
             try await URLListFeed(file: try folder.write("list.txt", missing + "\n")).loadNextPage().first)
-        // When the pipeline loads it
-        let pipeline = ImagePipeline(configuration: .init(memoryCache: ImageCache()))
+        // When the pipeline (files only: no HTTP client to start and stop) loads it
+        let pipeline = ImagePipeline(configuration: .init(dataLoader: FileDataLoader(), memoryCache: nil))
         let error = await #expect(throws: ImageLoadError.self) {
             try await pipeline.image(for: photo.imageRequest(for: PixelSize(width: 8, height: 8)))
         }

@@ -165,7 +165,7 @@ import Testing
     }
 }
 
-@Suite struct HTTPDataLoaderLifecycleTests {
+@Suite(.tags(.realTime)) struct HTTPDataLoaderLifecycleTests {
     @Test func droppedConfigurationsAndLoadersNeverNeedAShutdown() async throws {
         // Given configurations made and replaced, and a loader dropped after a real load
         var configuration = ImagePipeline.Configuration()

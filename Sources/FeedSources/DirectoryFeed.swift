@@ -3,8 +3,9 @@ import ImageCodecs
 
 /// The photos in a folder, sorted by name; sizes read from each file's header one page at a time.
 ///
-/// Opening lists the folder and keeps the files whose first bytes are a JPEG or PNG signature
-/// (other files are skipped). Each page then probes its files' headers (`ImageDecoder.probe`,
+/// Opening lists the folder and keeps the regular files whose first bytes are a JPEG or PNG
+/// signature (other files, folders, FIFOs, sockets and devices are skipped; nothing is opened
+/// in a way that could block). Each page then probes its files' headers (`ImageDecoder.probe`,
 /// no pixels decoded); a file whose header cannot be read keeps an unknown size and fails when
 /// loaded, with the decoder's reason.
 ///

@@ -3,7 +3,7 @@ public import ImageLoading
 
 /// Turns a `--feed` argument into a source.
 ///
-/// `http://…`/`https://…` → `PicsumFeed`; an existing directory → `DirectoryFeed`; an existing
+/// `http://…`/`https://…` → `PicsumFeed` (a `/v2/list` URL names its server); an existing directory → `DirectoryFeed`; an existing
 /// file → `URLListFeed`; anything else → `FeedError.invalidArgument`. `~` is expanded.
 ///
 /// ```swift
@@ -19,7 +19,7 @@ public enum FeedSourceFactory {
         guard !trimmed.isEmpty else { throw FeedError.invalidArgument("empty --feed") }
         let lowered = trimmed.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            guard let url = URL(string: trimmed), let host = url.host, !host.isEmpty else {
+            guard let url = PicsumFeed.baseURL(fromArgument: trimmed) else {
                 throw FeedError.invalidArgument("\(trimmed) is not a valid URL")
             }
             return PicsumFeed(baseURL: url, dataLoader: dataLoader, pageSize: pageSize)

@@ -1,6 +1,17 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Magic bytes: is a file a JPEG or PNG, judged by its first bytes only.
+///
+/// Only regular files are read. A FIFO, socket or device in a photo folder is not a photo,
+/// and opening a FIFO for reading blocks until a writer appears: the path is `stat`ed before
+/// it is opened, opened non-blocking, and checked again on the open descriptor (the name may
+/// have been replaced in between).
 enum FileSignature {
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -10,14 +21,33 @@ enum FileSignature {
         return head.starts(with: jpeg) || head.starts(with: png)
     }
 
-    /// Up to `count` bytes from the start of a regular file; nil for directories and unreadable files.
+    /// Whether `file` names a regular file (symbolic links followed).
+    static func isRegularFile(_ file: URL) -> Bool {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Up to `count` bytes from the start of a regular file; nil for anything else and for
+    /// files that cannot be read. Never blocks on a FIFO.
     static func head(of file: URL, count: Int) -> [UInt8]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let handle = try? FileHandle(forReadingFrom: file)
-        else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: count) else { return nil }
-        return Array(data)
+        guard count > 0, isRegularFile(file) else { return nil }
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, count - filled)
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
     }
 }

@@ -49,10 +49,37 @@ public actor PicsumFeed: FeedSource {
     }
 
     /// The feed of the embedded server: labelled "embedded · HOST:PORT", cache keys independent of the port.
+    ///
+    /// Its photos' `imageID`s are ``embeddedCacheNamespace`` followed by the image path
+    /// (`photofeed-embedded:/id/3/64/48`), so the viewer and `photofeed prefetch` share disk
+    /// cache entries although the server listens on a new port each run.
     public static func embedded(baseURL: URL, dataLoader: any DataLoading, pageSize: Int = 30) -> PicsumFeed {
         PicsumFeed(
             baseURL: baseURL, dataLoader: dataLoader, pageSize: pageSize,
-            label: "embedded · " + hostLabel(baseURL), cacheNamespace: "photofeed-embedded:")
+            label: "embedded · " + hostLabel(baseURL), cacheNamespace: embeddedCacheNamespace)
+    }
+
+    /// The cache-key namespace of the embedded server's images (see ``embedded(baseURL:dataLoader:pageSize:)``).
+    public static let embeddedCacheNamespace = "photofeed-embedded:"
+
+    /// The base URL a `--feed` argument names: an http(s) URL with a host, without its query,
+    /// a trailing `/v2/list…` or trailing slashes; nil for anything else.
+    ///
+    /// ```swift
+    /// PicsumFeed.baseURL(fromArgument: "https://picsum.photos/v2/list?page=2")   // https://picsum.photos
+    /// ```
+    public static func baseURL(fromArgument text: String) -> URL? {
+        guard var components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            components.host?.isEmpty == false
+        else { return nil }
+        components.query = nil
+        components.fragment = nil
+        var path = components.path
+        if let range = path.range(of: "/v2/list") { path = String(path[..<range.lowerBound]) }
+        while path.hasSuffix("/") { path.removeLast() }
+        components.path = path
+        return components.url
     }
 
     public var summary: String { label }

@@ -2,23 +2,30 @@ public import Foundation
 
 /// A text file of image URLs, one a line; `#` comments and blank lines are ignored.
 ///
-/// Lines may be http/https/file URLs or absolute paths (`/…`, `~/…`). Any other line is kept as
-/// a photo whose URL is nil, so its row fails at once with "invalid URL" instead of loading forever.
+/// Lines may be http/https URLs with a host, file URLs, or absolute paths (`/…`, `~/…`).
+/// Any other line — a relative path, a `javascript:`, `data:` or `ftp:` URL, text that is not
+/// a URL — is skipped and reported in ``skippedLines`` with its line number and the reason,
+/// so it never becomes a row that cannot load. A file that is not UTF-8 text (a photo passed
+/// by mistake), or that has lines but no usable one, is refused with the reason.
 /// Photos are ids by line number ("12"); the author is the URL's file name.
 ///
 /// ```swift
 /// let feed = try URLListFeed(file: URL(fileURLWithPath: "urls.txt"))
+/// for line in feed.skippedLines { print("urls.txt \(line)") }   // "line 3: javascript: URLs are not images…"
 /// ```
 public actor URLListFeed: FeedSource {
     /// The list file.
     public nonisolated let file: URL
     /// Every photo of the list, in order.
     public nonisolated let photos: [FeedPhoto]
+    /// The lines that are not image locations, in order.
+    public nonisolated let skippedLines: [SkippedLine]
     /// Photos per page.
     public nonisolated let pageSize: Int
     private var nextIndex = 0
 
-    /// Reads and parses the list; throws a `FeedError` when it cannot be read or is over `byteLimit`.
+    /// Reads and parses the list; throws a `FeedError` when it cannot be read, is over
+    /// `byteLimit`, or has lines but no usable one.
     public init(file: URL, pageSize: Int = 100, byteLimit: Int = 8 << 20) throws {
         self.file = file
         self.pageSize = max(1, pageSize)
@@ -31,10 +38,19 @@ public actor URLListFeed: FeedSource {
             throw FeedError.transport("cannot read \(file.path): \(error.localizedDescription)")
         }
         guard data.count <= byteLimit else { throw FeedError.tooLarge(limit: byteLimit, what: file.path) }
-        photos = Self.parse(String(decoding: data, as: UTF8.self))
+        guard !data.contains(0), let text = String(validating: data, as: UTF8.self) else {
+            throw FeedError.invalidArgument("\(file.path) is not a UTF-8 text file of image URLs (one a line)")
+        }
+        (photos, skippedLines) = Self.parse(text)
+        if photos.isEmpty, let first = skippedLines.first {
+            throw FeedError.invalidArgument("\(file.path) has no image URL or path on any line (\(first))")
+        }
     }
 
-    public var summary: String { "\(file.lastPathComponent) (\(photos.count))" }
+    public var summary: String {
+        let skipped = skippedLines.isEmpty ? "" : ", \(skippedLines.count) line\(skippedLines.count == 1 ? "" : "s") skipped"
+        return "\(file.lastPathComponent) (\(photos.count)\(skipped))"
+    }
     public var totalCount: Int? { photos.count }
     public var hasMore: Bool { nextIndex < photos.count }
 
@@ -44,32 +60,21 @@ public actor URLListFeed: FeedSource {
         return Array(photos[nextIndex..<end])
     }
 
-    /// The photos of a list's text.
-    static func parse(_ text: String) -> [FeedPhoto] {
+    /// The photos of a list's text, and the lines skipped.
+    static func parse(_ text: String) -> (photos: [FeedPhoto], skipped: [SkippedLine]) {
         var photos: [FeedPhoto] = []
+        var skipped: [SkippedLine] = []
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            let url = imageURL(line)
-            let name = url.map { $0.lastPathComponent.isEmpty ? ($0.host ?? line) : $0.lastPathComponent } ?? line
-            photos.append(FeedPhoto(id: String(index + 1), author: name, size: nil, origin: .original(url)))
+            switch imageURL(line) {
+            case .success(let url):
+                let name = url.lastPathComponent.isEmpty ? (url.host ?? line) : url.lastPathComponent
+                photos.append(FeedPhoto(id: String(index + 1), author: name, size: nil, origin: .original(url)))
+            case .failure(let problem):
+                skipped.append(SkippedLine(number: index + 1, text: line, reason: problem.reason))
+            }
         }
-        return photos
-    }
-
-    /// An http(s) URL with a host, a file URL, or an absolute path; nil for anything else.
-    static func imageURL(_ line: String) -> URL? {
-        if line.hasPrefix("/") { return URL(fileURLWithPath: line) }
-        if line.hasPrefix("~/") { return URL(fileURLWithPath: (line as NSString).expandingTildeInPath) }
-        guard let url = URL(string: line), let scheme = url.scheme?.lowercased() else { return nil }
-        switch scheme {
-        case "http", "https":
-            guard let host = url.host, !host.isEmpty else { return nil }
-            return url
-        case "file":
-            return url.path.isEmpty ? nil : url
-        default:
-            return nil
-        }
+        return (photos, skipped)
     }
 }

@@ -33,6 +33,7 @@ struct FeedSetup {
         if let feed = options.feed {
             do {
                 let source = try FeedSourceFactory.source(for: feed, dataLoader: loader)
+                if let list = source as? URLListFeed { Self.reportSkippedLines(of: list) }
                 return FeedSetup(
                     pipeline: pipeline, source: source, feedName: await source.summary, server: nil, network: nil,
                     logWriter: nil)
@@ -59,6 +60,16 @@ struct FeedSetup {
         return FeedSetup(
             pipeline: pipeline, source: source, feedName: await source.summary, server: server,
             network: ServerShapingControl(server: server), logWriter: logWriter)
+    }
+
+    /// One line on stderr per line of a URL list that is not an image location (at most 20),
+    /// before the screen is taken: visible under `snapshot`, and after the viewer quits.
+    private static func reportSkippedLines(of list: URLListFeed, limit: Int = 20) {
+        let skipped = list.skippedLines
+        var lines = skipped.prefix(limit).map { "photofeed: \(list.file.lastPathComponent) \($0), skipped" }
+        if skipped.count > limit { lines.append("photofeed: … and \(skipped.count - limit) more lines skipped") }
+        guard !lines.isEmpty else { return }
+        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 
     /// Stops the server and the pipeline.

@@ -31,7 +31,7 @@ enum ShowArgumentScanner {
                 guard value == nil, !seen.contains(name == "--fit" ? "--fill" : "--fit") else { return nil }
                 settings.fill = name == "--fill"
                 continue
-            case "--width", "--height", "--symbols", "--colors", "--dither":
+            case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes":
                 break
             default:
                 return nil
@@ -64,6 +64,9 @@ enum ShowArgumentScanner {
         case "--dither":
             guard let dither = try? ShowSettings.parseDither(value) else { return false }
             settings.dither = dither
+        case "--max-bytes":
+            guard let number = Int(value) else { return false }
+            settings.maxBytes = number
         default:
             return false
         }

@@ -4,6 +4,14 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
+
 /// `photofeed show`: prints images as block art on stdout, like chafa.
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,11 +58,14 @@ struct ShowCommand: AsyncParsableCommand {
 
     @Flag var scaling: Scaling = .fit
 
+    @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
+    var maxBytes: Int = ShowSettings.defaultMaxBytes
+
     /// The parsed flags as plain values.
     var settings: ShowSettings {
         ShowSettings(
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
-            fill: scaling == .fill)
+            fill: scaling == .fill, maxBytes: maxBytes)
     }
 
     func validate() throws {
@@ -80,12 +91,13 @@ struct ShowCommand: AsyncParsableCommand {
         let height = settings.height
         let output = StandardOutput()
         var failed = false
-        let pipeline = LazyPipeline()
+        let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
         for image in settings.images {
             do {
                 let (bitmap, originalSize) = Self.isRemote(image)
                     ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil)
-                    : try Self.decodeFile(image, columns: columns, rows: height, options: options)
+                    : try await Self.decodeFile(
+                        image, columns: columns, rows: height, options: options, maxBytes: settings.maxBytes)
                 let grid = Self.render(bitmap, originalSize: originalSize ?? bitmap.size, columns: columns, rows: height, options: options)
                 guard output.write(ANSIWriter().bytes(for: grid)) else { break }
             } catch {
@@ -149,9 +161,11 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     /// Reads and decodes a file, letting JPEG's DCT scaling skip detail the cells cannot show.
-    static func decodeFile(_ image: String, columns: Int, rows: Int?, options: BlockArtOptions) throws -> (Bitmap, PixelSize?) {
+    static func decodeFile(
+        _ image: String, columns: Int, rows: Int?, options: BlockArtOptions, maxBytes: Int
+    ) async throws -> (Bitmap, PixelSize?) {
         let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
-        let bytes = try readFile(path)
+        let bytes = try await readFile(path, limit: maxBytes)
         let header = try ImageDecoder.probe(bytes)
         let layout = layout(forImage: header.size, columns: columns, rows: rows, options: options)
         // Sub-pixels needed across the whole image (the crop may be part of it).
@@ -176,23 +190,11 @@ struct ShowCommand: AsyncParsableCommand {
         return try await pipeline.image(for: request).bitmap
     }
 
-    /// The whole file, or an error naming the system's reason.
-    static func readFile(_ path: String, limit: Int = 512 * 1024 * 1024) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw ShowError(systemError: errno) }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ShowError(systemError: errno)
-            }
-            bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= limit else { throw ShowError(message: "file is larger than \(limit / 1_048_576) MB") }
-        }
+    /// The whole file through the pipeline's file loader, refusing more than `limit` bytes
+    /// (a device such as /dev/zero stops there), or an error naming the system's reason.
+    static func readFile(_ path: String, limit: Int) async throws -> [UInt8] {
+        let bytes = try await FileDataLoader(chunkSize: 256 * 1024)
+            .bytes(for: DataRequest(url: URL(fileURLWithPath: path)), limit: limit)
         guard !bytes.isEmpty else { throw ShowError(message: "empty file") }
         return bytes
     }
@@ -205,11 +207,18 @@ struct ShowCommand: AsyncParsableCommand {
 
 /// The image pipeline, made on first use (only URLs need it) and shut down at the end.
 private final class LazyPipeline {
+    private let maxBytes: Int
     private var pipeline: ImagePipeline?
+
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
 
     func get() -> ImagePipeline {
         if let pipeline { return pipeline }
-        let made = ImagePipeline(configuration: .init(memoryCache: nil, diskCache: nil))
+        let made = ImagePipeline(
+            configuration: .init(
+                memoryCache: nil, diskCache: nil, limits: ImagePipeline.Limits(maxResponseBytes: maxBytes)))
         pipeline = made
         return made
     }
@@ -224,10 +233,6 @@ private struct ShowError: Error, CustomStringConvertible {
     var description: String
 
     init(message: String) { description = message }
-
-    init(systemError code: Int32) {
-        description = String(cString: strerror(code)).lowercased()
-    }
 }
 
 /// Writes to file descriptor 1, reporting a closed pipe instead of dying of it.
@@ -238,7 +243,7 @@ private struct StandardOutput {
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(STDOUT_FILENO, base + offset, buffer.count - offset)
+                let written = systemWrite(STDOUT_FILENO, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlockArt
+import ImageLoading
 
 /// What one `photofeed show` run was asked to do, as plain values.
 ///
@@ -18,6 +19,11 @@ struct ShowSettings: Equatable {
     var dither: Dithering = .none
     /// Crop to cover the box instead of fitting inside it.
     var fill = false
+    /// The largest file or download read, in bytes.
+    var maxBytes = Self.defaultMaxBytes
+
+    /// The image pipeline's response limit: `show` reads files under the same one.
+    static let defaultMaxBytes = ImagePipeline.Limits().maxResponseBytes
 
     /// A colour mode, or `auto`: detect from the environment.
     struct ColorChoice: Equatable {
@@ -30,6 +36,7 @@ struct ShowSettings: Equatable {
         guard !images.isEmpty else { throw ValidationError("name at least one image file or URL") }
         if let width, !Self.sizeRange.contains(width) { throw ValidationError("--width must be 1…1000 (got \(width))") }
         if let height, !Self.sizeRange.contains(height) { throw ValidationError("--height must be 1…1000 (got \(height))") }
+        guard maxBytes >= 1 else { throw ValidationError("--max-bytes must be at least 1 (got \(maxBytes))") }
     }
 
     static let sizeRange = 1...1000

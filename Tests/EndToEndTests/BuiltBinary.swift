@@ -1,6 +1,16 @@
 import Foundation
 
 /// Runs the built `photofeed` binary (from `.build/debug`, or `$PHOTOFEED_BIN`) as a child process.
+///
+/// The test target does not depend on the executable, so a `swift test` that rebuilt the
+/// libraries for the test bundle could run an older `photofeed` linked from other code.
+/// ``photofeed`` therefore refuses, with a message saying to build, a `.build/debug/photofeed`
+/// that is missing or older than any object file compiled for the package's own targets
+/// (`.build/debug/<Target>.build/*.o`, for every folder of `Sources/`); every end-to-end test
+/// then fails at its first run. Objects, not source files, are compared: touching a source
+/// without changing it makes no new object and no new binary, and must not fail the run.
+/// `make test` builds everything first. `$PHOTOFEED_BIN` names a binary to test as is
+/// (a release build, say), unchecked.
 struct BuiltBinary {
     /// The package root, found from this file's path.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -9,10 +19,49 @@ struct BuiltBinary {
     /// The photo library shipped with the package.
     static var assetsDirectory: URL { packageRoot.appendingPathComponent("Assets/photos") }
 
-    /// The binary under test.
+    /// The binary under test; throws when the debug build is missing or stale.
     static var photofeed: URL {
-        if let path = ProcessInfo.processInfo.environment["PHOTOFEED_BIN"] { return URL(fileURLWithPath: path) }
-        return packageRoot.appendingPathComponent(".build/debug/photofeed")
+        get throws {
+            if let path = ProcessInfo.processInfo.environment["PHOTOFEED_BIN"] { return URL(fileURLWithPath: path) }
+            try freshness.get()
+            return debugBinary
+        }
+    }
+
+    static var debugBinary: URL { packageRoot.appendingPathComponent(".build/debug/photofeed") }
+
+    /// Why the debug binary cannot be trusted.
+    struct StaleBinary: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Checked once per test run.
+    private static let freshness: Result<Void, StaleBinary> = checkFreshness()
+
+    private static func checkFreshness() -> Result<Void, StaleBinary> {
+        let fileManager = FileManager.default
+        let build = "run `swift build` (or `make test`, which builds first) before the end-to-end tests"
+        guard let built = modificationDate(debugBinary) else {
+            return .failure(StaleBinary(description: "\(debugBinary.path) is missing: \(build)"))
+        }
+        let targets = (try? fileManager.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path)) ?? []
+        let buildDirectory = debugBinary.deletingLastPathComponent()
+        for target in targets.sorted() {
+            let objects = buildDirectory.appendingPathComponent(target + ".build")
+            guard let walker = fileManager.enumerator(at: objects, includingPropertiesForKeys: nil) else { continue }
+            for case let object as URL in walker where object.pathExtension == "o" {
+                if let compiled = modificationDate(object), compiled > built {
+                    return .failure(StaleBinary(
+                        description: "\(debugBinary.path) is older than the \(target) code compiled since "
+                            + "(\(object.lastPathComponent)): \(build)"))
+                }
+            }
+        }
+        return .success(())
+    }
+
+    private static func modificationDate(_ file: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 
     struct Output: Sendable {
@@ -37,7 +86,7 @@ struct BuiltBinary {
     /// ``run(_:environment:)`` for callers on their own threads; blocks the calling thread.
     static func runBlocking(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let process = Process()
-        process.executableURL = photofeed
+        process.executableURL = try photofeed
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = Pipe()

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// `photofeed prefetch` run as a child process against the embedded server, twice.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct PrefetchCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .tags(.realTime)) struct PrefetchCommandTests {
     private func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-prefetch-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -47,6 +47,27 @@ import Testing
         #expect(entries.count == 8)
     }
 
+    @Test func theViewerReadsWhatPrefetchWarmed() async throws {
+        // Given an empty cache directory, warmed by a prefetch with the viewer's defaults
+        let cache = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let prefetch = try await BuiltBinary.run(["prefetch", "--count", "8", "--cache-dir", cache.path])
+        #expect(prefetch.status == 0, "stderr: \(prefetch.stderr)")
+        #expect(prefetch.stdout.split(separator: "\n").last?.hasPrefix("prefetched 8 images: 8 ok, 0 failed · network 8") == true)
+        // When the viewer (headless) starts on the embedded feed with the same cache, on a new port
+        let snapshot = try await BuiltBinary.run([
+            "snapshot", "--width", "100", "--height", "40", "--colors", "none", "--latency", "0", "--bandwidth", "0",
+            "--cache-dir", cache.path,
+        ])
+        // Then every visible row was read from disk: the keys (namespace, path and pixel size) match
+        #expect(snapshot.status == 0, "stderr: \(snapshot.stderr)")
+        #expect(snapshot.stdout.contains("#0 · "))
+        #expect(snapshot.stdout.contains("#1 · "))
+        let states = snapshot.stdout.split(separator: "\n").filter { $0.contains("disk") || $0.contains("network") }
+        #expect(states.count >= 2, "\(snapshot.stdout)")
+        #expect(!snapshot.stdout.contains("network"), "\(snapshot.stdout)")
+    }
+
     @Test func jsonSummaryIsMachineReadable() async throws {
         let cache = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
@@ -64,6 +85,12 @@ import Testing
         let badSize = try await BuiltBinary.run(["prefetch", "--size", "huge"])
         #expect(badSize.status != 0)
         #expect(badSize.stderr.contains("--size"))
+        let badThumb = try await BuiltBinary.run(["prefetch", "--thumb", "1x1"])
+        #expect(badThumb.status != 0)
+        #expect(badThumb.stderr.contains("--thumb"))
+        let badSymbols = try await BuiltBinary.run(["prefetch", "--symbols", "emoji"])
+        #expect(badSymbols.status != 0)
+        #expect(badSymbols.stderr.contains("--symbols"))
         let badFeed = try await BuiltBinary.run(["prefetch", "--feed", "not a url"])
         #expect(badFeed.status != 0)
         #expect(badFeed.stderr.contains("--feed"))

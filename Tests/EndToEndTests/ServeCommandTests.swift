@@ -3,7 +3,7 @@ import ImageCodecs
 import Testing
 
 /// `photofeed serve` run as a child process, fetched with curl (a real client process), stopped with SIGTERM.
-@Suite(.timeLimit(.minutes(2))) struct ServeCommandTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.realTime)) struct ServeCommandTests {
     /// Runs curl to completion; returns its exit status and stdout.
     private func curl(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
@@ -19,7 +19,7 @@ import Testing
     }
 
     private func startServe(_ extra: [String] = []) async throws -> (RunningProcess, String) {
-        let serve = try RunningProcess(BuiltBinary.photofeed, ["serve", "--port", "0", "--count", "50"] + extra)
+        let serve = try RunningProcess(try BuiltBinary.photofeed, ["serve", "--port", "0", "--count", "50"] + extra)
         let line = try #require(try await serve.firstLine(within: .seconds(30)), "no first line; stderr: \(serve.standardError)")
         #expect(line.hasPrefix("photofeed serve: listening on http://127.0.0.1:"))
         #expect(line.hasSuffix("(15 photos, 50 ids)"))

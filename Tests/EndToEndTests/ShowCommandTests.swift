@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `photofeed show` run as a child process on the shipped assets and on bad files.
-@Suite(.timeLimit(.minutes(2))) struct ShowCommandTests {
+@Suite(.timeLimit(.minutes(2)), .tags(.realTime)) struct ShowCommandTests {
     let asset = BuiltBinary.assetsDirectory.appendingPathComponent("chelsea.jpg").path
     let plainEnvironment = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": "", "COLORTERM": "", "NO_COLOR": "", "TERM": "xterm-256color"]
 
@@ -58,11 +58,31 @@ import Testing
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").map(String.init)
         #expect(errors.count == 3)
-        #expect(errors[0] == "photofeed show: \(missing): no such file or directory")
+        #expect(errors[0] == "photofeed show: \(missing): transport error: no such file or directory")
         #expect(errors[1].hasPrefix("photofeed show: \(text): unsupported format"))
         #expect(errors[2].hasPrefix("photofeed show: \(truncated.path): truncated data"))
         // And the good photo after them is still printed
         #expect(visibleLines(result.stdout).count == 7)
+    }
+
+    @Test func aFileThatNeverEndsIsRefusedAtThePipelinesByteLimit() async throws {
+        // Given /dev/zero, which reads forever
+        // When it is shown with the default limit
+        let result = try await BuiltBinary.run(["show", "/dev/zero", "--width", "20"], environment: plainEnvironment)
+        // Then it fails at the image pipeline's limit (30 MiB), not after half a gigabyte
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("photofeed show: /dev/zero: too large: "))
+        #expect(result.stderr.contains("over the limit of \(30 * 1024 * 1024)"))
+    }
+
+    @Test func maxBytesLowersTheLimit() async throws {
+        // Given a photo larger than 1000 bytes
+        // When it is shown with --max-bytes 1000
+        let result = try await BuiltBinary.run(["show", asset, "--max-bytes", "1000"], environment: plainEnvironment)
+        // Then it is refused by its length, naming the limit
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("photofeed show: \(asset): too large: "))
+        #expect(result.stderr.contains("over the limit of 1000"))
     }
 
     @Test func widthComesFromColumnsWhenNotGiven() async throws {
@@ -105,7 +125,7 @@ import Testing
     @Test func aClosedPipeEndsQuietly() async throws {
         // Given a lot of output piped into `head -c 100`
         let arguments = Array(repeating: asset, count: 30).map { "'\($0)'" }.joined(separator: " ")
-        let script = "'\(BuiltBinary.photofeed.path)' show \(arguments) --width 200 | head -c 100 > /dev/null; echo \"${PIPESTATUS[0]}\""
+        let script = "'\(try BuiltBinary.photofeed.path)' show \(arguments) --width 200 | head -c 100 > /dev/null; echo \"${PIPESTATUS[0]}\""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
@@ -125,7 +145,7 @@ import Testing
     @Test func showsAnHTTPURLThroughThePipeline() async throws {
         // Given `photofeed serve` on an ephemeral port (it prints its URL first)
         let server = Process()
-        server.executableURL = BuiltBinary.photofeed
+        server.executableURL = try BuiltBinary.photofeed
         server.arguments = ["serve", "--port", "0", "--photos", BuiltBinary.assetsDirectory.path]
         let serverOut = Pipe()
         server.standardOutput = serverOut

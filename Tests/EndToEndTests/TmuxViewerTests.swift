@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The viewer end to end: the real binary in a private tmux server, against its embedded server.
-@Suite("Viewer in tmux", .serialized, .timeLimit(.minutes(3)))
+@Suite("Viewer in tmux", .serialized, .timeLimit(.minutes(3)), .tags(.realTime))
 struct TmuxViewerTests {
     /// A fresh cache directory and server-log path for one run.
     private static func scratch() throws -> (cache: String, log: String) {
@@ -12,8 +12,8 @@ struct TmuxViewerTests {
     }
 
     /// The shell command: the viewer with `flags`, then a marker line with its exit status.
-    private static func command(_ flags: String, cache: String, log: String) -> String {
-        "TERM=xterm-256color \(BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) \(flags);"
+    private static func command(_ flags: String, cache: String, log: String) throws -> String {
+        "TERM=xterm-256color \(try BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) \(flags);"
             + " echo VIEWER-EXITED $?; sleep 20"
     }
 
@@ -44,7 +44,7 @@ struct TmuxViewerTests {
         // loading frame lasts long enough to be seen on a loaded machine)
         let (cache, log) = try Self.scratch()
         let session = try TmuxSession(
-            command: Self.command("--latency 2000 --placeholder spinner", cache: cache, log: log), columns: 100, rows: 40)
+            command: try Self.command("--latency 2000 --placeholder spinner", cache: cache, log: log), columns: 100, rows: 40)
 
         // Then the first frame shows rows still loading, with their state line
         let loading = try await session.waitForScreen(within: .seconds(15)) { text in
@@ -108,7 +108,7 @@ struct TmuxViewerTests {
         // (300 B/s: a ~1 KB thumbnail takes seconds)
         let (cache, log) = try Self.scratch()
         let session = try TmuxSession(
-            command: Self.command("--latency 0 --bandwidth 300 --prefetch 0", cache: cache, log: log),
+            command: try Self.command("--latency 0 --bandwidth 300 --prefetch 0", cache: cache, log: log),
             columns: 100, rows: 40)
         // (a row past 0%, so body bytes have arrived and will be kept when it is cancelled)
         let partial = try await session.waitForScreen(within: .seconds(15)) { screen in
@@ -137,7 +137,7 @@ struct TmuxViewerTests {
         // Given a server where every image request fails
         let (cache, log) = try Self.scratch()
         let session = try TmuxSession(
-            command: Self.command("--latency 0 --failure-rate 1", cache: cache, log: log), columns: 100, rows: 40)
+            command: try Self.command("--latency 0 --failure-rate 1", cache: cache, log: log), columns: 100, rows: 40)
 
         // Then the rows show the failure glyph and the reason
         let failed = try await session.waitForScreen(within: .seconds(15)) { $0.contains("✗") && $0.contains("HTTP 503") }

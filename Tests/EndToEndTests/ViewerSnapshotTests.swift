@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `photofeed snapshot` and the viewer's refusal to run without a terminal, end to end.
-@Suite("Viewer snapshot", .timeLimit(.minutes(2)))
+@Suite("Viewer snapshot", .timeLimit(.minutes(2)), .tags(.realTime))
 struct ViewerSnapshotTests {
     private static func cacheDirectory() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-snap-" + UUID().uuidString).path

@@ -1,7 +1,12 @@
 import FeedSources
 import Foundation
 import ImageCodecs
+import Synchronization
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct DirectoryFeedTests {
     @Test func listsImagesByNameSkipsOtherFilesAndProbesSizes() async throws {
@@ -44,6 +49,33 @@ import Testing
         // Then it is listed (it will fail to load with the decoder's reason) with no size
         #expect(photos.map(\.id) == ["cut.jpg"])
         #expect(photos[0].size == nil)
+    }
+
+    @Test func aFIFOIsNotListedAndNeverBlocksTheListing() throws {
+        // Given a folder holding a photo and a FIFO named like one, with no writer
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.copy(TemporaryDirectory.assets.appendingPathComponent("coffee.jpg"), as: "a.jpg")
+        let fifo = folder.url.appendingPathComponent("b.jpg")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        // When the folder is listed (off the test's thread, so that a listing stuck opening the
+        // FIFO is reported instead of hanging the test run)
+        let listed = DispatchSemaphore(value: 0)
+        let files = Mutex<[String]?>(nil)
+        DispatchQueue.global().async {
+            let names = try? DirectoryFeed(directory: folder.url).files.map(\.lastPathComponent)
+            files.withLock { $0 = names }
+            listed.signal()
+        }
+        // Then it returns at once with the photo only (the deadline only fires when it is broken)
+        if listed.wait(timeout: .now() + .seconds(20)) == .timedOut {
+            Issue.record("listing a folder with a FIFO blocked")
+            // Unblock the stuck reader: a writer's open completes the reader's, then EOF.
+            let writer = open(fifo.path, O_WRONLY)
+            if writer >= 0 { close(writer) }
+            listed.wait()
+        }
+        #expect(files.withLock { $0 } == ["a.jpg"])
     }
 
     @Test func aMissingFolderIsAClearError() throws {

@@ -6,7 +6,7 @@ import PicsumServer
 import Testing
 
 /// `PicsumFeed` over loopback against the real embedded server and the real HTTP loader.
-@Suite(.serialized) struct EmbeddedServerFeedTests {
+@Suite(.serialized, .tags(.realTime)) struct EmbeddedServerFeedTests {
     @Test func pagesTheWholeServerFeedAndLoadsAThumbnail() async throws {
         // Given the embedded server with 45 photos
         try await EmbeddedServer.with(count: 45) { server, pipeline, loader in

@@ -7,7 +7,7 @@ import Testing
 
 /// Low-data variants: picsum-style photos carry a quarter-area URL, originals carry none, and a
 /// real `ImageLoader` loads the small one in low-data mode and upgrades when it is switched off.
-@Suite(.serialized) struct LowDataRequestTests {
+@Suite(.serialized, .tags(.realTime)) struct LowDataRequestTests {
     @Test func picsumRequestsCarryAQuarterAreaURL() throws {
         // Given a picsum-style photo
         let base = try #require(URL(string: "http://127.0.0.1:8080/"))

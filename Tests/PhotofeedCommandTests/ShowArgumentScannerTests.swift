@@ -19,6 +19,8 @@ struct ShowArgumentScannerTests {
         ["a.jpg", "--fill"],
         ["--fit", "a.jpg", "--colors=none"],
         ["a.jpg", "--width", "1000", "--height", "1"],
+        ["a.jpg", "--max-bytes", "1048576"],
+        ["--max-bytes=1", "a.jpg"],
     ]
 
     static let declined: [[String]] = [
@@ -38,6 +40,8 @@ struct ShowArgumentScannerTests {
         ["a.jpg", "--fill", "--fill"],
         ["a.jpg", "--width", "10", "--width", "20"],
         ["a.jpg", "--fill=yes"],
+        ["a.jpg", "--max-bytes", "0"],
+        ["a.jpg", "--max-bytes", "lots"],
         ["--", "-a.jpg"],
         ["-a.jpg"],
     ]

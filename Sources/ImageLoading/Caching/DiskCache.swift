@@ -26,7 +26,7 @@ public final class DiskCache: DataCaching {
     /// A sweep trims the directory to this fraction of `sizeLimit`.
     public let sweepTarget: Double = 0.8
 
-    private let io = BlockingQueue(label: "photofeed.disk-cache")
+    private let io = OffloadQueue(label: "photofeed.disk-cache")
     /// Bytes on disk as far as this process knows (nil until first measured).
     private let knownSize = Mutex<Int?>(nil)
 

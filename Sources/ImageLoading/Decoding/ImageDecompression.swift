@@ -13,7 +13,7 @@ struct ImageDecompression: Sendable {
         var process: Duration
     }
 
-    /// Blocking: run it on a `BlockingQueue`.
+    /// Blocking: run it on an `OffloadQueue`.
     func run(_ bytes: [UInt8], processors: [ImageProcessor]) -> Result<Output, ImageLoadError> {
         for case .resize(let size, _) in processors where size.pixelCount > maxPixels {
             return .failure(.tooLarge(width: size.width, height: size.height, limit: maxPixels))

@@ -1,6 +1,16 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Loads file URLs in chunks, reporting a `Content-Length` so progress works as for HTTP.
+///
+/// Errors name the system's reason ("transport error: no such file or directory"). Only a
+/// regular file reports a length; a pipe or device is read as a stream (so bound the read:
+/// the pipeline's `maxResponseBytes`, or `bytes(for:limit:)`).
 public struct FileDataLoader: DataLoading {
     /// Bytes read at a time.
     public var chunkSize: Int
@@ -13,19 +23,28 @@ public struct FileDataLoader: DataLoading {
         guard request.url.isFileURL else {
             throw ImageLoadError.invalidURL("\(request.url.absoluteString) is not a file URL")
         }
-        let path = request.url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImageLoadError.transport("no such file: \(path)")
+        let descriptor = open(request.url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.systemError(errno) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Self.systemError(code)
         }
-        guard !isDirectory.boolValue else { throw ImageLoadError.transport("\(path) is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImageLoadError.transport("cannot open \(path)")
+        let type = status.st_mode & S_IFMT
+        guard type != S_IFDIR else {
+            close(descriptor)
+            throw Self.systemError(EISDIR)
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        let reader = FileChunks(handle: handle, chunkSize: chunkSize)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var headers: [String: String] = [:]
-        if let size { headers["Content-Length"] = String(size) }
-        return DataResponse(head: DataResponseHead(statusCode: 200, headers: headers), body: reader)
+        if type == S_IFREG { headers["Content-Length"] = String(status.st_size) }
+        return DataResponse(
+            head: DataResponseHead(statusCode: 200, headers: headers),
+            body: FileChunks(handle: handle, chunkSize: chunkSize))
+    }
+
+    private static func systemError(_ code: Int32) -> ImageLoadError {
+        .transport(String(cString: strerror(code)).lowercased())
     }
 }

@@ -30,7 +30,7 @@ public final class ImagePipeline: Sendable {
     let networkQueue: WorkQueue
     let decodeQueue: WorkQueue
     let resumableData: ResumableDataStore
-    let decoder = BlockingQueue(label: "photofeed.decode")
+    let decoder = OffloadQueue(label: "photofeed.decode")
     private let eventBroadcaster = Broadcaster<Event>(replaysLast: false, bufferLimit: 100_000)
     private let counterState = Mutex(Counters())
     private let nextTaskID = Atomic<Int>(1)

@@ -85,23 +85,6 @@ public struct ImageRequest: Sendable, Hashable {
         return copy
     }
 
-    /// An `imageID` that survives a changing base URL (an embedded server on an ephemeral port):
-    /// `namespace` followed by the part of `url` after `base`. Nil when `url` is not under `base`.
-    ///
-    /// ```swift
-    /// // http://127.0.0.1:41893/id/3/400/300 → "photofeed-embedded:/id/3/400/300"
-    /// request.imageID = ImageRequest.stableImageID(for: url, base: server.baseURL, namespace: "photofeed-embedded:")
-    /// ```
-    public static func stableImageID(for url: URL, base: URL, namespace: String) -> String? {
-        var prefix = base.absoluteString
-        while prefix.hasSuffix("/") { prefix.removeLast() }
-        let text = url.absoluteString
-        guard text.hasPrefix(prefix) else { return nil }
-        let rest = text.dropFirst(prefix.count)
-        guard rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?") else { return nil }
-        return namespace + rest
-    }
-
     /// The key of the original bytes in the disk cache and the data stage: `imageID`, else the URL.
     var dataKey: String? { imageID ?? url?.absoluteString }
 }

@@ -4,7 +4,7 @@ import PicsumServer
 import Testing
 
 /// The pipeline over loopback against the embedded server, with its shaping.
-@Suite(.serialized) struct HTTPPipelineIntegrationTests {
+@Suite(.serialized, .tags(.realTime)) struct HTTPPipelineIntegrationTests {
     @Test func loadsAThumbnailOverHTTP() async throws {
         try await LiveServer.with { server, pipeline in
             let request = ImageRequest(
@@ -165,7 +165,7 @@ import Testing
     }
 }
 
-@Suite struct HTTPDataLoaderLifecycleTests {
+@Suite(.tags(.realTime)) struct HTTPDataLoaderLifecycleTests {
     @Test func droppedConfigurationsAndLoadersNeverNeedAShutdown() async throws {
         // Given configurations made and replaced, and a loader dropped after a real load
         var configuration = ImagePipeline.Configuration()

@@ -1,8 +1,9 @@
 import Dispatch
 
-/// Runs blocking work (decoding, resizing, file I/O) on Dispatch threads, never on the caller's
-/// actor or the cooperative pool. Bound its concurrency with a `WorkQueue` in front.
-struct BlockingQueue: Sendable {
+/// A concurrent Dispatch queue that blocking work (decoding, resizing, file I/O) is offloaded
+/// to, so it never runs on the caller's actor or the cooperative pool. It does not bound
+/// anything: put a `WorkQueue` in front to limit how many jobs run at once.
+struct OffloadQueue: Sendable {
     private let queue: DispatchQueue
 
     init(label: String) {

@@ -1,0 +1,50 @@
+import Foundation
+import ImageLoading
+import Testing
+
+@testable import photofeed
+
+/// `photofeed show` reads files through the pipeline's file loader, under its byte limit.
+@Suite("show: reading files")
+struct ShowFileReadingTests {
+    @Test func aDeviceThatNeverEndsStopsAtTheLimit() async throws {
+        // Given /dev/zero, which never ends, and a 1 MiB limit
+        // When show reads it
+        let error = await #expect(throws: ImageLoadError.self) {
+            try await ShowCommand.readFile("/dev/zero", limit: 1 << 20)
+        }
+        // Then it is refused as too large as soon as the limit is passed
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.description.contains("over the limit of 1048576") == true)
+    }
+
+    @Test func theDefaultLimitIsThePipelines() {
+        #expect(ShowSettings.defaultMaxBytes == ImagePipeline.Limits().maxResponseBytes)
+        #expect(ShowSettings(images: ["a.jpg"]).maxBytes == ImagePipeline.Limits().maxResponseBytes)
+    }
+
+    @Test func aRegularFileOverTheLimitIsRefusedBeforeReading() async throws {
+        // Given a 4 KiB file and a 1 KiB limit
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("show-\(UUID().uuidString).bin")
+        try Data(repeating: 7, count: 4096).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // When show reads it, Then its length is refused
+        let error = await #expect(throws: ImageLoadError.self) {
+            try await ShowCommand.readFile(file.path, limit: 1024)
+        }
+        #expect(error?.description == "too large: 4096 bytes is over the limit of 1024")
+        // And under a larger limit it reads every byte
+        #expect(try await ShowCommand.readFile(file.path, limit: 4096).count == 4096)
+    }
+
+    @Test func aMissingFileAndAFolderNameTheSystemsReason() async throws {
+        let missing = await #expect(throws: ImageLoadError.self) {
+            try await ShowCommand.readFile("/nonexistent-\(UUID().uuidString).jpg", limit: 1024)
+        }
+        #expect(missing?.description == "transport error: no such file or directory")
+        let folder = await #expect(throws: ImageLoadError.self) {
+            try await ShowCommand.readFile(NSTemporaryDirectory(), limit: 1024)
+        }
+        #expect(folder?.description == "transport error: is a directory")
+    }
+}

@@ -72,7 +72,7 @@ struct TmuxViewerTests {
     @Test func kittyPlaceholdersSitWhereThumbnailsAreMoveWithTheRowsAndGoOnQuit() async throws {
         // Given the viewer with kitty Unicode placeholders on a 24-bit terminal type
         let (cache, log) = try Self.scratch()
-        let command = Self.command("--latency 0 --graphics kitty-placeholders", cache: cache, log: log)
+        let command = try Self.command("--latency 0 --graphics kitty-placeholders", cache: cache, log: log)
             .replacingOccurrences(of: "TERM=xterm-256color", with: "TERM=kitty-direct")
         let session = try TmuxSession(command: command, columns: 100, rows: 40)
 

@@ -87,7 +87,7 @@ public enum PaletteQuantizer {
     }
 
     /// The pixels as RGB, alpha composited over black.
-    static func rgb(_ bitmap: Bitmap) -> [(UInt8, UInt8, UInt8)] {
+    public static func rgb(_ bitmap: Bitmap) -> [(UInt8, UInt8, UInt8)] {
         var result: [(UInt8, UInt8, UInt8)] = []
         result.reserveCapacity(bitmap.width * bitmap.height)
         for y in 0..<bitmap.height {
@@ -103,31 +103,39 @@ public enum PaletteQuantizer {
         return result
     }
 
-    /// Median cut: split the box with the widest channel range at its median until `limit` boxes.
-    static func medianCut(_ pixels: [(UInt8, UInt8, UInt8)], limit: Int) -> [(UInt8, UInt8, UInt8)] {
-        guard !pixels.isEmpty else { return [(0, 0, 0)] }
-        var boxes: [[(UInt8, UInt8, UInt8)]] = [pixels]
-        func range(_ box: [(UInt8, UInt8, UInt8)]) -> (channel: Int, span: Int) {
-            var low = [255, 255, 255], high = [0, 0, 0]
-            for pixel in box {
-                let values = [Int(pixel.0), Int(pixel.1), Int(pixel.2)]
-                for c in 0..<3 {
-                    low[c] = min(low[c], values[c])
-                    high[c] = max(high[c], values[c])
+    /// Median cut: split the box with the widest channel range (weighted by its pixel count) at
+    /// its median until there are `limit` boxes; each colour is its box's mean. Large images are
+    /// sampled (at most 65 536 pixels) to choose the palette.
+    static func medianCut(_ all: [(UInt8, UInt8, UInt8)], limit: Int) -> [(UInt8, UInt8, UInt8)] {
+        guard !all.isEmpty else { return [(0, 0, 0)] }
+        let step = max(1, all.count / 65_536)
+        let pixels = step == 1 ? all : stride(from: 0, to: all.count, by: step).map { all[$0] }
+        struct Box {
+            var pixels: [(UInt8, UInt8, UInt8)]
+            var channel = 0
+            var span = 0
+
+            init(_ pixels: [(UInt8, UInt8, UInt8)]) {
+                self.pixels = pixels
+                var low = (255, 255, 255)
+                var high = (0, 0, 0)
+                for pixel in pixels {
+                    low = (min(low.0, Int(pixel.0)), min(low.1, Int(pixel.1)), min(low.2, Int(pixel.2)))
+                    high = (max(high.0, Int(pixel.0)), max(high.1, Int(pixel.1)), max(high.2, Int(pixel.2)))
                 }
+                let spans = [high.0 - low.0, high.1 - low.1, high.2 - low.2]
+                channel = spans.indices.max { spans[$0] < spans[$1] } ?? 0
+                span = spans[channel]
             }
-            let spans = (0..<3).map { high[$0] - low[$0] }
-            let channel = spans.indices.max { spans[$0] < spans[$1] } ?? 0
-            return (channel, spans[channel])
+
+            var weight: Int { pixels.count > 1 ? span * pixels.count : 0 }
         }
+        var boxes = [Box(pixels)]
         while boxes.count < limit {
-            guard let target = boxes.indices.filter({ boxes[$0].count > 1 }).max(by: { lhs, rhs in
-                let a = range(boxes[lhs]), b = range(boxes[rhs])
-                return a.span * boxes[lhs].count < b.span * boxes[rhs].count
-            }) else { break }
-            let (channel, span) = range(boxes[target])
-            guard span > 0 else { break }
-            let sorted = boxes[target].sorted { lhs, rhs in
+            guard let target = boxes.indices.max(by: { boxes[$0].weight < boxes[$1].weight }), boxes[target].weight > 0
+            else { break }
+            let channel = boxes[target].channel
+            let sorted = boxes[target].pixels.sorted { lhs, rhs in
                 switch channel {
                 case 0: lhs.0 < rhs.0
                 case 1: lhs.1 < rhs.1
@@ -135,18 +143,16 @@ public enum PaletteQuantizer {
                 }
             }
             let middle = sorted.count / 2
-            boxes[target] = Array(sorted[..<middle])
-            boxes.append(Array(sorted[middle...]))
+            boxes[target] = Box(Array(sorted[..<middle]))
+            boxes.append(Box(Array(sorted[middle...])))
         }
         return boxes.map { box in
-            var sum = [0, 0, 0]
-            for pixel in box {
-                sum[0] += Int(pixel.0)
-                sum[1] += Int(pixel.1)
-                sum[2] += Int(pixel.2)
+            var sum = (0, 0, 0)
+            for pixel in box.pixels {
+                sum = (sum.0 + Int(pixel.0), sum.1 + Int(pixel.1), sum.2 + Int(pixel.2))
             }
-            let count = max(1, box.count)
-            return (UInt8(sum[0] / count), UInt8(sum[1] / count), UInt8(sum[2] / count))
+            let count = max(1, box.pixels.count)
+            return (UInt8(sum.0 / count), UInt8(sum.1 / count), UInt8(sum.2 / count))
         }
     }
 }

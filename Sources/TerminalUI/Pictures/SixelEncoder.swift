@@ -23,28 +23,34 @@ public enum SixelEncoder {
             append("#\(index);2;\(Int(colour.0) * 100 / 255);\(Int(colour.1) * 100 / 255);\(Int(colour.2) * 100 / 255)")
         }
         let width = image.width
+        let colours = image.palette.count
+        // One row of sixel bits a colour, filled in one pass over the band's pixels.
+        var bits = [UInt8](repeating: 0, count: max(1, colours * width))
+        var usedInBand = [Bool](repeating: false, count: colours)
+        var used: [Int] = []
         var bandTop = 0
-        var row = [UInt8](repeating: 0, count: width)
         while bandTop < image.height {
             let bandRows = min(6, image.height - bandTop)
-            // Which colours this band uses.
-            var used = [Bool](repeating: false, count: image.palette.count)
-            for y in bandTop..<(bandTop + bandRows) {
-                for x in 0..<width { used[Int(image.indices[y * width + x])] = true }
-            }
-            var firstColour = true
-            for colour in used.indices where used[colour] {
+            used.removeAll(keepingCapacity: true)
+            for dy in 0..<bandRows {
+                let rowStart = (bandTop + dy) * width
                 for x in 0..<width {
-                    var bits: UInt8 = 0
-                    for dy in 0..<bandRows where Int(image.indices[(bandTop + dy) * width + x]) == colour {
-                        bits |= 1 << dy
+                    let colour = Int(image.indices[rowStart + x])
+                    if !usedInBand[colour] {
+                        usedInBand[colour] = true
+                        used.append(colour)
                     }
-                    row[x] = bits
+                    bits[colour * width + x] |= 1 << dy
                 }
-                if !firstColour { out.append(UInt8(ascii: "$")) }
-                firstColour = false
+            }
+            used.sort()
+            for (position, colour) in used.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: "$")) }
                 append("#\(colour)")
-                appendRuns(row, to: &out)
+                let start = colour * width
+                appendRuns(bits[start..<(start + width)], to: &out)
+                for x in start..<(start + width) { bits[x] = 0 }
+                usedInBand[colour] = false
             }
             out.append(UInt8(ascii: "-"))
             bandTop += 6
@@ -54,11 +60,11 @@ public enum SixelEncoder {
     }
 
     /// Run-length encodes one colour's row of sixels (`!n` for runs longer than three).
-    static func appendRuns(_ row: [UInt8], to out: inout [UInt8]) {
+    static func appendRuns(_ row: ArraySlice<UInt8>, to out: inout [UInt8]) {
         // Trailing empty sixels draw nothing: drop them.
-        var end = row.count
-        while end > 0, row[end - 1] == 0 { end -= 1 }
-        var x = 0
+        var end = row.endIndex
+        while end > row.startIndex, row[end - 1] == 0 { end -= 1 }
+        var x = row.startIndex
         while x < end {
             let value = row[x]
             var run = 1

@@ -76,10 +76,11 @@ struct TmuxViewerTests {
             .replacingOccurrences(of: "TERM=xterm-256color", with: "TERM=kitty-direct")
         let session = try TmuxSession(command: command, columns: 100, rows: 40)
 
-        // Then the thumbnails' boxes hold placeholder cells naming two images
+        // Then the thumbnails' boxes hold placeholder cells naming the images of the three
+        // visible rows (the third cut off by the status bar), top to bottom
         let shown = try await TmuxSession.poll(within: .seconds(15)) { () -> [String]? in
             let images = Self.placeholderImages(try session.capture(escapes: true))
-            return images.count >= 2 ? images : nil
+            return images.count >= 3 ? images : nil
         }
         let screen = try session.capture()
         let before = try #require(shown, "no placeholder cells:\n\(screen)")

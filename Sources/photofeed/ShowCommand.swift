@@ -3,6 +3,7 @@ import BlockArt
 import Foundation
 import ImageCodecs
 import ImageLoading
+import TerminalUI
 
 #if canImport(Glibc)
 import Glibc
@@ -58,6 +59,9 @@ struct ShowCommand: AsyncParsableCommand {
 
     @Flag var scaling: Scaling = .fit
 
+    @Option(help: "auto, blocks, kitty or sixel (default: auto: ask the terminal on stdout; block art into a pipe or file).", transform: ShowSettings.parseGraphics)
+    var graphics: GraphicsSelection.Request = .auto
+
     @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
     var maxBytes: Int = ShowSettings.defaultMaxBytes
 
@@ -65,7 +69,7 @@ struct ShowCommand: AsyncParsableCommand {
     var settings: ShowSettings {
         ShowSettings(
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
-            fill: scaling == .fill, maxBytes: maxBytes)
+            fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics)
     }
 
     func validate() throws {
@@ -92,7 +96,19 @@ struct ShowCommand: AsyncParsableCommand {
         let output = StandardOutput()
         var failed = false
         let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
+        let pixels = Self.pixelOutput(settings.graphics, environment: environment)
         for image in settings.images {
+            if let pixels {
+                do {
+                    let bytes = try await Self.pixelImage(
+                        image, pixels: pixels, columns: columns, rows: height, settings: settings, pipeline: pipeline.get())
+                    guard output.write(bytes) else { break }
+                } catch {
+                    failed = true
+                    Self.reportFailure(image, error)
+                }
+                continue
+            }
             do {
                 let (bitmap, originalSize) = Self.isRemote(image)
                     ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil)
@@ -107,6 +123,61 @@ struct ShowCommand: AsyncParsableCommand {
         }
         await pipeline.shutdown()
         if failed { throw ExitCode.failure }
+    }
+
+    // MARK: - Pixels
+
+    /// How `show` writes real pixels, when it does.
+    struct PixelOutput {
+        var backend: PictureBackend
+        var cellPixels: PixelSize
+    }
+
+    /// Pixels for `kitty`/`sixel` (into a pipe too: the flag says so), or for `auto` when the
+    /// terminal on stdout answers that it draws them; nil: block art.
+    static func pixelOutput(_ request: GraphicsSelection.Request, environment: [String: String]) -> PixelOutput? {
+        let defaultCell = PixelSize(width: 10, height: 20)
+        switch request {
+        case .blocks: return nil
+        case .kitty, .kittyPlaceholders: return PixelOutput(backend: .kitty, cellPixels: defaultCell)
+        case .sixel: return PixelOutput(backend: .sixel, cellPixels: defaultCell)
+        case .auto:
+            guard let replies = TerminalProbe.ask(input: STDIN_FILENO, output: STDOUT_FILENO) else { return nil }
+            let choice = GraphicsSelection.choose(.auto, replies: replies, environment: environment)
+            guard choice.backend != .blocks else { return nil }
+            let backend: PictureBackend = choice.backend == .sixel ? .sixel : .kitty
+            return PixelOutput(backend: backend, cellPixels: replies.cellPixels ?? defaultCell)
+        }
+    }
+
+    /// One image as a kitty or sixel escape sequence, `columns` wide (and at most `rows` tall),
+    /// then a newline.
+    static func pixelImage(
+        _ image: String, pixels: PixelOutput, columns: Int, rows: Int?, settings: ShowSettings, pipeline: ImagePipeline
+    ) async throws -> [UInt8] {
+        let box = PixelSize(
+            width: columns * pixels.cellPixels.width, height: (rows ?? 1000) * pixels.cellPixels.height)
+        let source: Bitmap
+        if isRemote(image) {
+            let request = ImageRequest(
+                string: image, processors: [.resize(to: box, mode: settings.fill && rows != nil ? .fill : .fit)],
+                cachePolicy: .viewLifetime)
+            source = try await pipeline.image(for: request).bitmap
+        } else {
+            let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
+            let bytes = try await readFile(path, limit: settings.maxBytes)
+            let decoded = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: box)).bitmap
+            source = settings.fill && rows != nil ? decoded.fill(box) : decoded.fit(into: box)
+        }
+        let cells = TerminalSize(
+            rows: max(1, (source.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
+            columns: max(1, (source.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
+        switch pixels.backend {
+        case .sixel:
+            return SixelEncoder.encode(source) + [UInt8(ascii: "\n")]
+        default:
+            return KittyGraphics.display(TerminalImage(bitmap: source, cells: cells)) + [UInt8(ascii: "\n")]
+        }
     }
 
     // MARK: - Sizes

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import ImageLoading
+import TerminalUI
 
 /// What one `photofeed show` run was asked to do, as plain values.
 ///
@@ -21,6 +22,8 @@ struct ShowSettings: Equatable {
     var fill = false
     /// The largest file or download read, in bytes.
     var maxBytes = Self.defaultMaxBytes
+    /// Block art, or real pixels (kitty, sixel); auto asks the terminal when there is one.
+    var graphics = GraphicsSelection.Request.auto
 
     /// The image pipeline's response limit: `show` reads files under the same one.
     static let defaultMaxBytes = ImagePipeline.Limits().maxResponseBytes
@@ -56,6 +59,13 @@ struct ShowSettings: Equatable {
             throw ValidationError("--colors must be auto, truecolor, 256, 16 or none (got \(text))")
         }
         return ColorChoice(mode: value)
+    }
+
+    static func parseGraphics(_ text: String) throws -> GraphicsSelection.Request {
+        guard let value = GraphicsSelection.Request(rawValue: text.lowercased()) else {
+            throw ValidationError("--graphics must be auto, blocks, kitty, kitty-placeholders or sixel (got \(text))")
+        }
+        return value
     }
 
     static func parseDither(_ text: String) throws -> Dithering {

@@ -28,6 +28,23 @@ import Testing
         #expect(result.stdout.replacing(/\u{1B}\[[0-9;]*m/, with: "").contains("\u{1B}") == false)
     }
 
+    @Test func realPixelsWhenAFlagAsksEvenIntoAPipe() async throws {
+        // Given chelsea.jpg (451×300) at 40 columns of 10×20-pixel cells (400 pixels wide)
+        let sixel = try await BuiltBinary.run(["show", asset, "--width", "40", "--graphics", "sixel"], environment: plainEnvironment)
+        // Then --graphics sixel prints one sixel graphic 400 pixels wide (its raster attributes), then a newline
+        #expect(sixel.status == 0, "\(sixel.stderr)")
+        #expect(sixel.stdout.hasPrefix("\u{1B}P0;1;0q\"1;1;400;266"))
+        #expect(sixel.stdout.hasSuffix("\u{1B}\\\n"))
+        // And --graphics kitty transmits and displays one image, 40 cells wide, in chunks
+        let kitty = try await BuiltBinary.run(["show", asset, "--width", "40", "--graphics", "kitty"], environment: plainEnvironment)
+        #expect(kitty.status == 0, "\(kitty.stderr)")
+        #expect(kitty.stdout.hasPrefix("\u{1B}_Ga=T,q=2,c=40,r=14,f=24,s=400,v=266"))
+        #expect(kitty.stdout.components(separatedBy: "\u{1B}_G").count - 1 > 1)
+        // And auto into a pipe is block art: no graphics escapes
+        let auto = try await BuiltBinary.run(["show", asset, "--width", "40"], environment: plainEnvironment)
+        #expect(!auto.stdout.contains("\u{1B}P") && !auto.stdout.contains("\u{1B}_G"))
+    }
+
     @Test func showsEveryAsset() async throws {
         let assets = try FileManager.default.contentsOfDirectory(atPath: BuiltBinary.assetsDirectory.path)
             .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()

@@ -75,6 +75,18 @@ public enum KittyGraphics {
         return Array(command.utf8)
     }
 
+    /// Transmits `image` and shows it at the cursor, `image.cells` large, the way a command
+    /// that prints pictures does (`a=T`): the cursor ends after the picture.
+    public static func display(_ image: TerminalImage) -> [UInt8] {
+        let transmitted = transmit(TerminalImage(bitmap: image.bitmap, cells: image.cells, placement: .direct))
+        // The first chunk's action becomes "transmit and display", with the size in cells.
+        var text = String(decoding: transmitted, as: UTF8.self)
+        if let range = text.range(of: "a=t,q=2") {
+            text.replaceSubrange(range, with: "a=T,q=2,c=\(image.cells.columns),r=\(image.cells.rows)")
+        }
+        return Array(text.utf8)
+    }
+
     /// Deletes one placement of an image, keeping its pixels (`a=d,d=i`).
     public static func deletePlacement(id: UInt32, placementID: UInt32) -> [UInt8] {
         Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placementID),q=2\u{1B}\\".utf8)

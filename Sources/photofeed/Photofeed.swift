@@ -69,6 +69,7 @@ struct ViewCommand: AsyncParsableCommand {
                     var viewerOptions = try options.viewerOptions(
                         screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
                     viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
+                    screen.synchronizesFrames = replies?.synchronizedOutput ?? false
                     let viewer = FeedRuntime(
                         screen: screen, feed: setup.source, feedName: setup.feedName,
                         pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,

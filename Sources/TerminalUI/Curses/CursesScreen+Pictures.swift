@@ -8,6 +8,9 @@ extension CursesScreen {
         // A sixel that moved or went leaves its pixels until text is written over its cells:
         // have ncurses rewrite those lines whole.
         var redrawn = Set<Int>()
+        let synchronized = synchronizesFrames && !isClosed
+        if synchronized { writeRaw(Array("\u{1B}[?2026h".utf8)) }
+        defer { if synchronized { writeRaw(Array("\u{1B}[?2026l".utf8)) } }
         if !isClosed {
             for old in changes.removed where old.picture.image?.placement == .sixel {
                 wredrawln(window, Int32(old.visible.origin.row), Int32(old.visible.size.rows))

@@ -51,6 +51,9 @@ public final class CursesScreen: Screen {
     var isClosed = false
     /// Terminal-held images (kitty graphics) this screen transmitted.
     var images = TerminalImageStore()
+    /// Wrap each frame in synchronized output (mode 2026), for terminals that said they know it:
+    /// the terminal shows the frame whole, so scrolling never flickers.
+    public var synchronizesFrames = false
 
     /// Runs `body` with a screen and restores the terminal however `body` ends.
     public static func run<Result>(

@@ -23,6 +23,8 @@ public struct TerminalReplies: Hashable, Sendable {
     public private(set) var cellPixels: PixelSize?
     /// The primary device attributes (`CSI ? Ps ; … c`); 4 means sixel.
     public private(set) var deviceAttributes: [Int]?
+    /// Whether the terminal reported synchronized output (mode 2026) as known.
+    public private(set) var synchronizedOutput = false
     /// Bytes that were not part of any reply.
     public private(set) var strayBytes = 0
 
@@ -101,6 +103,10 @@ public struct TerminalReplies: Hashable, Sendable {
         switch final {
         case UInt8(ascii: "c") where parameters.hasPrefix("?"):
             deviceAttributes = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
+        case UInt8(ascii: "y") where parameters.hasPrefix("?2026;"):
+            // DECRPM: 1 set, 2 reset (both: known); 0 not recognised, 4 permanently reset.
+            let state = Int(parameters.dropFirst(6).prefix { $0.isNumber }) ?? 0
+            synchronizedOutput = state == 1 || state == 2
         case UInt8(ascii: "t"):
             let values = parameters.split(separator: ";").compactMap { Int($0) }
             guard values.count == 3, values[1] > 0, values[2] > 0 else { return }

@@ -63,6 +63,14 @@ struct TerminalProbeTests {
         #expect(GraphicsSelection.hasTrueColor(replies: plain, environment: ["COLORTERM": "truecolor"]))
     }
 
+    @Test func synchronizedOutputIsKnownFromTheModeReport() {
+        #expect(replies("\u{1B}[?2026;2$y\u{1B}[?62;c").synchronizedOutput)
+        #expect(replies("\u{1B}[?2026;1$y\u{1B}[?62;c").synchronizedOutput)
+        #expect(!replies("\u{1B}[?2026;0$y\u{1B}[?62;c").synchronizedOutput)
+        #expect(!replies("\u{1B}[?62;c").synchronizedOutput)
+        #expect(String(decoding: TerminalQuery.bytes, as: UTF8.self).contains("\u{1B}[?2026$p"))
+    }
+
     @Test func aTerminalThatNeverAnswersOrIsNotThere() {
         let silent = TerminalReplies()
         #expect(!silent.isComplete)

@@ -30,6 +30,8 @@ extension PicsumServer {
         public var logger: Logger
         /// The clock shaping sleeps on (latency, bandwidth chunks).
         public var clock: any Clock<Duration>
+        /// Idle and request-head timeout, request body size, concurrent connections.
+        public var limits: ConnectionLimits = ConnectionLimits()
 
         public init(
             host: String = "127.0.0.1",
@@ -68,6 +70,7 @@ extension PicsumServer {
             }
             guard !host.isEmpty else { throw PicsumServerError.invalidConfiguration("host must not be empty") }
             try shaping.validate()
+            try limits.validate()
         }
     }
 }

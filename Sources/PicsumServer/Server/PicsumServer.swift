@@ -1,5 +1,6 @@
 public import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Synchronization
@@ -86,10 +87,20 @@ public final class PicsumServer: Sendable {
         let (events, continuation) = AsyncStream.makeStream(of: StartupEvent.self)
         var hummingbirdLogger = configuration.logger
         hummingbirdLogger.logLevel = .critical
+        let limits = configuration.limits
+        let idleTimeout = TimeAmount.nanoseconds(
+            limits.idleTimeout.components.seconds * 1_000_000_000 + limits.idleTimeout.components.attoseconds / 1_000_000_000)
         let application = Application(
             responder: responder,
-            server: .http1(configuration: .init(additionalChannelHandlers: [InputClosedHandler()])),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        InputClosedHandler(), RequestBodyLimitHandler(limit: limits.maxRequestBodyBytes),
+                    ],
+                    idleTimeout: idleTimeout)),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: hummingbirdLogger)),
             onServerRunning: { channel in continuation.yield(.running(port: channel.localAddress?.port)) },
             logger: hummingbirdLogger)
         let runTask = Task {

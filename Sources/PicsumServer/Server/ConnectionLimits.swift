@@ -16,11 +16,18 @@ public struct ConnectionLimits: Sendable, Hashable {
     public var maxRequestBodyBytes: Int
     /// Connections served at once; further ones wait in the listen backlog until one closes.
     public var maxConnections: Int
+    /// The longest a stalled response (shaping's stall rate) holds its connection before the
+    /// server closes it, for a client that never gives up.
+    public var maxStall: Duration
 
-    public init(idleTimeout: Duration = .seconds(30), maxRequestBodyBytes: Int = 64 * 1024, maxConnections: Int = 256) {
+    public init(
+        idleTimeout: Duration = .seconds(30), maxRequestBodyBytes: Int = 64 * 1024, maxConnections: Int = 256,
+        maxStall: Duration = .seconds(60)
+    ) {
         self.idleTimeout = idleTimeout
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.maxConnections = maxConnections
+        self.maxStall = maxStall
     }
 
     /// Throws a `PicsumServerError` naming the first value out of range.
@@ -31,6 +38,9 @@ public struct ConnectionLimits: Sendable, Hashable {
         guard (0...(64 << 20)).contains(maxRequestBodyBytes) else {
             throw PicsumServerError.invalidConfiguration(
                 "max request body must be 0…\(64 << 20) bytes (got \(maxRequestBodyBytes))")
+        }
+        guard maxStall > .zero, maxStall <= .seconds(3600) else {
+            throw PicsumServerError.invalidConfiguration("max stall must be over 0 and at most 3600 s (got \(maxStall))")
         }
         guard (1...100_000).contains(maxConnections) else {
             throw PicsumServerError.invalidConfiguration("max connections must be 1…100000 (got \(maxConnections))")

@@ -24,7 +24,8 @@ import Synchronization
 ///
 /// Routes: `/v2/list?page=&limit=`, `/id/{id}/{w}/{h}`, `/id/{id}/{size}`, `/id/{id}/info`,
 /// `/seed/{seed}/{w}/{h}`, `/{w}/{h}` and `/{size}` (302 to an id), an optional `.jpg`
-/// suffix, `?grayscale`, `?blur[=1…10]`, and `GET/PUT /control/shaping` (JSON).
+/// suffix, `?grayscale`, `?blur[=1…10]`, and — only when `configuration.control` is set, with its
+/// bearer token — `GET/PUT /control/shaping` (JSON).
 public final class PicsumServer: Sendable {
     /// `http://host:port` of the listening socket (the real port when port 0 was asked).
     public let baseURL: URL
@@ -82,6 +83,7 @@ public final class PicsumServer: Sendable {
         let responder = PicsumResponder(
             library: library, feed: feed, renderCache: renderCache, shaping: shaping, attempts: RequestCounter(),
             log: log, inFlight: inFlight, shutdown: shutdown, clock: configuration.clock,
+            control: configuration.control, maxStall: configuration.limits.maxStall,
             lastModified: HTTPDate.string(from: Date()), fallbackBaseURL: { boundAddress.withLock { $0 } })
 
         let (events, continuation) = AsyncStream.makeStream(of: StartupEvent.self)

@@ -23,8 +23,8 @@ struct ServerConnectionLimitsTests {
 
             // When the idle (request-head) timeout passes, Then the server closes every one of
             // them without answering
+            for connection in [half] + slow { connection.send("X-b: 2\r\n") }
             for connection in [silent, half] + slow {
-                connection.send("X-b: 2\r\n")
                 let (bytes, closed) = await connection.readUntilClosed()
                 #expect(closed, "still open after the safety timeout")
                 #expect(bytes.isEmpty)
@@ -48,13 +48,15 @@ struct ServerConnectionLimitsTests {
 
     @Test(arguments: [false, true])
     func anOversizedBodyIsRefusedAtOnceAndNotRead(chunked: Bool) async throws {
-        try await withServer { server, _ in
+        // (With the control endpoint on, the one route that reads a body.)
+        try await withServer({ $0.control = ControlAccess(token: ControlEndpointTests.token) }) { server, _ in
             // Given a client that announces (or streams, chunked) a 20 MB PUT body and sends 128 KB of it
             let connection = try RawConnection.open(server.baseURL)
             defer { connection.close() }
             let framing = chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: 20971520\r\n"
             connection.send(
-                "PUT /control/shaping HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\(framing)\r\n")
+                "PUT /control/shaping HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Authorization: Bearer \(ControlEndpointTests.token)\r\n\(framing)\r\n")
             let slice = [UInt8](repeating: 0x20, count: 128 * 1024)
             connection.send(chunked ? Array("20000\r\n".utf8) + slice + Array("\r\n".utf8) : slice)
 

@@ -5,7 +5,7 @@ RELEASE_BIN := .build/release
 # (dynamic loading of Foundation/ICU dominated start-up).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test bench build release deps serve clean
+.PHONY: run test bench build release deps serve clean fuzz fuzz-smoke
 
 ## run: build in release mode and start the viewer on its embedded feed (ARGS="--symbols quad" etc.)
 run:
@@ -43,6 +43,30 @@ serve:
 	@scripts/ensure-deps.sh run
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/photofeed serve
+
+## fuzz: libFuzzer + AddressSanitizer on the C shim's JPEG and PNG decode paths
+# Seeds: fuzz/seeds (small hand-made edge files) and Assets/photos; new inputs go to
+# .build/fuzz/corpus-*; a crash is written to .build/fuzz/ and fails the target.
+# FUZZ_SECONDS per target (default 300); `make fuzz-smoke` is the 2 × 45 s CI run.
+FUZZ_SECONDS ?= 300
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-ISources/CImageShim/include $(shell pkg-config --cflags libjpeg libpng)
+FUZZ_LIBS := $(shell pkg-config --libs libjpeg libpng)
+FUZZ_SOURCES := $(wildcard Sources/CImageShim/*.c) fuzz/decode_fuzzer.c
+
+fuzz:
+	@scripts/ensure-deps.sh run
+	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_JPEG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_jpeg
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_PNG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_png
+	.build/fuzz/fuzz_jpeg -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=512 -timeout=5 \
+		-artifact_prefix=.build/fuzz/jpeg- .build/fuzz/corpus-jpeg fuzz/seeds Assets/photos
+	.build/fuzz/fuzz_png -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=512 -timeout=5 \
+		-artifact_prefix=.build/fuzz/png- .build/fuzz/corpus-png fuzz/seeds Assets/photos
+
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=45
 
 clean:
 	rm -rf .build

@@ -2,20 +2,62 @@
 
 #include <string.h>
 
+#include "box_reducer.h"
+
 /* More scans than any real progressive JPEG has; hostile files use thousands. */
 #define PF_JPEG_MAX_SCANS 1000
+/*
+ * The entropy-decoding work allowed, in passes over every block of the image:
+ * a scan costs the blocks of the components it covers. libjpeg's own
+ * progressive script costs about 6 passes; a file of hundreds of (empty)
+ * full-image scans is ended early, with an error, instead of taking seconds.
+ */
+#define PF_JPEG_SCAN_PASSES 16
 
 typedef struct pf_jpeg_progress {
     struct jpeg_progress_mgr base;
+    int last_scan;
+    long long blocks_used;
+    long long blocks_budget;
 } pf_jpeg_progress;
+
+static long long pf_jpeg_blocks_of(jpeg_component_info *const *components, int count) {
+    long long blocks = 0;
+    for (int i = 0; i < count; i++) {
+        blocks += (long long)components[i]->width_in_blocks * (long long)components[i]->height_in_blocks;
+    }
+    return blocks;
+}
 
 static void pf_jpeg_progress_monitor(j_common_ptr cinfo) {
     if (!cinfo->is_decompressor) {
         return;
     }
     j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    pf_jpeg_progress *progress = (pf_jpeg_progress *)cinfo->progress;
+    pf_jpeg_error *error = (pf_jpeg_error *)cinfo->err;
     if (dinfo->input_scan_number > PF_JPEG_MAX_SCANS) {
+        error->limit_hit = 1;
         pf_jpeg_fail(cinfo, "the JPEG has more than 1000 scans (a decompression bomb?)");
+    }
+    if (dinfo->input_scan_number == progress->last_scan) {
+        return;
+    }
+    /* A new scan has started: charge it before its data is decoded. */
+    progress->last_scan = dinfo->input_scan_number;
+    if (progress->blocks_budget == 0) {
+        jpeg_component_info *all[MAX_COMPONENTS];
+        int count = dinfo->num_components < MAX_COMPONENTS ? dinfo->num_components : MAX_COMPONENTS;
+        for (int i = 0; i < count; i++) {
+            all[i] = &dinfo->comp_info[i];
+        }
+        progress->blocks_budget = PF_JPEG_SCAN_PASSES * pf_jpeg_blocks_of(all, count);
+    }
+    progress->blocks_used += pf_jpeg_blocks_of(dinfo->cur_comp_info, dinfo->comps_in_scan);
+    if (progress->blocks_used > progress->blocks_budget) {
+        error->limit_hit = 1;
+        pf_jpeg_fail(cinfo, "the JPEG's scans would decode every block more than 16 times "
+                            "(a progressive decompression bomb?)");
     }
 }
 
@@ -115,29 +157,48 @@ pf_status pf_jpeg_decode(const uint8_t *data, size_t size, int32_t scale_denom,
                          uint8_t *out, size_t out_stride,
                          int32_t out_width, int32_t out_height,
                          char *message, size_t message_capacity) {
+    return pf_jpeg_decode_reduced(data, size, scale_denom, 1, PF_JPEG_DEFAULT_MAX_MEMORY,
+                                  out, out_stride, out_width, out_height, message, message_capacity);
+}
+
+pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
+                                 size_t max_memory,
+                                 uint8_t *out, size_t out_stride,
+                                 int32_t out_width, int32_t out_height,
+                                 char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     pf_jpeg_error error;
     pf_jpeg_progress progress;
+    pf_box_reducer reducer;
     memset(&cinfo, 0, sizeof(cinfo));
     memset(&progress, 0, sizeof(progress));
+    memset(&reducer, 0, sizeof(reducer));
     cinfo.err = pf_jpeg_error_init(&error, message, message_capacity);
     if (data == NULL || size == 0) {
         pf_set_message(message, message_capacity, "no JPEG data");
         return PF_ERR_TRUNCATED;
     }
-    if (out == NULL || out_width <= 0 || out_height <= 0 || out_stride / 4 < (size_t)out_width ||
+    if (out == NULL || out_width <= 0 || out_height <= 0 || out_stride / 4 < (size_t)out_width || reduce < 1 ||
         (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)) {
-        pf_set_message(message, message_capacity, "invalid output buffer or scale");
+        pf_set_message(message, message_capacity, "invalid output buffer, scale or reduction");
         return PF_ERR_ARGUMENT;
     }
     /* The status to return after a longjmp that is not a library error. */
     volatile pf_status status = PF_ERR_DECODER;
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&cinfo);
-        return error.truncated ? PF_ERR_TRUNCATED : status;
+        pf_box_reducer_free(&reducer);
+        if (error.truncated) {
+            return PF_ERR_TRUNCATED;
+        }
+        return error.limit_hit ? PF_ERR_LIMIT : status;
     }
     jpeg_create_decompress(&cinfo);
+    /* Without backing store, libjpeg fails (JERR_NO_BACKING_STORE) rather than exceed this. */
+    cinfo.mem->max_memory_to_use = (long)(max_memory > 0 ? max_memory : PF_JPEG_DEFAULT_MAX_MEMORY);
+    error.max_memory = (size_t)cinfo.mem->max_memory_to_use;
     progress.base.progress_monitor = pf_jpeg_progress_monitor;
+    progress.last_scan = -1;
     cinfo.progress = &progress.base;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
@@ -152,25 +213,45 @@ pf_status pf_jpeg_decode(const uint8_t *data, size_t size, int32_t scale_denom,
     cinfo.scale_num = 1;
     cinfo.scale_denom = (unsigned)scale_denom;
     jpeg_calc_output_dimensions(&cinfo);
-    if (cinfo.output_width != (JDIMENSION)out_width || cinfo.output_height != (JDIMENSION)out_height ||
+    if (cinfo.output_width > 0x7fffffff || cinfo.output_height > 0x7fffffff ||
+        pf_reduced_side((int32_t)cinfo.output_width, reduce) != out_width ||
+        pf_reduced_side((int32_t)cinfo.output_height, reduce) != out_height ||
         cinfo.output_components != 4) {
         status = PF_ERR_ARGUMENT;
         pf_jpeg_fail((j_common_ptr)&cinfo, "the output buffer does not match the scaled JPEG size");
     }
 
     jpeg_start_decompress(&cinfo);
+    JSAMPARRAY line = NULL;
+    if (reduce > 1) {
+        /* One scanline from libjpeg's pool (freed with it), summed into the reducer. */
+        line = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, cinfo.output_width * 4, 1);
+        if (!pf_box_reducer_init(&reducer, (int32_t)cinfo.output_width, (int32_t)cinfo.output_height, reduce,
+                                 0, out, out_stride)) {
+            status = PF_ERR_MEMORY;
+            pf_jpeg_fail((j_common_ptr)&cinfo, "out of memory for the reduced decode");
+        }
+    }
     while (cinfo.output_scanline < cinfo.output_height) {
-        uint8_t *row = out + (size_t)cinfo.output_scanline * out_stride;
+        JDIMENSION y = cinfo.output_scanline;
+        uint8_t *row = line != NULL ? line[0] : out + (size_t)y * out_stride;
         JSAMPROW rows[1] = {row};
         if (jpeg_read_scanlines(&cinfo, rows, 1) != 1) {
             /* Only a suspending source returns 0 lines; ours never suspends. */
             pf_jpeg_fail((j_common_ptr)&cinfo, "the JPEG decoder stopped early");
         }
         if (cmyk) {
-            pf_cmyk_row_to_rgba(row, out_width, cinfo.saw_Adobe_marker);
+            pf_cmyk_row_to_rgba(row, (int32_t)cinfo.output_width, cinfo.saw_Adobe_marker);
         }
+        if (line != NULL) {
+            pf_box_reducer_add(&reducer, row, (int32_t)y, 0, 1, (int32_t)cinfo.output_width);
+        }
+    }
+    if (line != NULL) {
+        pf_box_reducer_finish(&reducer);
     }
     /* Every row is in: a missing EOI marker after complete image data is tolerated. */
     jpeg_destroy_decompress(&cinfo);
+    pf_box_reducer_free(&reducer);
     return PF_OK;
 }

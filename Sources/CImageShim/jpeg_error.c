@@ -15,6 +15,16 @@ static void pf_jpeg_output_message(j_common_ptr cinfo) {
 
 static void pf_jpeg_error_exit(j_common_ptr cinfo) {
     pf_jpeg_error *error = (pf_jpeg_error *)cinfo->err;
+    int code = error->base.msg_code;
+    if (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY || code == JERR_TFILE_CREATE) {
+        /* Without backing store this means the image needs more than the memory cap. */
+        char text[160];
+        snprintf(text, sizeof(text), "the JPEG needs more than %zu MB to decode (its coefficient buffers exceed the cap)",
+                 error->max_memory / (1024 * 1024));
+        error->limit_hit = 1;
+        pf_set_message(error->message, error->message_capacity, text);
+        longjmp(error->jump, 1);
+    }
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
     pf_set_message(error->message, error->message_capacity, text);

@@ -17,6 +17,10 @@ typedef struct pf_jpeg_error {
     struct jpeg_error_mgr base;
     jmp_buf jump;
     int truncated;
+    /* 1 when a resource limit (memory cap, scan budget) ended the decode. */
+    int limit_hit;
+    /* The memory cap handed to libjpeg, for the message when it is hit. */
+    size_t max_memory;
     char *message;
     size_t message_capacity;
 } pf_jpeg_error;

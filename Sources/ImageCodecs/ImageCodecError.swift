@@ -17,6 +17,8 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let decoder = Kind(name: "decoder error")
         public static let encoder = Kind(name: "encoder error")
         public static let invalidArgument = Kind(name: "invalid argument")
+        /// A resource limit ended the decode: a side too long, a memory cap, a work budget.
+        public static let limitExceeded = Kind(name: "limit exceeded")
         public var description: String { name }
     }
 
@@ -27,6 +29,7 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
         case decoder(String)
         case encoder(String)
         case invalidArgument(String)
+        case limitExceeded(String)
     }
 
     private let code: Code
@@ -42,6 +45,7 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
         case .decoder: .decoder
         case .encoder: .encoder
         case .invalidArgument: .invalidArgument
+        case .limitExceeded: .limitExceeded
         }
     }
 
@@ -61,6 +65,8 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
             "encoder error: \(message)"
         case .invalidArgument(let message):
             "invalid argument: \(message)"
+        case .limitExceeded(let message):
+            "limit exceeded: \(message)"
         }
     }
 
@@ -78,4 +84,6 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
     public static func encoder(_ message: String) -> Self { Self(.encoder(message)) }
     /// A caller passed an impossible argument.
     public static func invalidArgument(_ message: String) -> Self { Self(.invalidArgument(message)) }
+    /// A resource limit (side length, decoder memory, decoding work) ended the decode.
+    public static func limitExceeded(_ message: String) -> Self { Self(.limitExceeded(message)) }
 }

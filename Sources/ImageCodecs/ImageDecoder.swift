@@ -1,16 +1,37 @@
-/// How to decode: a target size for DCT scaling, a pixel limit, orientation.
+/// How to decode: a target size for reduced decoding, limits, orientation.
 public struct DecodingOptions: Sendable, Hashable {
-    /// Decode no larger than needed to cover this size (JPEG scales by 1/2, 1/4, 1/8). Nil: full size.
+    /// Decode no larger than needed to cover this size: JPEG scales by 1/2, 1/4, 1/8 in the DCT
+    /// domain, and an image still over `reductionThreshold` pixels is area-averaged by an integer
+    /// factor while its rows stream in. Nil: full size.
     public var targetSize: PixelSize?
     /// Refuse images whose header claims more pixels than this, before allocating.
     public var maxPixels: Int
+    /// Refuse images with a side longer than this, before decoding: each row costs time whatever
+    /// its width, so a 1×50,000,000 PNG would take seconds to draw a thumbnail.
+    public var maxSide: Int
+    /// A reduced decode holds the (DCT-scaled) image whole up to this many pixels; above it, rows
+    /// are area-averaged as they arrive, so memory is the output plus a row.
+    public var reductionThreshold: Int
+    /// The memory libjpeg may allocate for one decode, at least: the cap is this or
+    /// `decoderMemoryPerInputByte` times the file's size, whichever is larger. Progressive JPEGs
+    /// keep every coefficient (about 3 bytes a pixel for 4:2:0 colour), so a tiny file claiming a
+    /// huge frame is refused before its buffers exist, while a real photo's data pays its way.
+    public var maxDecoderMemory: Int
     /// Rotate/flip by the EXIF orientation so pixels come out upright.
     public var appliesOrientation: Bool
-    /// Allow JPEG DCT-domain scaling toward `targetSize` (off for benchmarks).
+    /// Allow decoding below full size toward `targetSize` (off for benchmarks).
     public var allowsDCTScaling: Bool
 
     /// 50 megapixels.
     public static let defaultMaxPixels = 50_000_000
+    /// One million pixels a side (libpng's own default limit).
+    public static let defaultMaxSide = 1_000_000
+    /// One megapixel (4 MB of RGBA).
+    public static let defaultReductionThreshold = 1 << 20
+    /// 64 MB.
+    public static let defaultMaxDecoderMemory = 64 << 20
+    /// Coefficient memory a real photo's compressed byte can stand for (photos compress 10–50×).
+    public static let decoderMemoryPerInputByte = 64
 
     public init(
         targetSize: PixelSize? = nil,
@@ -20,8 +41,19 @@ public struct DecodingOptions: Sendable, Hashable {
     ) {
         self.targetSize = targetSize
         self.maxPixels = maxPixels
+        self.maxSide = DecodingOptions.defaultMaxSide
+        self.reductionThreshold = DecodingOptions.defaultReductionThreshold
+        self.maxDecoderMemory = DecodingOptions.defaultMaxDecoderMemory
         self.appliesOrientation = appliesOrientation
         self.allowsDCTScaling = allowsDCTScaling
+    }
+}
+
+extension DecodingOptions {
+    /// The memory cap handed to libjpeg for a file of `inputBytes`.
+    func decoderMemoryCap(inputBytes: Int) -> Int {
+        let earned = inputBytes.multipliedReportingOverflow(by: Self.decoderMemoryPerInputByte)
+        return max(maxDecoderMemory, earned.overflow ? Int.max : earned.partialValue)
     }
 }
 
@@ -31,7 +63,8 @@ public struct DecodedImage: Sendable, Hashable {
     public var bitmap: Bitmap
     /// The header as read before decoding.
     public var header: ImageHeader
-    /// The DCT scale used: 1, 2, 4 or 8 (the image was decoded at 1/scale). Always 1 for PNG.
+    /// The reduction used: the image was decoded at 1/scale (JPEG's DCT scale, 1, 2, 4 or 8,
+    /// times any area-average factor applied while rows streamed in).
     public var scaleDenominator: Int
 
     public init(bitmap: Bitmap, header: ImageHeader, scaleDenominator: Int) {
@@ -62,32 +95,42 @@ public enum ImageDecoder {
         }
     }
 
-    /// Decodes, checking the pixel limit from the header first.
+    /// Decodes, checking the pixel and side limits from the header first.
     ///
     /// JPEGs decode at the smallest DCT scale (1/1, 1/2, 1/4, 1/8) that still covers
-    /// `options.targetSize` (in upright orientation); the result reports the scale used.
+    /// `options.targetSize` (in upright orientation). An image still over
+    /// `options.reductionThreshold` pixels after that (any large PNG) is area-averaged by the
+    /// largest integer factor that still covers the target while its rows stream in, so the
+    /// full-size image is never held. The result reports the scale used.
     public static func decode(_ bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> DecodedImage {
         let header = try probe(bytes)
         let stored = header.storedSize
         guard stored.pixelCount <= options.maxPixels else {
             throw ImageCodecError.tooManyPixels(width: stored.width, height: stored.height, limit: options.maxPixels)
         }
-        var scale = 1
+        guard max(stored.width, stored.height) <= options.maxSide else {
+            throw ImageCodecError.limitExceeded(
+                "\(stored) has a side over the limit of \(options.maxSide) pixels")
+        }
+        var storedTarget: PixelSize?
+        if options.allowsDCTScaling, let target = options.targetSize, !target.isEmpty {
+            storedTarget = options.appliesOrientation && header.orientation.swapsAxes ? target.transposed : target
+        }
+        let plan = DecodePlan(
+            format: header.format, stored: stored, target: storedTarget, threshold: options.reductionThreshold)
         var bitmap: Bitmap
         switch header.format {
         case .png:
-            bitmap = try PNGDecoding.decode(bytes, size: stored)
+            bitmap = try PNGDecoding.decode(bytes, size: stored, reduce: plan.reduction)
         default:
-            if options.allowsDCTScaling, let target = options.targetSize {
-                let storedTarget = options.appliesOrientation && header.orientation.swapsAxes ? target.transposed : target
-                scale = JPEGDecoding.scaleDenominator(for: stored, covering: storedTarget)
-            }
-            bitmap = try JPEGDecoding.decode(bytes, size: stored, scaleDenominator: scale)
+            bitmap = try JPEGDecoding.decode(
+                bytes, size: stored, scaleDenominator: plan.dctScale, reduce: plan.reduction,
+                maxMemory: options.decoderMemoryCap(inputBytes: bytes.count))
         }
         if options.appliesOrientation {
             bitmap = bitmap.oriented(header.orientation)
         }
-        return DecodedImage(bitmap: bitmap, header: header, scaleDenominator: scale)
+        return DecodedImage(bitmap: bitmap, header: header, scaleDenominator: plan.scaleDenominator)
     }
 
     /// JPEG or PNG, or the error that says why not.

@@ -53,14 +53,18 @@ enum JPEGDecoding {
             height: (stored.height + denominator - 1) / denominator)
     }
 
-    /// Decodes at 1/`scaleDenominator` into a new bitmap (stored orientation).
-    static func decode(_ bytes: [UInt8], size stored: PixelSize, scaleDenominator: Int) throws(ImageCodecError) -> Bitmap {
-        let output = scaledSize(stored, denominator: scaleDenominator)
+    /// Decodes at 1/`scaleDenominator`, then area-averaged by `reduce`, into a new bitmap
+    /// (stored orientation); libjpeg may allocate at most `maxMemory` bytes.
+    static func decode(
+        _ bytes: [UInt8], size stored: PixelSize, scaleDenominator: Int, reduce: Int = 1,
+        maxMemory: Int = DecodingOptions.defaultMaxDecoderMemory
+    ) throws(ImageCodecError) -> Bitmap {
+        let output = DecodePlan.reducedSize(scaledSize(stored, denominator: scaleDenominator), by: reduce)
         return try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
             try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
                 try ShimCall.run("JPEG decode") { message, capacity in
-                    pf_jpeg_decode(
-                        input.baseAddress, input.count, Int32(scaleDenominator),
+                    pf_jpeg_decode_reduced(
+                        input.baseAddress, input.count, Int32(scaleDenominator), Int32(reduce), max(1, maxMemory),
                         pixels, stride, Int32(output.width), Int32(output.height),
                         message, capacity)
                 }

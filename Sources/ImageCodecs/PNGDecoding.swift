@@ -13,14 +13,16 @@ enum PNGDecoding {
         return ImageHeader(format: .png, storedSize: PixelSize(width: Int(info.width), height: Int(info.height)))
     }
 
-    /// Decodes every colour type, depth and interlace to RGBA8.
-    static func decode(_ bytes: [UInt8], size: PixelSize) throws(ImageCodecError) -> Bitmap {
-        try ImageDecoder.allocatePixels(size) { (pixels, stride) throws(ImageCodecError) in
+    /// Decodes every colour type, depth and interlace to RGBA8, area-averaged by `reduce`
+    /// (rows stream into the average; the full-size image is never held when `reduce` > 1).
+    static func decode(_ bytes: [UInt8], size: PixelSize, reduce: Int = 1) throws(ImageCodecError) -> Bitmap {
+        let output = DecodePlan.reducedSize(size, by: reduce)
+        return try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
             try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
                 try ShimCall.run("PNG decode") { message, capacity in
-                    pf_png_decode(
-                        input.baseAddress, input.count, pixels, stride,
-                        Int32(size.width), Int32(size.height), message, capacity)
+                    pf_png_decode_reduced(
+                        input.baseAddress, input.count, Int32(reduce), pixels, stride,
+                        Int32(output.width), Int32(output.height), message, capacity)
                 }
             }
         }

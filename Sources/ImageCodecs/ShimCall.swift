@@ -33,6 +33,8 @@ enum ShimCall {
             .decoder("\(context): out of memory")
         case PF_ERR_ENCODER:
             .encoder("\(context): \(message)")
+        case PF_ERR_LIMIT:
+            .limitExceeded("\(context): \(message)")
         default:
             .decoder("\(context): \(message)")
         }

@@ -12,8 +12,10 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Prints the URL it listens on as the first line of stdout, then logs one line per \
             request to stderr. Shaping applies to image routes; /v2/list, /id/N/info and the \
-            /W/H redirects get the latency only. Change the knobs while it runs with \
-            GET/PUT /control/shaping (JSON).
+            /W/H redirects get the latency only. With --control, the knobs can be changed while \
+            it runs with GET/PUT /control/shaping (application/json, latency_ms 0…60000, \
+            bandwidth 0 or ≥ 1024, rates 0…1), carrying "Authorization: Bearer TOKEN"; the token \
+            (random unless --control-token gives one) is printed on the second line of stdout.
             """
     )
 
@@ -47,6 +49,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seeds every shaping decision.")
     var seed: UInt64 = 0
 
+    @Flag(help: "Expose GET/PUT /control/shaping, guarded by a bearer token (off by default).")
+    var control = false
+
+    @Option(help: "The bearer token for /control/shaping (16+ characters; implies --control). Default: random.")
+    var controlToken: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535 (got \(port))") }
         guard count >= 1 else { throw ValidationError("--count must be at least 1 (got \(count))") }
@@ -56,6 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
             guard rate.isFinite, (0...1).contains(rate) else {
                 throw ValidationError("\(flag) must be between 0 and 1 (got \(rate))")
             }
+        }
+        if let controlToken, controlToken.count < 16 || controlToken.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--control-token must be 16 or more characters, no spaces")
         }
         if let photos {
             var isDirectory: ObjCBool = false
@@ -76,6 +87,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.shaping = NetworkShaping(
             latency: .milliseconds(latency), bandwidth: bandwidth == 0 ? nil : bandwidth,
             failureRate: failureRate, stallRate: stallRate, truncateRate: truncateRate, seed: seed)
+        if control || controlToken != nil {
+            configuration.control = controlToken.map { ControlAccess(token: $0) } ?? ControlAccess()
+        }
         let server: PicsumServer
         do {
             server = try await PicsumServer.start(configuration)
@@ -90,6 +104,11 @@ struct ServeCommand: AsyncParsableCommand {
         Self.standardOutput(
             "photofeed serve: listening on \(server.baseURL.absoluteString) "
                 + "(\(Self.count(server.library.photos.count, "photo")), \(Self.count(server.feed.count, "id")))")
+        if let access = configuration.control {
+            Self.standardOutput(
+                "photofeed serve: control: \(server.baseURL.absoluteString)/control/shaping "
+                    + "with Authorization: Bearer \(access.token)")
+        }
         if !configuration.shaping.isNeutral {
             Self.standardError("photofeed serve: shaping: \(configuration.shaping)")
         }

@@ -106,7 +106,8 @@ struct ServerShapingTests {
     }
 
     @Test func knobsChangeLiveThroughTheAPIAndTheControlEndpoint() async throws {
-        try await withServer { server, client in
+        try await withServer({ $0.control = ControlAccess(token: ControlEndpointTests.token) }) { server, client in
+            let auth = ControlEndpointTests.headers
             #expect(try await client.get("/id/5/20/20").status == 200)
 
             // When the Swift API turns failures on / Then the next request fails.
@@ -115,7 +116,7 @@ struct ServerShapingTests {
 
             // When the control endpoint turns them off and sets a latency / Then it answers the new knobs.
             let put = try await client.request(
-                "/control/shaping", method: .PUT, body: #"{"failure_rate": 0, "latency_ms": 5, "bandwidth": 100000}"#)
+                "/control/shaping", method: .PUT, headers: auth, body: #"{"failure_rate": 0, "latency_ms": 5, "bandwidth": 100000}"#)
             #expect(put.status == 200)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(put.body)) as? [String: Any])
             #expect(json["failure_rate"] as? Double == 0)
@@ -124,11 +125,11 @@ struct ServerShapingTests {
             #expect(try await client.get("/id/5/20/20").status == 200)
 
             // An out-of-range value is refused, changing nothing.
-            let bad = try await client.request("/control/shaping", method: .PUT, body: #"{"failure_rate": 2}"#)
+            let bad = try await client.request("/control/shaping", method: .PUT, headers: auth, body: #"{"failure_rate": 2}"#)
             #expect(bad.status == 400)
             #expect(String(decoding: bad.body, as: UTF8.self).contains("failure rate"))
-            #expect(try await client.request("/control/shaping", method: .PUT, body: "nonsense").status == 400)
-            let get = try await client.get("/control/shaping")
+            #expect(try await client.request("/control/shaping", method: .PUT, headers: auth, body: "nonsense").status == 400)
+            let get = try await client.get("/control/shaping", headers: auth)
             let current = try #require(try JSONSerialization.jsonObject(with: Data(get.body)) as? [String: Any])
             #expect(current["failure_rate"] as? Double == 0)
             #expect(current["latency_ms"] as? Int == 5)

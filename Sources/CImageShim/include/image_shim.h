@@ -35,7 +35,9 @@ typedef enum pf_status {
     /** Out of memory. */
     PF_ERR_MEMORY = 5,
     /** The encoder failed. */
-    PF_ERR_ENCODER = 6
+    PF_ERR_ENCODER = 6,
+    /** A resource limit (memory cap, decoding work budget) ended the call; the message says which. */
+    PF_ERR_LIMIT = 7
 } pf_status;
 
 /** Room for a library message, including the terminating NUL. */
@@ -96,6 +98,23 @@ pf_status pf_jpeg_decode(const uint8_t *data, size_t size, int32_t scale_denom,
                          int32_t out_width, int32_t out_height,
                          char *message, size_t message_capacity);
 
+/** The memory libjpeg may allocate for one decode when the caller gives 0 (64 MB). */
+#define PF_JPEG_DEFAULT_MAX_MEMORY ((size_t)64 * 1024 * 1024)
+
+/**
+ * Decodes at 1/scale_denom, then area-averages reduce×reduce blocks of the
+ * scaled scanlines as they arrive (reduce 1: none), so memory is the output
+ * plus a row. out_width × out_height must be ceil(ceil(width / scale) / reduce).
+ * libjpeg's own allocations are capped at max_memory (0: the default); a file
+ * that needs more, or whose scans would decode every block more than 16
+ * times, fails with PF_ERR_LIMIT before the work is done.
+ */
+pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
+                                 size_t max_memory,
+                                 uint8_t *out, size_t out_stride,
+                                 int32_t out_width, int32_t out_height,
+                                 char *message, size_t message_capacity);
+
 /** The pixel layout handed to the JPEG encoder. */
 typedef enum pf_jpeg_input {
     /** RGBA8, alpha ignored. */
@@ -147,6 +166,18 @@ pf_status pf_png_decode(const uint8_t *data, size_t size,
                         uint8_t *out, size_t out_stride,
                         int32_t out_width, int32_t out_height,
                         char *message, size_t message_capacity);
+
+/**
+ * Decodes like pf_png_decode, area-averaging reduce×reduce blocks (alpha
+ * weighted) as rows arrive: out_width × out_height must be
+ * ceil(width / reduce) × ceil(height / reduce). With reduce > 1 the full-size
+ * image is never held: memory is the output plus a row (interlaced files hold
+ * sums for the whole output, as their passes arrive out of order).
+ */
+pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce,
+                                uint8_t *out, size_t out_stride,
+                                int32_t out_width, int32_t out_height,
+                                char *message, size_t message_capacity);
 
 /** A PNG to write: samples packed as PNG stores them (big-endian, MSB first). */
 typedef struct pf_png_image {

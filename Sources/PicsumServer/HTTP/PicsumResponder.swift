@@ -15,6 +15,10 @@ struct PicsumResponder: HTTPResponder {
     let inFlight: InFlightRequests
     let shutdown: ShutdownSignal
     let clock: any Clock<Duration>
+    /// Who may use `/control/shaping`; nil: the route does not exist.
+    let control: ControlAccess?
+    /// The longest a stalled response holds its connection.
+    let maxStall: Duration
     /// `Last-Modified` of every image: the server's start, to the second.
     let lastModified: String
     /// `http://host:port` of the listening socket, for URLs when a request has no Host header.
@@ -26,7 +30,8 @@ struct PicsumResponder: HTTPResponder {
         let recorder = RequestRecorder(
             method: request.method.rawValue, target: target, range: request.headers[.range], requestHeaders: headers,
             log: log, inFlight: inFlight)
-        let environment = ShapingEnvironment(control: shaping, clock: clock, shutdown: shutdown, channel: context.channel)
+        let environment = ShapingEnvironment(
+            control: shaping, clock: clock, shutdown: shutdown, channel: context.channel, maxStall: maxStall)
         let reply = await reply(to: request, recorder: recorder)
         return reply.response(recorder: recorder, environment: environment, isHead: request.method == .head)
     }
@@ -44,7 +49,8 @@ struct PicsumResponder: HTTPResponder {
         let baseURL = request.head.authority.map { "http://\($0)" } ?? fallbackBaseURL()
 
         if case .controlShaping = route {
-            return await controlShaping(request)
+            guard let control else { return .text(.notFound, "not found: \(request.uri.path)") }
+            return await controlShaping(request, access: control)
         }
         guard request.method == .get || request.method == .head else {
             return .text(.methodNotAllowed, "method \(request.method) not allowed here", headers: [.allow: "GET, HEAD"])

@@ -16,6 +16,8 @@ public struct RequestLogEntry: Sendable, Hashable, CustomStringConvertible {
         case truncated
         /// The server stopped while the response was being written.
         case serverStopped = "server stopped"
+        /// A stalled response reached the longest stall allowed and the server closed it.
+        case stallTimedOut = "stall timed out"
     }
 
     /// The request method, e.g. `GET`.

@@ -5,8 +5,9 @@ import ImageCodecs
 /// (or one source) share a single render.
 ///
 /// Rendering runs in detached tasks on the global concurrent executor, never inline on a
-/// NIO event loop thread, at most `maxConcurrentRenders` at a time (so a burst of huge sizes
-/// cannot allocate without bound).
+/// NIO event loop thread, admitted by `RenderAdmission`: small renders on one slot per core,
+/// large ones (over a megapixel) one at a time on their own lane, the rest queued. A burst of
+/// huge sizes holds the memory of one and never starves a thumbnail.
 actor RenderCache {
     private let photos: [Photo]
     private let quality: Int
@@ -15,13 +16,16 @@ actor RenderCache {
     private var sources: CostLimitedLRU<Int, Bitmap>
     private var decoding: [Int: Task<Bitmap, any Error>] = [:]
     private(set) var statistics = RenderStatistics()
-    private let maxConcurrentRenders: Int
-    private var runningRenders = 0
-    private var waitingRenders: [CheckedContinuation<Void, Never>] = []
+    private var admission: RenderAdmission
+    private var waitingRenders: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var runningPixels = 0
 
-    init(photos: [Photo], quality: Int, encodedCacheBytes: Int, decodedCacheBytes: Int, maxConcurrentRenders: Int) {
+    init(
+        photos: [Photo], quality: Int, encodedCacheBytes: Int, decodedCacheBytes: Int, maxConcurrentRenders: Int,
+        largeRenderPixels: Int = 1 << 20
+    ) {
         self.photos = photos
-        self.maxConcurrentRenders = max(1, maxConcurrentRenders)
+        admission = RenderAdmission(smallSlots: maxConcurrentRenders, largeSlots: 1, largePixels: largeRenderPixels)
         self.quality = quality
         encoded = CostLimitedLRU(costLimit: encodedCacheBytes, countLimit: 4096)
         sources = CostLimitedLRU(costLimit: decodedCacheBytes, countLimit: 256)
@@ -41,11 +45,12 @@ actor RenderCache {
         let quality = quality
         let task = Task.detached { [self] in
             let source = try await self.source(item.photoIndex)
-            await self.acquireRenderSlot()
+            let pixels = options.width * options.height
+            await self.acquireRenderSlot(pixels: pixels)
             let rendered = Result {
                 EncodedImage(jpeg: try ImageRenderer.render(source: source, item: item, options: options, quality: quality))
             }
-            await self.releaseRenderSlot()
+            await self.releaseRenderSlot(pixels: pixels)
             return try rendered.get()
         }
         encoding[key] = task
@@ -62,20 +67,19 @@ actor RenderCache {
         }
     }
 
-    private func acquireRenderSlot() async {
-        if runningRenders < maxConcurrentRenders {
-            runningRenders += 1
-            return
+    private func acquireRenderSlot(pixels: Int) async {
+        if case .wait(let ticket) = admission.request(pixels: pixels) {
+            await withCheckedContinuation { waitingRenders[ticket] = $0 }
         }
-        await withCheckedContinuation { waitingRenders.append($0) }
+        runningPixels += pixels
+        statistics.peakRenderPixels = max(statistics.peakRenderPixels, runningPixels)
     }
 
-    /// Hands the slot to the next waiting render, or frees it.
-    private func releaseRenderSlot() {
-        if waitingRenders.isEmpty {
-            runningRenders -= 1
-        } else {
-            waitingRenders.removeFirst().resume()
+    /// Hands the slot to the next render waiting on its lane, or frees it.
+    private func releaseRenderSlot(pixels: Int) {
+        runningPixels -= pixels
+        if let next = admission.release(pixels: pixels) {
+            waitingRenders.removeValue(forKey: next)?.resume()
         }
     }
 
@@ -110,6 +114,8 @@ public struct RenderStatistics: Sendable, Hashable {
     public var coalesced = 0
     /// Renders that failed.
     public var failures = 0
+    /// The most output pixels being rendered at one moment (what bounds the renders' memory).
+    public var peakRenderPixels = 0
 
     public init() {}
 }

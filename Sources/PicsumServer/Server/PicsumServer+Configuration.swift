@@ -30,6 +30,11 @@ extension PicsumServer {
         public var logger: Logger
         /// The clock shaping sleeps on (latency, bandwidth chunks).
         public var clock: any Clock<Duration>
+        /// Idle and request-head timeout, request body size, concurrent connections, longest stall.
+        public var limits: ConnectionLimits = ConnectionLimits()
+        /// Who may change shaping over HTTP (`/control/shaping`); nil (the default): nobody, the
+        /// route answers 404. Change shaping in-process through `server.shaping` instead.
+        public var control: ControlAccess?
 
         public init(
             host: String = "127.0.0.1",
@@ -68,6 +73,10 @@ extension PicsumServer {
             }
             guard !host.isEmpty else { throw PicsumServerError.invalidConfiguration("host must not be empty") }
             try shaping.validate()
+            try limits.validate()
+            if let control, control.token.count < 16 || control.token.contains(where: { $0.isWhitespace }) {
+                throw PicsumServerError.invalidConfiguration("the control token must be 16 or more characters, no spaces")
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Synchronization
@@ -23,7 +24,8 @@ import Synchronization
 ///
 /// Routes: `/v2/list?page=&limit=`, `/id/{id}/{w}/{h}`, `/id/{id}/{size}`, `/id/{id}/info`,
 /// `/seed/{seed}/{w}/{h}`, `/{w}/{h}` and `/{size}` (302 to an id), an optional `.jpg`
-/// suffix, `?grayscale`, `?blur[=1…10]`, and `GET/PUT /control/shaping` (JSON).
+/// suffix, `?grayscale`, `?blur[=1…10]`, and — only when `configuration.control` is set, with its
+/// bearer token — `GET/PUT /control/shaping` (JSON).
 public final class PicsumServer: Sendable {
     /// `http://host:port` of the listening socket (the real port when port 0 was asked).
     public let baseURL: URL
@@ -81,15 +83,26 @@ public final class PicsumServer: Sendable {
         let responder = PicsumResponder(
             library: library, feed: feed, renderCache: renderCache, shaping: shaping, attempts: RequestCounter(),
             log: log, inFlight: inFlight, shutdown: shutdown, clock: configuration.clock,
+            control: configuration.control, maxStall: configuration.limits.maxStall,
             lastModified: HTTPDate.string(from: Date()), fallbackBaseURL: { boundAddress.withLock { $0 } })
 
         let (events, continuation) = AsyncStream.makeStream(of: StartupEvent.self)
         var hummingbirdLogger = configuration.logger
         hummingbirdLogger.logLevel = .critical
+        let limits = configuration.limits
+        let idleTimeout = TimeAmount.nanoseconds(
+            limits.idleTimeout.components.seconds * 1_000_000_000 + limits.idleTimeout.components.attoseconds / 1_000_000_000)
         let application = Application(
             responder: responder,
-            server: .http1(configuration: .init(additionalChannelHandlers: [InputClosedHandler()])),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        InputClosedHandler(), RequestBodyLimitHandler(limit: limits.maxRequestBodyBytes),
+                    ],
+                    idleTimeout: idleTimeout)),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: hummingbirdLogger)),
             onServerRunning: { channel in continuation.yield(.running(port: channel.localAddress?.port)) },
             logger: hummingbirdLogger)
         let runTask = Task {

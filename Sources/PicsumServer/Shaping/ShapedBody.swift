@@ -78,8 +78,11 @@ struct ShapingEnvironment: Sendable {
     var shutdown: ShutdownSignal
     /// The connection; nil in unit tests, where only the server's stop ends a stall.
     var channel: (any Channel)?
+    /// The longest a stall holds the connection (then the server closes it).
+    var maxStall: Duration = .seconds(60)
 
-    /// Waits until the client closes the connection, or the server stops (then closes it).
+    /// Waits until the client closes the connection, the server stops, or the stall has lasted
+    /// `maxStall` (in both of the latter, the server closes the connection).
     func waitForClientToLeave() async -> RequestLogEntry.Outcome {
         let channel = channel
         let shutdown = shutdown
@@ -94,8 +97,14 @@ struct ShapingEnvironment: Sendable {
                 await shutdown.wait()
                 return .serverStopped
             }
+            let clock = clock, maxStall = maxStall
+            group.addTask {
+                // Cancelled (an error) when the stall ended otherwise first.
+                guard (try? await clock.sleep(for: maxStall)) != nil else { return .clientWentAway }
+                return .stallTimedOut
+            }
             let first = await group.next() ?? .clientWentAway
-            if first == .serverStopped { channel?.close(promise: nil) }
+            if first == .serverStopped || first == .stallTimedOut { channel?.close(promise: nil) }
             group.cancelAll()
             return first
         }

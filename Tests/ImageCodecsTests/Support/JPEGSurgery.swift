@@ -51,4 +51,38 @@ enum JPEGSurgery {
         forged[sof + 8] = UInt8(width & 0xFF)
         return forged
     }
+
+    /// One marker segment: its marker, its bytes (a scan runs to the next marker), and where
+    /// its header ends (for SOS, where the entropy data starts).
+    struct Segment {
+        var marker: UInt8
+        var range: Range<Int>
+        var headerEnd: Int
+    }
+
+    /// The segments after SOI, up to and including EOI (or the end of the data).
+    static func segments(of jpeg: [UInt8]) -> [Segment] {
+        var segments: [Segment] = []
+        var offset = 2
+        while offset + 1 < jpeg.count, jpeg[offset] == 0xFF {
+            let marker = jpeg[offset + 1]
+            if marker == 0xD9 {
+                segments.append(Segment(marker: marker, range: offset..<offset + 2, headerEnd: offset + 2))
+                break
+            }
+            guard offset + 3 < jpeg.count else { break }
+            let headerEnd = offset + 2 + (Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3]))
+            var end = min(headerEnd, jpeg.count)
+            if marker == 0xDA {
+                // Entropy data: up to the next marker that is neither a stuffed 0 nor a restart.
+                while end + 1 < jpeg.count,
+                    !(jpeg[end] == 0xFF && jpeg[end + 1] != 0 && !(0xD0...0xD7).contains(jpeg[end + 1])) {
+                    end += 1
+                }
+            }
+            segments.append(Segment(marker: marker, range: offset..<end, headerEnd: headerEnd))
+            offset = end
+        }
+        return segments
+    }
 }

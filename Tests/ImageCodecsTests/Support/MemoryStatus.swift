@@ -13,3 +13,23 @@ enum MemoryStatus {
         return nil
     }
 }
+
+extension MemoryStatus {
+    /// Resets the peak (VmHWM) to the current resident size, so a later reading measures what
+    /// happened in between. False where /proc does not allow it.
+    @discardableResult
+    static func resetPeak() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+
+    /// How much the peak resident size grew while `body` ran (nil where /proc is unavailable).
+    static func peakGrowth(during body: () throws -> Void) rethrows -> Int? {
+        resetPeak()
+        let before = peakResidentBytes()
+        try body()
+        guard let before, let after = peakResidentBytes() else { return nil }
+        return after - before
+    }
+}

@@ -1,0 +1,98 @@
+@testable import ImageCodecs
+import Testing
+
+/// Issue 12 §1: a hostile file costs time and memory bounded by the output, not by what its
+/// header or chunk lengths claim. Each bound is generous (the failures were seconds and GB).
+@Suite("Hostile input is refused cheaply", .serialized)
+struct HostileInputTests {
+    /// Peak RSS may grow this much while one hostile file is decoded (it grew by 0.3–2.1 GB).
+    static let memoryBound = 100 * 1024 * 1024
+
+    @Test(arguments: ["tEXt", "iTXt", "zTXt", "sPLT"])
+    func pngChunkClaiming2GBFailsAsTruncatedWithoutAllocating(type: String) throws {
+        // Given 80 bytes: IHDR and a chunk whose length says 0x7fffffff
+        let bomb = HostileImages.chunkBomb(type)
+        #expect(bomb.count == 80)
+
+        // When it is probed and decoded
+        var errors: [ImageCodecError] = []
+        let growth = MemoryStatus.peakGrowth {
+            for _ in 0..<3 {
+                do { _ = try ImageDecoder.decode(bomb) } catch let error as ImageCodecError { errors.append(error) }
+                catch {}
+            }
+        }
+
+        // Then each attempt fails as truncated, and the 2 GB were never allocated
+        #expect(errors.count == 3)
+        #expect(errors.allSatisfy { $0.kind == .truncated }, "\(errors)")
+        if let growth { #expect(growth < Self.memoryBound, "peak RSS grew by \(growth) bytes") }
+    }
+
+    @Test func pngWithASideOverAMillionPixelsIsRefusedFromTheHeader() throws {
+        // Given PNG headers 1×50,000,000 (at the 50-megapixel limit) and 50,000,000×1
+        for (width, height) in [(UInt32(1), UInt32(50_000_000)), (50_000_000, 1)] {
+            let png = HostileImages.grayClaiming(width: width, height: height)
+
+            // When decoded toward a thumbnail, Then the side limit refuses it from the header
+            // (each row costs libpng time whatever its width: 50 million of them took seconds)
+            let error = #expect(throws: ImageCodecError.self) {
+                try ImageDecoder.decode(png, options: DecodingOptions(targetSize: PixelSize(width: 40, height: 40)))
+            }
+            #expect(error?.kind == .limitExceeded)
+            #expect(error?.description.contains("1000000") == true, "\(String(describing: error))")
+            // The header itself is still readable (folders list sizes from it)
+            #expect(try ImageDecoder.probe(png).storedSize == PixelSize(width: Int(width), height: Int(height)))
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func progressiveJPEGWithHundredsOfEmptyScansEndsOnItsWorkBudget(gray: Bool) throws {
+        // Given a progressive JPEG claiming 2000×2000 (coefficients fit in memory) followed by
+        // 990 empty scans: under the old 1000-scan limit, each walking every block again
+        let bomb = try HostileImages.emptyScans(990, width: 2000, height: 2000, gray: gray)
+        #expect(bomb.count < 20_000)
+
+        // When decoded (full size and toward a thumbnail)
+        for target in [nil, PixelSize(width: 80, height: 80)] {
+            let error = #expect(throws: ImageCodecError.self) {
+                try ImageDecoder.decode(bomb, options: DecodingOptions(targetSize: target))
+            }
+
+            // Then the scan budget ends it with an error that says why
+            #expect(error?.kind == .limitExceeded)
+            #expect(error?.description.contains("scans") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func progressiveJPEGClaiming7071SquaredIsRefusedBeforeItsBuffersExist(gray: Bool) throws {
+        // Given a sub-kilobyte progressive JPEG whose frame claims 7071×7071 (just under 50 MP):
+        // libjpeg would zero 100–300 MB of coefficients for it
+        let forged = try HostileImages.progressiveClaiming(width: 7071, height: 7071, gray: gray)
+        let withScans = try HostileImages.emptyScans(990, width: 7071, height: 7071, gray: gray)
+
+        // When decoded toward a thumbnail
+        for bomb in [forged, withScans] {
+            var error: ImageCodecError?
+            let growth = MemoryStatus.peakGrowth {
+                error = #expect(throws: ImageCodecError.self) {
+                    try ImageDecoder.decode(bomb, options: DecodingOptions(targetSize: PixelSize(width: 80, height: 80)))
+                }
+            }
+
+            // Then the decoder's memory cap refuses it, and the buffers were never allocated
+            #expect(error?.kind == .limitExceeded)
+            #expect(error?.description.contains("MB") == true, "\(String(describing: error))")
+            if let growth { #expect(growth < Self.memoryBound, "peak RSS grew by \(growth) bytes") }
+        }
+    }
+
+    @Test func decoderMemoryCapGrowsWithTheFile() {
+        // Given the default options, Then a small file gets the floor and a large one earns more
+        let options = DecodingOptions()
+        #expect(options.decoderMemoryCap(inputBytes: 1_500) == DecodingOptions.defaultMaxDecoderMemory)
+        #expect(options.decoderMemoryCap(inputBytes: 8_000_000) == 8_000_000 * DecodingOptions.decoderMemoryPerInputByte)
+        #expect(options.decoderMemoryCap(inputBytes: Int.max) == Int.max)
+    }
+}

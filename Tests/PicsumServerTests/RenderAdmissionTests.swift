@@ -1,0 +1,61 @@
+import Testing
+@testable import PicsumServer
+
+/// Issue 12 §1: concurrent renders are bounded by their size, and large ones cannot starve
+/// small ones.
+@Suite("Render admission")
+struct RenderAdmissionTests {
+    static let large = 5000 * 5000
+    static let small = 160 * 120
+
+    @Test func twentyLargeRendersRunOneAtATimeInArrivalOrder() {
+        // Given two small slots and one large lane
+        var admission = RenderAdmission(smallSlots: 2, largeSlots: 1, largePixels: 1 << 20)
+
+        // When twenty 5000×5000 renders ask at once
+        let decisions = (0..<20).map { _ in admission.request(pixels: Self.large) }
+
+        // Then one runs and nineteen wait; each release hands the lane to the next in order
+        #expect(decisions.first == .run)
+        let tickets = decisions.dropFirst().compactMap { if case .wait(let t) = $0 { t } else { nil } }
+        #expect(tickets.count == 19)
+        var resumed: [Int] = []
+        for _ in 0..<20 { if let next = admission.release(pixels: Self.large) { resumed.append(next) } }
+        #expect(resumed == tickets)
+        #expect(admission.runningLarge == 0 && admission.waiting == 0)
+    }
+
+    @Test func smallRendersRunWhileLargeOnesQueue() {
+        // Given a large lane that is busy with a queue behind it
+        var admission = RenderAdmission(smallSlots: 2, largeSlots: 1, largePixels: 1 << 20)
+        for _ in 0..<5 { _ = admission.request(pixels: Self.large) }
+
+        // When thumbnails ask, Then they run at once up to the small slots, then queue on their own
+        #expect(admission.request(pixels: Self.small) == .run)
+        #expect(admission.request(pixels: Self.small) == .run)
+        guard case .wait(let ticket) = admission.request(pixels: Self.small) else {
+            Issue.record("a third small render should wait for a small slot")
+            return
+        }
+        // And a small release hands its slot to the small waiter, not to a large one
+        #expect(admission.release(pixels: Self.small) == ticket)
+    }
+
+    @Test func concurrentLargeRequestsOverLoopbackRenderOneAtATime() async throws {
+        // Given a live server (one small slot per core, one large lane)
+        try await withServer { server, client in
+            // When four 1200×1200 images (1.44 MP, over the large threshold) are asked for at once,
+            // beside a thumbnail
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for id in 0..<4 { group.addTask { try await client.get("/id/\(id)/1200/1200").status } }
+                group.addTask { try await client.get("/id/7/80/60").status }
+                for try await status in group { #expect(status == 200) }
+            }
+
+            // Then no more than one large render (plus small ones) was ever in memory at once
+            let statistics = await server.renderStatistics
+            #expect(statistics.encodes == 5)
+            #expect(statistics.peakRenderPixels <= 1200 * 1200 + 2 * 80 * 60)
+        }
+    }
+}

@@ -51,6 +51,8 @@ final class RequestBodyLimitHandler: ChannelInboundHandler, RemovableChannelHand
         fields[.contentLength] = String(message.readableBytes)
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .contentTooLarge, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(message)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        // The context belongs to its event loop; the completion runs there too.
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
     }
 }

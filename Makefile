@@ -18,8 +18,9 @@ run:
 # at a time after the rest: beside other suites on 2 cores they were starved into flaking. They
 # carry the Swift Testing tag `.realTime` where we own them, but swift-testing 6.3 cannot select
 # by tag (`--filter tag:` came later), so this regex over test ids (Target.Suite/test) is the one
-# list of them. A new real-time suite goes here (and gets the tag).
-REAL_TIME_SUITES := EndToEndTests\.|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|LowDataRequestTests)|PicsumServerTests\.Server(HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|TerminalUITests\.CursesScreen(Demo)?Tests
+# list of them. A new real-time suite goes here (and gets the tag). The suites that measure the
+# process's peak memory (VmHWM) run here too: beside other suites they measure the others' memory.
+REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|EndToEndTests\.|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|LowDataRequestTests)|PicsumServerTests\.Server(HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|TerminalUITests\.CursesScreen(Demo)?Tests
 test:
 	@scripts/ensure-deps.sh test
 	@scripts/check-imports.py

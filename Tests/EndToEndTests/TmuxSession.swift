@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// A private tmux server with one window running a command: keys in, screen text out.
 ///

@@ -1,5 +1,7 @@
 import Testing
+#if canImport(Glibc)
 import Glibc
+#endif
 @testable import TerminalUI
 
 @Suite("Curses pure parts")

@@ -1,5 +1,7 @@
 import CNcurses
+#if canImport(Glibc)
 import Glibc
+#endif
 
 extension CursesScreen {
     // ncurses attribute bits (NCURSES_BITS(1, n) = 1 << (n + 8)); the macros are not imported.

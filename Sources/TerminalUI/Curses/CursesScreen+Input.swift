@@ -1,5 +1,7 @@
 import CNcurses
+#if canImport(Glibc)
 import Glibc
+#endif
 
 extension CursesScreen {
     public func readInput(timeout: Duration) -> InputEvent? {

@@ -1,5 +1,7 @@
 import CNcurses
+#if canImport(Glibc)
 import Glibc
+#endif
 
 extension CursesScreen {
     /// Writes the changed cells through ncurses, then the escapes the frame's pictures need

@@ -1,6 +1,8 @@
 import CNcurses
 public import ImageCodecs
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// The real terminal, drawn with ncursesw.
 ///

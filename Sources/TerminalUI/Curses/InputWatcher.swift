@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 import Synchronization
 import Foundation
 

@@ -1,5 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#endif
 import Synchronization
 
 /// Turns SIGWINCH, SIGINT, SIGTERM and SIGHUP into flags the event loop reads, via dispatch signal sources.

@@ -56,6 +56,8 @@ extension FeedModel {
             return [.clearAllCaches]
         case .cycleSymbols:
             return cyclePictures()
+        case .cycleGraphics:
+            return cycleGraphics()
         case .cyclePlaceholder:
             options.placeholder = options.placeholder.next
             return []

@@ -112,13 +112,35 @@ extension FeedModel {
         return effects
     }
 
-    /// The next picture variant (`m`): re-render from kept bitmaps that are big enough, reload
-    /// the others (keeping the old picture meanwhile), restart loads that would finish too small.
+    /// The next picture variant (`m`).
     mutating func cyclePictures() -> [FeedEffect] {
         guard let next = pictures.nextVariant() else {
             note("\(pictures.name) pictures have no symbol sets")
             return []
         }
+        let effects = replacePictures(with: next)
+        note("symbols: \(next.name)")
+        return effects
+    }
+
+    /// The next picture backend the terminal can show (`i`): block art, or pixels.
+    mutating func cycleGraphics() -> [FeedEffect] {
+        let choices = options.graphicsChoices
+        guard choices.count > 1 else {
+            note("pictures: \(pictures.name) is all this terminal shows")
+            return []
+        }
+        let next = choices[((choices.firstIndex(of: options.graphics) ?? 0) + 1) % choices.count]
+        options.graphics = next
+        let effects = replacePictures(with: next.renderer(art: options.art, cellPixels: options.cellPixels))
+        metrics.graphics = "\(next == .blocks ? "blocks" : pictures.name) (i switches)"
+        note("pictures: \(pictures.name)")
+        return effects
+    }
+
+    /// Draws with `next` from now on: re-render from kept bitmaps that are big enough, reload the
+    /// others (keeping the old picture meanwhile), restart loads that would finish too small.
+    mutating func replacePictures(with next: any PictureRenderer) -> [FeedEffect] {
         pictures = next
         let box = geometry.picture.size
         var effects: [FeedEffect] = []
@@ -143,7 +165,6 @@ extension FeedModel {
             planner.markFinished(key)
             effects += perform(planner.reset(key, isVisible: visible.contains(key)))
         }
-        note("symbols: \(next.name)")
         if detail != nil { effects += openDetail() }
         return effects
     }

@@ -19,6 +19,8 @@ public struct FeedViewerOptions: Sendable {
     public var glyphs: GlyphSet
     /// How pictures are drawn.
     public var graphics: PictureBackend
+    /// The backends `i` cycles through (what the terminal can show), starting with `graphics`.
+    public var graphicsChoices: [PictureBackend]
     /// Said in the event log when the viewer starts (e.g. why a backend was not used).
     public var notice: String?
     /// Why the picture backend was chosen, for the status bar (nil: not shown).
@@ -41,6 +43,7 @@ public struct FeedViewerOptions: Sendable {
         self.colors = colors
         self.glyphs = glyphs
         self.graphics = graphics
+        self.graphicsChoices = graphics == .blocks ? [.blocks] : [graphics, .blocks]
         self.notice = notice
         self.graphicsReason = graphicsReason
         self.cellPixels = cellPixels

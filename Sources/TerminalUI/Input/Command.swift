@@ -28,6 +28,8 @@ public enum Command: Hashable, Sendable {
     case clearAllCaches
     /// Switch to the next block-art symbol set.
     case cycleSymbols
+    /// Switch between block art and the pixels the terminal can show.
+    case cycleGraphics
     /// Switch between the shimmer and the spinner placeholder.
     case cyclePlaceholder
     /// Toggle low-data mode.

@@ -89,6 +89,7 @@ public struct KeyMap: Sendable {
         case .character("c"): .clearMemoryCache
         case .character("C"): .clearAllCaches
         case .character("m"): .cycleSymbols
+        case .character("i"): .cycleGraphics
         case .character("p"): .cyclePlaceholder
         case .character("d"): .toggleLowData
         case .character("l"): .toggleEventLog
@@ -132,6 +133,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "c", action: "clear memory cache"),
         HelpEntry(keys: "C", action: "clear memory and disk cache"),
         HelpEntry(keys: "m", action: "next symbol set"),
+        HelpEntry(keys: "i", action: "block art / pixels"),
         HelpEntry(keys: "p", action: "shimmer / spinner"),
         HelpEntry(keys: "d", action: "low-data mode"),
         HelpEntry(keys: "l", action: "event log"),

@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// A pseudo-terminal pair for driving `CursesScreen` headlessly: the screen gets the
 /// follower side, the test reads what it drew and types into the leader side.

@@ -40,4 +40,34 @@ struct UpdateKittyTests {
         #expect(harness.press("m").isEmpty)
         #expect(harness.model.message == "kitty pictures have no symbol sets")
     }
+
+    @Test func iSwitchesBetweenPixelsAndBlockArtLive() throws {
+        // Given kitty pixels (and block art as the other choice), the first item loaded
+        var harness = FeedHarness(
+            screen: TerminalSize(rows: 22, columns: 100),
+            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: .kitty))
+        harness.showPage(TestPhotos.files(3))
+        harness.deliver(FakeImages.success(width: 160, height: 120), to: "0")
+        #expect(harness.frame().pictures.first?.picture.image != nil)
+
+        // When i is pressed, the kept bitmap is re-drawn as block art at once (it has the pixels), nothing reloads
+        let toBlocks = harness.press("i")
+        #expect(toBlocks.loads.isEmpty)
+        let placement = try #require(harness.frame().pictures.first)
+        #expect(placement.picture.image == nil)
+        #expect(harness.model.message == "pictures: sextant")
+        #expect(harness.model.metrics.graphics == "blocks (i switches)")
+
+        // When it is pressed again, pixels come back
+        harness.press("i")
+        #expect(harness.frame().pictures.first?.picture.image != nil)
+        #expect(harness.model.message == "pictures: kitty")
+    }
+
+    @Test func withBlockArtOnlyISaysSo() {
+        var harness = FeedHarness(options: FeedViewerOptions())
+        harness.showPage(TestPhotos.files(3))
+        #expect(harness.press("i").isEmpty)
+        #expect(harness.model.message == "pictures: sextant is all this terminal shows")
+    }
 }

@@ -103,55 +103,87 @@ public enum PaletteQuantizer {
         return result
     }
 
-    /// Median cut: split the box with the widest channel range (weighted by its pixel count) at
-    /// its median until there are `limit` boxes; each colour is its box's mean. Large images are
-    /// sampled (at most 65 536 pixels) to choose the palette.
-    static func medianCut(_ all: [(UInt8, UInt8, UInt8)], limit: Int) -> [(UInt8, UInt8, UInt8)] {
-        guard !all.isEmpty else { return [(0, 0, 0)] }
-        let step = max(1, all.count / 65_536)
-        let pixels = step == 1 ? all : stride(from: 0, to: all.count, by: step).map { all[$0] }
+    /// Median cut over a 5-bit-a-channel histogram: the box with the widest channel range
+    /// (weighted by its pixel count) is split at its weighted median until there are `limit`
+    /// boxes; each colour is the mean of the pixels in its box. Working on at most 32,768
+    /// occupied bins instead of every pixel keeps it cheap for large pictures.
+    static func medianCut(_ pixels: [(UInt8, UInt8, UInt8)], limit: Int) -> [(UInt8, UInt8, UInt8)] {
+        guard !pixels.isEmpty else { return [(0, 0, 0)] }
+        struct Bin {
+            var key: (Int, Int, Int)
+            var count = 0
+            var sum = (0, 0, 0)
+        }
+        var table = [Int32](repeating: -1, count: 1 << 15)
+        var bins: [Bin] = []
+        for pixel in pixels {
+            let key = (Int(pixel.0) >> 3, Int(pixel.1) >> 3, Int(pixel.2) >> 3)
+            let index = key.0 << 10 | key.1 << 5 | key.2
+            if table[index] < 0 {
+                table[index] = Int32(bins.count)
+                bins.append(Bin(key: key))
+            }
+            let slot = Int(table[index])
+            bins[slot].count += 1
+            bins[slot].sum.0 += Int(pixel.0)
+            bins[slot].sum.1 += Int(pixel.1)
+            bins[slot].sum.2 += Int(pixel.2)
+        }
         struct Box {
-            var pixels: [(UInt8, UInt8, UInt8)]
+            var bins: ArraySlice<Bin>
             var channel = 0
             var span = 0
+            var count = 0
 
-            init(_ pixels: [(UInt8, UInt8, UInt8)]) {
-                self.pixels = pixels
-                var low = (255, 255, 255)
+            init(_ bins: ArraySlice<Bin>) {
+                self.bins = bins
+                var low = (31, 31, 31)
                 var high = (0, 0, 0)
-                for pixel in pixels {
-                    low = (min(low.0, Int(pixel.0)), min(low.1, Int(pixel.1)), min(low.2, Int(pixel.2)))
-                    high = (max(high.0, Int(pixel.0)), max(high.1, Int(pixel.1)), max(high.2, Int(pixel.2)))
+                for bin in bins {
+                    low = (min(low.0, bin.key.0), min(low.1, bin.key.1), min(low.2, bin.key.2))
+                    high = (max(high.0, bin.key.0), max(high.1, bin.key.1), max(high.2, bin.key.2))
+                    count += bin.count
                 }
                 let spans = [high.0 - low.0, high.1 - low.1, high.2 - low.2]
                 channel = spans.indices.max { spans[$0] < spans[$1] } ?? 0
                 span = spans[channel]
             }
 
-            var weight: Int { pixels.count > 1 ? span * pixels.count : 0 }
+            var weight: Int { bins.count > 1 ? span * count : 0 }
         }
-        var boxes = [Box(pixels)]
+        var boxes = [Box(bins[...])]
         while boxes.count < limit {
             guard let target = boxes.indices.max(by: { boxes[$0].weight < boxes[$1].weight }), boxes[target].weight > 0
             else { break }
             let channel = boxes[target].channel
-            let sorted = boxes[target].pixels.sorted { lhs, rhs in
+            let sorted = boxes[target].bins.sorted { lhs, rhs in
                 switch channel {
-                case 0: lhs.0 < rhs.0
-                case 1: lhs.1 < rhs.1
-                default: lhs.2 < rhs.2
+                case 0: lhs.key.0 < rhs.key.0
+                case 1: lhs.key.1 < rhs.key.1
+                default: lhs.key.2 < rhs.key.2
                 }
             }
-            let middle = sorted.count / 2
-            boxes[target] = Box(Array(sorted[..<middle]))
-            boxes.append(Box(Array(sorted[middle...])))
+            // The weighted median, keeping at least one bin on each side.
+            let half = boxes[target].count / 2
+            var running = 0
+            var split = 1
+            for (index, bin) in sorted.enumerated() {
+                running += bin.count
+                if running >= half {
+                    split = min(max(1, index + 1), sorted.count - 1)
+                    break
+                }
+            }
+            let array = Array(sorted)
+            boxes[target] = Box(array[..<split])
+            boxes.append(Box(array[split...]))
         }
         return boxes.map { box in
             var sum = (0, 0, 0)
-            for pixel in box.pixels {
-                sum = (sum.0 + Int(pixel.0), sum.1 + Int(pixel.1), sum.2 + Int(pixel.2))
+            for bin in box.bins {
+                sum = (sum.0 + bin.sum.0, sum.1 + bin.sum.1, sum.2 + bin.sum.2)
             }
-            let count = max(1, box.pixels.count)
+            let count = max(1, box.count)
             return (UInt8(sum.0 / count), UInt8(sum.1 / count), UInt8(sum.2 / count))
         }
     }

@@ -94,7 +94,8 @@ struct ViewCommand: AsyncParsableCommand {
         }
     }
 
+    /// One line on stderr, sanitised: reasons may quote feed text.
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import PicsumServer
+import TerminalUI
 
 /// `photofeed prefetch`: warms the disk cache with the first N images of a picsum-style feed,
 /// under the same cache keys the viewer reads.
@@ -125,7 +126,8 @@ struct PrefetchCommand: AsyncParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Self.standardOutput(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            // JSONEncoder escapes every control character itself.
+            FileHandle.standardOutput.write(try encoder.encode(summary) + Data("\n".utf8))
         } else {
             Self.standardOutput(summary.line)
         }
@@ -180,12 +182,13 @@ struct PrefetchCommand: AsyncParsableCommand {
         return PixelSize(width: width, height: height)
     }
 
+    /// One line on stdout; feed-derived text (ids, reasons) never reaches the terminal raw.
     static func standardOutput(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileHandle.standardOutput.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
     }
 
     private static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
     }
 }
 

@@ -271,8 +271,10 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     static func reportFailure(_ image: String, _ error: any Error) {
+        // A hostile file name or URL (or a reason quoting one) never reaches the terminal raw.
         let reason = String(describing: error).replacingOccurrences(of: "\n", with: " ")
-        FileHandle.standardError.write(Data("photofeed show: \(image): \(reason)\n".utf8))
+        let line = TextSanitizer.sanitize("photofeed show: \(image): \(reason)")
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 

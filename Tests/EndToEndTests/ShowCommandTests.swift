@@ -45,6 +45,20 @@ import Testing
         #expect(!auto.stdout.contains("\u{1B}P") && !auto.stdout.contains("\u{1B}_G"))
     }
 
+    @Test func aHostileFileNameNeverReachesTheTerminalRaw() async throws {
+        // Given a file name carrying an OSC title change, a screen clear and a bell
+        let marker = UUID().uuidString
+        let hostile = FileManager.default.temporaryDirectory.appendingPathComponent("\u{1B}]2;owned\u{07}\u{1B}[2J\u{1B}c-\(marker).jpg").path
+
+        // When show fails on it
+        let result = try await BuiltBinary.run(["show", hostile], environment: plainEnvironment)
+
+        // Then the error line names it without a single control character
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("photofeed show:") && result.stderr.contains(marker))
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F..<0xA0).contains($0.value) })
+    }
+
     @Test func showsEveryAsset() async throws {
         let assets = try FileManager.default.contentsOfDirectory(atPath: BuiltBinary.assetsDirectory.path)
             .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()

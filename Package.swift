@@ -51,6 +51,10 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // setjmp/longjmp wrappers: a corrupt file is an error value, never exit().
         .target(name: "CImageShim", dependencies: ["CJPEG", "CPNG"]),
 
@@ -97,7 +101,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses"],
+            dependencies: ["BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses", "CZlib"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -127,7 +131,7 @@ let package = Package(
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading"],
+            dependencies: ["TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

@@ -6,7 +6,7 @@
 set -eu
 
 purpose=${1:-test}
-packages="pkg-config libncurses-dev libjpeg-dev libpng-dev"
+packages="pkg-config libncurses-dev libjpeg-dev libpng-dev zlib1g-dev"
 case "$purpose" in
     run) ;;
     test) packages="$packages tmux curl ncurses-term" ;;

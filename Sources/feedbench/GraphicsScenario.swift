@@ -17,41 +17,60 @@ struct GraphicsScenario: BenchScenario {
         var rows: [[String]] = []
         var notes = [
             "in-process: decode + fit into \(box.width)×\(box.height) not timed; median of \(repetitions) encodes per image; mean over \(assets.count) assets",
-            "kitty direct = pixels transmitted once (RGB, base64, 4096-byte chunks; no compression yet); file/shm transmission is not implemented",
-            "sixel PSNR: our quantised image (256 colours, Floyd–Steinberg) against the fitted source",
+            "kitty: inline = RGB base64 in 4096-byte chunks; zlib = the same deflated first (o=z, level 1); file = the pixels written to a temporary file in /dev/shm the terminal reads (t=t): the KB are what goes over the tty, the time includes writing the file",
+            "iterm: JPEG (quality \(ITermGraphics.jpegQuality)) in OSC 1337",
+            "PSNR: the sixel decoded back (our SixelDecoder) against the source fitted to the decoded size, over the RGB channels",
         ]
-        var kittyMs: [Double] = [], kittyBytes: [Double] = []
-        var sixelMs: [Double] = [], sixelBytes: [Double] = [], sixelPSNR: [Double] = []
-        var plainMs: [Double] = [], plainBytes: [Double] = []
+        var series: [String: (ms: [Double], bytes: [Double])] = [:]
+        var ourPSNR: [Double] = []
         let clock = ContinuousClock()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedbench-tgp-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = TemporaryImageFiles(directory: directory.path)
+        let encoders: [(String, (TerminalImage) -> [UInt8])] = [
+            ("photofeed kitty inline", { GraphicsTransport(medium: .inline).transmitKitty($0) }),
+            ("photofeed kitty zlib (o=z)", { GraphicsTransport(medium: .compressed).transmitKitty($0) }),
+            ("photofeed kitty file (t=t)", { image in
+                defer { files.removeLeftovers() }
+                return GraphicsTransport(medium: .files(files)).transmitKitty(image)
+            }),
+            ("photofeed iterm (JPEG)", { ITermGraphics.inlineImage($0.bitmap, cells: $0.cells) }),
+            ("photofeed sixel (dither)", { SixelEncoder.encode($0.bitmap, colors: 256, dither: true) }),
+            ("photofeed sixel (no dither)", { SixelEncoder.encode($0.bitmap, colors: 256, dither: false) }),
+        ]
         for path in assets {
             let decoded = try ImageDecoder.decode(try BlockArtToolRunner.readAll(path), options: DecodingOptions(targetSize: box))
             let bitmap = decoded.bitmap.fit(into: box)
             let image = TerminalImage(bitmap: bitmap, cells: cells, placement: .direct)
-            var kitty: [UInt8] = []
-            kittyMs.append(median((0..<repetitions).map { _ in clock.measure { kitty = KittyGraphics.transmit(image) }.milliseconds }))
-            kittyBytes.append(Double(kitty.count))
-            var sixel: [UInt8] = []
-            sixelMs.append(median((0..<repetitions).map { _ in clock.measure { sixel = SixelEncoder.encode(bitmap, colors: 256, dither: true) }.milliseconds }))
-            sixelBytes.append(Double(sixel.count))
-            plainMs.append(median((0..<repetitions).map { _ in clock.measure { sixel = SixelEncoder.encode(bitmap, colors: 256, dither: false) }.milliseconds }))
-            plainBytes.append(Double(sixel.count))
-            sixelPSNR.append(psnr(bitmap))
+            for (label, encode) in encoders {
+                var output: [UInt8] = []
+                let ms = median((0..<repetitions).map { _ in clock.measure { output = encode(image) }.milliseconds })
+                series[label, default: ([], [])].ms.append(ms)
+                series[label, default: ([], [])].bytes.append(Double(output.count))
+                if label == "photofeed sixel (dither)", let value = try? psnr(sixel: output, sourcePath: path) {
+                    ourPSNR.append(value)
+                }
+            }
         }
-        rows.append(["in-process", "photofeed kitty (direct)", fmt(mean(kittyMs)), kb(mean(kittyBytes)), "-"])
-        rows.append(["in-process", "photofeed sixel (dither)", fmt(mean(sixelMs)), kb(mean(sixelBytes)), String(format: "%.2f", mean(sixelPSNR))])
-        rows.append(["in-process", "photofeed sixel (no dither)", fmt(mean(plainMs)), kb(mean(plainBytes)), "-"])
+        for (label, _) in encoders {
+            let values = series[label] ?? ([], [])
+            let quality = label == "photofeed sixel (dither)" ? String(format: "%.2f", mean(ourPSNR)) : "-"
+            rows.append(["in-process", label, fmt(mean(values.ms)), kb(mean(values.bytes)), quality])
+        }
 
         // Whole processes on the same files: bytes written (mean over the assets), median time (one asset).
         var tools: [(String, String, [String])] = []
         let photofeed = context.photofeedBinary
         if FileManager.default.isExecutableFile(atPath: photofeed) {
-            tools.append(("photofeed show --graphics kitty", photofeed, ["show", "--graphics", "kitty", "--width", "40", "--height", "20"]))
-            tools.append(("photofeed show --graphics sixel", photofeed, ["show", "--graphics", "sixel", "--width", "40", "--height", "20"]))
+            for backend in ["kitty", "sixel", "iterm"] {
+                tools.append(("photofeed show --graphics \(backend)", photofeed, ["show", "--graphics", backend, "--width", "40", "--height", "20"]))
+            }
         }
         if let chafa = BlockArtToolRunner.which("chafa") {
-            tools.append(("chafa -f kitty", chafa, ["-f", "kitty", "-s", "40x20", "--animate", "off"]))
-            tools.append(("chafa -f sixels", chafa, ["-f", "sixels", "-s", "40x20", "--animate", "off"]))
+            for format in ["kitty", "sixels", "iterm"] {
+                tools.append(("chafa -f \(format)", chafa, ["-f", format, "-s", "40x20", "--animate", "off"]))
+            }
         }
         if let img2sixel = BlockArtToolRunner.which("img2sixel") {
             tools.append(("img2sixel -w 400", img2sixel, ["-w", "400"]))
@@ -63,13 +82,16 @@ struct GraphicsScenario: BenchScenario {
         for (label, executable, arguments) in tools {
             var bytes: [Double] = []
             var times: [Double] = []
+            var qualities: [Double] = []
             for path in assets {
                 var output: [UInt8] = []
                 let elapsed = clock.measure { output = (try? BlockArtToolRunner.output(of: executable, arguments + [path], environment: ["TERM": "xterm-256color"])) ?? [] }
                 bytes.append(Double(output.count))
                 times.append(elapsed.milliseconds)
+                if label.contains("sixel"), let value = try? psnr(sixel: output, sourcePath: path) { qualities.append(value) }
             }
-            rows.append(["process", label, fmt(median(times)), kb(mean(bytes)), "-"])
+            let quality = qualities.isEmpty ? "-" : String(format: "%.2f", mean(qualities))
+            rows.append(["process", label, fmt(median(times)), kb(mean(bytes)), quality])
         }
         notes.append("process: one run per asset (stdout to a pipe, TERM=xterm-256color), median time and mean bytes over the assets; the process rows include decoding the file")
         notes.append("command: swift build -c release --static-swift-stdlib --product feedbench && swift build -c release --static-swift-stdlib --product photofeed && .build/release/feedbench --scenario graphics")
@@ -78,18 +100,28 @@ struct GraphicsScenario: BenchScenario {
             columns: ["kind", "what", "median ms", "KB written", "PSNR dB"], rows: rows, notes: notes)
     }
 
-    private func psnr(_ bitmap: Bitmap) -> Double {
-        let quantized = PaletteQuantizer.quantize(bitmap, colors: 256, dither: true)
-        let source = PaletteQuantizer.rgb(bitmap)
+    /// PSNR of a sixel image as a terminal would show it, against the source file fitted to the
+    /// decoded size (each tool picks its own size for the box), over the pixels both cover.
+    private func psnr(sixel: [UInt8], sourcePath: String) throws -> Double {
+        let decoded = try SixelDecoder.decode(sixel)
+        guard decoded.width > 0, decoded.height > 0 else { throw SixelDecoder.Failure.notSixel }
+        let size = PixelSize(width: decoded.width, height: decoded.height)
+        let source = try ImageDecoder.decode(try BlockArtToolRunner.readAll(sourcePath), options: DecodingOptions(targetSize: size))
+            .bitmap.fit(into: size)
+        let width = min(source.width, decoded.width)
+        let height = min(source.height, decoded.height)
         var sum = 0.0
-        for (index, pixel) in source.enumerated() {
-            let colour = quantized.palette[Int(quantized.indices[index])]
-            for (a, b) in [(pixel.0, colour.0), (pixel.1, colour.1), (pixel.2, colour.2)] {
-                let d = Double(a) - Double(b)
-                sum += d * d
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = source[x, y]
+                let index = (y * decoded.width + x) * 3
+                for (a, b) in [(pixel.r, decoded.pixels[index]), (pixel.g, decoded.pixels[index + 1]), (pixel.b, decoded.pixels[index + 2])] {
+                    let d = Double(a) - Double(b)
+                    sum += d * d
+                }
             }
         }
-        let mse = sum / Double(max(1, source.count * 3))
+        let mse = sum / Double(max(1, width * height * 3))
         return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
     }
 

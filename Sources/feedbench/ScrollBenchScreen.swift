@@ -19,6 +19,13 @@ final class ScrollBenchScreen: Screen {
     private(set) var waitingShares: [Double] = []
     /// A fling's time from its last key to a screen with every visible row's picture (nil: not settled).
     private(set) var settleTime: Duration?
+    /// Bytes a terminal would be sent per frame: the changed cells as SGR-coloured text, plus
+    /// every picture escape (kitty transmissions/placements, sixels, iTerm2 images).
+    private(set) var frameBytes: [Int] = []
+    /// When the first picture was placed, from the screen's creation.
+    private(set) var firstPicture: Duration?
+    private var images = TerminalImageStore()
+    private let created = ContinuousClock.now
     let wakeups: AsyncStream<Void>
     let wake: AsyncStream<Void>.Continuation
 
@@ -42,6 +49,25 @@ final class ScrollBenchScreen: Screen {
     }
 
     func setCursorVisible(_ visible: Bool) { inner.setCursorVisible(visible) }
+
+    func apply(_ changes: FrameChanges) {
+        var bytes = 0
+        var style = CellStyle.plain
+        for run in changes.runs {
+            bytes += 8  // cursor address
+            for cell in run.cells where !cell.isContinuation {
+                if cell.style != style {
+                    bytes += FrameText.sgrLength(cell.style)
+                    style = cell.style
+                }
+                bytes += cell.grapheme.utf8.count
+            }
+        }
+        bytes += images.apply(changes).count
+        frameBytes.append(bytes)
+        if firstPicture == nil, !changes.frame.pictures.isEmpty { firstPicture = ContinuousClock.now - created }
+        changes.write(to: self)
+    }
 
     func flush() {
         if let frameStart { frameTimes.append(clock.now - frameStart) }

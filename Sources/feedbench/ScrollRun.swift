@@ -19,6 +19,10 @@ struct ScrollRun {
     /// A fling's time from its last key until every visible row showed its picture.
     var settleTime: Duration?
     var peakRSSKiB: Int?
+    /// Bytes a terminal would be sent, per frame.
+    var frameBytes: [Int] = []
+    /// Launch → the first picture placed on screen.
+    var firstPicture: Duration?
 
     private var images: [RequestLogEntry] { log.filter { $0.target.hasPrefix("/id/") } }
 
@@ -46,6 +50,8 @@ struct ScrollRun {
         return [
             label,
             timeToFirstThumbnail.map { String(format: "%.0f", $0.milliseconds) } ?? "-",
+            firstPicture.map { String(format: "%.0f", $0.milliseconds) } ?? "-",
+            frameBytes.isEmpty ? "-" : String(format: "%.1f", Double(frameBytes.reduce(0, +)) / Double(frameBytes.count) / 1024),
             percentile(0.5, of: sorted), percentile(0.99, of: sorted), String(frameTimes.count),
             percentile(0.5, of: renders), percentile(0.99, of: renders),
             waitingShares.isEmpty ? "-" : String(format: "%.0f", 100 * waitingShares.reduce(0, +) / Double(waitingShares.count)),
@@ -61,7 +67,7 @@ struct ScrollRun {
     }
 
     static let columns = [
-        "run", "first thumb ms", "frame p50 ms", "frame p99 ms", "frames", "render p50 ms", "render p99 ms", "waiting %", "settle ms", "requests", "early close", "tasks cancelled",
+        "run", "first thumb ms", "first picture ms", "KB/frame", "frame p50 ms", "frame p99 ms", "frames", "render p50 ms", "render p99 ms", "waiting %", "settle ms", "requests", "early close", "tasks cancelled",
         "range reqs", "resumed", "coalesced", "mem hits", "MB down", "MB unique", "down/unique", "peak RSS MB", "wall s",
     ]
 }

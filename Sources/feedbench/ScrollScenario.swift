@@ -36,6 +36,13 @@ struct ScrollScenario: BenchScenario {
         var label: String
         var onDisappear: DisappearPolicy
         var cachesAndResume: Bool
+        var graphics: PictureBackend = .blocks
+    }
+
+    /// The default setup drawn by each pixel backend (default network only): bytes per frame
+    /// and time to the first picture beside block art's.
+    let pixelSetups: [Setup] = [PictureBackend.kitty, .kittyPlaceholders, .sixel, .iterm].map {
+        Setup(label: "cancel, \($0.rawValue)", onDisappear: .cancel, cachesAndResume: true, graphics: $0)
     }
 
     let setups = [
@@ -60,7 +67,7 @@ struct ScrollScenario: BenchScenario {
                     $0.latency = network.latency
                     $0.bandwidth = network.bandwidth
                 }
-                for setup in setups {
+                for setup in setups + (network.label == "default" ? pixelSetups : []) {
                     var run = try await scroll(setup, path: path, server: server, index: results.count + 1)
                     run.label = "\(network.label)\(path == .fling ? " fling" : ""): \(setup.label)"
                     results.append(run)
@@ -78,7 +85,8 @@ struct ScrollScenario: BenchScenario {
                 notes: [
                     "command: swift build -c release --static-swift-stdlib --product feedbench && .build/release/feedbench --scenario scroll",
                     "real FeedRuntime, thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2; scrolling starts at the first finished thumbnail",
-                    "first thumb: launch → first finished image; frame: first cell written → flush, per frame",
+                    "first thumb: launch → first finished image; first picture: launch → first picture placed in a frame; frame: first cell written → flush, per frame",
+                    "KB/frame: what a terminal would be sent per frame: changed cells as SGR text (8 bytes per run for the cursor move), plus the pictures' escapes (kitty zlib-compressed inline, sixel, iTerm2 JPEG); pixel rows at 10×20-pixel cells",
                     "waiting %: at every scripted key, the share of visible rows still showing a placeholder (mean over the run)",
                     "settle ms (fling): from the last key until every visible row shows its picture",
                     "requests/early close/range reqs: server log (early close = client went away mid-response); "
@@ -117,7 +125,7 @@ struct ScrollScenario: BenchScenario {
         let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: listLoader, pageSize: 30)
         let viewer = FeedRuntime(
             screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
-            options: FeedViewerOptions(onDisappear: setup.onDisappear))
+            options: FeedViewerOptions(onDisappear: setup.onDisappear, graphics: setup.graphics))
         screen.probe = { viewer.visibleRowsWaiting }
         viewer.frameObserver = { screen.recordRender($0) }
         let started = ContinuousClock.now
@@ -139,7 +147,7 @@ struct ScrollScenario: BenchScenario {
             label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes, renderTimes: screen.renderTimes,
             wall: wall, log: entries, resumed: counters.resumed, coalesced: counters.coalesced,
             cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits, waitingShares: screen.waitingShares,
-            settleTime: screen.settleTime, peakRSSKiB: peak)
+            settleTime: screen.settleTime, peakRSSKiB: peak, frameBytes: screen.frameBytes, firstPicture: screen.firstPicture)
     }
 
     private static func collect(_ log: AsyncStream<RequestLogEntry>, until sentinel: String) async -> [RequestLogEntry] {

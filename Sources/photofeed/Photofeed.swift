@@ -56,10 +56,14 @@ struct ViewCommand: AsyncParsableCommand {
         do {
             // Ask the terminal once, before the screen takes over: graphics, version, cell size.
             let environment = ProcessInfo.processInfo.environment
-            let replies = TerminalProbe.ask(input: STDIN_FILENO, output: STDOUT_FILENO)
-            let selection = GraphicsSelection.choose(try options.parsedGraphics(), replies: replies, environment: environment)
-            var configuration = CursesScreenConfiguration(maximumColors: try options.maximumColors())
-            if GraphicsSelection.hasTrueColor(replies: replies, environment: environment), let term = environment["TERM"] {
+            let probe = GraphicsProbe.run(
+                try options.parsedGraphics(), input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
+            defer { probe.restore() }
+            let replies = probe.replies
+            let selection = probe.selection
+            var configuration = CursesScreenConfiguration(
+                maximumColors: try options.maximumColors(), graphicsTransport: probe.transport)
+            if probe.hasTrueColor, let term = environment["TERM"] {
                 // A terminal known to draw 24-bit colour whose TERM entry says 256: use its -direct entry.
                 configuration.terminalType = DirectColorTerminfo.variant(for: term, environment: environment)
             }

@@ -59,7 +59,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     @Flag var scaling: Scaling = .fit
 
-    @Option(help: "auto, blocks, kitty or sixel (default: auto: ask the terminal on stdout; block art into a pipe or file).", transform: ShowSettings.parseGraphics)
+    @Option(help: "auto, blocks, kitty, sixel or iterm (default: auto: ask the terminal on stdout; block art into a pipe or file).", transform: ShowSettings.parseGraphics)
     var graphics: GraphicsSelection.Request = .auto
 
     @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
@@ -131,27 +131,35 @@ struct ShowCommand: AsyncParsableCommand {
     struct PixelOutput {
         var backend: PictureBackend
         var cellPixels: PixelSize
+        /// Inline (compressed) into a pipe; a temporary file to a kitty on this machine; through
+        /// tmux passthrough inside tmux.
+        var transport = GraphicsTransport()
     }
 
-    /// Pixels for `kitty`/`sixel` (into a pipe too: the flag says so), or for `auto` when the
-    /// terminal on stdout answers that it draws them; nil: block art.
+    /// Pixels for `kitty`/`sixel`/`iterm` (into a pipe too: the flag says so), or for `auto` when
+    /// the terminal on stdout answers that it draws them; nil: block art.
     static func pixelOutput(_ request: GraphicsSelection.Request, environment: [String: String]) -> PixelOutput? {
         let defaultCell = PixelSize(width: 10, height: 20)
         switch request {
         case .blocks: return nil
         case .kitty, .kittyPlaceholders: return PixelOutput(backend: .kitty, cellPixels: defaultCell)
         case .sixel: return PixelOutput(backend: .sixel, cellPixels: defaultCell)
+        case .iterm: return PixelOutput(backend: .iterm, cellPixels: defaultCell)
         case .auto:
-            guard let replies = TerminalProbe.ask(input: STDIN_FILENO, output: STDOUT_FILENO) else { return nil }
-            let choice = GraphicsSelection.choose(.auto, replies: replies, environment: environment)
-            guard choice.backend != .blocks else { return nil }
-            let backend: PictureBackend = choice.backend == .sixel ? .sixel : .kitty
-            return PixelOutput(backend: backend, cellPixels: replies.cellPixels ?? defaultCell)
+            guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else { return nil }
+            let probe = GraphicsProbe.run(.auto, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
+            // Passthrough stays on only while this command prints; a printed placeholder shows
+            // its image for as long as the terminal keeps it, setting or not.
+            defer { probe.restore() }
+            guard probe.selection.backend != .blocks else { return nil }
+            return PixelOutput(
+                backend: probe.selection.backend, cellPixels: probe.replies?.cellPixels ?? defaultCell,
+                transport: probe.transport)
         }
     }
 
-    /// One image as a kitty or sixel escape sequence, `columns` wide (and at most `rows` tall),
-    /// then a newline.
+    /// One image as escape sequences (kitty, kitty placeholders, sixel or iTerm2), `columns`
+    /// wide (and at most `rows` tall), then a newline.
     static func pixelImage(
         _ image: String, pixels: PixelOutput, columns: Int, rows: Int?, settings: ShowSettings, pipeline: ImagePipeline
     ) async throws -> [UInt8] {
@@ -172,11 +180,20 @@ struct ShowCommand: AsyncParsableCommand {
         let cells = TerminalSize(
             rows: max(1, (source.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
             columns: max(1, (source.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
+        let newline = [UInt8(ascii: "\n")]
         switch pixels.backend {
         case .sixel:
-            return SixelEncoder.encode(source) + [UInt8(ascii: "\n")]
-        default:
-            return KittyGraphics.display(TerminalImage(bitmap: source, cells: cells)) + [UInt8(ascii: "\n")]
+            return SixelEncoder.encode(source) + newline
+        case .iterm:
+            return ITermGraphics.inlineImage(source, cells: cells) + newline
+        case .kittyPlaceholders:
+            // Inside tmux: the pixels go to the outer terminal, the placeholders are text.
+            let held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)
+            let transmitted = pixels.transport.wrap(pixels.transport.transmitKitty(held))
+            return transmitted + KittyPlaceholder.text(imageID: held.id, size: cells)
+        case .blocks, .kitty:
+            let shown = TerminalImage(bitmap: source, cells: cells, placement: .direct)
+            return pixels.transport.wrap(KittyGraphics.display(shown, transport: pixels.transport)) + newline
         }
     }
 

@@ -22,7 +22,7 @@ struct ShowSettings: Equatable {
     var fill = false
     /// The largest file or download read, in bytes.
     var maxBytes = Self.defaultMaxBytes
-    /// Block art, or real pixels (kitty, sixel); auto asks the terminal when there is one.
+    /// Block art, or real pixels (kitty, sixel, iTerm2); auto asks the terminal when there is one.
     var graphics = GraphicsSelection.Request.auto
 
     /// The image pipeline's response limit: `show` reads files under the same one.
@@ -63,7 +63,7 @@ struct ShowSettings: Equatable {
 
     static func parseGraphics(_ text: String) throws -> GraphicsSelection.Request {
         guard let value = GraphicsSelection.Request(rawValue: text.lowercased()) else {
-            throw ValidationError("--graphics must be auto, blocks, kitty, kitty-placeholders or sixel (got \(text))")
+            throw ValidationError("--graphics must be auto, blocks, kitty, kitty-placeholders, sixel or iterm (got \(text))")
         }
         return value
     }

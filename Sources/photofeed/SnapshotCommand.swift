@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import Foundation
+import ImageCodecs
 import TerminalUI
 
 /// `photofeed snapshot`: the viewer on a headless screen, printed once every visible row settled.
@@ -11,7 +12,10 @@ struct SnapshotCommand: AsyncParsableCommand {
         discussion: """
             Lays the feed out on a WIDTHxHEIGHT screen, scrolls --scroll rows, waits until every \
             visible row has loaded or failed (at most --wait-ms), then prints the frame: ANSI \
-            colours, or plain text with --colors none. Takes the viewer's flags.
+            colours, or plain text with --colors none. Takes the viewer's flags; with --graphics \
+            kitty, kitty-placeholders, sixel or iterm the frame is followed by the escapes that \
+            draw its pictures (what the viewer would write), at 10x20-pixel cells unless \
+            --cell-pixels says otherwise.
             """
     )
 
@@ -29,12 +33,25 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "The longest wait for the visible rows, in milliseconds.")
     var waitMs = 10_000
 
+    @Option(help: "One cell's size in pixels for pixel pictures, WxH (default 10x20).")
+    var cellPixels = "10x20"
+
     func validate() throws {
         guard (1...1000).contains(width), (1...1000).contains(height) else {
             throw ValidationError("--width and --height must be 1…1000 (got \(width)x\(height))")
         }
         guard scroll >= 0 else { throw ValidationError("--scroll must not be negative (got \(scroll))") }
         guard (0...600_000).contains(waitMs) else { throw ValidationError("--wait-ms must be 0…600000 (got \(waitMs))") }
+        _ = try parsedCellPixels()
+    }
+
+    /// `--cell-pixels` as a size, 1…200 pixels each way.
+    func parsedCellPixels() throws -> PixelSize {
+        let parts = cellPixels.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...200).contains(width),
+            (1...200).contains(height)
+        else { throw ValidationError("--cell-pixels must be WxH with 1…200 pixels each, e.g. 10x20 (got \(cellPixels))") }
+        return PixelSize(width: width, height: height)
     }
 
     func run() async throws {
@@ -49,10 +66,12 @@ struct SnapshotCommand: AsyncParsableCommand {
             try options.maximumColors()
             ?? ViewerOptions.capability(for: TerminalCapabilities.detect(environment: ProcessInfo.processInfo.environment).colors)
         let screen = MemoryScreen(size: TerminalSize(rows: height, columns: width), colorCapability: capability)
+        // --graphics names the pictures to write; auto means block art (there is no terminal to ask).
+        var viewerOptions = try options.viewerOptions(screenColors: capability, unicode: true)
+        viewerOptions.cellPixels = try parsedCellPixels()
         let viewer = FeedRuntime(
             screen: screen, feed: setup.source, feedName: setup.feedName,
-            pipeline: LiveFeedPipeline(pipeline: setup.pipeline),
-            options: try options.viewerOptions(screenColors: capability, unicode: true), network: setup.network)
+            pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network)
         let exit = await viewer.run(settling: SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
         await setup.shutDown()
         if case .failed(let reason) = exit {
@@ -60,6 +79,6 @@ struct SnapshotCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let text = capability == .none ? screen.plainText() : screen.ansiText()
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((text + "\n").utf8) + Data(screen.pictureEscapes()))
     }
 }

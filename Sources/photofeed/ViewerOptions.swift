@@ -28,7 +28,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Downloads at once.")
     var maxConcurrent = 6
 
-    @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer, 24-bit colour) or sixel (xterm -ti vt340, foot, mlterm, WezTerm).")
+    @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer, 24-bit colour; inside tmux through passthrough), sixel (xterm -ti vt340, foot, mlterm) or iterm (iTerm2 inline images: iTerm2, WezTerm, Konsole).")
     var graphics = "auto"
 
     @Option(help: "The thumbnail box in cells, WxH (columns x rows).")
@@ -102,7 +102,7 @@ struct ViewerOptions: ParsableArguments {
 
     func parsedGraphics() throws -> GraphicsSelection.Request {
         guard let request = GraphicsSelection.Request(rawValue: graphics.lowercased()) else {
-            throw ValidationError("--graphics must be auto, blocks, kitty, kitty-placeholders or sixel (got \(graphics))")
+            throw ValidationError("--graphics must be auto, blocks, kitty, kitty-placeholders, sixel or iterm (got \(graphics))")
         }
         return request
     }

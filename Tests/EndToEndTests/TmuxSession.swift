@@ -37,6 +37,12 @@ final class TmuxSession: Sendable {
         try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A pane option's value as it applies (`show-options -p -v -A`: its own or inherited), e.g.
+    /// `allow-passthrough`.
+    func paneOption(_ name: String) throws -> String {
+        try tmux(["show-options", "-p", "-v", "-A", "-t", "0", name]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Resizes the window.
     func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", "0", "-x", String(columns), "-y", String(rows)])

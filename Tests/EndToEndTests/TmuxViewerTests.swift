@@ -84,6 +84,8 @@ struct TmuxViewerTests {
         }
         let screen = try session.capture()
         let before = try #require(shown, "no placeholder cells:\n\(screen)")
+        // And the viewer let its pixels out of tmux: passthrough is on for its pane while it runs
+        #expect(try session.paneOption("allow-passthrough") == "on")
 
         // When the focus moves two rows down (the list scrolls by one row)
         try session.send("j", "j")
@@ -102,6 +104,8 @@ struct TmuxViewerTests {
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
         let afterQuit = try session.capture()
         #expect(!Self.hasPlaceholder(afterQuit))
+        // And the pane's passthrough setting is back as it was
+        #expect(try session.paneOption("allow-passthrough") == "off")
     }
 
     @Test func fastScrollingCancelsAndScrollingBackResumes() async throws {

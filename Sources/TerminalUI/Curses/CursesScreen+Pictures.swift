@@ -7,14 +7,14 @@ extension CursesScreen {
     /// Writes the changed cells through ncurses, then the escapes the frame's pictures need
     /// (kitty images transmitted once, old ones deleted), after ncurses has flushed its own output.
     public func apply(_ changes: FrameChanges) {
-        // A sixel that moved or went leaves its pixels until text is written over its cells:
+        // A sixel or iTerm2 image that moved or went leaves its pixels until text is written over its cells:
         // have ncurses rewrite those lines whole.
         var redrawn = Set<Int>()
         let synchronized = synchronizesFrames && !isClosed
         if synchronized { writeRaw(Array("\u{1B}[?2026h".utf8)) }
         defer { if synchronized { writeRaw(Array("\u{1B}[?2026l".utf8)) } }
         if !isClosed {
-            for old in changes.removed where old.picture.image?.placement == .sixel {
+            for old in changes.removed where old.picture.image?.placement.isDrawnOverText == true {
                 wredrawln(window, Int32(old.visible.origin.row), Int32(old.visible.size.rows))
                 redrawn.formUnion(old.visible.rowRange)
             }

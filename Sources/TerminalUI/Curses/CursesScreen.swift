@@ -120,6 +120,7 @@ public final class CursesScreen: Screen {
         self.outputFile = output
         self.inputWatcher = inputWatcher
         self.signals = TerminalSignalWatcher(emergency: emergency)
+        self.images = TerminalImageStore(transport: configuration.graphicsTransport)
         self.size = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
         (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 

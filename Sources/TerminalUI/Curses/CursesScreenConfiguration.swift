@@ -15,6 +15,8 @@ public struct CursesScreenConfiguration: Sendable {
     public var maximumColors: ColorCapability?
     /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
     public var escapeDelayMilliseconds: Int32
+    /// How terminal-held images travel (kitty: compressed, files; tmux passthrough).
+    public var graphicsTransport: GraphicsTransport
 
     /// Creates a configuration for the process's standard input and output.
     public init(
@@ -24,7 +26,8 @@ public struct CursesScreenConfiguration: Sendable {
         handlesSignals: Bool = true,
         enablesMouse: Bool = true,
         maximumColors: ColorCapability? = nil,
-        escapeDelayMilliseconds: Int32 = 25
+        escapeDelayMilliseconds: Int32 = 25,
+        graphicsTransport: GraphicsTransport = GraphicsTransport()
     ) {
         self.terminalType = terminalType
         self.inputDescriptor = inputDescriptor
@@ -33,5 +36,6 @@ public struct CursesScreenConfiguration: Sendable {
         self.enablesMouse = enablesMouse
         self.maximumColors = maximumColors
         self.escapeDelayMilliseconds = escapeDelayMilliseconds
+        self.graphicsTransport = graphicsTransport
     }
 }

@@ -61,7 +61,7 @@ public enum DetailFrame {
         block.paste(RowView.thumbnail(row, size: border.size, frame: frame, options: options), at: border.origin)
         block.write(StateLine.text(for: model.state, glyphs: glyphs), at: CellPoint(row: layout.stateRow, column: 1), maxWidth: width)
         block.write(
-            TextTruncation.truncate(hints(for: model.state, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis),
+            TextTruncation.truncate(hints(for: model.state, hasSymbols: model.hasSymbols, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis),
             at: CellPoint(row: layout.hintRow, column: 1), style: CellStyle(attributes: .dim))
         return (block, border)
     }
@@ -76,10 +76,12 @@ public enum DetailFrame {
         return thumbnail
     }
 
-    static func hints(for state: RowDisplayState, glyphs: GlyphSet) -> String {
+    static func hints(for state: RowDisplayState, hasSymbols: Bool = true, glyphs: GlyphSet) -> String {
         var keys = ["Esc/q back"]
         if case .failed = state { keys.append("r retry") }
-        return (keys + ["j/k next/prev", "m symbols"]).joined(separator: glyphs.separator)
+        keys.append("j/k next/prev")
+        keys.append(hasSymbols ? "m symbols" : "i block art")
+        return keys.joined(separator: glyphs.separator)
     }
 }
 
@@ -95,10 +97,12 @@ public struct DetailFrameModel: Hashable, Sendable {
     public var state: RowDisplayState
     /// The rendered picture, once loaded (centred in the box).
     public var picture: Picture?
+    /// Whether `m` changes the picture (block art's symbol sets); pixels have none.
+    public var hasSymbols: Bool
 
     public init(
         title: String, id: String, imageSize: TerminalSize? = nil, source: String, state: RowDisplayState,
-        picture: Picture? = nil
+        picture: Picture? = nil, hasSymbols: Bool = true
     ) {
         self.title = title
         self.id = id
@@ -106,6 +110,7 @@ public struct DetailFrameModel: Hashable, Sendable {
         self.source = source
         self.state = state
         self.picture = picture
+        self.hasSymbols = hasSymbols
     }
 }
 

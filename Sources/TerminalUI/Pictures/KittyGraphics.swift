@@ -1,5 +1,5 @@
 import Foundation
-import ImageCodecs
+public import ImageCodecs
 
 /// The kitty graphics protocol's escape sequences, as bytes: transmit an image for Unicode
 /// placeholders, delete it. Pure.
@@ -15,29 +15,17 @@ public enum KittyGraphics {
     /// Transmits `image`: for Unicode placeholders with a virtual placement (`a=T,U=1`), for
     /// direct placement as pixels only (`a=t`, placed by ``place(_:placementID:origin:visible:)``),
     /// quietly (`q=2`: no replies that could land in the input), in chunks of at most
-    /// ``chunkSize`` base64 bytes: 24-bit RGB when every pixel is opaque, else 32-bit RGBA.
-    public static func transmit(_ image: TerminalImage) -> [UInt8] {
-        let bitmap = image.bitmap
-        let opaque = isOpaque(bitmap)
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(bitmap.width * bitmap.height * (opaque ? 3 : 4))
-        for y in 0..<bitmap.height {
-            let row = y * bitmap.bytesPerRow
-            for x in 0..<bitmap.width {
-                let index = row + x * 4
-                pixels.append(bitmap.bytes[index])
-                pixels.append(bitmap.bytes[index + 1])
-                pixels.append(bitmap.bytes[index + 2])
-                if !opaque { pixels.append(bitmap.bytes[index + 3]) }
-            }
+    /// ``chunkSize`` base64 bytes: 24-bit RGB when every pixel is opaque, else 32-bit RGBA,
+    /// zlib-compressed (`o=z`) unless `compressed` is false.
+    public static func transmit(_ image: TerminalImage, compressed: Bool = true) -> [UInt8] {
+        let (pixels, format) = pixelBytes(image.bitmap)
+        var control = self.control(for: image, format: format)
+        var payload = pixels
+        if compressed, let deflated = Deflate.compress(pixels) {
+            payload = deflated
+            control += ",o=z"
         }
-        let encoded = Array(Data(pixels).base64EncodedString().utf8)
-        let action =
-            image.placement == .placeholders
-            ? "a=T,U=1,q=2" : "a=t,q=2"
-        let control =
-            action + ",f=\(opaque ? 24 : 32),s=\(bitmap.width),v=\(bitmap.height),i=\(image.id)"
-            + (image.placement == .placeholders ? ",c=\(image.cells.columns),r=\(image.cells.rows)" : "")
+        let encoded = Array(base64(payload).utf8)
         var output: [UInt8] = []
         output.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + control.utf8.count + 16)
         var start = 0
@@ -53,11 +41,57 @@ public enum KittyGraphics {
         return output
     }
 
-    /// Places the visible part of a held image at its screen cells (`a=p`), without moving the
-    /// cursor (`C=1`), saving and restoring the cursor around the move so the text layer's idea
-    /// of it stays true. `origin` is where the whole picture's top-left cell would be; `visible`
-    /// the cells that show: the source rectangle is cropped to match, so a partly scrolled-out
-    /// picture shows exactly its visible part.
+    /// Transmits `image` as a temporary file the terminal reads and then deletes (`t=t`): a few
+    /// hundred bytes on the tty whatever the image's size. `path` must hold the pixels as
+    /// ``pixelBytes(_:)`` gives them and name `tty-graphics-protocol` (the protocol's rule for
+    /// files a terminal may delete).
+    public static func transmit(_ image: TerminalImage, file path: String) -> [UInt8] {
+        let format = isOpaque(image.bitmap) ? 24 : 32
+        let control = self.control(for: image, format: format) + ",t=t"
+        return Array("\u{1B}_G\(control);\(base64(Array(path.utf8)))\u{1B}\\".utf8)
+    }
+
+    /// The image's pixels as the protocol takes them: packed RGB (format 24) when every pixel
+    /// is opaque, else RGBA (format 32).
+    public static func pixelBytes(_ bitmap: Bitmap) -> (bytes: [UInt8], format: Int) {
+        let opaque = isOpaque(bitmap)
+        let channels = opaque ? 3 : 4
+        var pixels = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * channels)
+        pixels.withUnsafeMutableBufferPointer { output in
+            bitmap.bytes.withUnsafeBufferPointer { input in
+                var target = 0
+                for y in 0..<bitmap.height {
+                    var source = y * bitmap.bytesPerRow
+                    for _ in 0..<bitmap.width {
+                        output[target] = input[source]
+                        output[target + 1] = input[source + 1]
+                        output[target + 2] = input[source + 2]
+                        if !opaque { output[target + 3] = input[source + 3] }
+                        target += channels
+                        source += 4
+                    }
+                }
+            }
+        }
+        return (pixels, opaque ? 24 : 32)
+    }
+
+    /// The keys every transmission starts with (the action first: ``display(_:)`` rewrites it).
+    private static func control(for image: TerminalImage, format: Int) -> String {
+        let action = image.placement == .placeholders ? "a=T,U=1,q=2" : "a=t,q=2"
+        return action + ",f=\(format),s=\(image.bitmap.width),v=\(image.bitmap.height),i=\(image.id)"
+            + (image.placement == .placeholders ? ",c=\(image.cells.columns),r=\(image.cells.rows)" : "")
+    }
+
+    private static func base64(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+    }
+
+    /// Places the visible part of a held image at the cursor (`a=p`), without moving the
+    /// cursor (`C=1`); the caller moves the cursor to the visible part's top-left cell first.
+    /// `origin` is where the whole picture's top-left cell would be; `visible` the cells that
+    /// show: the source rectangle is cropped to match, so a partly scrolled-out picture shows
+    /// exactly its visible part.
     public static func place(_ image: TerminalImage, placementID: UInt32, origin: CellPoint, visible: CellRect) -> [UInt8] {
         let cells = image.cells
         guard cells.rows > 0, cells.columns > 0, visible.size.rows > 0, visible.size.columns > 0 else { return [] }
@@ -69,16 +103,16 @@ public enum KittyGraphics {
         let height = max(1, min(bitmap.height - y, bitmap.height * visible.size.rows / cells.rows))
         let width = max(1, min(bitmap.width - x, bitmap.width * visible.size.columns / cells.columns))
         let command =
-            "\u{1B}7\u{1B}[\(visible.origin.row + 1);\(visible.origin.column + 1)H"
-            + "\u{1B}_Ga=p,q=2,C=1,i=\(image.id),p=\(placementID),x=\(x),y=\(y),w=\(width),h=\(height),"
-            + "c=\(visible.size.columns),r=\(visible.size.rows)\u{1B}\\\u{1B}8"
+            "\u{1B}_Ga=p,q=2,C=1,i=\(image.id),p=\(placementID),x=\(x),y=\(y),w=\(width),h=\(height),"
+            + "c=\(visible.size.columns),r=\(visible.size.rows)\u{1B}\\"
         return Array(command.utf8)
     }
 
     /// Transmits `image` and shows it at the cursor, `image.cells` large, the way a command
     /// that prints pictures does (`a=T`): the cursor ends after the picture.
-    public static func display(_ image: TerminalImage) -> [UInt8] {
-        let transmitted = transmit(TerminalImage(bitmap: image.bitmap, cells: image.cells, placement: .direct))
+    public static func display(_ image: TerminalImage, transport: GraphicsTransport = GraphicsTransport()) -> [UInt8] {
+        let transmitted = transport.transmitKitty(
+            TerminalImage(bitmap: image.bitmap, cells: image.cells, placement: .direct))
         // The first chunk's action becomes "transmit and display", with the size in cells.
         var text = String(decoding: transmitted, as: UTF8.self)
         if let range = text.range(of: "a=t,q=2") {

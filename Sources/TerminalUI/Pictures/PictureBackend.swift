@@ -14,6 +14,9 @@ public enum PictureBackend: String, Hashable, Sendable, CaseIterable {
     /// Real pixels as sixel graphics, written at each picture's cells after the text (xterm
     /// `-ti vt340`, foot, mlterm, WezTerm, …).
     case sixel
+    /// Real pixels as iTerm2 inline images (`OSC 1337`), written at each picture's cells after
+    /// the text (iTerm2, WezTerm, Konsole, mintty).
+    case iterm
 
     /// Whether the backend needs 24-bit colour (placeholder cells name their image by colour).
     public var needsTrueColor: Bool { self == .kittyPlaceholders }
@@ -22,10 +25,11 @@ public enum PictureBackend: String, Hashable, Sendable, CaseIterable {
     public func renderer(art: BlockArtOptions, cellPixels: PixelSize? = nil) -> any PictureRenderer {
         switch self {
         case .blocks: BlockArtPictures(options: art)
-        case .kitty: KittyPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .direct)
+        case .kitty: PixelPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .direct)
         case .kittyPlaceholders:
-            KittyPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .placeholders)
-        case .sixel: KittyPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .sixel)
+            PixelPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .placeholders)
+        case .sixel: PixelPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .sixel)
+        case .iterm: PixelPictures(cellPixels: cellPixels ?? PixelSize(width: 10, height: 20), placement: .iterm)
         }
     }
 }

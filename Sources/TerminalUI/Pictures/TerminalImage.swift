@@ -17,6 +17,13 @@ public struct TerminalImage: Hashable, Sendable {
         /// As a sixel graphic written at the picture's visible cells after the text; the text
         /// written over its cells when it moves or goes erases it.
         case sixel
+        /// As an iTerm2 inline image (`OSC 1337`) written at the picture's visible cells after
+        /// the text, erased like a sixel (iTerm2, WezTerm, Konsole, mintty).
+        case iterm
+
+        /// Whether the picture is drawn into the cells after the text and stays until text is
+        /// written over them (sixel, iTerm2), rather than held and placed by the terminal (kitty).
+        public var isDrawnOverText: Bool { self == .sixel || self == .iterm }
     }
 
     /// The id the terminal stores the pixels under (never 0).

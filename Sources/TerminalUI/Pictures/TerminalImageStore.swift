@@ -1,3 +1,5 @@
+import ImageCodecs
+
 /// Which images a terminal holds, so each is transmitted once and the terminal's memory stays
 /// bounded: pure bookkeeping that answers with the escape bytes to write.
 ///
@@ -12,13 +14,28 @@
 public struct TerminalImageStore: Sendable {
     /// The most images held at once, beyond those on screen.
     public let capacity: Int
+    /// How kitty images travel (inline, compressed, files; through tmux or not).
+    public let transport: GraphicsTransport
+    /// How pictures are put at their cells: by absolute position (a screen), or counted up from
+    /// the line below a printed frame (a frame printed into a stream, `photofeed snapshot`).
+    public var addressing: CursorAddressing = .absolute
+
+    /// How the cursor is sent to a picture's cell.
+    public enum CursorAddressing: Hashable, Sendable {
+        /// `CSI row ; column H`.
+        case absolute
+        /// Up from the line below a frame of `lines` lines, then to the column.
+        case upFrom(lines: Int)
+    }
     private var lastShown: [UInt32: Int] = [:]
     private var sixelCache: [UInt32: PaletteQuantizer.Result] = [:]
+    private var itermCache: [UInt32: [UInt8]] = [:]
     private var clock = 0
 
     /// An empty store holding at most `capacity` images off screen (at least 1).
-    public init(capacity: Int = 128) {
+    public init(capacity: Int = 128, transport: GraphicsTransport = GraphicsTransport()) {
         self.capacity = max(1, capacity)
+        self.transport = transport
     }
 
     /// The ids held now.
@@ -31,7 +48,7 @@ public struct TerminalImageStore: Sendable {
         var bytes: [UInt8] = []
         var onScreen = Set<UInt32>()
         for image in images where onScreen.insert(image.id).inserted {
-            if lastShown[image.id] == nil { bytes += KittyGraphics.transmit(image) }
+            if lastShown[image.id] == nil { bytes += transport.wrap(transport.transmitKitty(image)) }
             lastShown[image.id] = clock
         }
         let excess = lastShown.count - onScreen.count - capacity
@@ -39,7 +56,7 @@ public struct TerminalImageStore: Sendable {
             let oldest = lastShown.filter { !onScreen.contains($0.key) }.sorted { $0.value < $1.value }.prefix(excess)
             for (id, _) in oldest {
                 lastShown[id] = nil
-                bytes += KittyGraphics.delete(id: id)
+                bytes += transport.wrap(KittyGraphics.delete(id: id))
             }
         }
         return bytes
@@ -50,7 +67,7 @@ public struct TerminalImageStore: Sendable {
     /// and images beyond the capacity deleted.
     public mutating func apply(_ changes: FrameChanges, redrawnLines: Set<Int> = []) -> [UInt8] {
         let pictures = changes.frame.pictures
-        var bytes = show(pictures.compactMap(\.picture.image).filter { $0.placement != .sixel })
+        var bytes = show(pictures.compactMap(\.picture.image).filter { !$0.placement.isDrawnOverText })
         let placedNow = Set(
             changes.placed.compactMap { placement in
                 placement.picture.image.map { PlacementKey(image: $0.id, placement: Self.placementID(placement.key)) }
@@ -60,23 +77,62 @@ public struct TerminalImageStore: Sendable {
             let key = PlacementKey(image: image.id, placement: Self.placementID(old.key))
             // Placing again with the same ids moves it; otherwise it goes.
             if !placedNow.contains(key), lastShown[image.id] != nil {
-                bytes += KittyGraphics.deletePlacement(id: image.id, placementID: key.placement)
+                bytes += transport.wrap(KittyGraphics.deletePlacement(id: image.id, placementID: key.placement))
             }
         }
         for placement in changes.placed {
             guard let image = placement.picture.image, image.placement == .direct else { continue }
-            bytes += KittyGraphics.place(
+            let place = KittyGraphics.place(
                 image, placementID: Self.placementID(placement.key), origin: placement.origin, visible: placement.visible)
+            bytes += at(placement.visible.origin, transport.wrap(place))
         }
-        // Sixels: drawn when placed, and again where the text layer was redrawn over them.
+        // Sixels and iTerm2 images: drawn when placed, and again where the text layer was
+        // redrawn over them.
         let placedKeys = Set(changes.placed.map(\.key))
         for placement in pictures {
-            guard let image = placement.picture.image, image.placement == .sixel else { continue }
+            guard let image = placement.picture.image, image.placement.isDrawnOverText else { continue }
             let repainted = placement.visible.rowRange.contains { redrawnLines.contains($0) }
             guard placedKeys.contains(placement.key) || repainted else { continue }
-            bytes += sixel(image, origin: placement.origin, visible: placement.visible)
+            let drawn =
+                image.placement == .sixel
+                ? sixel(image, origin: placement.origin, visible: placement.visible)
+                : iterm(image, origin: placement.origin, visible: placement.visible)
+            bytes += at(placement.visible.origin, drawn)
         }
         return bytes
+    }
+
+    /// `body` written with the cursor at `point`, the cursor saved before and restored after (so
+    /// the text layer's idea of it stays true).
+    private func at(_ point: CellPoint, _ body: [UInt8]) -> [UInt8] {
+        guard !body.isEmpty else { return [] }
+        let move: String
+        switch addressing {
+        case .absolute: move = "\u{1B}[\(point.row + 1);\(point.column + 1)H"
+        case .upFrom(let lines): move = "\u{1B}[\(max(1, lines - point.row))A\u{1B}[\(point.column + 1)G"
+        }
+        return Array("\u{1B}7\(move)".utf8) + body + Array("\u{1B}8".utf8)
+    }
+
+    /// The visible part of an iTerm2 picture (the whole one encoded once and kept).
+    private mutating func iterm(_ image: TerminalImage, origin: CellPoint, visible: CellRect) -> [UInt8] {
+        guard visible.size != image.cells || visible.origin != origin else {
+            if let cached = itermCache[image.id] { return cached }
+            let encoded = ITermGraphics.inlineImage(image.bitmap, cells: image.cells)
+            if itermCache.count >= capacity { itermCache.removeAll() }
+            itermCache[image.id] = encoded
+            return encoded
+        }
+        let cells = image.cells
+        guard cells.rows > 0, cells.columns > 0 else { return [] }
+        let bitmap = image.bitmap
+        let top = bitmap.height * (visible.origin.row - origin.row) / cells.rows
+        let left = bitmap.width * (visible.origin.column - origin.column) / cells.columns
+        let height = min(bitmap.height - top, bitmap.height * visible.size.rows / cells.rows)
+        let width = min(bitmap.width - left, bitmap.width * visible.size.columns / cells.columns)
+        guard height > 0, width > 0 else { return [] }
+        let crop = bitmap.cropped(to: PixelRect(x: left, y: top, width: width, height: height))
+        return ITermGraphics.inlineImage(crop, cells: visible.size)
     }
 
     /// The visible part of a sixel picture, written at its cells with the cursor saved and restored.
@@ -103,8 +159,7 @@ public struct TerminalImageStore: Sendable {
             indices += quantized.indices[start..<(start + width)]
         }
         let crop = PaletteQuantizer.Result(palette: quantized.palette, indices: indices, width: width, height: height)
-        return Array("\u{1B}7\u{1B}[\(visible.origin.row + 1);\(visible.origin.column + 1)H".utf8)
-            + SixelEncoder.encode(crop) + Array("\u{1B}8".utf8)
+        return SixelEncoder.encode(crop)
     }
 
     /// A stable placement id for a frame's picture slot (never 0).
@@ -122,9 +177,10 @@ public struct TerminalImageStore: Sendable {
         var placement: UInt32
     }
 
-    /// Deletes every held image.
+    /// Deletes every held image (and any temporary file the terminal did not take).
     public mutating func removeAll() -> [UInt8] {
         defer { lastShown.removeAll() }
-        return lastShown.keys.sorted().flatMap { KittyGraphics.delete(id: $0) }
+        if case .files(let sink) = transport.medium { sink.removeLeftovers() }
+        return transport.wrap(lastShown.keys.sorted().flatMap { KittyGraphics.delete(id: $0) })
     }
 }

@@ -21,6 +21,8 @@ public enum DirectColorTerminfo {
             candidates = ["foot-direct", "xterm-direct"]
         } else if term.hasPrefix("wezterm") {
             candidates = ["wezterm-direct", "xterm-direct"]
+        } else if term.hasPrefix("tmux") {
+            candidates = ["tmux-direct"]
         } else if term.hasPrefix("xterm") || term.hasPrefix("vte") || term.hasPrefix("konsole") {
             candidates = ["xterm-direct"]
         } else {

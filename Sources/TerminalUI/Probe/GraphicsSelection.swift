@@ -16,6 +16,7 @@ public struct GraphicsSelection: Hashable, Sendable {
         case kitty
         case kittyPlaceholders = "kitty-placeholders"
         case sixel
+        case iterm
     }
 
     /// The backend chosen.
@@ -29,29 +30,66 @@ public struct GraphicsSelection: Hashable, Sendable {
         self.reason = reason
     }
 
-    /// The choice for `request`, given the terminal's `replies` (nil: no terminal to ask).
-    public static func choose(_ request: Request, replies: TerminalReplies?, environment: [String: String]) -> GraphicsSelection {
+    /// The choice for `request`, given the terminal's `replies` (nil: no terminal to ask) and,
+    /// inside tmux, the pane (`tmux`; nil outside, or when tmux did not answer).
+    public static func choose(
+        _ request: Request, replies: TerminalReplies?, environment: [String: String], tmux: TmuxPane? = nil
+    ) -> GraphicsSelection {
+        let insideTmux = tmux != nil || environment["TMUX"] != nil
         switch request {
         case .blocks: return GraphicsSelection(backend: .blocks, reason: "blocks (asked for)")
+        case .kitty where insideTmux, .kittyPlaceholders where insideTmux:
+            // Only placeholders, which tmux moves like text, can show inside it.
+            return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (asked for, tmux passthrough)")
         case .kitty: return GraphicsSelection(backend: .kitty, reason: "kitty (asked for)")
         case .kittyPlaceholders:
             return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (asked for)")
         case .sixel: return GraphicsSelection(backend: .sixel, reason: "sixel (asked for)")
+        case .iterm: return GraphicsSelection(backend: .iterm, reason: "iterm (asked for)")
         case .auto: break
         }
         guard let replies else { return GraphicsSelection(backend: .blocks, reason: "blocks (no terminal to ask)") }
-        if environment["TMUX"] != nil {
-            return GraphicsSelection(backend: .blocks, reason: "blocks (inside tmux)")
-        }
+        if insideTmux { return chooseInsideTmux(replies: replies, pane: tmux) }
+        let version = replies.version?.lowercased() ?? ""
         if replies.kittyGraphics {
             if supportsPlaceholders(replies.version) {
                 return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (terminal answered)")
             }
+            // WezTerm speaks kitty graphics but not its placeholders; its iTerm2 images are sound.
+            if version.hasPrefix("wezterm") {
+                return GraphicsSelection(backend: .iterm, reason: "iterm (terminal answered)")
+            }
             return GraphicsSelection(backend: .kitty, reason: "kitty (terminal answered)")
+        }
+        if version.hasPrefix("iterm2") || version.hasPrefix("wezterm") {
+            return GraphicsSelection(backend: .iterm, reason: "iterm (terminal answered)")
         }
         if replies.sixel { return GraphicsSelection(backend: .sixel, reason: "sixel (terminal answered)") }
         if !replies.isComplete { return GraphicsSelection(backend: .blocks, reason: "blocks (no reply from the terminal)") }
+        if ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "") {
+            return GraphicsSelection(backend: .iterm, reason: "iterm (TERM_PROGRAM)")
+        }
         return GraphicsSelection(backend: .blocks, reason: "blocks (no graphics reply)")
+    }
+
+    /// Inside tmux only kitty placeholders show (tmux moves and clips them like text), and only
+    /// when the pane lets passthrough out, the outer kitty draws placeholders (≥ 0.28) and tmux
+    /// passes 24-bit colour on (placeholders name their image by colour).
+    static func chooseInsideTmux(replies: TerminalReplies, pane: TmuxPane?) -> GraphicsSelection {
+        guard let pane, pane.passthroughAllowed else {
+            return GraphicsSelection(backend: .blocks, reason: "blocks (inside tmux, no passthrough)")
+        }
+        guard replies.kittyGraphics else {
+            let reason = replies.isComplete ? "blocks (tmux passthrough, no kitty reply)" : "blocks (inside tmux, no reply)"
+            return GraphicsSelection(backend: .blocks, reason: reason)
+        }
+        guard supportsPlaceholders(replies.version) else {
+            return GraphicsSelection(backend: .blocks, reason: "blocks (this kitty cannot draw inside tmux)")
+        }
+        guard pane.passesTrueColor else {
+            return GraphicsSelection(backend: .blocks, reason: "blocks (tmux lacks RGB for kitty)")
+        }
+        return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough)")
     }
 
     /// kitty ≥ 0.28 and ghostty draw Unicode placeholders.
@@ -64,12 +102,16 @@ public struct GraphicsSelection: Hashable, Sendable {
         return numbers[0] > 0 || numbers[1] >= 28
     }
 
-    /// Whether the terminal draws 24-bit colour, from its version answer or `COLORTERM`:
-    /// kitty, XTerm ≥ 331, foot, WezTerm, VTE, Konsole, iTerm2 and ghostty all do.
-    public static func hasTrueColor(replies: TerminalReplies?, environment: [String: String]) -> Bool {
+    /// Whether the terminal draws 24-bit colour, from its own capabilities (XTGETTCAP `RGB` or
+    /// `colors`), its version answer, or `COLORTERM`: kitty, XTerm ≥ 331, foot, WezTerm, VTE,
+    /// Konsole, iTerm2 and ghostty all do.
+    public static func hasTrueColor(replies: TerminalReplies?, environment: [String: String], tmux: TmuxPane? = nil) -> Bool {
+        // tmux draws the pane: it passes 24-bit colour only to a terminal it knows has RGB.
+        if let tmux { return tmux.passesTrueColor }
         if let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit" {
             return true
         }
+        if replies?.reportsDirectColor == true { return true }
         guard let version = replies?.version?.lowercased() else { return false }
         if version.hasPrefix("xterm(") {
             let number = Int(version.dropFirst(6).prefix { $0.isNumber }) ?? 0

@@ -17,8 +17,13 @@ public enum TerminalProbe {
     /// The longest wait for the replies.
     public static let defaultDeadline = Duration.milliseconds(200)
 
-    /// The replies, or nil when `input`/`output` is not a terminal.
-    public static func ask(input: Int32, output: Int32, deadline: Duration = defaultDeadline) -> TerminalReplies? {
+    /// The replies, or nil when `input`/`output` is not a terminal. `passthrough`: ask the
+    /// terminal outside tmux. `files`: also ask whether the terminal reads this machine's files
+    /// (kitty `t=t`), with a one-pixel file written there and removed after.
+    public static func ask(
+        input: Int32, output: Int32, deadline: Duration = defaultDeadline, passthrough: Bool = false,
+        files: (any ImageFileSink)? = nil
+    ) -> TerminalReplies? {
         guard isatty(input) == 1, isatty(output) == 1 else { return nil }
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return nil }
@@ -34,7 +39,9 @@ public enum TerminalProbe {
         if ioctl(output, UInt(TIOCGWINSZ), &size) == 0 {
             replies.setSizeInCells(TerminalSize(rows: Int(size.ws_row), columns: Int(size.ws_col)))
         }
-        guard writeAll(TerminalQuery.bytes, to: output) else { return replies }
+        let filePath = files?.write([0, 0, 0], name: "probe")
+        defer { if filePath != nil { files?.removeLeftovers() } }
+        guard writeAll(TerminalQuery.bytes(filePath: filePath, passthrough: passthrough), to: output) else { return replies }
 
         let clock = ContinuousClock()
         let end = clock.now + deadline

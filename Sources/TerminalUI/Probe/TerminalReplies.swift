@@ -17,6 +17,9 @@ public import ImageCodecs
 public struct TerminalReplies: Hashable, Sendable {
     /// The kitty graphics query was answered OK.
     public private(set) var kittyGraphics = false
+    /// The kitty query that reads its pixel from a temporary file (`t=t`) was answered OK: the
+    /// terminal sees this machine's files.
+    public private(set) var kittyFileTransmission = false
     /// The terminal's name and version (XTVERSION), e.g. `kitty(0.26.5)`, `XTerm(379)`.
     public private(set) var version: String?
     /// One cell's size in pixels (`CSI 16 t`, or `CSI 14 t` divided by the size in cells).
@@ -27,6 +30,9 @@ public struct TerminalReplies: Hashable, Sendable {
     public private(set) var synchronizedOutput = false
     /// Bytes that were not part of any reply.
     public private(set) var strayBytes = 0
+    /// Terminfo capabilities the terminal itself reported (XTGETTCAP, `DCS 1 + r name=value ST`),
+    /// by name, values decoded from hex: e.g. `RGB` → `8/8/8`, `colors` → `256`.
+    public private(set) var capabilities: [String: String] = [:]
 
     private var pending: [UInt8] = []
     private var textAreaPixels: PixelSize?
@@ -72,9 +78,18 @@ public struct TerminalReplies: Hashable, Sendable {
             guard let end = stringTerminator(from: 2) else { return pending.count > 4096 ? pending.count : nil }
             let body = String(decoding: pending[2..<end], as: UTF8.self)
             if pending[1] == UInt8(ascii: "_") {
-                if body.hasPrefix("G"), body.hasSuffix(";OK") { kittyGraphics = true }
+                if body.hasPrefix("G"), body.hasSuffix(";OK") {
+                    let keys = body.dropFirst().prefix { $0 != ";" }.split(separator: ",")
+                    if keys.contains("i=\(TerminalQuery.fileQueryID)") {
+                        kittyFileTransmission = true
+                    } else {
+                        kittyGraphics = true
+                    }
+                }
             } else if body.hasPrefix(">|") {
                 version = String(body.dropFirst(2))
+            } else if body.hasPrefix("1+r") {
+                recordCapabilities(body.dropFirst(3))
             }
             return end + 2
         case UInt8(ascii: "["):
@@ -119,6 +134,39 @@ public struct TerminalReplies: Hashable, Sendable {
         default:
             strayBytes += parameters.utf8.count + 3
         }
+    }
+
+    /// `name=value` pairs (hex both, `;`-separated) of an XTGETTCAP answer; a name without a
+    /// value is a boolean capability.
+    private mutating func recordCapabilities(_ text: Substring) {
+        for pair in text.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.hexDecoded(parts[0]), !name.isEmpty else { continue }
+            let value = parts.count > 1 ? Self.hexDecoded(parts[1]) : ""
+            if let value { capabilities[name] = value }
+        }
+    }
+
+    /// ASCII from hex pairs; nil for anything else (or controls, which a reply must not smuggle in).
+    static func hexDecoded(_ hex: Substring) -> String? {
+        guard hex.utf8.count % 2 == 0, hex.utf8.count <= 128 else { return nil }
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16), (0x20..<0x7F).contains(byte) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the terminal's own capabilities say it draws 24-bit colour: `RGB` answered, or
+    /// `colors` of 2²⁴ or more.
+    public var reportsDirectColor: Bool {
+        if capabilities["RGB"] != nil { return true }
+        if let colors = capabilities["colors"].flatMap({ Int($0) }), colors >= 1 << 24 { return true }
+        return false
     }
 
     private mutating func deriveCellPixels() {

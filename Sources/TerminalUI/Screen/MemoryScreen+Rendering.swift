@@ -8,6 +8,17 @@ extension MemoryScreen {
     public func ansiText() -> String {
         FrameText.ansi(visibleCells)
     }
+
+    /// What a terminal that draws pixels needs after the frame's text has been printed and
+    /// followed by a newline: the pictures of the last frame (kitty transmissions and
+    /// placements, sixels, iTerm2 images), each put at its cells by moving the cursor up from
+    /// the line below the frame. Empty for block art.
+    public func pictureEscapes(transport: GraphicsTransport = GraphicsTransport()) -> [UInt8] {
+        guard let lastFrame else { return [] }
+        var store = TerminalImageStore(transport: transport)
+        store.addressing = .upFrom(lines: size.rows)
+        return store.apply(FrameChanges(from: nil, to: lastFrame))
+    }
 }
 
 /// Renders a cell block as plain text or as ANSI-coloured text.
@@ -50,6 +61,11 @@ public enum FrameText {
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The length of ``sgr(_:)`` for `style`: what a terminal is sent to switch to it.
+    public static func sgrLength(_ style: CellStyle) -> Int {
+        sgr(style).utf8.count
     }
 
     /// The SGR sequence that sets exactly `style` (starting from a reset).

@@ -26,6 +26,8 @@ public final class MemoryScreen: Screen {
     public private(set) var placements: [PicturePlacement] = []
     /// Cells written by ``apply(_:)`` so far (a frame that changed nothing writes none).
     public private(set) var cellsWritten = 0
+    /// The last frame applied.
+    public private(set) var lastFrame: Frame?
 
     public let wakeups: AsyncStream<Void>
     private let wakeupContinuation: AsyncStream<Void>.Continuation
@@ -68,6 +70,7 @@ public final class MemoryScreen: Screen {
     public func apply(_ changes: FrameChanges) {
         cellsWritten += changes.runs.reduce(0) { $0 + $1.cells.count }
         placements = changes.frame.pictures
+        lastFrame = changes.frame
         changes.write(to: self)
     }
 

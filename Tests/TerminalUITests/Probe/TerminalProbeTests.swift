@@ -55,8 +55,9 @@ struct TerminalProbeTests {
     @Test func footAndWezTermAndAPlainTerminal() {
         let foot = replies("\u{1B}P>|foot(1.13.1)\u{1B}\\\u{1B}[?62;4;22c")
         #expect(foot.sixel && GraphicsSelection.hasTrueColor(replies: foot, environment: [:]))
+        // WezTerm speaks kitty graphics without placeholders: its iTerm2 images are chosen
         let wezterm = replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20240203\u{1B}\\\u{1B}[?65;4;6;18;22c")
-        #expect(GraphicsSelection.choose(.auto, replies: wezterm, environment: [:]).backend == .kitty)
+        #expect(GraphicsSelection.choose(.auto, replies: wezterm, environment: [:]) == GraphicsSelection(backend: .iterm, reason: "iterm (terminal answered)"))
         let plain = replies("\u{1B}[?1;2c")
         #expect(GraphicsSelection.choose(.auto, replies: plain, environment: [:]) == GraphicsSelection(backend: .blocks, reason: "blocks (no graphics reply)"))
         #expect(!GraphicsSelection.hasTrueColor(replies: plain, environment: [:]))
@@ -84,11 +85,83 @@ struct TerminalProbeTests {
         #expect(typed.strayBytes == 3)
     }
 
-    @Test func insideTmuxAndFlagsWin() {
-        let kitty = replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
-        #expect(GraphicsSelection.choose(.auto, replies: kitty, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]).backend == .blocks)
-        #expect(GraphicsSelection.choose(.blocks, replies: kitty, environment: [:]).backend == .blocks)
+    @Test func insideTmuxOnlyPlaceholdersThroughPassthroughAndFlagsWin() {
+        let tmuxEnvironment = ["TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%0"]
+        let newKitty = replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;c")
+        let oldKitty = replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c")
+        let rgb = TmuxPane(id: "%0", passthroughSetting: "on", outerFeatures: ["RGB", "title"], outerTerminal: "xterm-kitty")
+        // Given tmux passing passthrough and 24-bit colour to kitty 0.35: placeholders through passthrough
+        #expect(
+            GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: rgb)
+                == GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough)"))
+        #expect(GraphicsSelection.hasTrueColor(replies: newKitty, environment: [:], tmux: rgb))
+        // Without RGB in tmux's features, placeholder colours would be rounded to 256: blocks, and no 24-bit colour
+        var noRGB = rgb
+        noRGB.outerFeatures = ["title"]
+        #expect(GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: noRGB).reason == "blocks (tmux lacks RGB for kitty)")
+        #expect(!GraphicsSelection.hasTrueColor(replies: newKitty, environment: ["COLORTERM": "truecolor"], tmux: noRGB))
+        // kitty 0.26 draws no placeholders: nothing it can show inside tmux
+        #expect(GraphicsSelection.choose(.auto, replies: oldKitty, environment: tmuxEnvironment, tmux: rgb).reason == "blocks (this kitty cannot draw inside tmux)")
+        // Passthrough off (and not turned on): blocks
+        let off = TmuxPane(id: "%0", passthroughSetting: "off", outerFeatures: ["RGB"], outerTerminal: nil)
+        #expect(!off.passthroughAllowed)
+        #expect(GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: off).reason == "blocks (inside tmux, no passthrough)")
+        // tmux older than 3.3 has no setting and always lets passthrough out
+        #expect(TmuxPane(id: "%0", passthroughSetting: nil, outerFeatures: [], outerTerminal: nil).passthroughAllowed)
+        // No kitty reply through passthrough: blocks
+        #expect(GraphicsSelection.choose(.auto, replies: replies("\u{1B}[?62;c"), environment: tmuxEnvironment, tmux: rgb).reason == "blocks (tmux passthrough, no kitty reply)")
+        // Flags win; asking for kitty inside tmux means placeholders (the only kind tmux can move)
+        #expect(GraphicsSelection.choose(.blocks, replies: newKitty, environment: [:]).backend == .blocks)
         #expect(GraphicsSelection.choose(.kitty, replies: nil, environment: [:]).backend == .kitty)
+        #expect(GraphicsSelection.choose(.kitty, replies: nil, environment: tmuxEnvironment).backend == .kittyPlaceholders)
+        #expect(GraphicsSelection.choose(.iterm, replies: nil, environment: [:]).backend == .iterm)
+    }
+
+    @Test func insideTmuxTheQuestionsGoThroughPassthroughFenceIncluded() {
+        // Given the query for a pane, offering a file
+        let query = String(decoding: TerminalQuery.bytes(filePath: "/dev/shm/x-tty-graphics-protocol", passthrough: true), as: UTF8.self)
+
+        // Then the kitty queries, XTVERSION, the cell size and the fence are wrapped with doubled ESCs
+        #expect(query.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,"))
+        #expect(query.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=32,s=1,v=1,a=q,t=t,f=24;\(Data("/dev/shm/x-tty-graphics-protocol".utf8).base64EncodedString())"))
+        #expect(query.contains("\u{1B}Ptmux;\u{1B}\u{1B}[>0q\u{1B}\\"))
+        #expect(query.hasSuffix("\u{1B}Ptmux;\u{1B}\u{1B}[c\u{1B}\\"))
+        // And the text-area size is not asked (the outer window's, not the pane's)
+        #expect(!query.contains("[14t"))
+    }
+
+    @Test func kittyOnThisMachineReadsTheProbeFileAndCapabilitiesAreDecoded() {
+        // Given kitty's replies as they came back through tmux passthrough (recorded in kitty
+        // 0.26.5 inside tmux 3.3a), plus the file query and XTGETTCAP answers
+        let text = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;9t"
+            + "\u{1B}P1+r524742=382F382F38\u{1B}\\\u{1B}P1+r636F6C6F7273=3136373737323136\u{1B}\\\u{1B}[0n\u{1B}[?62;c"
+        let kitty = replies(text, pieces: 7)
+        #expect(kitty.kittyGraphics && kitty.kittyFileTransmission)
+        #expect(kitty.cellPixels == PixelSize(width: 9, height: 20))
+        #expect(kitty.capabilities == ["RGB": "8/8/8", "colors": "16777216"])
+        #expect(kitty.reportsDirectColor)
+        // A file query that failed is not a file transmission
+        let remote = replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;ENOENT:No such file\u{1B}\\\u{1B}[?62;c")
+        #expect(remote.kittyGraphics && !remote.kittyFileTransmission)
+    }
+
+    @Test func xtgettcapAnswersBeatTerminfoAndHostileOnesAreDropped() {
+        // Given a terminal with no version answer that reports 256 colours and RGB
+        let rgb = replies("\u{1B}P1+r524742\u{1B}\\\u{1B}P0+r636F6C6F7273\u{1B}\\\u{1B}[?62;c")
+        #expect(rgb.capabilities["RGB"] == "")
+        #expect(GraphicsSelection.hasTrueColor(replies: rgb, environment: ["TERM": "xterm"]))
+        // And one that says 256 colours only
+        let palette = replies("\u{1B}P1+r636F6C6F7273=323536\u{1B}\\\u{1B}[?62;c")
+        #expect(!palette.reportsDirectColor)
+        // A value that hides a control character is dropped
+        let hostile = replies("\u{1B}P1+r636F6C6F7273=1B5B324A\u{1B}\\\u{1B}[?62;c")
+        #expect(hostile.capabilities.isEmpty && hostile.isComplete)
+    }
+
+    @Test func iTerm2IsKnownByItsVersionOrItsEnvironment() {
+        let iterm = replies("\u{1B}P>|iTerm2 3.5.0\u{1B}\\\u{1B}[?62;4c")
+        #expect(GraphicsSelection.choose(.auto, replies: iterm, environment: [:]).backend == .iterm)
+        #expect(GraphicsSelection.choose(.auto, replies: replies("\u{1B}[?62;c"), environment: ["TERM_PROGRAM": "iTerm.app"]) == GraphicsSelection(backend: .iterm, reason: "iterm (TERM_PROGRAM)"))
     }
 
     @Test func theQueryAsksEverythingAndEndsWithTheFence() {
@@ -97,6 +170,8 @@ struct TerminalProbeTests {
         #expect(query.contains("\u{1B}[>0q"))
         #expect(query.contains("\u{1B}[16t"))
         #expect(query.hasSuffix("\u{1B}[c"))
+        #expect(query.contains("\u{1B}P+q524742\u{1B}\\"))
+        #expect(!query.contains("t=t"))
     }
 
     @Test func aDirectColourEntryIsFoundWhereNcursesLooks() throws {

@@ -1,7 +1,7 @@
 public import ImageCodecs
 
 /// Pictures as real pixels: through the kitty graphics protocol (placed with Unicode
-/// placeholders, or directly), or as sixel graphics.
+/// placeholders, or directly), as sixel graphics, or as iTerm2 inline images.
 ///
 /// The pipeline is asked for the box times the cell size in pixels, fitted to the photo's
 /// aspect, so the terminal shows exactly the pixels decoded. The picture's cells are
@@ -9,10 +9,10 @@ public import ImageCodecs
 /// (once per image) before the placeholders show it.
 ///
 /// ```swift
-/// let pictures = KittyPictures(cellPixels: PixelSize(width: 10, height: 20))
+/// let pictures = PixelPictures(cellPixels: PixelSize(width: 10, height: 20))
 /// let picture = pictures.picture(for: bitmap, in: TerminalSize(rows: 16, columns: 32))
 /// ```
-public struct KittyPictures: PictureRenderer {
+public struct PixelPictures: PictureRenderer {
     /// One cell's size in pixels.
     public let cellPixels: PixelSize
     /// Placeholders (the terminal moves them like text) or direct placement (the screen does).
@@ -24,7 +24,13 @@ public struct KittyPictures: PictureRenderer {
         self.placement = placement
     }
 
-    public var name: String { placement == .sixel ? "sixel" : "kitty" }
+    public var name: String {
+        switch placement {
+        case .sixel: "sixel"
+        case .iterm: "iterm"
+        case .direct, .placeholders: "kitty"
+        }
+    }
 
     public func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize {
         let limit = PixelSize(
@@ -44,7 +50,7 @@ public struct KittyPictures: PictureRenderer {
         switch placement {
         case .placeholders:
             return Picture(cells: KittyPlaceholder.cells(imageID: image.id, size: cells), image: image)
-        case .direct, .sixel:
+        case .direct, .sixel, .iterm:
             // Blank cells under the pixels: nothing of the text layer shows through.
             return Picture(cells: CellBlock(size: cells), image: image)
         }

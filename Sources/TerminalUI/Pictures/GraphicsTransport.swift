@@ -1,0 +1,60 @@
+/// How a screen's terminal-held images travel to the terminal: inline in the escape
+/// sequences (zlib-compressed or not) or as temporary files the terminal reads, and whether
+/// they pass through tmux to the terminal outside it.
+///
+/// ```swift
+/// var transport = GraphicsTransport()                       // inline, zlib-compressed
+/// transport.medium = .files(TemporaryImageFiles())         // kitty on this machine: a path per image
+/// transport.passthrough = true                              // inside tmux
+/// ```
+public struct GraphicsTransport: Sendable {
+    /// Where kitty pixels go.
+    public enum Medium: Sendable {
+        /// In the escape sequence, base64 (every terminal, over ssh too).
+        case inline
+        /// In the escape sequence, zlib-compressed (`o=z`) then base64.
+        case compressed
+        /// In a temporary file the terminal reads and deletes (`t=t`): the terminal must be on
+        /// this machine (the start-up probe checks).
+        case files(any ImageFileSink)
+    }
+
+    /// Where kitty pixels go.
+    public var medium: Medium
+    /// Wrap graphics escapes in tmux passthrough (the screen is a tmux pane).
+    public var passthrough: Bool
+
+    /// A transport: compressed inline pixels, no passthrough, unless said otherwise.
+    public init(medium: Medium = .compressed, passthrough: Bool = false) {
+        self.medium = medium
+        self.passthrough = passthrough
+    }
+
+    /// The bytes that transmit `image` to a kitty terminal this way.
+    public func transmitKitty(_ image: TerminalImage) -> [UInt8] {
+        switch medium {
+        case .inline: return KittyGraphics.transmit(image, compressed: false)
+        case .compressed: return KittyGraphics.transmit(image, compressed: true)
+        case .files(let sink):
+            let pixels = KittyGraphics.pixelBytes(image.bitmap).bytes
+            guard let path = sink.write(pixels, name: "\(image.id)") else {
+                return KittyGraphics.transmit(image, compressed: true)
+            }
+            return KittyGraphics.transmit(image, file: path)
+        }
+    }
+
+    /// `bytes` as the terminal must receive them (wrapped for tmux when inside it).
+    public func wrap(_ bytes: [UInt8]) -> [UInt8] {
+        passthrough && !bytes.isEmpty ? TmuxPassthrough.wrap(bytes) : bytes
+    }
+}
+
+/// Where temporary image files for the terminal are written: the I/O seam of file transmission.
+public protocol ImageFileSink: Sendable {
+    /// Writes `bytes` to a new file whose path names `tty-graphics-protocol`, readable by this
+    /// user only; returns its path, or nil when it could not be written.
+    func write(_ bytes: [UInt8], name: String) -> String?
+    /// Removes the files this process wrote that the terminal did not take.
+    func removeLeftovers()
+}

@@ -4,4 +4,5 @@
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 #endif

@@ -41,8 +41,12 @@ struct ViewCommand: AsyncParsableCommand {
     @OptionGroup var options: ViewerOptions
 
     func run() async throws {
-        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+        guard isatty(STDOUT_FILENO) == 1 else {
             Self.standardError(ScreenError.notATerminal.description)
+            throw ExitCode.failure
+        }
+        guard isatty(STDIN_FILENO) == 1 else {
+            Self.standardError(ScreenError.inputNotATerminal.description)
             throw ExitCode.failure
         }
         let setup: FeedSetup
@@ -62,7 +66,7 @@ struct ViewCommand: AsyncParsableCommand {
             let replies = probe.replies
             let selection = probe.selection
             var configuration = CursesScreenConfiguration(
-                maximumColors: try options.maximumColors(), graphicsTransport: probe.transport)
+                maximumColors: try options.maximumColors(environment: environment), graphicsTransport: probe.transport)
             if probe.hasTrueColor, let term = environment["TERM"] {
                 // A terminal known to draw 24-bit colour whose TERM entry says 256: use its -direct entry.
                 configuration.terminalType = DirectColorTerminfo.variant(for: term, environment: environment)

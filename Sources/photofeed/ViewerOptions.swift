@@ -144,9 +144,12 @@ struct ViewerOptions: ParsableArguments {
             graphicsReason: selection == nil ? nil : reason)
     }
 
-    /// The most colour `--colors` allows, or nil for whatever the terminal offers.
-    func maximumColors() throws -> ColorCapability? {
-        try ShowSettings.parseColors(colors).mode.map(Self.capability(for:))
+    /// The most colour `--colors` allows, or nil for whatever the terminal offers; with
+    /// `--colors auto`, a non-empty `NO_COLOR` in `environment` means none.
+    func maximumColors(environment: [String: String] = [:]) throws -> ColorCapability? {
+        if let mode = try ShowSettings.parseColors(colors).mode { return Self.capability(for: mode) }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return ColorCapability.none }
+        return nil
     }
 
     static func colorMode(for capability: ColorCapability) -> ColorMode {

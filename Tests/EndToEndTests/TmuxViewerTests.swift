@@ -12,8 +12,8 @@ struct TmuxViewerTests {
     }
 
     /// The shell command: the viewer with `flags`, then a marker line with its exit status.
-    private static func command(_ flags: String, cache: String, log: String) throws -> String {
-        "TERM=xterm-256color \(try BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) \(flags);"
+    private static func command(_ flags: String, cache: String, log: String, environment: String = "") throws -> String {
+        "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= LC_CTYPE= NO_COLOR= \(environment) \(try BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) \(flags);"
             + " echo VIEWER-EXITED $?; sleep 20"
     }
 
@@ -67,6 +67,28 @@ struct TmuxViewerTests {
         let last = try session.capture()
         #expect(exited?.contains("VIEWER-EXITED 0") == true, "screen after q:\n\(last)")
         #expect(try session.display("#{alternate_on}") == "0")
+    }
+
+    @Test func aCLocaleAndNoColorGiveASCIIWithoutColours() async throws {
+        // Given the viewer under LANG=C and NO_COLOR=1
+        let (cache, log) = try Self.scratch()
+        let session = try TmuxSession(
+            command: try Self.command("--latency 0", cache: cache, log: log, environment: "LANG=C NO_COLOR=1"),
+            columns: 100, rows: 40)
+
+        // When two thumbnails have loaded
+        let loaded = try await session.waitForScreen(within: .seconds(15)) { text in
+            text.components(separatedBy: "network ").count - 1 >= 2
+        }
+        #expect(loaded != nil, "thumbnails never loaded")
+
+        // Then no colour is set anywhere, and the pictures and glyphs are ASCII (no block or
+        // sextant characters, no box drawing)
+        let escaped = try session.capture(escapes: true)
+        #expect(!escaped.contains("[38;") && !escaped.contains("[48;") && !escaped.contains(";38;") && !escaped.contains(";48;"))
+        let drawn = try session.capture()
+        #expect(!drawn.unicodeScalars.contains { $0.value >= 0x2500 }, "non-ASCII art:\n\(drawn)")
+        try session.send("q")
     }
 
     @Test func kittyPlaceholdersSitWhereThumbnailsAreMoveWithTheRowsAndGoOnQuit() async throws {

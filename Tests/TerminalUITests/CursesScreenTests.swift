@@ -39,6 +39,29 @@ struct CursesScreenTests {
         #expect(pty.read { $0.contains("\u{1B}[?1049l") }.contains("\u{1B}[?1049l"))
     }
 
+    @Test func aTerminalThatCannotMoveItsCursorOrGiveKeysIsRefusedByName() throws {
+        // Given a pty
+        let pty = try #require(PseudoTerminal(rows: 8, columns: 30))
+        // When the screen is started with TERM=dumb, it is refused, naming the type and what to do
+        #expect(throws: ScreenError.cannotAddressCursor("dumb")) {
+            _ = try CursesScreen(configuration: CursesScreenConfiguration(
+                terminalType: "dumb", inputDescriptor: pty.follower, outputDescriptor: pty.follower, handlesSignals: false))
+        }
+        #expect(ScreenError.cannotAddressCursor("dumb").description.contains("TERM"))
+        // And nothing was drawn: no alternate screen entered
+        #expect(!pty.read(until: { _ in false }, timeoutMilliseconds: 50).contains("\u{1B}[?1049h"))
+        // When keys would come from a pipe, the error names stdin
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        #expect(throws: ScreenError.inputNotATerminal) {
+            _ = try CursesScreen(configuration: CursesScreenConfiguration(
+                terminalType: "xterm-256color", inputDescriptor: fds[0], outputDescriptor: pty.follower, handlesSignals: false))
+        }
+        #expect(ScreenError.inputNotATerminal.description.contains("stdin"))
+        #expect(ScreenError.notATerminal.description.contains("stdout"))
+    }
+
     @Test func runRestoresTheTerminalWhenTheLoopThrows() async throws {
         struct LoopFailed: Error {}
         // Given a pty

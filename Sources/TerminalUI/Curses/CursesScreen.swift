@@ -70,9 +70,8 @@ public final class CursesScreen: Screen {
 
     /// Takes over the terminal; throws ``ScreenError`` when there is none usable.
     public init(configuration: CursesScreenConfiguration = CursesScreenConfiguration()) throws(ScreenError) {
-        guard isatty(configuration.outputDescriptor) == 1, isatty(configuration.inputDescriptor) == 1 else {
-            throw .notATerminal
-        }
+        guard isatty(configuration.outputDescriptor) == 1 else { throw .notATerminal }
+        guard isatty(configuration.inputDescriptor) == 1 else { throw .inputNotATerminal }
         isUTF8 = Self.selectUTF8Locale()
         let emergency = EmergencyRestore(descriptor: configuration.outputDescriptor)
         let terminalType = configuration.terminalType ?? (getenv("TERM").map { String(cString: $0) } ?? "")
@@ -94,6 +93,15 @@ public final class CursesScreen: Screen {
             throw .unknownTerminal(terminalType)
         }
         set_term(screen)
+        // A terminal without cursor addressing (`dumb`) cannot show a screen: refuse, don't scroll.
+        guard Self.addressesCursor() else {
+            endwin()
+            delscreen(screen)
+            if configuration.handlesSignals { signal(SIGWINCH, previousWinch) }
+            fclose(output)
+            fclose(input)
+            throw .cannotAddressCursor(terminalType)
+        }
         guard let window = newwin(0, 0, 0, 0) else {
             endwin()
             delscreen(screen)
@@ -204,11 +212,20 @@ public final class CursesScreen: Screen {
     }
 
     /// Sets the locale from the environment; falls back to C.UTF-8 when that is not UTF-8.
+    /// Whether the user's locale says the terminal takes UTF-8. Either way ncurses gets a
+    /// UTF-8 character type when one exists (C.UTF-8), so wide text is measured right; but under
+    /// `LANG=C` the viewer draws with ASCII glyphs and symbols, as `show` does.
     private static func selectUTF8Locale() -> Bool {
         setlocale(LC_ALL, "")
         if isUTF8Codeset() { return true }
-        if setlocale(LC_CTYPE, "C.UTF-8") != nil, isUTF8Codeset() { return true }
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
         return false
+    }
+
+    /// Whether the current terminal's terminfo entry can move the cursor (`cup`).
+    private static func addressesCursor() -> Bool {
+        guard let cup = tigetstr("cup") else { return false }
+        return Int(bitPattern: cup) != -1
     }
 
     private static func isUTF8Codeset() -> Bool {

@@ -185,7 +185,7 @@ struct ShowCommand: AsyncParsableCommand {
         case .sixel:
             return SixelEncoder.encode(source) + newline
         case .iterm:
-            return ITermGraphics.inlineImage(source, cells: cells) + newline
+            return ITermGraphics.inlineImage(source, cells: cells, movesCursor: true) + newline
         case .kittyPlaceholders:
             // Inside tmux: the pixels go to the outer terminal, the placeholders are text.
             let held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)

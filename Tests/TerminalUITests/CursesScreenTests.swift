@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ImageCodecs
 import Testing
 @testable import TerminalUI
 
@@ -60,6 +61,35 @@ struct CursesScreenTests {
         }
         #expect(ScreenError.inputNotATerminal.description.contains("stdin"))
         #expect(ScreenError.notATerminal.description.contains("stdout"))
+    }
+
+    @Test func aMovedITermImageCostsAWholeRepaintSoNoneIsLeftBehind() throws {
+        // Given a screen showing two iTerm2 pictures
+        let pty = try #require(PseudoTerminal(rows: 12, columns: 40))
+        let screen = try makeScreen(pty)
+        func image(_ shade: UInt8) -> TerminalImage {
+            TerminalImage(bitmap: Bitmap(width: 20, height: 40, fill: RGBA(shade, 0, 0)), cells: TerminalSize(rows: 2, columns: 2), placement: .iterm)
+        }
+        var first = Frame(size: screen.size)
+        first.place(Picture(cells: CellBlock(size: image(1).cells), image: image(1)), for: "a", at: CellPoint(row: 1, column: 1))
+        first.place(Picture(cells: CellBlock(size: image(2).cells), image: image(2)), for: "b", at: CellPoint(row: 6, column: 1))
+        screen.apply(FrameChanges(from: nil, to: first))
+        #expect(pty.read { $0.components(separatedBy: "1337;File=").count == 3 }.components(separatedBy: "1337;File=").count == 3)
+
+        // When one picture moves down a line
+        var second = Frame(size: screen.size)
+        second.place(Picture(cells: CellBlock(size: image(1).cells), image: image(1)), for: "a", at: CellPoint(row: 2, column: 1))
+        second.place(Picture(cells: CellBlock(size: image(2).cells), image: image(2)), for: "b", at: CellPoint(row: 6, column: 1))
+        let before = pty.text.count
+        screen.apply(FrameChanges(from: first, to: second))
+
+        // Then the screen is cleared (the only erase some terminals honour for these images)
+        // and both pictures are drawn again
+        let after = pty.read { String($0.dropFirst(before)).components(separatedBy: "1337;File=").count == 3 }
+        let written = String(after.dropFirst(before))
+        #expect(written.contains("\u{1B}[H\u{1B}[2J"))
+        #expect(written.components(separatedBy: "1337;File=").count == 3)
+        screen.close()
     }
 
     @Test func runRestoresTheTerminalWhenTheLoopThrows() async throws {

@@ -14,9 +14,18 @@ extension CursesScreen {
         if synchronized { writeRaw(Array("\u{1B}[?2026h".utf8)) }
         defer { if synchronized { writeRaw(Array("\u{1B}[?2026l".utf8)) } }
         if !isClosed {
-            for old in changes.removed where old.picture.image?.placement.isDrawnOverText == true {
-                wredrawln(window, Int32(old.visible.origin.row), Int32(old.visible.size.rows))
-                redrawn.formUnion(old.visible.rowRange)
+            if changes.removed.contains(where: { $0.picture.image?.placement == .iterm }) {
+                // Some terminals (Konsole) keep an iTerm2 image through text written over it and
+                // through erase-in-line; only clearing the screen takes it away. So a moved or
+                // removed one costs a whole repaint: ncurses clears and redraws every line, and
+                // every picture is drawn again.
+                clearok(window, true)
+                redrawn.formUnion(0..<size.rows)
+            } else {
+                for old in changes.removed where old.picture.image?.placement.isDrawnOverText == true {
+                    wredrawln(window, Int32(old.visible.origin.row), Int32(old.visible.size.rows))
+                    redrawn.formUnion(old.visible.rowRange)
+                }
             }
         }
         changes.write(to: self)

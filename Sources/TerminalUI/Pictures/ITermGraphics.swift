@@ -16,17 +16,19 @@ public enum ITermGraphics {
     public static let jpegQuality = 90
 
     /// `bitmap` as an inline image filling `cells` (the pixels were already fitted to them).
-    public static func inlineImage(_ bitmap: Bitmap, cells: TerminalSize) -> [UInt8] {
+    /// `movesCursor`: leave the cursor after the image, as printing does (`photofeed show`);
+    /// else ask the terminal to keep it where it was (a screen placing pictures).
+    public static func inlineImage(_ bitmap: Bitmap, cells: TerminalSize, movesCursor: Bool = false) -> [UInt8] {
         guard let encoded = encode(bitmap) else { return [] }
-        return header(byteCount: encoded.count, cells: cells) + Array(Data(encoded).base64EncodedString().utf8)
-            + [0x07]
+        return header(byteCount: encoded.count, cells: cells, movesCursor: movesCursor)
+            + Array(Data(encoded).base64EncodedString().utf8) + [0x07]
     }
 
     /// The escape's start up to the colon that precedes the base64 file.
-    public static func header(byteCount: Int, cells: TerminalSize) -> [UInt8] {
+    public static func header(byteCount: Int, cells: TerminalSize, movesCursor: Bool = false) -> [UInt8] {
         Array(
             ("\u{1B}]1337;File=inline=1;size=\(byteCount);width=\(cells.columns);height=\(cells.rows);"
-                + "preserveAspectRatio=1;doNotMoveCursor=1:").utf8)
+                + "preserveAspectRatio=1" + (movesCursor ? "" : ";doNotMoveCursor=1") + ":").utf8)
     }
 
     /// JPEG for an opaque bitmap, else PNG; nil when the encoder refuses it (an empty bitmap).

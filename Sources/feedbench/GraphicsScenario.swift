@@ -19,7 +19,7 @@ struct GraphicsScenario: BenchScenario {
             "in-process: decode + fit into \(box.width)×\(box.height) not timed; median of \(repetitions) encodes per image; mean over \(assets.count) assets",
             "kitty: inline = RGB base64 in 4096-byte chunks; zlib = the same deflated first (o=z, level 1); file = the pixels written to a temporary file in /dev/shm the terminal reads (t=t): the KB are what goes over the tty, the time includes writing the file",
             "iterm: JPEG (quality \(ITermGraphics.jpegQuality)) in OSC 1337",
-            "PSNR: the sixel decoded back (our SixelDecoder) against the source fitted to the decoded size, over the RGB channels",
+            "PSNR: the sixel decoded back (our SixelDecoder) against the source resized to the decoded size, over the RGB channels (chafa 1.12 into a pipe assumes another cell shape: its 40×20-cell sixel of a 600×400 photo is 320×102, squashed; its PSNR measures colours at its own geometry)",
         ]
         var series: [String: (ms: [Double], bytes: [Double])] = [:]
         var ourPSNR: [Double] = []
@@ -100,14 +100,15 @@ struct GraphicsScenario: BenchScenario {
             columns: ["kind", "what", "median ms", "KB written", "PSNR dB"], rows: rows, notes: notes)
     }
 
-    /// PSNR of a sixel image as a terminal would show it, against the source file fitted to the
-    /// decoded size (each tool picks its own size for the box), over the pixels both cover.
+    /// PSNR of a sixel image as a terminal would show it, against the source file resized to the
+    /// decoded size (each tool picks its own size for the box, and some their own aspect), over
+    /// the pixels both cover.
     private func psnr(sixel: [UInt8], sourcePath: String) throws -> Double {
         let decoded = try SixelDecoder.decode(sixel)
         guard decoded.width > 0, decoded.height > 0 else { throw SixelDecoder.Failure.notSixel }
         let size = PixelSize(width: decoded.width, height: decoded.height)
         let source = try ImageDecoder.decode(try BlockArtToolRunner.readAll(sourcePath), options: DecodingOptions(targetSize: size))
-            .bitmap.fit(into: size)
+            .bitmap.resized(to: size)
         let width = min(source.width, decoded.width)
         let height = min(source.height, decoded.height)
         var sum = 0.0

@@ -28,7 +28,9 @@ struct FeedSetup {
         }
         let pipeline = ImagePipeline(
             configuration: .init(
-                memoryCache: ImageCache(), diskCache: diskCache, maxConcurrentDownloads: options.maxConcurrent))
+                memoryCache: ImageCache(), diskCache: diskCache,
+                limits: ImagePipeline.Limits(idleTimeout: .milliseconds(Int(options.idleTimeout * 1000))),
+                maxConcurrentDownloads: options.maxConcurrent))
         let loader = pipeline.configuration.dataLoader
         if let feed = options.feed {
             do {

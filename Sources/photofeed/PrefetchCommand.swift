@@ -48,6 +48,9 @@ struct PrefetchCommand: AsyncParsableCommand {
     @Option(help: "Downloads at once.")
     var maxConcurrent = 6
 
+    @Option(help: "Seconds a download may go without a byte before it fails (and is retried, resuming).")
+    var idleTimeout = 10.0
+
     @Flag(help: "Print the summary (with every image) as JSON instead of lines.")
     var json = false
 
@@ -56,6 +59,9 @@ struct PrefetchCommand: AsyncParsableCommand {
         _ = try sizing()
         guard (1...64).contains(maxConcurrent) else {
             throw ValidationError("--max-concurrent must be 1…64 (got \(maxConcurrent))")
+        }
+        guard (0.1...600).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be 0.1…600 seconds (got \(idleTimeout))")
         }
         if let feed, PicsumFeed.baseURL(fromArgument: feed) == nil {
             throw ValidationError("--feed \(feed): not an http(s) URL")
@@ -88,7 +94,10 @@ struct PrefetchCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let pipeline = ImagePipeline(
-            configuration: .init(memoryCache: nil, diskCache: diskCache, maxConcurrentDownloads: maxConcurrent))
+            configuration: .init(
+                memoryCache: nil, diskCache: diskCache,
+                limits: ImagePipeline.Limits(idleTimeout: .milliseconds(Int(idleTimeout * 1000))),
+                maxConcurrentDownloads: maxConcurrent))
         let loader = pipeline.configuration.dataLoader
         let pageSize = min(100, count)
         var server: PicsumServer?
@@ -142,16 +151,25 @@ struct PrefetchCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let photos = try await Self.firstPhotos(of: source, count: count)
-        let tasks = photos.map { photo in
-            (photo.id, pipeline.imageTask(for: photo.imageRequest(for: sizing.pixelSize(for: photo))))
+        // Each image is awaited on its own, so a failure's time is when it failed, not when
+        // the loop reached it.
+        let outcomes = photos.map { photo in
+            let task = pipeline.imageTask(for: photo.imageRequest(for: sizing.pixelSize(for: photo)))
+            return (photo.id, Task { () -> (Result<ImageResponse, any Error>, Duration) in
+                let begun = clock.now
+                do {
+                    return (.success(try await task.response), clock.now - begun)
+                } catch {
+                    return (.failure(error), clock.now - begun)
+                }
+            })
         }
-        var summary = PrefetchSummary(feed: source.baseURL.absoluteString, cacheDirectory: cache.path, count: tasks.count)
-        for (id, task) in tasks {
+        var summary = PrefetchSummary(feed: source.baseURL.absoluteString, cacheDirectory: cache.path, count: outcomes.count)
+        for (id, outcome) in outcomes {
             let item: PrefetchSummary.Item
-            do {
-                item = .init(id: id, response: try await task.response)
-            } catch {
-                item = .init(id: id, error: error)
+            switch await outcome.value {
+            case (.success(let response), _): item = .init(id: id, response: response)
+            case (.failure(let error), let elapsed): item = .init(id: id, error: error, elapsed: elapsed)
             }
             summary.add(item)
             if !json { Self.standardOutput(item.line) }

@@ -36,19 +36,20 @@ struct PrefetchSummary: Encodable {
             error = nil
         }
 
-        init(id: String, error: any Error) {
+        /// A failure after `elapsed` (from the image's start to its failure, retries included).
+        init(id: String, error: any Error, elapsed: Duration) {
             self.id = id
             status = "failed"
             source = nil
             bytes = 0
             bytesTransferred = 0
-            ms = 0
+            ms = Int((elapsed / .milliseconds(1)).rounded())
             self.error = (error as? ImageLoadError)?.description ?? String(describing: error)
         }
 
         var line: String {
             let idText = ("#" + id).padding(toLength: 7, withPad: " ", startingAt: 0)
-            if let error { return "\(idText) failed  \(error)" }
+            if let error { return "\(idText) failed  \(error) (after \(ms) ms)" }
             let sourceText = (source ?? "").padding(toLength: 26, withPad: " ", startingAt: 0)
             return "\(idText) ok      \(sourceText) \(String(bytes).leftPadded(9)) B \(String(ms).leftPadded(6)) ms"
         }

@@ -28,6 +28,9 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Downloads at once.")
     var maxConcurrent = 6
 
+    @Option(help: "Seconds a download may go without a byte before it fails (and is retried, resuming).")
+    var idleTimeout = 10.0
+
     @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer, 24-bit colour; inside tmux through passthrough), sixel (xterm -ti vt340, foot, mlterm) or iterm (iTerm2 inline images: iTerm2, WezTerm, Konsole).")
     var graphics = "auto"
 
@@ -62,6 +65,9 @@ struct ViewerOptions: ParsableArguments {
     var serverLog: String?
 
     func validate() throws {
+        guard (0.1...600).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be 0.1…600 seconds (got \(idleTimeout))")
+        }
         _ = try parsedSymbols()
         _ = try ShowSettings.parseColors(colors)
         _ = try ShowSettings.parseDither(dither)

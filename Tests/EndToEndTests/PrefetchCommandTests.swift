@@ -22,6 +22,8 @@ import Testing
             var status: String
             var source: String?
             var bytes: Int
+            var ms: Int
+            var error: String?
         }
     }
 
@@ -79,6 +81,37 @@ import Testing
         #expect(summary.sources["network"] == 3)
         #expect(summary.images.map(\.status) == ["ok", "ok", "ok"])
         #expect(summary.images.allSatisfy { $0.bytes > 0 })
+    }
+
+    @Test func aServerThatStallsCostsTheIdleTimeoutNotAMinuteAndTheTimeIsReported() async throws {
+        // Given a server whose every image response stalls
+        let serve = try RunningProcess(try BuiltBinary.photofeed, ["serve", "--port", "0", "--stall-rate", "1"])
+        let line = try #require(try await serve.firstLine(within: .seconds(30)), "no first line: \(serve.standardError)")
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        let cache = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+
+        // When two images are prefetched with a 0.3 s idle timeout
+        let clock = ContinuousClock()
+        let started = clock.now
+        let output = try await BuiltBinary.run([
+            "prefetch", "--feed", url, "--count", "2", "--size", "64x64", "--idle-timeout", "0.3", "--json", "--cache-dir", cache.path,
+        ])
+        let elapsed = clock.now - started
+
+        // Then both fail as timed out, each saying how long it took (its retries included), well
+        // within a minute
+        #expect(output.status != 0)
+        let summary = try JSONDecoder().decode(Summary.self, from: Data(output.stdout.utf8))
+        #expect(summary.failed == 2)
+        for image in summary.images {
+            #expect(image.error?.contains("idle timeout") == true, "\(image)")
+            #expect(image.ms >= 300, "\(image)")
+        }
+        #expect(elapsed < .seconds(30))
+        // And a bad timeout is refused
+        let refused = try await BuiltBinary.run(["prefetch", "--idle-timeout", "0", "--cache-dir", cache.path])
+        #expect(refused.stderr.contains("--idle-timeout must be"))
     }
 
     @Test func badArgumentsAreClearErrors() async throws {

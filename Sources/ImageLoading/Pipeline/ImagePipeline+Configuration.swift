@@ -61,7 +61,8 @@ extension ImagePipeline {
         public var maxDecodedPixels: Int
         /// Time allowed to connect.
         public var connectTimeout: Duration
-        /// Time allowed without receiving a byte.
+        /// Time allowed without receiving a byte. An image is small: a server that sends nothing
+        /// for 10 s has stalled, and the retry (which resumes) does better than waiting longer.
         public var idleTimeout: Duration
         /// Redirects followed.
         public var maxRedirects: Int
@@ -70,7 +71,7 @@ extension ImagePipeline {
             maxResponseBytes: Int = 30 * 1024 * 1024,
             maxDecodedPixels: Int = 50_000_000,
             connectTimeout: Duration = .seconds(10),
-            idleTimeout: Duration = .seconds(30),
+            idleTimeout: Duration = .seconds(10),
             maxRedirects: Int = 5
         ) {
             self.maxResponseBytes = max(0, maxResponseBytes)

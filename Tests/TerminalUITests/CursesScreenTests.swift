@@ -132,6 +132,25 @@ struct CursesScreenTests {
         #expect(screen.readInput(timeout: .zero) == nil)
     }
 
+    @Test func sequencesTerminfoLacksAreReadWholeAndALoneEscapeIsEscape() async throws {
+        // Given a screen on xterm-256color, whose terminfo has no ESC [ 1 ~ (tmux's Home)
+        let pty = try #require(PseudoTerminal(rows: 10, columns: 40))
+        let screen = try makeScreen(pty)
+        defer { screen.close() }
+        // When tmux's Home and End, a bracketed paste of bound keys, an unknown sequence and j are typed
+        pty.type("\u{1B}[1~\u{1B}[4~\u{1B}[200~qq\u{1B}[201~\u{1B}[99~j")
+        var events: [InputEvent] = []
+        while events.count < 3, let event = screen.readInput(timeout: .seconds(2)) {
+            events.append(event)
+        }
+        // Then they are Home, End and j: nothing of the paste or the unknown sequence leaks out
+        #expect(events == [.key(.home), .key(.end), .key(.character("j"))])
+        #expect(screen.readInput(timeout: .zero) == nil)
+        // When a lone ESC is typed, it is the Escape key once the escape delay passes
+        pty.type("\u{1B}")
+        #expect(screen.readInput(timeout: .seconds(2)) == .key(.escape))
+    }
+
     @Test func windowChangeAndTerminationSignalsBecomeEvents() async throws {
         // Given a screen that handles signals
         let pty = try #require(PseudoTerminal(rows: 10, columns: 40))

@@ -17,6 +17,9 @@ extension CursesScreen {
                 return nil
             }
             switch CursesKeyDecoder.decode(isKeyCode: status == KEY_CODE_YES, value: UInt32(value)) {
+            case .event(.key(.escape)) where status != KEY_CODE_YES:
+                // An ESC ncurses did not match to a key: read what follows it whole.
+                if let event = readEscapeSequence() { return event }
             case .event(let event):
                 return event
             case .mouse:
@@ -32,6 +35,25 @@ extension CursesScreen {
             }
             // Something unusable was read: look for more without waiting.
             setInputTimeout(.zero)
+        }
+    }
+
+    /// The rest of an escape sequence ncurses passed on as characters (tmux's `ESC [ 1 ~` Home,
+    /// a bracketed paste, a late terminal reply): the key it means, Escape when nothing follows
+    /// within the escape delay, nil when it means nothing (no part of it becomes a key).
+    private func readEscapeSequence() -> InputEvent? {
+        var parser = EscapeSequenceParser()
+        setInputTimeout(.milliseconds(Int(configuration.escapeDelayMilliseconds)))
+        while true {
+            var value: wint_t = 0
+            let status = wget_wch(window, &value)
+            if status == ERR { return parser.finish().map { .key($0) } }
+            if status == KEY_CODE_YES {
+                // ncurses matched a key of its own: the sequence before it was broken off.
+                if case .event(let event) = CursesKeyDecoder.decode(isKeyCode: true, value: UInt32(value)) { return event }
+                return nil
+            }
+            if case .done(let key) = parser.feed(UInt32(value)) { return key.map { .key($0) } }
         }
     }
 

@@ -5,22 +5,30 @@ struct FileChunks: AsyncSequence, Sendable {
     typealias Element = [UInt8]
     let handle: FileHandle
     let chunkSize: Int
+    /// For a non-blocking pipe: how long to wait for bytes before failing (nil: a file, read as usual).
+    var pollTimeout: Duration? = nil
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let handle: FileHandle
         let chunkSize: Int
+        let pollTimeout: Duration?
         var isDone = false
 
         mutating func next() async throws -> [UInt8]? {
             guard !isDone else { return nil }
             do {
                 try Task.checkCancellation()
+                if let pollTimeout { try await Self.waitForBytes(handle.fileDescriptor, within: pollTimeout) }
                 if let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
                     return [UInt8](data)
                 }
                 isDone = true
                 try? handle.close()
                 return nil
+            } catch let error as ImageLoadError {
+                isDone = true
+                try? handle.close()
+                throw error
             } catch let error as CancellationError {
                 isDone = true
                 try? handle.close()
@@ -31,7 +39,24 @@ struct FileChunks: AsyncSequence, Sendable {
                 throw ImageLoadError.transport("read failed: \(error.localizedDescription)")
             }
         }
+
+        /// Waits, without blocking a thread, until the pipe has bytes or its writer closed it;
+        /// fails when neither happens within `timeout`.
+        static func waitForBytes(_ descriptor: Int32, within timeout: Duration) async throws {
+            let clock = ContinuousClock()
+            let deadline = clock.now + timeout
+            while true {
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&entry, 1, 0)
+                if ready > 0 { return }  // bytes, or the writer hung up (the read returns 0: the end)
+                if ready < 0, errno != EINTR { throw ImageLoadError.transport("poll failed: \(String(cString: strerror(errno)))") }
+                guard clock.now < deadline else {
+                    throw ImageLoadError.timedOut("the pipe sent nothing within \(timeout)")
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(handle: handle, chunkSize: chunkSize) }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(handle: handle, chunkSize: chunkSize, pollTimeout: pollTimeout) }
 }

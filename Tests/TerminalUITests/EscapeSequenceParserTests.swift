@@ -52,3 +52,18 @@ struct EscapeSequenceParserTests {
         #expect(partial.finish() == nil)
     }
 }
+
+/// What one cell holds of a grapheme cluster.
+@Suite("Cell graphemes")
+struct CellGraphemeTests {
+    @Test func joinedEmojiKeepTheirFirstGlyphAndMarksStay() {
+        #expect(CellGrapheme.scalars(of: "👩‍💻").map(\.value) == [0x1F469])
+        #expect(CellGrapheme.scalars(of: "a\u{200D}").map(\.value) == [0x61])
+        #expect(CellGrapheme.scalars(of: "e\u{301}").map(\.value) == [0x65, 0x301])
+        #expect(CellGrapheme.scalars(of: "❤\u{FE0F}").map(\.value) == [0x2764, 0xFE0F])
+        #expect(CellGrapheme.scalars(of: "👍🏽").map(\.value) == [0x1F44D])
+        // A kitty placeholder keeps its three diacritics
+        let placeholder = KittyPlaceholder.grapheme(row: 1, column: 2, highByte: 3)
+        #expect(CellGrapheme.scalars(of: placeholder).count == 4)
+    }
+}

@@ -23,7 +23,7 @@ extension CursesScreen {
             if width == 0 { continue }
             if width == 2, column + 1 >= size.columns { grapheme = " " }
             var count = 0
-            for scalar in grapheme.unicodeScalars where count < Int(CCHARW_MAX) - 1 {
+            for scalar in CellGrapheme.scalars(of: grapheme, limit: Int(CCHARW_MAX) - 1) {
                 characters[count] = wchar_t(bitPattern: scalar.value)
                 count += 1
             }

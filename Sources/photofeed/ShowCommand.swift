@@ -65,11 +65,21 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
     var maxBytes: Int = ShowSettings.defaultMaxBytes
 
+    @Option(help: "Lay the images out COLUMNSxROWS a screen, like timg --grid (--width and --height are then the whole grid's).", transform: ShowGridSize.parse)
+    var grid: ShowGridSize?
+
+    @Flag(help: "With --grid: the file name under each image.")
+    var title = false
+
+    @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
+    var noThumbnailCache = false
+
     /// The parsed flags as plain values.
     var settings: ShowSettings {
         ShowSettings(
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
-            fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics)
+            fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics, grid: grid, title: title,
+            thumbnailCache: !noThumbnailCache)
     }
 
     func validate() throws {
@@ -97,6 +107,12 @@ struct ShowCommand: AsyncParsableCommand {
         var failed = false
         let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
         let pixels = Self.pixelOutput(settings.graphics, environment: environment)
+        if let grid = settings.grid {
+            let shown = await ShowGrid.run(
+                settings, grid: grid, options: options, columns: columns, pixels: pixels, output: { output.write($0) })
+            if !shown { throw ExitCode.failure }
+            return
+        }
         for image in settings.images {
             if let pixels {
                 do {

@@ -28,7 +28,7 @@ struct ServerAttributionTests {
             #expect(server.library.skipped.isEmpty)
             // And every id drawn from coffee.jpg names Rachel Michetti, every other id a built-in name
             for entry in entries {
-                let id = try #require(Int(try #require(entry["id"] as? String)))
+                let id = try #require((entry["id"] as? String).flatMap { Int($0) })
                 let item = try #require(server.feed.item(id))
                 let author = try #require(entry["author"] as? String)
                 if item.photoIndex == coffee {
@@ -54,7 +54,7 @@ struct ServerAttributionTests {
                 "Aitzol Berasategi", "Trevor \"Freespace\"", "Abhishek Mudgal", "Jakub Mede", "Clemens Engelhardt",
             ]
             for entry in entries {
-                let id = try #require(Int(try #require(entry["id"] as? String)))
+                let id = try #require((entry["id"] as? String).flatMap { Int($0) })
                 let item = try #require(server.feed.item(id))
                 let name = server.library.photos[item.photoIndex].name
                 let author = entry["author"] as? String ?? ""

@@ -34,8 +34,9 @@ public struct PhotoManifest: Sendable, Hashable {
     /// Parses the manifest's text.
     public static func parse(_ text: String) -> PhotoManifest {
         var manifest = PhotoManifest()
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // "\r\n" is one Character in Swift: both end a line.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
             if line.allSatisfy(\.isWhitespace) || line.hasPrefix("#") { continue }
             let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
             guard fields.count == 2 else {

@@ -26,9 +26,14 @@ struct FeedSetup {
                 throw SetupError("cannot use cache directory \(directory.path): \(error.localizedDescription)")
             }
         }
+        // Files (folder feeds, file URLs in a list) read and write the freedesktop.org thumbnail
+        // cache; the embedded server's and other URLs never reach it.
+        let thumbnails = options.noThumbnailCache
+            ? nil : FreedesktopThumbnailCache(environment: ProcessInfo.processInfo.environment)
         let pipeline = ImagePipeline(
             configuration: .init(
-                memoryCache: ImageCache(), diskCache: diskCache, maxConcurrentDownloads: options.maxConcurrent))
+                memoryCache: ImageCache(), diskCache: diskCache, thumbnailCache: thumbnails,
+                maxConcurrentDownloads: options.maxConcurrent))
         let loader = pipeline.configuration.dataLoader
         if let feed = options.feed {
             do {

@@ -35,16 +35,16 @@ enum ShowGrid {
         let box = Self.pixelBox(layout: layout, options: options, pixels: pixels)
         let images = settings.images
         var succeeded = true
-        await withTaskGroup(of: (Int, Result<Bitmap, any Error>).self) { group in
-            for (index, image) in images.enumerated() {
-                group.addTask {
-                    let request = ImageRequest(
-                        url: Self.url(for: image), processors: [.resize(to: box, mode: .fit)],
-                        cachePolicy: .viewLifetime)
+        await withTaskGroup(of: Loaded.self) { group in
+            for position in images.indices {
+                let request = ImageRequest(
+                    url: Self.url(for: images[position]), processors: [.resize(to: box, mode: .fit)],
+                    cachePolicy: .viewLifetime)
+                group.addTask { [position, request] in
                     do {
-                        return (index, .success(try await pipeline.image(for: request).bitmap))
+                        return Loaded(position: position, result: .success(try await pipeline.image(for: request).bitmap))
                     } catch {
-                        return (index, .failure(error))
+                        return Loaded(position: position, result: .failure(error))
                     }
                 }
             }
@@ -52,8 +52,8 @@ enum ShowGrid {
             var ready: [Int: Result<Bitmap, any Error>] = [:]
             var nextRow = 0
             let writer = ShowGridWriter(layout: layout)
-            for await (index, result) in group {
-                ready[index] = result
+            for await loaded in group {
+                ready[loaded.position] = loaded.result
                 while nextRow * grid.columns < images.count {
                     let indices = Array((nextRow * grid.columns)..<min(images.count, (nextRow + 1) * grid.columns))
                     guard indices.allSatisfy({ ready[$0] != nil }) else { break }
@@ -82,6 +82,12 @@ enum ShowGrid {
         }
         await pipeline.shutdown()
         return succeeded
+    }
+
+    /// One image's outcome and where it goes.
+    struct Loaded: Sendable {
+        var position: Int
+        var result: Result<Bitmap, any Error>
     }
 
     /// The bytes of one row of pictures.

@@ -206,7 +206,8 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: setup.thumbnail(.normal).path))
 
         // When the large photo is loaded for 1100×700, more than xx-large's 1024×683
-        try Data(Fixtures.jpeg(width: 2400, height: 1600)).write(to: setup.photo)
+        try Data(try JPEGEncoder.encode(Bitmap(width: 2400, height: 1600, fill: RGBA(90, 140, 200)), quality: 80))
+            .write(to: setup.photo)
         let response = try await setup.load(PixelSize(width: 1100, height: 700))
 
         // Then the original is decoded and no thumbnail is stored for it

@@ -196,7 +196,7 @@ import Glibc
     }
 
     @Test func aLargerBoxUsesALargerClassAndOneLargerThanEveryClassStoresNothing() async throws {
-        // Given a 640×427 photo, then a 2400×1600 one
+        // Given a 640×427 photo, then a 2000×100 one
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.root) }
 
@@ -205,15 +205,15 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: setup.thumbnail(.xLarge).path))
         #expect(!FileManager.default.fileExists(atPath: setup.thumbnail(.normal).path))
 
-        // When the large photo is loaded for 1100×700, more than xx-large's 1024×683
-        try Data(try JPEGEncoder.encode(Bitmap(width: 2400, height: 1600, fill: RGBA(90, 140, 200)), quality: 80))
+        // When a 2000×100 panorama is loaded for 1100×40: its xx-large thumbnail would be 1024×51
+        try Data(try JPEGEncoder.encode(Bitmap(width: 2000, height: 100, fill: RGBA(90, 140, 200)), quality: 80))
             .write(to: setup.photo)
-        let response = try await setup.load(PixelSize(width: 1100, height: 700))
+        let response = try await setup.load(PixelSize(width: 1100, height: 40))
 
         // Then the original is decoded and no thumbnail is stored for it
         #expect(response.source == .network)
         #expect(!FileManager.default.fileExists(atPath: setup.thumbnail(.xxLarge).path))
-        #expect(try await setup.load(PixelSize(width: 1100, height: 700)).source == .network)
+        #expect(try await setup.load(PixelSize(width: 1100, height: 40)).source == .network)
     }
 
     private static func mode(_ path: String) throws -> Int {

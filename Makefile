@@ -20,7 +20,7 @@ run:
 # by tag (`--filter tag:` came later), so this regex over test ids (Target.Suite/test) is the one
 # list of them. A new real-time suite goes here (and gets the tag). The suites that measure the
 # process's peak memory (VmHWM) run here too: beside other suites they measure the others' memory.
-REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|EndToEndTests\.|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|LowDataRequestTests)|PicsumServerTests\.Server(HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|TerminalUITests\.CursesScreen(Demo)?Tests
+REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|EndToEndTests\.|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|LowDataRequestTests)|PicsumServerTests\.Server(Attribution|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|TerminalUITests\.CursesScreen(Demo)?Tests
 test:
 	@scripts/ensure-deps.sh test
 	@scripts/check-imports.py
@@ -46,7 +46,9 @@ serve:
 	$(RELEASE_BIN)/photofeed serve
 
 ## fuzz: libFuzzer + AddressSanitizer on the C shim's JPEG and PNG decode paths
-# Seeds: fuzz/seeds (small hand-made edge files) and Assets/photos; new inputs go to
+# Seeds: fuzz/seeds (small hand-made edge files) and the photos of Assets/photos under 256 KiB
+# (copied to .build/fuzz/seeds-assets: the multi-megapixel originals would make every run
+# decode megabytes under ASan, and libFuzzer's max_len follows the largest seed); new inputs go to
 # .build/fuzz/corpus-*; a crash is written to .build/fuzz/ and fails the target.
 # FUZZ_SECONDS per target (default 300); `make fuzz-smoke` is the 2 × 45 s CI run.
 FUZZ_SECONDS ?= 300
@@ -55,16 +57,18 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=u
 	-ISources/CImageShim/include $(shell pkg-config --cflags libjpeg libpng)
 FUZZ_LIBS := $(shell pkg-config --libs libjpeg libpng)
 FUZZ_SOURCES := $(wildcard Sources/CImageShim/*.c) fuzz/decode_fuzzer.c
+FUZZ_ASSET_SEEDS := $(shell find Assets/photos -maxdepth 1 -type f \( -name '*.jpg' -o -name '*.png' \) -size -256k)
 
 fuzz:
 	@scripts/ensure-deps.sh run
-	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png
+	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png .build/fuzz/seeds-assets
+	cp $(FUZZ_ASSET_SEEDS) .build/fuzz/seeds-assets/
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_JPEG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_jpeg
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_PNG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_png
 	.build/fuzz/fuzz_jpeg -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=512 -timeout=5 \
-		-artifact_prefix=.build/fuzz/jpeg- .build/fuzz/corpus-jpeg fuzz/seeds Assets/photos
+		-artifact_prefix=.build/fuzz/jpeg- .build/fuzz/corpus-jpeg fuzz/seeds .build/fuzz/seeds-assets
 	.build/fuzz/fuzz_png -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=512 -timeout=5 \
-		-artifact_prefix=.build/fuzz/png- .build/fuzz/corpus-png fuzz/seeds Assets/photos
+		-artifact_prefix=.build/fuzz/png- .build/fuzz/corpus-png fuzz/seeds .build/fuzz/seeds-assets
 
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=45

@@ -156,8 +156,10 @@ let package = Package(
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "ImageLoading", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["Golden"],
             swiftSettings: strict
         ),
     ]

@@ -45,6 +45,41 @@ static size_t pf_png_row_bytes(const pf_png_image *image) {
     return (bits + 7) / 8;
 }
 
+/*
+ * Splits image->text into keyword/text pairs (pointers into the caller's
+ * bytes, which libpng copies in png_set_text). 0 when a pair runs past the end.
+ */
+static int pf_png_split_text(const pf_png_image *image, png_text *texts) {
+    if (image->text_count == 0) {
+        return 1;
+    }
+    if (image->text == NULL || image->text_count < 0 || image->text_count > PF_PNG_MAX_TEXT_CHUNKS) {
+        return 0;
+    }
+    size_t offset = 0;
+    for (int32_t i = 0; i < image->text_count; i++) {
+        const char *parts[2];
+        for (int part = 0; part < 2; part++) {
+            if (offset >= image->text_length) {
+                return 0;
+            }
+            const char *start = image->text + offset;
+            const char *end = memchr(start, 0, image->text_length - offset);
+            if (end == NULL) {
+                return 0;
+            }
+            parts[part] = start;
+            offset += (size_t)(end - start) + 1;
+        }
+        memset(&texts[i], 0, sizeof(texts[i]));
+        texts[i].compression = PNG_TEXT_COMPRESSION_NONE;
+        texts[i].key = (png_charp)parts[0];
+        texts[i].text = (png_charp)parts[1];
+        texts[i].text_length = strlen(parts[1]);
+    }
+    return 1;
+}
+
 pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,
                         char *message, size_t message_capacity) {
     pf_set_message(message, message_capacity, "");
@@ -61,6 +96,11 @@ pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,
         image->palette_alpha_count < 0 || image->palette_alpha_count > image->palette_count ||
         (image->palette_alpha_count > 0 && image->palette_alpha == NULL)) {
         pf_set_message(message, message_capacity, "invalid PNG geometry, depth, colour type or palette");
+        return PF_ERR_ARGUMENT;
+    }
+    png_text texts[PF_PNG_MAX_TEXT_CHUNKS];
+    if (!pf_png_split_text(image, texts)) {
+        pf_set_message(message, message_capacity, "invalid PNG text chunks (count, or a pair without its NULs)");
         return PF_ERR_ARGUMENT;
     }
     pf_png_writer writer = {{NULL, 0, 0, 0, message, message_capacity}, out};
@@ -104,6 +144,9 @@ pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,
         key.blue = image->key_blue;
         key.gray = image->key_red;
         png_set_tRNS(png, info, NULL, 0, &key);
+    }
+    if (image->text_count > 0) {
+        png_set_text(png, info, texts, image->text_count);
     }
     png_write_info(png, info);
     int passes = png_set_interlace_handling(png);

@@ -34,13 +34,16 @@ struct ExifReader {
         return nil
     }
 
-    private func u16(at offset: Int) -> Int? {
+    var tiffBytes: [UInt8] { tiff }
+    var tiffCount: Int { tiff.count }
+
+    func u16(at offset: Int) -> Int? {
         guard offset >= 0, offset <= tiff.count - 2 else { return nil }
         let a = Int(tiff[offset]), b = Int(tiff[offset + 1])
         return littleEndian ? a | b << 8 : a << 8 | b
     }
 
-    private func u32(at offset: Int) -> Int? {
+    func u32(at offset: Int) -> Int? {
         guard let first = u16(at: offset), let second = u16(at: offset + 2) else { return nil }
         return littleEndian ? first | second << 16 : first << 16 | second
     }

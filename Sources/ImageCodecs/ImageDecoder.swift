@@ -21,6 +21,11 @@ public struct DecodingOptions: Sendable, Hashable {
     public var appliesOrientation: Bool
     /// Allow decoding below full size toward `targetSize` (off for benchmarks).
     public var allowsDCTScaling: Bool
+    /// Decode a JPEG's EXIF thumbnail (IFD1) instead of the image when it covers `targetSize`
+    /// and has the image's aspect; its pixels are coarser than a reduced decode's, so this is
+    /// for thumbnails (the pipeline and `show` turn it on). A thumbnail that is missing, too
+    /// small, of another aspect or undecodable is ignored and the image is decoded as usual.
+    public var allowsEmbeddedThumbnail: Bool
 
     /// 50 megapixels.
     public static let defaultMaxPixels = 50_000_000
@@ -37,8 +42,10 @@ public struct DecodingOptions: Sendable, Hashable {
         targetSize: PixelSize? = nil,
         maxPixels: Int = DecodingOptions.defaultMaxPixels,
         appliesOrientation: Bool = true,
-        allowsDCTScaling: Bool = true
+        allowsDCTScaling: Bool = true,
+        allowsEmbeddedThumbnail: Bool = false
     ) {
+        self.allowsEmbeddedThumbnail = allowsEmbeddedThumbnail
         self.targetSize = targetSize
         self.maxPixels = maxPixels
         self.maxSide = DecodingOptions.defaultMaxSide
@@ -103,7 +110,12 @@ public enum ImageDecoder {
     /// largest integer factor that still covers the target while its rows stream in, so the
     /// full-size image is never held. The result reports the scale used.
     public static func decode(_ bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> DecodedImage {
-        let header = try probe(bytes)
+        let header: ImageHeader
+        var exif: [UInt8] = []
+        switch try decodableFormat(of: bytes) {
+        case .png: header = try PNGDecoding.probe(bytes)
+        default: (header, exif) = try JPEGDecoding.probeWithExif(bytes)
+        }
         let stored = header.storedSize
         guard stored.pixelCount <= options.maxPixels else {
             throw ImageCodecError.tooManyPixels(width: stored.width, height: stored.height, limit: options.maxPixels)
@@ -115,6 +127,11 @@ public enum ImageDecoder {
         var storedTarget: PixelSize?
         if options.allowsDCTScaling, let target = options.targetSize, !target.isEmpty {
             storedTarget = options.appliesOrientation && header.orientation.swapsAxes ? target.transposed : target
+        }
+        if options.allowsEmbeddedThumbnail, let storedTarget,
+            let thumbnail = EmbeddedThumbnail.decode(exif: exif, header: header, storedTarget: storedTarget, options: options)
+        {
+            return thumbnail
         }
         let plan = DecodePlan(
             format: header.format, stored: stored, target: storedTarget, threshold: options.reductionThreshold)

@@ -7,6 +7,11 @@ enum JPEGDecoding {
 
     /// Format, stored size and EXIF orientation, without decoding pixels.
     static func probe(_ bytes: [UInt8]) throws(ImageCodecError) -> ImageHeader {
+        try probeWithExif(bytes).header
+    }
+
+    /// The header, and the Exif APP1 payload (TIFF data, at most 64 KiB; empty when none).
+    static func probeWithExif(_ bytes: [UInt8]) throws(ImageCodecError) -> (header: ImageHeader, exif: [UInt8]) {
         var info = pf_jpeg_info()
         var failure: ImageCodecError?
         let exif = [UInt8](unsafeUninitializedCapacity: maxExifBytes) { exifBuffer, initialized in
@@ -26,10 +31,11 @@ enum JPEGDecoding {
         }
         if let failure { throw failure }
         let orientation = ExifReader(tiff: exif)?.orientation ?? .up
-        return ImageHeader(
+        let header = ImageHeader(
             format: .jpeg,
             storedSize: PixelSize(width: Int(info.width), height: Int(info.height)),
             orientation: orientation)
+        return (header, exif)
     }
 
     /// The smallest decode (largest denominator of 1, 2, 4, 8) whose output still covers `target`.

@@ -8,10 +8,51 @@ import CImageShim
 public enum PNGEncoder {
     /// RGBA8 PNG bytes, optionally Adam7-interlaced.
     public static func encode(_ bitmap: Bitmap, interlaced: Bool = false) throws -> [UInt8] {
-        let image = RawImage(
+        try encode(bitmap, interlaced: interlaced, text: [])
+    }
+
+    /// RGBA8 PNG bytes with `tEXt` chunks (written before the image data, in order).
+    ///
+    /// Keywords are 1–79 Latin-1 characters, texts Latin-1 without NUL (PNG's rules); anything
+    /// else throws `.invalidArgument`. At most 32 chunks.
+    ///
+    /// ```swift
+    /// let png = try PNGEncoder.encode(thumbnail, text: [PNGText(keyword: "Thumb::MTime", text: "1700000000")])
+    /// ```
+    public static func encode(_ bitmap: Bitmap, interlaced: Bool = false, text: [PNGText]) throws -> [UInt8] {
+        var image = RawImage(
             samples: bitmap.bytes, bytesPerRow: bitmap.bytesPerRow, size: bitmap.size,
             colorType: .rgba, bitDepth: 8, interlaced: interlaced)
+        image.text = text
         return try encode(image)
+    }
+}
+
+/// One `tEXt` chunk of a PNG: a keyword and its Latin-1 text.
+public struct PNGText: Sendable, Hashable {
+    public var keyword: String
+    public var text: String
+
+    public init(keyword: String, text: String) {
+        self.keyword = keyword
+        self.text = text
+    }
+
+    /// Keyword, NUL, text, NUL in Latin-1, or nil when PNG cannot store it.
+    var packed: [UInt8]? {
+        guard (1...79).contains(keyword.unicodeScalars.count),
+            let key = Self.latin1(keyword), let value = Self.latin1(text)
+        else { return nil }
+        return key + [0] + value + [0]
+    }
+
+    private static func latin1(_ string: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        for scalar in string.unicodeScalars {
+            guard scalar.value > 0, scalar.value < 256 else { return nil }
+            bytes.append(UInt8(scalar.value))
+        }
+        return bytes
     }
 }
 
@@ -38,6 +79,8 @@ extension PNGEncoder {
         public var writesPaletteAlpha: Bool
         /// A tRNS key colour for `.gray` (red holds the gray level) or `.rgb`, in sample units.
         public var transparentKey: (red: UInt16, green: UInt16, blue: UInt16)?
+        /// `tEXt` chunks to write before the image data.
+        public var text: [PNGText] = []
 
         public init(
             samples: [UInt8], bytesPerRow: Int, size: PixelSize, colorType: ColorType, bitDepth: Int,
@@ -64,6 +107,17 @@ extension PNGEncoder {
             throw ImageCodecError.invalidArgument(
                 "PNG samples: \(image.samples.count) bytes cannot hold \(image.size.height) rows of \(image.bytesPerRow)")
         }
+        var packedText: [UInt8] = []
+        for chunk in image.text {
+            guard let packed = chunk.packed else {
+                throw ImageCodecError.invalidArgument(
+                    "PNG text: keyword must be 1–79 Latin-1 characters and text Latin-1 without NUL (\(chunk.keyword))")
+            }
+            packedText += packed
+        }
+        guard image.text.count <= Int(PF_PNG_MAX_TEXT_CHUNKS) else {
+            throw ImageCodecError.invalidArgument("PNG text: at most \(PF_PNG_MAX_TEXT_CHUNKS) chunks (got \(image.text.count))")
+        }
         let rgb = image.palette.flatMap { [$0.r, $0.g, $0.b] }
         let alpha = image.writesPaletteAlpha ? image.palette.map(\.a) : []
         var buffer = pf_buffer()
@@ -71,7 +125,11 @@ extension PNGEncoder {
         try image.samples.withUnsafeBufferPointer { (rows) throws(ImageCodecError) in
             try rgb.withUnsafeBufferPointer { (paletteRGB) throws(ImageCodecError) in
                 try alpha.withUnsafeBufferPointer { (paletteAlpha) throws(ImageCodecError) in
+                  try packedText.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { (textBytes) throws(ImageCodecError) in
                     var raw = pf_png_image()
+                    raw.text = textBytes.baseAddress
+                    raw.text_length = textBytes.count
+                    raw.text_count = Int32(image.text.count)
                     raw.rows = rows.baseAddress
                     raw.stride = image.bytesPerRow
                     raw.width = Int32(clamping: image.size.width)
@@ -92,6 +150,7 @@ extension PNGEncoder {
                     try ShimCall.run("PNG encode") { message, capacity in
                         pf_png_encode(&raw, &buffer, message, capacity)
                     }
+                  }
                 }
             }
         }

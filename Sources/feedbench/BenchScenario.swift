@@ -30,7 +30,7 @@ struct BenchContext: Sendable {
 /// All scenarios, in the order `make bench` runs them. Add yours here.
 enum BenchScenarios {
     static let all: [any BenchScenario] = [
-        DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), PipelineScenario(), ScrollScenario(),
+        DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), GridScenario(), PipelineScenario(), ScrollScenario(),
     ]
 
     static var names: String { all.map(\.name).joined(separator: ", ") }

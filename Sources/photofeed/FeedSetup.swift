@@ -26,9 +26,13 @@ struct FeedSetup {
                 throw SetupError("cannot use cache directory \(directory.path): \(error.localizedDescription)")
             }
         }
+        // Files (folder feeds, file URLs in a list) read and write the freedesktop.org thumbnail
+        // cache; the embedded server's and other URLs never reach it.
+        let thumbnails = options.noThumbnailCache
+            ? nil : FreedesktopThumbnailCache(environment: ProcessInfo.processInfo.environment)
         let pipeline = ImagePipeline(
             configuration: .init(
-                memoryCache: ImageCache(), diskCache: diskCache,
+                memoryCache: ImageCache(), diskCache: diskCache, thumbnailCache: thumbnails,
                 limits: ImagePipeline.Limits(idleTimeout: .milliseconds(Int(options.idleTimeout * 1000))),
                 maxConcurrentDownloads: options.maxConcurrent))
         let loader = pipeline.configuration.dataLoader

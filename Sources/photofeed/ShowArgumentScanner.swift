@@ -31,7 +31,11 @@ enum ShowArgumentScanner {
                 guard value == nil, !seen.contains(name == "--fit" ? "--fill" : "--fit") else { return nil }
                 settings.fill = name == "--fill"
                 continue
-            case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes":
+            case "--title", "--no-thumbnail-cache":
+                guard value == nil else { return nil }
+                if name == "--title" { settings.title = true } else { settings.thumbnailCache = false }
+                continue
+            case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes", "--grid":
                 break
             default:
                 return nil
@@ -67,6 +71,9 @@ enum ShowArgumentScanner {
         case "--max-bytes":
             guard let number = Int(value) else { return false }
             settings.maxBytes = number
+        case "--grid":
+            guard let grid = try? ShowGridSize.parse(value) else { return false }
+            settings.grid = grid
         default:
             return false
         }

@@ -65,11 +65,21 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
     var maxBytes: Int = ShowSettings.defaultMaxBytes
 
+    @Option(help: "Lay the images out COLUMNSxROWS a screen, like timg --grid (--width and --height are then the whole grid's).", transform: ShowGridSize.parse)
+    var grid: ShowGridSize?
+
+    @Flag(help: "With --grid: the file name under each image.")
+    var title = false
+
+    @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
+    var noThumbnailCache = false
+
     /// The parsed flags as plain values.
     var settings: ShowSettings {
         ShowSettings(
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
-            fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics)
+            fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics, grid: grid, title: title,
+            thumbnailCache: !noThumbnailCache)
     }
 
     func validate() throws {
@@ -97,7 +107,26 @@ struct ShowCommand: AsyncParsableCommand {
         var failed = false
         let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
         let pixels = Self.pixelOutput(settings.graphics, environment: environment)
-        for image in settings.images {
+        if let grid = settings.grid {
+            let shown = await ShowGrid.run(
+                settings, grid: grid, options: options, columns: columns, pixels: pixels, output: { output.write($0) })
+            if !shown { throw ExitCode.failure }
+            return
+        }
+        let thumbnails = Self.thumbnailCache(settings)
+        // Files decode ahead of the printing, on every core (block art; pixels and URLs in turn).
+        let images = settings.images
+        let maxBytes = settings.maxBytes
+        let decodes = ShowPrefetch(
+            count: images.count, width: ProcessInfo.processInfo.activeProcessorCount,
+            eligible: { pixels == nil && !Self.isRemote(images[$0]) }
+        ) { index in
+            try await Self.decodeFile(
+                images[index], columns: columns, rows: height, options: options, maxBytes: maxBytes,
+                thumbnails: thumbnails)
+        }
+        defer { decodes.cancelAll() }
+        for (index, image) in images.enumerated() {
             if let pixels {
                 do {
                     let bytes = try await Self.pixelImage(
@@ -112,8 +141,7 @@ struct ShowCommand: AsyncParsableCommand {
             do {
                 let (bitmap, originalSize) = Self.isRemote(image)
                     ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil)
-                    : try await Self.decodeFile(
-                        image, columns: columns, rows: height, options: options, maxBytes: settings.maxBytes)
+                    : try await decodes.value(at: index)
                 let grid = Self.render(bitmap, originalSize: originalSize ?? bitmap.size, columns: columns, rows: height, options: options)
                 guard output.write(ANSIWriter().bytes(for: grid)) else { break }
             } catch {
@@ -250,7 +278,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     /// Reads and decodes a file, letting JPEG's DCT scaling skip detail the cells cannot show.
     static func decodeFile(
-        _ image: String, columns: Int, rows: Int?, options: BlockArtOptions, maxBytes: Int
+        _ image: String, columns: Int, rows: Int?, options: BlockArtOptions, maxBytes: Int,
+        thumbnails: (any ThumbnailCaching)? = nil
     ) async throws -> (Bitmap, PixelSize?) {
         let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
         let bytes = try await readFile(path, limit: maxBytes)
@@ -260,7 +289,7 @@ struct ShowCommand: AsyncParsableCommand {
         let target = PixelSize(
             width: max(1, layout.pixelSize.width * header.size.width / max(1, layout.crop.width)),
             height: max(1, layout.pixelSize.height * header.size.height / max(1, layout.crop.height)))
-        return (try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: target)).bitmap, header.size)
+        return (try Self.decodeFile(bytes: bytes, path: path, target: target, thumbnails: thumbnails), header.size)
     }
 
     /// Loads an http(s) URL through the image pipeline, resized toward what the cells need.

@@ -24,6 +24,12 @@ struct ShowSettings: Equatable {
     var maxBytes = Self.defaultMaxBytes
     /// Block art, or real pixels (kitty, sixel, iTerm2); auto asks the terminal when there is one.
     var graphics = GraphicsSelection.Request.auto
+    /// `--grid CxR`: many images side by side (then width and height are the whole grid's).
+    var grid: ShowGridSize?
+    /// `--title`: the file name under each image of the grid.
+    var title = false
+    /// Read and write the freedesktop.org thumbnail cache (off: `--no-thumbnail-cache`).
+    var thumbnailCache = true
 
     /// The image pipeline's response limit: `show` reads files under the same one.
     static let defaultMaxBytes = ImagePipeline.Limits().maxResponseBytes
@@ -40,6 +46,7 @@ struct ShowSettings: Equatable {
         if let width, !Self.sizeRange.contains(width) { throw ValidationError("--width must be 1…1000 (got \(width))") }
         if let height, !Self.sizeRange.contains(height) { throw ValidationError("--height must be 1…1000 (got \(height))") }
         guard maxBytes >= 1 else { throw ValidationError("--max-bytes must be at least 1 (got \(maxBytes))") }
+        if title && grid == nil { throw ValidationError("--title needs --grid") }
     }
 
     static let sizeRange = 1...1000

@@ -43,6 +43,9 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "Keep images in memory only.")
     var noDiskCache = false
 
+    @Flag(help: "For a folder feed: neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
+    var noThumbnailCache = false
+
     @Option(help: "Embedded server: milliseconds before each response head.")
     var latency = 120
 

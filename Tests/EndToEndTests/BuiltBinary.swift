@@ -28,6 +28,10 @@ struct BuiltBinary {
         }
     }
 
+    /// `$XDG_CACHE_HOME` for the binaries this test process runs, unless a test names its own.
+    static let scratchCacheHome: URL = FileManager.default.temporaryDirectory
+        .appendingPathComponent("photofeed-e2e-cache-\(getpid())")
+
     static var debugBinary: URL { packageRoot.appendingPathComponent(".build/debug/photofeed") }
 
     /// Why the debug binary cannot be trusted.
@@ -89,7 +93,11 @@ struct BuiltBinary {
         let process = Process()
         process.executableURL = try photofeed
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // The freedesktop.org thumbnail cache (and the default disk cache) of a test run is its
+        // own, never the user's: photos of temporary folders must not land in ~/.cache.
+        if environment["XDG_CACHE_HOME"] == nil { merged["XDG_CACHE_HOME"] = scratchCacheHome.path }
+        process.environment = merged
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout

@@ -22,7 +22,7 @@ import Testing
         let serve = try RunningProcess(try BuiltBinary.photofeed, ["serve", "--port", "0", "--count", "50"] + extra)
         let line = try #require(try await serve.firstLine(within: .seconds(30)), "no first line; stderr: \(serve.standardError)")
         #expect(line.hasPrefix("photofeed serve: listening on http://127.0.0.1:"))
-        #expect(line.hasSuffix("(15 photos, 50 ids)"))
+        #expect(line.hasSuffix("(25 photos, 50 ids)"))
         let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         return (serve, url)
     }

@@ -30,7 +30,9 @@ struct AssetPixelsTests {
         "rocket.jpg": [0xe0ea7553eff73931, 0xf313e9215b653c27, 0x1e824a2316fca9a8, 0xf313e9215b653c27, 0xe0ea7553eff73931],
     ]
 
-    @Test(arguments: TestAssets.names)
+    /// The assets that existed before the hardening (the colour photographs came later, with
+    /// issue 11, and have no "before" to compare with).
+    @Test(arguments: Self.checksums.keys.sorted())
     func decodesToTheSamePixelsAsBefore(name: String) throws {
         // Given an asset and its checksums from before the hardening
         let bytes = try TestAssets.bytes(name)

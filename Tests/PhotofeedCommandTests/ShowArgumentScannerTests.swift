@@ -21,6 +21,9 @@ struct ShowArgumentScannerTests {
         ["a.jpg", "--width", "1000", "--height", "1"],
         ["a.jpg", "--max-bytes", "1048576"],
         ["--max-bytes=1", "a.jpg"],
+        ["a.jpg", "b.jpg", "--grid", "6x4", "--title"],
+        ["--grid=3x2", "a.jpg", "--no-thumbnail-cache", "--width", "180", "--height", "60"],
+        ["a.jpg", "--grid", "5"],
     ]
 
     static let declined: [[String]] = [
@@ -38,6 +41,11 @@ struct ShowArgumentScannerTests {
         ["a.jpg", "--dither", "random"],
         ["a.jpg", "--fit", "--fill"],
         ["a.jpg", "--fill", "--fill"],
+        ["a.jpg", "--grid", "0x4"],
+        ["a.jpg", "--grid", "6x65"],
+        ["a.jpg", "--grid", "6by4"],
+        ["a.jpg", "--title"],
+        ["a.jpg", "--grid", "2x2", "--title", "--title"],
         ["a.jpg", "--width", "10", "--width", "20"],
         ["a.jpg", "--fill=yes"],
         ["a.jpg", "--max-bytes", "0"],
@@ -67,6 +75,7 @@ struct ShowArgumentScannerTests {
     /// Declined lists ArgumentParser accepts: `--`, and repeated flags (it keeps the last).
     static let acceptedByArgumentParserOnly: [[String]] = [
         ["--", "-a.jpg"], ["a.jpg", "--width", "10", "--width", "20"], ["a.jpg", "--fill", "--fill"],
+        ["a.jpg", "--grid", "2x2", "--title", "--title"],
     ]
 
     @Test("a declined list is an ArgumentParser error too, except `--` and repeats")

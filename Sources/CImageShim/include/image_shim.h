@@ -199,7 +199,20 @@ typedef struct pf_png_image {
     uint16_t key_red;
     uint16_t key_green;
     uint16_t key_blue;
+    /**
+     * tEXt chunks, written before the image data: text_count pairs of a
+     * NUL-terminated keyword (1–79 Latin-1 bytes) and a NUL-terminated text,
+     * back to back in text_length bytes of text (NULL and 0: none). At most
+     * PF_PNG_MAX_TEXT_CHUNKS pairs; a pair that runs past text_length, or a
+     * keyword libpng refuses, is PF_ERR_ARGUMENT / PF_ERR_ENCODER.
+     */
+    const char *text;
+    size_t text_length;
+    int32_t text_count;
 } pf_png_image;
+
+/** The most tEXt chunks one pf_png_encode call writes. */
+#define PF_PNG_MAX_TEXT_CHUNKS 32
 
 /** Encodes a PNG of any colour type, depth and interlace into out. */
 pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,

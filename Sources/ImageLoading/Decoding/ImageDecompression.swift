@@ -2,9 +2,24 @@ import ImageCodecs
 
 /// Decodes original bytes and runs the processors: sniffs the format from the bytes (whatever the
 /// server claimed), checks the pixel limit from the header before allocating, decodes with DCT
-/// scaling toward the first resize's box, then processes.
+/// scaling toward the first resize's box (or the JPEG's EXIF thumbnail when that covers the
+/// box), then processes. With a thumbnail slot, it decodes toward the larger of the box and the
+/// thumbnail to store, and writes that thumbnail before processing.
 struct ImageDecompression: Sendable {
     var maxPixels: Int
+    /// Where to store a thumbnail of the decoded original (files with a thumbnail cache).
+    var thumbnail: ThumbnailWrite?
+
+    /// A thumbnail cache and the slot a lookup missed.
+    struct ThumbnailWrite: Sendable {
+        var cache: any ThumbnailCaching
+        var slot: ThumbnailSlot
+    }
+
+    init(maxPixels: Int, thumbnail: ThumbnailWrite? = nil) {
+        self.maxPixels = maxPixels
+        self.thumbnail = thumbnail
+    }
 
     struct Output: Sendable {
         var bitmap: Bitmap
@@ -28,8 +43,22 @@ struct ImageDecompression: Sendable {
             guard header.storedSize.pixelCount <= maxPixels else {
                 return .failure(.tooLarge(width: header.size.width, height: header.size.height, limit: maxPixels))
             }
+            var target = processors.decodingTargetSize
+            var thumbnailSize: PixelSize?
+            if let thumbnail, let box = target {
+                thumbnailSize = thumbnail.cache.sizeToStore(for: header.size, covering: box)
+                if let size = thumbnailSize {
+                    target = PixelSize(width: max(box.width, size.width), height: max(box.height, size.height))
+                }
+            }
             decoded = try ImageDecoder.decode(
-                bytes, options: DecodingOptions(targetSize: processors.decodingTargetSize, maxPixels: maxPixels))
+                bytes,
+                options: DecodingOptions(targetSize: target, maxPixels: maxPixels, allowsEmbeddedThumbnail: true))
+            if let thumbnail, let size = thumbnailSize {
+                var slot = thumbnail.slot
+                slot.originalSize = decoded.header.size
+                thumbnail.cache.store(decoded.bitmap.size == size ? decoded.bitmap : decoded.bitmap.resized(to: size), for: slot)
+            }
         } catch let error as ImageCodecError {
             return .failure(ImageDecompression.map(error, byteCount: bytes.count, header: probed, maxPixels: maxPixels))
         } catch {

@@ -16,6 +16,9 @@ extension ImagePipeline {
         public var memoryCache: (any ImageCaching)?
         /// Original bytes; nil disables disk caching.
         public var diskCache: (any DataCaching)?
+        /// Thumbnails of local files (the freedesktop.org cache), read before a file URL's
+        /// original and written after decoding it; nil (the default) reads every original.
+        public var thumbnailCache: (any ThumbnailCaching)?
         /// Size and time limits.
         public var limits: Limits
         /// When failed downloads are retried.
@@ -34,6 +37,7 @@ extension ImagePipeline {
             dataLoader: (any DataLoading)? = nil,
             memoryCache: (any ImageCaching)? = ImageCache(),
             diskCache: (any DataCaching)? = nil,
+            thumbnailCache: (any ThumbnailCaching)? = nil,
             limits: Limits = Limits(),
             retryPolicy: RetryPolicy = .default,
             clock: any Clock<Duration> = ContinuousClock(),
@@ -44,6 +48,7 @@ extension ImagePipeline {
             self.dataLoader = dataLoader ?? DataLoader(http: HTTPDataLoader(configuration: limits.httpConfiguration))
             self.memoryCache = memoryCache
             self.diskCache = diskCache
+            self.thumbnailCache = thumbnailCache
             self.limits = limits
             self.retryPolicy = retryPolicy
             self.clock = clock

@@ -7,6 +7,16 @@ extension ImagePipeline {
         key: ImageCacheKey, url: URL, request: ImageRequest, control: JobControl
     ) async -> Result<ProcessedImage, ImageLoadError>? {
         let urlText = url.absoluteString
+        var thumbnailSlot: ThumbnailSlot?
+        if url.isFileURL, let thumbnails = configuration.thumbnailCache,
+            let target = request.processors.decodingTargetSize
+        {
+            switch await lookUpThumbnail(url: url, target: target, thumbnails: thumbnails, key: key, request: request, control: control) {
+            case .found(let image): return image
+            case .cancelled: return nil
+            case .missing(let slot): thumbnailSlot = slot
+            }
+        }
         let fetched = await dataStage.value(
             for: request.imageID ?? urlText,
             options: control.options,
@@ -24,7 +34,11 @@ extension ImagePipeline {
         case .failure(let error): return .failure(error)
         case .success(let value): data = value
         }
-        let decompression = ImageDecompression(maxPixels: configuration.limits.maxDecodedPixels)
+        let decompression = ImageDecompression(
+            maxPixels: configuration.limits.maxDecodedPixels,
+            thumbnail: thumbnailSlot.flatMap { slot in
+                configuration.thumbnailCache.map { ImageDecompression.ThumbnailWrite(cache: $0, slot: slot) }
+            })
         let processors = request.processors
         let decoded: Result<ImageDecompression.Output, ImageLoadError>
         do {

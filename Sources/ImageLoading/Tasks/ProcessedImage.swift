@@ -7,6 +7,8 @@ struct ProcessedImage: Sendable {
     var data: FetchedData
     var decode: Duration
     var process: Duration
+    /// The encoded size when it is not the data's (a thumbnail read instead of the original).
+    var byteCount: Int?
 
     var response: ImageResponse {
         var timings = ImageResponse.Timings()
@@ -15,7 +17,7 @@ struct ProcessedImage: Sendable {
         timings.decode = decode
         timings.process = process
         return ImageResponse(
-            bitmap: bitmap, source: data.source, byteCount: data.bytes.count,
+            bitmap: bitmap, source: data.source, byteCount: byteCount ?? data.bytes.count,
             bytesTransferred: data.transferred, originalSize: originalSize, timings: timings)
     }
 }

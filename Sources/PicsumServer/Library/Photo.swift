@@ -11,6 +11,8 @@ public struct Photo: Sendable, Hashable {
     public var bytes: [UInt8]
     /// Format, stored size and orientation, from the header only.
     public var header: ImageHeader
+    /// The photographer from the library's manifest; nil: the feed picks a built-in name.
+    public var author: String? = nil
 
     /// The size as displayed (after EXIF orientation).
     public var size: PixelSize { header.size }

@@ -21,7 +21,9 @@ public struct FeedItem: Sendable, Hashable {
 ///
 /// Neighbouring ids always show different photos (the photo index steps by a stride coprime
 /// with the number of photos), and each id's crop and mirror come from a stable hash of the id,
-/// so a feed of a few photos still looks varied, and the same on every run.
+/// so a feed of a few photos still looks varied, and the same on every run. An id's author is
+/// its photo's photographer when known (`photoAuthors`, from the library's manifest), else a
+/// name from the built-in list, also chosen by the hash.
 ///
 /// ```swift
 /// let feed = PhotoFeed(photoSizes: library.photos.map(\.size), count: 1000)
@@ -31,14 +33,18 @@ public struct PhotoFeed: Sendable {
     /// How many ids the feed has (`0..<count`).
     public let count: Int
     private let photoSizes: [PixelSize]
+    private let photoAuthors: [String?]
     private let stride: Int
 
     /// Aspect ratios (width, height) a crop window may take.
     private static let aspects: [(Int, Int)] = [(1, 1), (4, 3), (3, 2), (16, 9), (3, 4), (2, 3), (5, 4), (4, 5)]
 
-    public init(photoSizes: [PixelSize], count: Int) {
+    /// A feed over photos of `photoSizes`; `photoAuthors` (same order, nil or missing: unknown)
+    /// names each photo's photographer.
+    public init(photoSizes: [PixelSize], photoAuthors: [String?] = [], count: Int) {
         precondition(!photoSizes.isEmpty, "a feed needs at least one photo")
         self.photoSizes = photoSizes
+        self.photoAuthors = photoSizes.indices.map { $0 < photoAuthors.count ? photoAuthors[$0] : nil }
         self.count = max(0, count)
         self.stride = Self.coprimeStride(for: photoSizes.count)
     }
@@ -53,7 +59,7 @@ public struct PhotoFeed: Sendable {
         let crop = Self.cropWindow(in: photo, hash: hash)
         return FeedItem(
             id: id, photoIndex: photoIndex, crop: crop, mirrored: hash.below(2, stream: 5) == 1,
-            author: Authors.all[hash.below(Authors.all.count, stream: 6)])
+            author: photoAuthors[photoIndex] ?? Authors.all[hash.below(Authors.all.count, stream: 6)])
     }
 
     /// The id a `/seed/{seed}/…` URL shows.

@@ -24,7 +24,8 @@ public struct PhotoLibrary: Sendable {
 
     /// Lists `directory`, probes every file and keeps the decodable ones.
     ///
-    /// Hidden files and documentation (`.md`, `.txt`) are ignored silently.
+    /// Hidden files, documentation (`.md`, `.txt`) and the manifest (`.tsv`) are ignored
+    /// silently. Photographers come from ``PhotoManifest`` (`manifest.tsv`) when it names them.
     public init(directory: URL, logger: Logger) throws {
         self.directory = directory
         let fileManager = FileManager.default
@@ -60,9 +61,11 @@ public struct PhotoLibrary: Sendable {
         var photos: [Photo] = []
         var skipped: [SkippedFile] = []
         let results = checked.withLock { $0 }
+        let manifest = PhotoManifest.load(directory: directory, logger: logger)
         for (index, file) in files.enumerated() {
             switch results[index] {
-            case .success(let photo):
+            case .success(var photo):
+                photo.author = manifest.authors[photo.name]
                 photos.append(photo)
             case .failure(let error):
                 let reason = (error as? ImageCodecError)?.description ?? "\(error)"
@@ -99,7 +102,7 @@ public struct PhotoLibrary: Sendable {
     private static func isIgnored(_ name: String) -> Bool {
         if name.hasPrefix(".") { return true }
         let lowered = name.lowercased()
-        return lowered.hasSuffix(".md") || lowered.hasSuffix(".txt")
+        return lowered.hasSuffix(".md") || lowered.hasSuffix(".txt") || lowered.hasSuffix(".tsv")
     }
 }
 

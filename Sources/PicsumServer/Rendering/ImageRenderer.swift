@@ -4,14 +4,32 @@ import ImageCodecs
 ///
 /// Synchronous and pure; `RenderCache` runs it off the event loops.
 enum ImageRenderer {
-    /// The upright, full-size pixels of `photo`.
-    static func decodeSource(_ photo: Photo) throws -> Bitmap {
-        try ImageDecoder.decode(photo.bytes, options: DecodingOptions(appliesOrientation: true)).bitmap
+    /// The upright pixels of `photo` at 1/`scale` of its size (JPEG's DCT scaling: 1, 2, 4 or 8;
+    /// a PNG is always decoded whole, `scale` 1).
+    static func decodeSource(_ photo: Photo, scale: Int = 1) throws -> Bitmap {
+        let target = scale > 1 ? scaledSize(photo.size, scale) : nil
+        return try ImageDecoder.decode(photo.bytes, options: DecodingOptions(targetSize: target, appliesOrientation: true)).bitmap
     }
 
-    /// The JPEG bytes of `item` at `options`, rendered from its decoded `source`.
-    static func render(source: Bitmap, item: FeedItem, options: ImageOptions, quality: Int) throws -> [UInt8] {
-        var bitmap = source.cropped(to: item.crop)
+    /// The coarsest source scale (1, 2, 4 or 8) whose crop of `item` still covers `options`'
+    /// size on both axes, so a thumbnail of a 5000-pixel photo decodes at 1/8 in the DCT domain
+    /// instead of whole. Always 1 for PNG (no reduced decode).
+    static func sourceScale(for item: FeedItem, options: ImageOptions, format: ImageFormat) -> Int {
+        guard format == .jpeg else { return 1 }
+        for scale in [8, 4, 2] {
+            let crop = scaledCrop(item.crop, scale: scale)
+            if crop.width >= options.width && crop.height >= options.height { return scale }
+        }
+        return 1
+    }
+
+    /// The JPEG bytes of `item` at `options`, rendered from its `source` decoded at 1/`scale`.
+    static func render(source: Bitmap, scale: Int = 1, item: FeedItem, options: ImageOptions, quality: Int) throws -> [UInt8] {
+        var crop = scale > 1 ? scaledCrop(item.crop, scale: scale) : item.crop
+        // The scaled source is ceil(size / scale): keep the crop inside it.
+        crop.width = max(1, min(crop.width, source.width - crop.x))
+        crop.height = max(1, min(crop.height, source.height - crop.y))
+        var bitmap = source.cropped(to: crop)
         if item.mirrored { bitmap = bitmap.mirroredHorizontally() }
         bitmap = bitmap.fill(PixelSize(width: options.width, height: options.height))
         if options.grayscale { bitmap = bitmap.grayscale() }
@@ -19,5 +37,17 @@ enum ImageRenderer {
         // JPEG has no alpha: composite transparent photos (PNG) over white rather than black.
         bitmap = bitmap.flattened(over: .white)
         return try JPEGEncoder.encode(bitmap, quality: quality)
+    }
+
+    /// `size` at 1/`scale`, rounded up as libjpeg's scaled output is.
+    static func scaledSize(_ size: PixelSize, _ scale: Int) -> PixelSize {
+        PixelSize(width: (size.width + scale - 1) / scale, height: (size.height + scale - 1) / scale)
+    }
+
+    /// `crop` in the coordinates of a source decoded at 1/`scale` (origin rounded down, size
+    /// rounded down, at least one pixel).
+    static func scaledCrop(_ crop: PixelRect, scale: Int) -> PixelRect {
+        PixelRect(
+            x: crop.x / scale, y: crop.y / scale, width: max(1, crop.width / scale), height: max(1, crop.height / scale))
     }
 }

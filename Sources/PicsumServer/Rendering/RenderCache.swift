@@ -13,8 +13,14 @@ actor RenderCache {
     private let quality: Int
     private var encoded: CostLimitedLRU<RepresentationKey, EncodedImage>
     private var encoding: [RepresentationKey: Task<EncodedImage, any Error>] = [:]
-    private var sources: CostLimitedLRU<Int, Bitmap>
-    private var decoding: [Int: Task<Bitmap, any Error>] = [:]
+    /// Decoded sources by photo index and DCT scale (1, 2, 4, 8).
+    private var sources: CostLimitedLRU<SourceKey, Bitmap>
+    private var decoding: [SourceKey: Task<Bitmap, any Error>] = [:]
+
+    struct SourceKey: Hashable, Sendable {
+        var index: Int
+        var scale: Int
+    }
     private(set) var statistics = RenderStatistics()
     private var admission: RenderAdmission
     private var waitingRenders: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -43,12 +49,14 @@ actor RenderCache {
             return try await running.value
         }
         let quality = quality
+        let scale = ImageRenderer.sourceScale(for: item, options: options, format: photos[item.photoIndex].header.format)
         let task = Task.detached { [self] in
-            let source = try await self.source(item.photoIndex)
+            let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
             let pixels = options.width * options.height
             await self.acquireRenderSlot(pixels: pixels)
             let rendered = Result {
-                EncodedImage(jpeg: try ImageRenderer.render(source: source, item: item, options: options, quality: quality))
+                EncodedImage(
+                    jpeg: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality))
             }
             await self.releaseRenderSlot(pixels: pixels)
             return try rendered.get()
@@ -83,20 +91,30 @@ actor RenderCache {
         }
     }
 
-    private func source(_ index: Int) async throws -> Bitmap {
-        if let hit = sources.value(for: index) { return hit }
-        if let running = decoding[index] { return try await running.value }
-        let photo = photos[index]
-        let task = Task.detached { try ImageRenderer.decodeSource(photo) }
-        decoding[index] = task
+    /// The source for `key`, or a finer one already decoded (a full-size source serves a
+    /// thumbnail too); returns the scale of the one returned.
+    private func source(_ key: SourceKey) async throws -> (Bitmap, Int) {
+        var finer = key.scale
+        while finer >= 1 {
+            if let hit = sources.value(for: SourceKey(index: key.index, scale: finer)) { return (hit, finer) }
+            finer /= 2
+        }
+        return (try await decodedSource(key), key.scale)
+    }
+
+    private func decodedSource(_ key: SourceKey) async throws -> Bitmap {
+        if let running = decoding[key] { return try await running.value }
+        let photo = photos[key.index]
+        let task = Task.detached { try ImageRenderer.decodeSource(photo, scale: key.scale) }
+        decoding[key] = task
         do {
             let bitmap = try await task.value
-            decoding[index] = nil
-            sources.insert(bitmap, for: index, cost: bitmap.byteCount)
+            decoding[key] = nil
+            sources.insert(bitmap, for: key, cost: bitmap.byteCount)
             statistics.decodes += 1
             return bitmap
         } catch {
-            decoding[index] = nil
+            decoding[key] = nil
             throw error
         }
     }

@@ -70,7 +70,8 @@ public final class PicsumServer: Sendable {
     public static func start(_ configuration: Configuration = Configuration()) async throws -> PicsumServer {
         try configuration.validate()
         let library = try PhotoLibrary(directory: configuration.photosDirectory, logger: configuration.logger)
-        let feed = PhotoFeed(photoSizes: library.photos.map(\.size), count: configuration.count)
+        let feed = PhotoFeed(
+            photoSizes: library.photos.map(\.size), photoAuthors: library.photos.map(\.author), count: configuration.count)
         let shaping = NetworkShapingControl(configuration.shaping)
         let log = RequestLog()
         let shutdown = ShutdownSignal()

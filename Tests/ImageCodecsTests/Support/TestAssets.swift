@@ -15,6 +15,13 @@ enum TestAssets {
         return all.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
     }()
 
+    /// The assets of at most 256 KiB: the science samples, not the multi-megapixel photographs
+    /// (for tests that decode everything many times and only need variety of encodings).
+    static let smallNames: [String] = names.filter { name in
+        let size = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path))?[.size]
+        return ((size as? NSNumber)?.intValue ?? 0) <= 256 * 1024
+    }
+
     /// The bytes of one asset.
     static func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))

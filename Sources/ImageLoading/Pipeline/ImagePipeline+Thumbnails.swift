@@ -1,0 +1,58 @@
+import Foundation
+import ImageCodecs
+
+extension ImagePipeline {
+    /// What the thumbnail cache said for one image job.
+    enum ThumbnailOutcome {
+        /// A stored thumbnail covered the request: the processed image.
+        case found(Result<ProcessedImage, ImageLoadError>)
+        /// None: read the original, and store its thumbnail in the slot (when there is one).
+        case missing(ThumbnailSlot?)
+        /// The job was cancelled while waiting for a decode slot.
+        case cancelled
+    }
+
+    /// Asks the thumbnail cache (on the decode queue: it reads and decodes a PNG) for a
+    /// thumbnail of the file at `url` covering `target`; a hit is processed like a decoded
+    /// original, cached in memory, and reported as a disk hit.
+    func lookUpThumbnail(
+        url: URL, target: PixelSize, thumbnails: any ThumbnailCaching, key: ImageCacheKey, request: ImageRequest,
+        control: JobControl
+    ) async -> ThumbnailOutcome {
+        let processors = request.processors
+        let clock = ContinuousClock()
+        let started = clock.now
+        let looked: (ThumbnailLookup, Bitmap?, Duration)
+        do {
+            looked = try await decodeQueue.run(priority: control.priority, following: control) {
+                await decoder.run {
+                    let lookupStart = clock.now
+                    let lookup = thumbnails.lookUp(url, covering: target)
+                    guard case .hit(let thumbnail) = lookup else { return (lookup, nil, .zero) }
+                    let decoded = clock.now
+                    var processed = thumbnail.bitmap
+                    for processor in processors { processed = processor.process(processed) }
+                    return (lookup, processed, decoded - lookupStart)
+                }
+            }
+        } catch {
+            return .cancelled
+        }
+        switch looked {
+        case (.miss(let slot), _, _):
+            return .missing(slot)
+        case (.hit(let thumbnail), let processed?, let decode):
+            emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
+            emit(.decoded, stage: .image, url: url.absoluteString, taskID: control.jobID)
+            if control.options.writesMemory { configuration.memoryCache?.store(processed, for: key) }
+            let data = FetchedData(bytes: [], source: .disk, transferred: 0, fetch: .zero)
+            return .found(
+                .success(
+                    ProcessedImage(
+                        bitmap: processed, originalSize: thumbnail.originalSize ?? thumbnail.bitmap.size, data: data,
+                        decode: decode, process: clock.now - started - decode, byteCount: thumbnail.byteCount)))
+        case (.hit, nil, _):
+            return .missing(nil)
+        }
+    }
+}

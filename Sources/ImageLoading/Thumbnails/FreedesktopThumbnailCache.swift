@@ -1,0 +1,123 @@
+public import Foundation
+public import ImageCodecs
+
+/// The freedesktop.org thumbnail cache (`$XDG_CACHE_HOME/thumbnails`), shared with file
+/// managers and image viewers: a folder any of them has seen opens at once here, and the reverse.
+///
+/// Thumbnails live in `normal/`, `large/`, `x-large/` and `xx-large/` (longest side 128, 256,
+/// 512 and 1024 px) as PNGs named by the MD5 of the file's URI (``ThumbnailURI``), carrying
+/// `Thumb::URI` and `Thumb::MTime` (and `Thumb::Size`, `Thumb::Image::Width/Height`,
+/// `Software`) in `tEXt` chunks.
+///
+/// Reading: the smallest stored thumbnail that covers the pixels asked for wins, if its
+/// `Thumb::URI` is the file's, its `Thumb::MTime` the file's modification time (and its
+/// `Thumb::Size`, when present, the file's size). A stale, corrupt, oversized or non-regular
+/// thumbnail (a symbolic link, a FIFO) is ignored; the caller decodes the original and the
+/// thumbnail is written anew. Writing: into a temporary file (0600) in the same directory, then
+/// renamed over the old one, so a reader never sees half a PNG; directories are made 0700, and
+/// a `thumbnails` or size directory that is a symbolic link or not ours is never written into.
+///
+/// ```swift
+/// let cache = FreedesktopThumbnailCache(environment: ProcessInfo.processInfo.environment)
+/// let pipeline = ImagePipeline(configuration: .init(thumbnailCache: cache))
+/// ```
+public struct FreedesktopThumbnailCache: ThumbnailCaching {
+    /// The `thumbnails` directory.
+    public let directory: URL
+    /// The software name written in the `Software` chunk.
+    public var software = "photofeed"
+    /// Larger thumbnail files are not read.
+    public static let maxThumbnailBytes = 16 << 20
+    /// Thumbnails with more pixels are not decoded (xx-large is at most 1024 × 1024).
+    public static let maxThumbnailPixels = 1 << 22
+
+    /// A cache in `directory` (the `thumbnails` directory itself; made when first written).
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// `$XDG_CACHE_HOME/thumbnails` when that is an absolute path, else `$HOME/.cache/thumbnails`.
+    public init(environment: [String: String]) {
+        self.init(directory: Self.defaultDirectory(environment: environment))
+    }
+
+    /// Where the standard puts the cache for `environment`.
+    public static func defaultDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("thumbnails")
+        }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/thumbnails")
+    }
+
+    /// The path of the thumbnail of `uri` in `sizeClass`.
+    public func thumbnailURL(for uri: String, in sizeClass: ThumbnailSizeClass) -> URL {
+        directory.appendingPathComponent(sizeClass.directoryName).appendingPathComponent(ThumbnailURI.fileName(for: uri))
+    }
+
+    public func lookUp(_ file: URL, covering size: PixelSize) -> ThumbnailLookup {
+        guard file.isFileURL, let status = ThumbnailFiles.status(ofOriginal: file.path) else { return .miss(nil) }
+        let slot = ThumbnailSlot(
+            file: file, uri: ThumbnailURI.uri(for: file), modificationTime: status.modificationTime,
+            byteCount: status.byteCount)
+        for sizeClass in ThumbnailSizeClass.allCases {
+            if let thumbnail = validThumbnail(at: thumbnailURL(for: slot.uri, in: sizeClass), slot: slot, covering: size) {
+                return .hit(thumbnail)
+            }
+        }
+        return .miss(slot)
+    }
+
+    public func sizeToStore(for originalSize: PixelSize, covering size: PixelSize) -> PixelSize? {
+        guard !originalSize.isEmpty else { return nil }
+        return ThumbnailSizeClass.smallest(for: originalSize, covering: size)?.thumbnailSize(for: originalSize)
+    }
+
+    public func store(_ thumbnail: Bitmap, for slot: ThumbnailSlot) {
+        let longest = max(thumbnail.width, thumbnail.height)
+        guard longest > 0, let sizeClass = ThumbnailSizeClass.allCases.first(where: { $0.side >= longest }) else { return }
+        var text = [
+            PNGText(keyword: "Thumb::URI", text: slot.uri),
+            PNGText(keyword: "Thumb::MTime", text: String(slot.modificationTime)),
+            PNGText(keyword: "Thumb::Size", text: String(slot.byteCount)),
+            PNGText(keyword: "Software", text: software),
+        ]
+        if let original = slot.originalSize {
+            text += [
+                PNGText(keyword: "Thumb::Image::Width", text: String(original.width)),
+                PNGText(keyword: "Thumb::Image::Height", text: String(original.height)),
+            ]
+        }
+        guard let png = try? PNGEncoder.encode(thumbnail, text: text) else { return }
+        let folder = directory.appendingPathComponent(sizeClass.directoryName)
+        guard ThumbnailFiles.makePrivateDirectory(directory.path), ThumbnailFiles.makePrivateDirectory(folder.path) else {
+            return
+        }
+        ThumbnailFiles.writeAtomically(png, to: thumbnailURL(for: slot.uri, in: sizeClass).path)
+    }
+
+    /// The decoded thumbnail at `url` when it is valid for `slot` and covers `size`.
+    private func validThumbnail(at url: URL, slot: ThumbnailSlot, covering size: PixelSize) -> StoredThumbnail? {
+        guard let bytes = ThumbnailFiles.readRegularFile(url.path, limit: Self.maxThumbnailBytes) else { return nil }
+        let text = PNGTextChunks.read(bytes)
+        guard text["Thumb::URI"] == slot.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == slot.modificationTime else {
+            return nil
+        }
+        if let recorded = text["Thumb::Size"], Int(recorded) != slot.byteCount { return nil }
+        let original = Self.recordedOriginalSize(text)
+        guard let header = try? ImageDecoder.probe(bytes), header.format == .png,
+            header.size.pixelCount <= Self.maxThumbnailPixels,
+            ThumbnailSizeClass.covers(header.size, original: original, needed: size)
+        else { return nil }
+        guard let decoded = try? ImageDecoder.decode(bytes, options: DecodingOptions(maxPixels: Self.maxThumbnailPixels))
+        else { return nil }
+        return StoredThumbnail(bitmap: decoded.bitmap, byteCount: bytes.count, originalSize: original)
+    }
+
+    private static func recordedOriginalSize(_ text: [String: String]) -> PixelSize? {
+        guard let width = text["Thumb::Image::Width"].flatMap({ Int($0) }),
+            let height = text["Thumb::Image::Height"].flatMap({ Int($0) }), width > 0, height > 0
+        else { return nil }
+        return PixelSize(width: width, height: height)
+    }
+}

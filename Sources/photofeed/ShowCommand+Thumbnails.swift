@@ -1,0 +1,39 @@
+import Foundation
+import ImageCodecs
+import ImageLoading
+
+extension ShowCommand {
+    /// The freedesktop.org thumbnail cache `show` reads and writes, or nil when switched off.
+    static func thumbnailCache(_ settings: ShowSettings) -> (any ThumbnailCaching)? {
+        settings.thumbnailCache ? FreedesktopThumbnailCache(environment: ShowGrid.cacheEnvironment()) : nil
+    }
+
+    /// Decodes a file's `bytes` toward `target` (upright pixels), through the thumbnail cache:
+    /// a stored thumbnail covering `target` is used instead of the photo; otherwise the photo is
+    /// decoded toward the larger of `target` and the thumbnail to store, and that thumbnail is
+    /// written for next time. An EXIF thumbnail covering `target` stands in for the photo too.
+    static func decodeFile(
+        bytes: [UInt8], path: String, target: PixelSize, thumbnails: (any ThumbnailCaching)?
+    ) throws -> Bitmap {
+        let file = URL(fileURLWithPath: path)
+        var slot: ThumbnailSlot?
+        if let thumbnails {
+            switch thumbnails.lookUp(file, covering: target) {
+            case .hit(let thumbnail): return thumbnail.bitmap
+            case .miss(let missed): slot = missed
+            }
+        }
+        let header = try ImageDecoder.probe(bytes)
+        let store = slot.flatMap { _ in thumbnails?.sizeToStore(for: header.size, covering: target) }
+        let decodeTarget = store.map {
+            PixelSize(width: max(target.width, $0.width), height: max(target.height, $0.height))
+        } ?? target
+        let decoded = try ImageDecoder.decode(
+            bytes, options: DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true))
+        if let thumbnails, var slot, let store {
+            slot.originalSize = decoded.header.size
+            thumbnails.store(decoded.bitmap.size == store ? decoded.bitmap : decoded.bitmap.resized(to: store), for: slot)
+        }
+        return decoded.bitmap
+    }
+}

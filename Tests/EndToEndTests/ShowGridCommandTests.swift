@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `photofeed show --grid` and the thumbnail cache, run as child processes with their own
+/// `$XDG_CACHE_HOME`.
+@Suite(.timeLimit(.minutes(2)), .tags(.realTime)) struct ShowGridCommandTests {
+    let environment = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": "", "COLORTERM": "", "NO_COLOR": "", "TERM": "xterm-256color"]
+    let photos = ["chelsea.jpg", "coffee.jpg", "Wine_by_Jakkub_Mede.jpg", "horse.png", "rocket.jpg"]
+        .map { BuiltBinary.assetsDirectory.appendingPathComponent($0).path }
+
+    private func cacheHome() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-grid-\(UUID().uuidString)")
+    }
+
+    private func thumbnails(in home: URL) -> [String] {
+        let root = home.appendingPathComponent("thumbnails")
+        return ["normal", "large", "x-large", "xx-large"].flatMap { size in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(size).path)) ?? []).map { "\(size)/\($0)" }
+        }
+    }
+
+    @Test func fivePhotosInAThreeByTwoGridWithTitlesThenAgainFromTheThumbnails() async throws {
+        // Given five photos, a fresh cache home, and a 3x2 grid of 60×20 cells in ASCII art
+        let home = cacheHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        var env = environment
+        env["XDG_CACHE_HOME"] = home.path
+        let arguments = ["show", "--grid", "3x2", "--title", "--width", "60", "--height", "20", "--symbols", "ascii", "--colors", "none"] + photos
+
+        // When shown twice
+        let first = try await BuiltBinary.run(arguments, environment: env)
+        let written = thumbnails(in: home)
+        let second = try await BuiltBinary.run(arguments, environment: env)
+
+        // Then both succeed with the same picture: two rows of images, each followed by its titles
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.isEmpty)
+        let lines = first.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        #expect(lines.filter { $0.contains("chelsea.jpg") && $0.contains("coffee.jpg") && $0.contains("Wine_by") }.count == 1)
+        #expect(lines.filter { $0.contains("horse.png") && $0.contains("rocket.jpg") }.count == 1)
+        #expect(lines.count <= 20)
+        // Each photo has a normal-size thumbnail after the first run, none more after the second
+        #expect(written.count == 5, "\(written)")
+        #expect(written.allSatisfy { $0.hasPrefix("normal/") && $0.hasSuffix(".png") })
+        #expect(thumbnails(in: home) == written)
+        #expect(second.status == 0)
+        // And the second run, drawn from the thumbnails, has the same layout
+        let secondLines = second.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(secondLines.count == lines.count)
+        #expect(secondLines.filter { $0.contains("chelsea.jpg") }.count == 1)
+    }
+
+    @Test func noThumbnailCacheWritesNothingAndBadFilesLeaveAnEmptyBox() async throws {
+        // Given a cache home, a missing file among the photos, and --no-thumbnail-cache
+        let home = cacheHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        var env = environment
+        env["XDG_CACHE_HOME"] = home.path
+        let missing = "/nonexistent/\u{1B}[2Jnothing.jpg"
+        let result = try await BuiltBinary.run(
+            ["show", "--grid", "2x1", "--title", "--no-thumbnail-cache", "--width", "40", "--height", "12",
+             "--symbols", "ascii", "--colors", "none", photos[0], missing],
+            environment: env)
+
+        // Then it fails with one sanitised line for the missing file, the other photo is shown, and
+        // nothing was written to the cache
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("nothing.jpg") == true && !result.stderr.contains("\u{1B}"))
+        #expect(result.stdout.contains("chelsea.jpg"))
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(thumbnails(in: home).isEmpty)
+    }
+
+    @Test func plainShowUsesAndFillsTheThumbnailCacheToo() async throws {
+        // Given a fresh cache home
+        let home = cacheHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        var env = environment
+        env["XDG_CACHE_HOME"] = home.path
+        let arguments = ["show", photos[2], "--width", "30", "--symbols", "half", "--colors", "256"]
+
+        // When a large photo is shown twice at 30 columns
+        let first = try await BuiltBinary.run(arguments, environment: env)
+        let second = try await BuiltBinary.run(arguments, environment: env)
+
+        // Then a thumbnail was written by the first run and the second prints as many rows
+        #expect(first.status == 0 && second.status == 0)
+        #expect(thumbnails(in: home).count == 1)
+        #expect(first.stdout.split(separator: "\n").count == second.stdout.split(separator: "\n").count)
+    }
+}

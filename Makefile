@@ -13,20 +13,38 @@ run:
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/photofeed $(ARGS)
 
-## test: build everything (debug), then run the unit suites in parallel and the real-time ones serially
-# The suites that shape real time (loopback HTTP, tmux, pseudo-terminals, child processes) run one
-# at a time after the rest: beside other suites on 2 cores they were starved into flaking. They
+## test: build everything (debug), then the unit suites in parallel, then the real-time ones
+# The suites that shape real time (loopback HTTP, tmux, pseudo-terminals, child processes) run
+# after the rest: beside the CPU-bound unit suites on 2 cores they were starved into flaking. They
 # carry the Swift Testing tag `.realTime` where we own them, but swift-testing 6.3 cannot select
-# by tag (`--filter tag:` came later), so this regex over test ids (Target.Suite/test) is the one
-# list of them. A new real-time suite goes here (and gets the tag). The suites that measure the
-# process's peak memory (VmHWM) run here too: beside other suites they measure the others' memory.
-REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|EndToEndTests\.|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|LowDataRequestTests)|PicsumServerTests\.Server(Attribution|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|TerminalUITests\.CursesScreen(Demo)?Tests
+# by tag (`--filter tag:` came later), so these regexes over test ids (Target.Suite/test) are the
+# one list of them. A new real-time suite goes in one (and gets the tag). The suites that measure
+# the process's peak memory (VmHWM) are real-time too: beside other suites in one process they
+# measure the others' memory.
+# The real-time suites run in four processes at once, each one suite at a time: the viewer in
+# tmux, prefetch, the other end-to-end suites (child processes), and the in-process ones
+# (loopback servers, ptys, peak memory). They mostly wait on I/O and children: side by side they take about the
+# time of the longest group instead of the sum. They run the test binary itself (two `swift
+# test`s would queue on SwiftPM's lock); each group's output is printed when all have ended.
+TMUX_SUITES := EndToEndTests\.TmuxViewerTests
+PREFETCH_SUITES := EndToEndTests\.PrefetchCommandTests
+END_TO_END_SUITES := EndToEndTests\.(?!TmuxViewerTests|PrefetchCommandTests)
+IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|LowDataRequestTests)|PicsumServerTests\.(Server(Attribution|ConnectionLimits|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|TerminalUITests\.CursesScreen(Demo)?Tests
+REAL_TIME_SUITES := EndToEndTests\.|$(IN_PROCESS_REAL_TIME_SUITES)
 test:
 	@scripts/ensure-deps.sh test
 	@scripts/check-imports.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(REAL_TIME_SUITES)'
-	$(SWIFT) test --skip-build --no-parallel --filter '$(REAL_TIME_SUITES)'
+	@bin=$$($(SWIFT) build --show-bin-path); pids=""; logs=""; \
+	echo "real-time suites: four groups side by side (their output follows when all end)"; \
+	for filter in '$(TMUX_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'; do \
+		log=$$(mktemp); logs="$$logs $$log"; \
+		"$$bin/photofeedPackageTests.xctest" --testing-library swift-testing --no-parallel --filter "$$filter" >"$$log" 2>&1 & \
+		pids="$$pids $$!"; \
+	done; \
+	status=0; for pid in $$pids; do wait $$pid || status=1; done; \
+	cat $$logs; rm -f $$logs; exit $$status
 
 ## bench: release build, then the feedbench scenarios (installs chafa/timg/hyperfine)
 bench:

@@ -86,6 +86,7 @@ public struct PhotoLibrary: Sendable {
     static let checkSize = PixelSize(width: 8, height: 8)
 
     private static func check(url: URL, name: String) throws -> Photo {
+        let identity = DecodeCheckMemo.identity(of: url.path)
         let bytes = try [UInt8](Data(contentsOf: url))
         let header = try ImageDecoder.probe(bytes)
         guard header.format.isDecodable else { throw ImageCodecError.unsupportedFormat(header.format.description) }
@@ -95,7 +96,11 @@ public struct PhotoLibrary: Sendable {
                 width: header.size.width, height: header.size.height, limit: DecodingOptions.defaultMaxPixels)
         }
         // The header is not enough: a photo cut after it would answer 500 on every request.
-        _ = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: checkSize))
+        // (Once per unchanged file per process: a restarted server skips what passed.)
+        if !DecodeCheckMemo.hasPassed(identity) || identity != DecodeCheckMemo.identity(of: url.path) {
+            _ = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: checkSize))
+            DecodeCheckMemo.recordPass(identity)
+        }
         return Photo(name: name, url: url, bytes: bytes, header: header)
     }
 

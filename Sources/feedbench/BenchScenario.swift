@@ -31,6 +31,7 @@ struct BenchContext: Sendable {
 enum BenchScenarios {
     static let all: [any BenchScenario] = [
         DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), PipelineScenario(), ScrollScenario(),
+        ScrollScenario(layout: .grid),
     ]
 
     static var names: String { all.map(\.name).joined(separator: ", ") }

@@ -31,13 +31,13 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer, 24-bit colour) or sixel (xterm -ti vt340, foot, mlterm, WezTerm).")
     var graphics = "auto"
 
-    @Option(help: "Photos one per line with their details beside them (list), or side by side with a caption each (grid); v switches live.")
-    var layout = "list"
+    @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.")
+    var layout: String?
 
     @Option(help: "The thumbnail box in cells: auto (sized from the terminal: in the list a third of its height, in the grid about four lines of photos a screen) or WxH (columns x rows, e.g. 32x16).")
     var thumb = "auto"
 
-    @Option(help: "Grid: this many photos side by side, the width shared between them (default: as many as the box allows).")
+    @Option(help: "Grid: this many photos side by side, the width shared between them (default: as many as the box allows); implies --layout grid.")
     var columns: Int?
 
     @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).")
@@ -117,7 +117,9 @@ struct ViewerOptions: ParsableArguments {
         return request
     }
 
+    /// `--layout`; without it the list, or the grid when `--columns` asks for columns.
     func parsedLayout() throws -> LayoutKind {
+        guard let layout else { return columns == nil ? .list : .grid }
         guard let kind = LayoutKind(rawValue: layout.lowercased()) else {
             throw ValidationError("--layout must be list or grid (got \(layout))")
         }

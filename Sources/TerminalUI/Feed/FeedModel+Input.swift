@@ -27,7 +27,8 @@ extension FeedModel {
     mutating func execute(_ command: Command) -> [FeedEffect] {
         switch command {
         case .moveFocus(let delta):
-            var effects = apply(list.moveFocus(by: delta))
+            // In the detail view j/k step through the photos one by one, in the grid too.
+            var effects = apply(detail != nil ? list.moveFocus(items: delta) : list.moveFocus(by: delta))
             if detail != nil { effects += openDetail() }
             return effects
         case .moveFocusSideways(let delta):

@@ -195,3 +195,22 @@ struct UpdateGridTests {
         #expect(large.width > small.width)
     }
 }
+
+extension UpdateGridTests {
+    @Test func inTheDetailViewJAndKStepThroughPhotosOneByOne() {
+        // Given the detail view of photo 4 opened from the grid
+        var harness = harness()
+        harness.press("llll")
+        harness.press(.enter)
+        #expect(harness.model.detailKey == PhotoKey(id: "4"))
+
+        // When the user presses j, then k twice
+        harness.press("j")
+        #expect(harness.model.detailKey == PhotoKey(id: "5"))
+        harness.press("kk")
+
+        // Then the next and previous photos are shown, not the ones a grid line away
+        #expect(harness.model.detailKey == PhotoKey(id: "3"))
+        #expect(harness.model.list.focus == 3)
+    }
+}

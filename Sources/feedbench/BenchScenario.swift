@@ -30,7 +30,8 @@ struct BenchContext: Sendable {
 /// All scenarios, in the order `make bench` runs them. Add yours here.
 enum BenchScenarios {
     static let all: [any BenchScenario] = [
-        DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), GridScenario(), PipelineScenario(), ScrollScenario(),
+        DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), GridScenario(), PipelineScenario(),
+        ScrollScenario(), ScrollScenario(layout: .grid),
     ]
 
     static var names: String { all.map(\.name).joined(separator: ", ") }

@@ -13,11 +13,28 @@ import TerminalUI
 /// on screen (so cancel, resume and keep differ). On a congested link (less bandwidth than the
 /// scroll asks for) a one-way fling: 300 rows down, then the time until the screen it stopped
 /// on shows every picture.
+///
+/// `scroll` runs the list at its historical 32×16-cell boxes; `scroll-grid` runs the grid
+/// (`--layout grid --thumb auto`) over the same number of photos at the same photos per second:
+/// each key moves a line of `columns` photos, so it types `rows / columns` keys at
+/// `rowsPerSecond / columns` keys a second.
 struct ScrollScenario: BenchScenario {
-    let name = "scroll"
+    var layout = LayoutKind.list
     var rows = 300
     var rowsPerSecond = 30.0
     var screenSize = TerminalSize(rows: 48, columns: 120)
+
+    var name: String { layout == .grid ? "scroll-grid" : "scroll" }
+
+    /// The viewer options of this variant.
+    func options(onDisappear: DisappearPolicy, graphics: PictureBackend = .blocks) -> FeedViewerOptions {
+        layout == .grid
+            ? FeedViewerOptions(layout: .grid, onDisappear: onDisappear, graphics: graphics)
+            : FeedViewerOptions(thumbnail: TerminalSize(rows: 16, columns: 32), onDisappear: onDisappear, graphics: graphics)
+    }
+
+    /// Photos side by side (1 in the list).
+    var columns: Int { options(onDisappear: .cancel).itemLayout.geometry(for: FeedModel.viewport(for: screenSize)).columns }
 
     struct Network {
         var label: String
@@ -67,24 +84,28 @@ struct ScrollScenario: BenchScenario {
                     $0.latency = network.latency
                     $0.bandwidth = network.bandwidth
                 }
-                for setup in setups + (network.label == "default" ? pixelSetups : []) {
+                for setup in setups + (network.label == "default" && layout == .list ? pixelSetups : []) {
                     var run = try await scroll(setup, path: path, server: server, index: results.count + 1)
                     run.label = "\(network.label)\(path == .fling ? " fling" : ""): \(setup.label)"
                     results.append(run)
                 }
             }
             await server.stop()
-            let thumb = FeedViewerOptions().thumbnail
+            let geometry = options(onDisappear: .cancel).itemLayout.geometry(for: FeedModel.viewport(for: screenSize))
+            let thumb = geometry.picture.size
             let shapings = networks.map { "\($0.label) = \(Int($0.latency / .milliseconds(1))) ms + \($0.bandwidth / 1000) KB/s" }
             return BenchReport(
-                title: "scroll: \(rows) rows down and back (fling: down only) at \(Int(rowsPerSecond)) rows/s, "
+                title: "\(name): \(rows) photos down and back (fling: down only) at \(Int(rowsPerSecond)) photos/s"
+                    + (layout == .grid ? " (\(columns) a grid line)" : "") + ", "
                     + "\(screenSize.columns)×\(screenSize.rows) MemoryScreen, "
                     + "embedded server per connection: " + shapings.joined(separator: "; "),
                 columns: ScrollRun.columns,
                 rows: results.map { $0.row() },
                 notes: [
-                    "command: swift build -c release --static-swift-stdlib --product feedbench && .build/release/feedbench --scenario scroll",
-                    "real FeedRuntime, thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2; scrolling starts at the first finished thumbnail",
+                    "command: swift build -c release --static-swift-stdlib --product feedbench && .build/release/feedbench --scenario \(name)",
+                    "real FeedRuntime, \(layout.rawValue), thumbnails \(thumb.columns)×\(thumb.rows) cells, prefetch 2 lines; "
+                        + "scrolling starts at the first finished thumbnail",
+                    "waiting % over cells for the grid: the share of visible photos still showing a placeholder",
                     "first thumb: launch → first finished image; first picture: launch → first picture placed in a frame; frame: first cell written → flush, per frame",
                     "KB/frame: what a terminal would be sent per frame: changed cells as SGR text (8 bytes per run for the cursor move), plus the pictures' escapes (kitty zlib-compressed inline, sixel, iTerm2 JPEG); pixel rows at 10×20-pixel cells",
                     "waiting %: at every scripted key, the share of visible rows still showing a placeholder (mean over the run)",
@@ -119,13 +140,13 @@ struct ScrollScenario: BenchScenario {
         let log = server.requests
         let collector = Task { await Self.collect(log, until: "/id/1/\(7 + index)/7") }
 
-        let script = ScrollScript(rows: rows, rowsPerSecond: rowsPerSecond, path: path)
+        let script = ScrollScript(rows: rows / columns, rowsPerSecond: rowsPerSecond / Double(columns), path: path)
         let screen = ScrollBenchScreen(size: screenSize, script: script)
         let ticker = Task { [wake = screen.wake] in await script.drive(events: pipeline.events, wake: wake) }
         let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: listLoader, pageSize: 30)
         let viewer = FeedRuntime(
             screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
-            options: FeedViewerOptions(onDisappear: setup.onDisappear, graphics: setup.graphics))
+            options: options(onDisappear: setup.onDisappear, graphics: setup.graphics))
         screen.probe = { viewer.visibleRowsWaiting }
         viewer.frameObserver = { screen.recordRender($0) }
         let started = ContinuousClock.now

@@ -22,7 +22,8 @@ struct PrefetchCommand: AsyncParsableCommand {
             Prints one line per image (id, status, source, bytes, ms) and a summary; run it \
             twice and the second run is served from disk. Images are loaded at the size the \
             viewer asks for with the same --thumb and --symbols, so a viewer started on the same \
-            feed and cache reads them from disk; --size loads one fixed size instead. Without \
+            feed and cache (and with the same --thumb WxH: the viewer's default, auto, sizes the \
+            box from its terminal) reads them from disk; --size loads one fixed size instead. Without \
             --feed, the embedded server is started in-process on the package's photos.
             """
     )
@@ -33,7 +34,7 @@ struct PrefetchCommand: AsyncParsableCommand {
     @Option(help: "How many images to load.")
     var count = 30
 
-    @Option(help: "The viewer's thumbnail box in cells, WxH (as the viewer's --thumb).")
+    @Option(help: "The viewer's thumbnail box in cells, WxH (as the viewer's --thumb WxH; its default, auto, depends on the terminal).")
     var thumb = "32x16"
 
     @Option(help: "The viewer's symbol set: half, quad, sextant, block or ascii (as the viewer's --symbols).")

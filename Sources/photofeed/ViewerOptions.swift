@@ -34,8 +34,14 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer, 24-bit colour; inside tmux through passthrough), sixel (xterm -ti vt340, foot, mlterm) or iterm (iTerm2 inline images: iTerm2, WezTerm, Konsole).")
     var graphics = "auto"
 
-    @Option(help: "The thumbnail box in cells, WxH (columns x rows).")
-    var thumb = "32x16"
+    @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.")
+    var layout: String?
+
+    @Option(help: "The thumbnail box in cells: auto (sized from the terminal: in the list a third of its height, in the grid about four lines of photos a screen) or WxH (columns x rows, e.g. 32x16).")
+    var thumb = "auto"
+
+    @Option(help: "Grid: this many photos side by side, the width shared between them (default: as many as the box allows); implies --layout grid.")
+    var columns: Int?
 
     @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).")
     var cacheDir: String?
@@ -77,6 +83,10 @@ struct ViewerOptions: ParsableArguments {
         _ = try parsedPlaceholder()
         _ = try parsedDisappearPolicy()
         _ = try parsedThumb()
+        _ = try parsedLayout()
+        if let columns, !(1...50).contains(columns) {
+            throw ValidationError("--columns must be 1…50 (got \(columns))")
+        }
         _ = try parsedGraphics()
         guard (0...100).contains(prefetch) else { throw ValidationError("--prefetch must be 0…100 (got \(prefetch))") }
         guard (1...64).contains(maxConcurrent) else {
@@ -116,13 +126,23 @@ struct ViewerOptions: ParsableArguments {
         return request
     }
 
-    /// `WxH` as a box of W columns and H rows, within 4…200 × 2…100.
-    func parsedThumb() throws -> TerminalSize {
+    /// `--layout`; without it the list, or the grid when `--columns` asks for columns.
+    func parsedLayout() throws -> LayoutKind {
+        guard let layout else { return columns == nil ? .list : .grid }
+        guard let kind = LayoutKind(rawValue: layout.lowercased()) else {
+            throw ValidationError("--layout must be list or grid (got \(layout))")
+        }
+        return kind
+    }
+
+    /// `WxH` as a box of W columns and H rows, within 4…200 × 2…100; `auto` as nil (sized from the screen).
+    func parsedThumb() throws -> TerminalSize? {
+        if thumb.lowercased() == "auto" { return nil }
         let parts = thumb.lowercased().split(separator: "x")
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
             (4...200).contains(columns), (2...100).contains(rows)
         else {
-            throw ValidationError("--thumb must be WxH with W 4…200 columns and H 2…100 rows, e.g. 32x16 (got \(thumb))")
+            throw ValidationError("--thumb must be auto, or WxH with W 4…200 columns and H 2…100 rows, e.g. 32x16 (got \(thumb))")
         }
         return TerminalSize(rows: rows, columns: columns)
     }
@@ -147,7 +167,7 @@ struct ViewerOptions: ParsableArguments {
             notice = "kitty placeholders need 24-bit colour and this terminal reports fewer: block art instead"
         }
         return FeedViewerOptions(
-            thumbnail: try parsedThumb(), art: art, placeholder: try parsedPlaceholder(),
+            thumbnail: try parsedThumb(), layout: try parsedLayout(), gridColumns: columns, art: art, placeholder: try parsedPlaceholder(),
             onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
             graphicsReason: selection == nil ? nil : reason)

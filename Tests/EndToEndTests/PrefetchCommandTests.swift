@@ -56,10 +56,11 @@ import Testing
         let prefetch = try await BuiltBinary.run(["prefetch", "--count", "8", "--cache-dir", cache.path])
         #expect(prefetch.status == 0, "stderr: \(prefetch.stderr)")
         #expect(prefetch.stdout.split(separator: "\n").last?.hasPrefix("prefetched 8 images: 8 ok, 0 failed · network 8") == true)
-        // When the viewer (headless) starts on the embedded feed with the same cache, on a new port
+        // When the viewer (headless) starts on the embedded feed with the same cache and the same
+        // box (prefetch's default --thumb; the viewer's default, auto, depends on the screen), on a new port
         let snapshot = try await BuiltBinary.run([
             "snapshot", "--width", "100", "--height", "40", "--colors", "none", "--latency", "0", "--bandwidth", "0",
-            "--cache-dir", cache.path,
+            "--thumb", "32x16", "--cache-dir", cache.path,
         ])
         // Then every visible row was read from disk: the keys (namespace, path and pixel size) match
         #expect(snapshot.status == 0, "stderr: \(snapshot.stderr)")

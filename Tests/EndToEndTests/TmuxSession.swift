@@ -27,6 +27,11 @@ final class TmuxSession: Sendable {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
+    /// Types `text` as is (`send-keys -l`): raw sequences such as an SGR mouse report.
+    func sendLiteral(_ text: String) throws {
+        try tmux(["send-keys", "-t", "0", "-l", text])
+    }
+
     /// The visible pane as text (with `-e`, with escape sequences for colours).
     func capture(escapes: Bool = false) throws -> String {
         try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []))

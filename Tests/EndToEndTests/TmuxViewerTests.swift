@@ -92,9 +92,10 @@ struct TmuxViewerTests {
     }
 
     @Test func kittyPlaceholdersSitWhereThumbnailsAreMoveWithTheRowsAndGoOnQuit() async throws {
-        // Given the viewer with kitty Unicode placeholders on a 24-bit terminal type
+        // Given the viewer with kitty Unicode placeholders on a 24-bit terminal type, in 32×16
+        // boxes (two rows and a bit on screen, so two steps down scroll by one row)
         let (cache, log) = try Self.scratch()
-        let command = try Self.command("--latency 0 --graphics kitty-placeholders", cache: cache, log: log)
+        let command = try Self.command("--latency 0 --graphics kitty-placeholders --thumb 32x16", cache: cache, log: log)
             .replacingOccurrences(of: "TERM=xterm-256color", with: "TERM=kitty-direct")
         let session = try TmuxSession(command: command, columns: 100, rows: 40)
 

@@ -68,7 +68,9 @@ struct CursesPartsTests {
         #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o632) == .resize)
         #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o2 << 15) == .mouseWheel(.up))
         #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o2 << 20) == .mouseWheel(.down))
-        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o4) == nil)
+        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o1) == nil)
+        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o2, row: 4, column: 9) == .mouseClick(CellPoint(row: 4, column: 9)))
+        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o4, row: 0, column: 1) == .mouseClick(CellPoint(row: 0, column: 1)))
     }
 
     @Test func notATerminalIsAClearError() {

@@ -41,6 +41,36 @@ struct KeyMapTests {
         #expect(map.command(for: event, in: .list) == command)
     }
 
+    @Test(arguments: [
+        (InputEvent.key(.character("h")), Command.moveFocusSideways(by: -1)),
+        (.key(.left), .moveFocusSideways(by: -1)),
+        (.key(.character("l")), .moveFocusSideways(by: 1)),
+        (.key(.right), .moveFocusSideways(by: 1)),
+        (.key(.character("j")), .moveFocus(by: 1)),
+        (.key(.up), .moveFocus(by: -1)),
+        (.key(.pageDown), .pageDown),
+        (.key(.end), .jumpToEnd),
+        (.key(.enter), .openDetail),
+        (.key(.character("e")), .toggleEventLog),
+        (.key(.character("v")), .toggleLayout),
+        (.key(.character("q")), .quit),
+        (.mouseWheel(.down), .scroll(by: 1)),
+        (.mouseClick(CellPoint(row: 3, column: 7)), .focus(at: CellPoint(row: 3, column: 7))),
+    ])
+    func gridBindings(event: InputEvent, command: Command) {
+        #expect(map.command(for: event, in: .grid) == command)
+    }
+
+    @Test func theListKeepsLForTheEventLogAndIgnoresSidewaysArrows() {
+        #expect(map.command(for: .key(.character("l")), in: .list) == .toggleEventLog)
+        #expect(map.command(for: .key(.character("e")), in: .list) == .toggleEventLog)
+        #expect(map.command(for: .key(.character("v")), in: .list) == .toggleLayout)
+        #expect(map.command(for: .key(.left), in: .list) == nil)
+        #expect(map.command(for: .mouseClick(.zero), in: .list) == .focus(at: .zero))
+        #expect(map.command(for: .mouseClick(.zero), in: .overlay) == nil)
+        #expect(map.command(for: .mouseClick(.zero), in: .detail) == nil)
+    }
+
     @Test func escapeAndQLeaveTheDetailViewAndOverlaysInsteadOfQuitting() {
         #expect(map.command(for: .key(.escape), in: .detail) == .back)
         #expect(map.command(for: .key(.character("q")), in: .overlay) == .back)
@@ -65,7 +95,7 @@ struct KeyMapTests {
     @Test func helpListsEveryKeyOfTheIssue() {
         let keys = KeyMap.helpEntries.map(\.keys).joined(separator: " ")
         for key in ["j", "k", "PgDn", "PgUp", "space", "b", "g", "G", "Home", "End", "wheel", "Enter", "r", "R",
-                    "c", "C", "m", "p", "d", "l", "n", "?", "q", "Esc"] {
+                    "c", "C", "m", "p", "d", "l", "n", "?", "q", "Esc", "h", "←", "→", "e", "v", "click"] {
             #expect(keys.split(separator: " ").contains(Substring(key)), "\(key) missing from help")
         }
     }

@@ -24,10 +24,20 @@ enum CursesKeyDecoder {
         isKeyCode ? decodeKeyCode(Int32(bitPattern: value)) : decodeCharacter(value)
     }
 
-    /// Decodes a mouse event's button state.
-    static func decodeMouse(buttonState: UInt32) -> InputEvent? {
+    /// `BUTTON1_PRESSED` (left button down): `002 << 0`.
+    static let leftPressMask: UInt32 = 0o2
+    /// `BUTTON1_CLICKED` (press and release within the click interval): `004 << 0`.
+    static let leftClickMask: UInt32 = 0o4
+    /// Every mouse event the viewer asks ncurses for.
+    static let reportedMask: UInt32 = wheelUpMask | wheelDownMask | leftPressMask | leftClickMask
+
+    /// Decodes a mouse event's button state, at zero-based cell (`row`, `column`).
+    static func decodeMouse(buttonState: UInt32, row: Int = 0, column: Int = 0) -> InputEvent? {
         if buttonState & wheelUpMask != 0 { return .mouseWheel(.up) }
         if buttonState & wheelDownMask != 0 { return .mouseWheel(.down) }
+        if buttonState & (leftPressMask | leftClickMask) != 0, row >= 0, column >= 0 {
+            return .mouseClick(CellPoint(row: row, column: column))
+        }
         return nil
     }
 

@@ -24,7 +24,10 @@ extension CursesScreen {
                 return event
             case .mouse:
                 var mouse = MEVENT()
-                if getmouse(&mouse) == OK, let event = CursesKeyDecoder.decodeMouse(buttonState: UInt32(mouse.bstate)) {
+                if getmouse(&mouse) == OK,
+                    let event = CursesKeyDecoder.decodeMouse(
+                        buttonState: UInt32(mouse.bstate), row: Int(mouse.y), column: Int(mouse.x))
+                {
                     return event
                 }
             case .resize:

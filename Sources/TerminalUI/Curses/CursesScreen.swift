@@ -8,7 +8,7 @@ import Glibc
 ///
 /// Starts in the UTF-8 locale on the configured terminal (`newterm`, so a
 /// missing or unknown terminal is an error value, not an exit), in cbreak,
-/// no-echo, keypad mode with mouse-wheel reporting, on the alternate screen.
+/// no-echo, keypad mode with mouse-wheel and left-click reporting, on the alternate screen.
 /// Colours use pairs allocated on demand (``ColorPairAllocator``), direct
 /// colour when terminfo offers it, else the nearest 256-palette entry.
 ///
@@ -140,7 +140,7 @@ public final class CursesScreen: Screen {
         leaveok(window, true)
         curs_set(0)
         if configuration.enablesMouse {
-            mousemask(mmask_t(CursesKeyDecoder.wheelUpMask | CursesKeyDecoder.wheelDownMask), nil)
+            mousemask(mmask_t(CursesKeyDecoder.reportedMask), nil)
             mouseinterval(0)
         }
         let capability = Self.startColors(limit: configuration.maximumColors)

@@ -7,7 +7,7 @@ extension FeedModel {
     var keyContext: KeyMap.Context {
         if detail != nil { return .detail }
         if showsHelp || panel != nil { return .overlay }
-        return .list
+        return options.layout == .grid ? .grid : .list
     }
 
     /// One input event: network-panel keys first, then the key map.
@@ -27,9 +27,16 @@ extension FeedModel {
     mutating func execute(_ command: Command) -> [FeedEffect] {
         switch command {
         case .moveFocus(let delta):
-            var effects = apply(list.moveFocus(by: delta))
+            // In the detail view j/k step through the photos one by one, in the grid too.
+            var effects = apply(detail != nil ? list.moveFocus(items: delta) : list.moveFocus(by: delta))
             if detail != nil { effects += openDetail() }
             return effects
+        case .moveFocusSideways(let delta):
+            return apply(list.moveFocus(items: delta))
+        case .focus(let point):
+            return focus(at: point)
+        case .toggleLayout:
+            return switchLayout(to: options.layout.toggled)
         case .scroll(let delta): return apply(list.scroll(by: delta))
         case .pageDown: return apply(list.pageDown())
         case .pageUp: return apply(list.pageUp())
@@ -91,15 +98,44 @@ extension FeedModel {
     }
 
     /// The screen changed size: lay the list out again (and the detail view at the new size).
+    /// A grid reflows with the focused photo on its top line; a picture box that changed size
+    /// (`--thumb auto`, a grid's columns) re-renders kept images and reloads those too small.
     mutating func relayout(_ size: TerminalSize) -> [FeedEffect] {
+        let oldBox = geometry.picture.size
         screenSize = size
         let geometry = self.geometry
         var effects = apply(
             list.resize(
                 viewportHeight: Self.viewport(for: size).rows, lineHeight: geometry.lineHeight,
                 columns: geometry.columns))
-        if detail != nil { effects += openDetail() }
+        if geometry.picture.size != oldBox {
+            effects += replacePictures(with: pictures)
+        } else if detail != nil {
+            effects += openDetail()
+        }
         return effects
+    }
+
+    /// Lays the photos out as `kind` (`v`): the focused photo stays in view.
+    mutating func switchLayout(to kind: LayoutKind) -> [FeedEffect] {
+        options.layout = kind
+        layout = options.itemLayout
+        note("layout: \(kind.rawValue)")
+        return relayout(screenSize)
+    }
+
+    /// A click at `point`: focuses the item drawn there; a click on the focused item opens it.
+    mutating func focus(at point: CellPoint) -> [FeedEffect] {
+        let geometry = self.geometry
+        guard geometry.fits(screenSize), point.row < Self.viewport(for: screenSize).rows - panelHeight,
+            point.column >= 0, geometry.columnStride > 0
+        else { return [] }
+        let column = point.column / geometry.columnStride
+        guard point.column - column * geometry.columnStride < geometry.itemSize.columns,
+            let item = list.item(atLine: point.row, column: column)
+        else { return [] }
+        if item == list.focus { return openDetail() }
+        return apply(list.setFocus(item))
     }
 
     private mutating func toggleLowData() -> [FeedEffect] {

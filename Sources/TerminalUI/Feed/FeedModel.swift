@@ -75,7 +75,7 @@ public struct FeedModel: Sendable {
         settle: SettleCondition? = nil, pictures: (any PictureRenderer)? = nil
     ) {
         self.options = options
-        self.layout = ListLayout(thumbnail: options.thumbnail)
+        self.layout = options.itemLayout
         self.pictures = pictures ?? options.graphics.renderer(art: options.art, cellPixels: options.cellPixels)
         self.screenSize = screenSize
         self.feedName = feedName

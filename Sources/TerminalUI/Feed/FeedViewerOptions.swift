@@ -3,8 +3,12 @@ public import ImageCodecs
 
 /// How the feed viewer looks and loads: everything the command line sets.
 public struct FeedViewerOptions: Sendable {
-    /// The thumbnail box in cells.
-    public var thumbnail: TerminalSize
+    /// The thumbnail box in cells; nil: sized from the screen (`--thumb auto`).
+    public var thumbnail: TerminalSize?
+    /// List or grid.
+    public var layout: LayoutKind
+    /// Grid cells side by side (`--columns N`); nil: as many as the box allows.
+    public var gridColumns: Int?
     /// Block art: symbols, colours, dithering.
     public var art: BlockArtOptions
     /// The placeholder while loading.
@@ -28,14 +32,20 @@ public struct FeedViewerOptions: Sendable {
     /// One cell's size in pixels, when the terminal said (pixel backends size their requests by it).
     public var cellPixels: PixelSize?
 
+    /// The item layout these options ask for.
+    public var itemLayout: any ItemLayout { layout.layout(thumbnail: thumbnail, columns: gridColumns) }
+
     /// Creates options; the defaults match the command line's.
     public init(
-        thumbnail: TerminalSize = TerminalSize(rows: 16, columns: 32), art: BlockArtOptions = BlockArtOptions(),
+        thumbnail: TerminalSize? = nil, layout: LayoutKind = .list, gridColumns: Int? = nil,
+        art: BlockArtOptions = BlockArtOptions(),
         placeholder: PlaceholderStyle = .shimmer, onDisappear: DisappearPolicy = .cancel, prefetch: Int = 2,
         colors: Bool = true, glyphs: GlyphSet = .unicode, graphics: PictureBackend = .blocks,
         notice: String? = nil, graphicsReason: String? = nil, cellPixels: PixelSize? = nil
     ) {
         self.thumbnail = thumbnail
+        self.layout = layout
+        self.gridColumns = gridColumns.map { max(1, $0) }
         self.art = art
         self.placeholder = placeholder
         self.onDisappear = onDisappear

@@ -64,10 +64,19 @@ public struct FrameChanges: Sendable {
             runs.append(Run(origin: CellPoint(row: row, column: first), cells: new[(start + first)...(start + last)]))
         }
         self.runs = runs
-        let before = Set(previous.pictures)
-        let after = Set(frame.pictures)
-        placed = frame.pictures.filter { !before.contains($0) }
-        removed = previous.pictures.filter { !after.contains($0) }
+        placed = Self.placements(frame.pictures, missingFrom: previous.pictures)
+        removed = Self.placements(previous.pictures, missingFrom: frame.pictures)
+    }
+
+    /// The placements of `pictures` with no equal placement in `others`. Matched by key first:
+    /// hashing whole pictures walked every cell of every picture each frame (a grid places
+    /// twenty), while `==` on a picture the model kept from frame to frame shares its storage
+    /// and is answered at once.
+    private static func placements(_ pictures: [PicturePlacement], missingFrom others: [PicturePlacement])
+        -> [PicturePlacement]
+    {
+        let byKey = Dictionary(grouping: others, by: \.key)
+        return pictures.filter { placement in !(byKey[placement.key]?.contains(placement) ?? false) }
     }
 
     /// Whether nothing changed.

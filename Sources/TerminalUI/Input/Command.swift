@@ -2,6 +2,12 @@
 public enum Command: Hashable, Sendable {
     /// Move the focus by a number of rows (negative: up).
     case moveFocus(by: Int)
+    /// Move the focus by a number of items, sideways in a grid (wrapping to the next line).
+    case moveFocusSideways(by: Int)
+    /// Focus the item drawn at a screen cell (a click; on the focused item, open it).
+    case focus(at: CellPoint)
+    /// Switch between the list and the grid.
+    case toggleLayout
     /// Scroll the list by a number of rows without a focus jump (mouse wheel).
     case scroll(by: Int)
     /// Scroll one page down.

@@ -4,6 +4,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     /// One notch of the mouse wheel.
     case mouseWheel(MouseWheelDirection)
+    /// The left mouse button went down on a screen cell.
+    case mouseClick(CellPoint)
     /// The terminal changed size; the screen's ``Screen/size`` is already updated.
     case resize(TerminalSize)
     /// SIGINT or SIGTERM arrived: the loop must restore the terminal and exit.

@@ -7,12 +7,15 @@
 /// ```swift
 /// let map = KeyMap()
 /// map.command(for: .key(.character("j")), in: .list) // .moveFocus(by: 1)
+/// map.command(for: .key(.character("l")), in: .grid) // .moveFocusSideways(by: 1)
 /// ```
 public struct KeyMap: Sendable {
     /// What the viewer is showing, which changes the meaning of some keys.
     public enum Context: Hashable, Sendable {
         /// The feed list.
         case list
+        /// The feed as a grid: h/l and ←/→ move sideways (l is not the event log here; e is).
+        case grid
         /// The detail view of one photo.
         case detail
         /// An overlay (help, event log, network panel) above the list.
@@ -43,8 +46,10 @@ public struct KeyMap: Sendable {
         case .interrupt(let signal):
             return .terminate(signal)
         case .mouseWheel(let direction):
-            guard context == .list else { return nil }
+            guard context.isFeed else { return nil }
             return .scroll(by: direction == .down ? wheelStep : -wheelStep)
+        case .mouseClick(let point):
+            return context.isFeed ? .focus(at: point) : nil
         case .key(let key):
             return command(for: key, in: context)
         }
@@ -52,7 +57,7 @@ public struct KeyMap: Sendable {
 
     private func command(for key: Key, in context: Context) -> Command? {
         switch (key, context) {
-        case (.escape, .list), (.character("q"), .list):
+        case (.escape, .list), (.character("q"), .list), (.escape, .grid), (.character("q"), .grid):
             return .quit
         case (.escape, _), (.character("q"), _):
             return .back
@@ -66,6 +71,8 @@ public struct KeyMap: Sendable {
             return detailCommand(for: key)
         case (_, .list):
             return navigationCommand(for: key) ?? actionCommand(for: key)
+        case (_, .grid):
+            return sidewaysCommand(for: key) ?? navigationCommand(for: key) ?? actionCommand(for: key)
         }
     }
 
@@ -82,6 +89,14 @@ public struct KeyMap: Sendable {
         }
     }
 
+    private func sidewaysCommand(for key: Key) -> Command? {
+        switch key {
+        case .character("h"), .left: .moveFocusSideways(by: -1)
+        case .character("l"), .right: .moveFocusSideways(by: 1)
+        default: nil
+        }
+    }
+
     private func actionCommand(for key: Key) -> Command? {
         switch key {
         case .character("r"): .retryFocused
@@ -92,8 +107,9 @@ public struct KeyMap: Sendable {
         case .character("i"): .cycleGraphics
         case .character("p"): .cyclePlaceholder
         case .character("d"): .toggleLowData
-        case .character("l"): .toggleEventLog
+        case .character("l"), .character("e"): .toggleEventLog
         case .character("n"): .toggleNetworkPanel
+        case .character("v"): .toggleLayout
         case .control("l"): .redraw
         default: nil
         }
@@ -111,7 +127,7 @@ public struct KeyMap: Sendable {
 
     private func overlayCommand(for key: Key) -> Command? {
         switch key {
-        case .character("l"): .toggleEventLog
+        case .character("l"), .character("e"): .toggleEventLog
         case .character("n"): .toggleNetworkPanel
         case .enter: .back
         default: nil
@@ -122,12 +138,15 @@ public struct KeyMap: Sendable {
     public static let helpEntries: [HelpEntry] = [
         HelpEntry(keys: "j ↓", action: "next row"),
         HelpEntry(keys: "k ↑", action: "previous row"),
+        HelpEntry(keys: "h l ← →", action: "left / right (grid)"),
         HelpEntry(keys: "PgDn space", action: "page down"),
         HelpEntry(keys: "PgUp b", action: "page up"),
         HelpEntry(keys: "g Home", action: "first row"),
         HelpEntry(keys: "G End", action: "last row"),
         HelpEntry(keys: "wheel", action: "scroll"),
+        HelpEntry(keys: "click", action: "focus (again: open)"),
         HelpEntry(keys: "Enter", action: "open photo"),
+        HelpEntry(keys: "v", action: "list / grid"),
         HelpEntry(keys: "r", action: "retry focused row / failed page"),
         HelpEntry(keys: "R", action: "retry all failed rows"),
         HelpEntry(keys: "c", action: "clear memory cache"),
@@ -136,9 +155,14 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "i", action: "block art / pixels"),
         HelpEntry(keys: "p", action: "shimmer / spinner"),
         HelpEntry(keys: "d", action: "low-data mode"),
-        HelpEntry(keys: "l", action: "event log"),
+        HelpEntry(keys: "l e", action: "event log (e in the grid)"),
         HelpEntry(keys: "n", action: "network panel"),
         HelpEntry(keys: "?", action: "this help"),
         HelpEntry(keys: "q Esc", action: "back / quit"),
     ]
+}
+
+extension KeyMap.Context {
+    /// The feed is on screen (list or grid), with no overlay or detail view above it.
+    public var isFeed: Bool { self == .list || self == .grid }
 }

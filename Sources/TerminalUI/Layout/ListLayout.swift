@@ -7,9 +7,13 @@
 /// ▌└─────────┘  loading 43% ▓▓▓░░
 ///  (blank separator line)
 /// ```
+///
+/// The box is fixed (`--thumb WxH`) or follows the screen (`--thumb auto`, ``ThumbnailBox/list(for:reserved:textWidth:)``).
+/// A box of ``detailedTextMinimumRows`` rows or more gets a taller text column (where the photo
+/// came from, bytes and time on lines of their own, a wide progress bar).
 public struct ListLayout: ItemLayout, Hashable {
-    /// The picture box in cells.
-    public var thumbnail: TerminalSize
+    /// The picture box in cells; nil: sized from the viewport.
+    public var thumbnail: TerminalSize?
     /// Columns of the focus gutter at the left.
     public static let gutter = 1
     /// Columns between the box and the text.
@@ -18,21 +22,32 @@ public struct ListLayout: ItemLayout, Hashable {
     public static let minimumTextWidth = 12
     /// Lines of text beside the picture: author, `#id · W×H`, the state line.
     public static let textLines = 3
+    /// Boxes this tall or taller get the detailed text column.
+    public static let detailedTextMinimumRows = 8
+    /// Lines of the detailed text column.
+    public static let detailedTextLines = 7
 
-    /// Creates a list layout with a picture box of `thumbnail` cells.
-    public init(thumbnail: TerminalSize) {
+    /// Creates a list layout with a picture box of `thumbnail` cells (nil: sized from the screen).
+    public init(thumbnail: TerminalSize?) {
         self.thumbnail = thumbnail
     }
 
+    /// The picture box on a viewport of `viewport` cells.
+    public func thumbnail(for viewport: TerminalSize) -> TerminalSize {
+        thumbnail ?? ThumbnailBox.list(for: viewport, reserved: Self.gutter + Self.gap)
+    }
+
     public func geometry(for viewport: TerminalSize) -> ItemGeometry {
+        let thumbnail = thumbnail(for: viewport)
         let width = viewport.columns
         let textColumn = Self.gutter + thumbnail.columns + Self.gap
         let lineHeight = thumbnail.rows + 1
+        let textLines = thumbnail.rows >= Self.detailedTextMinimumRows ? Self.detailedTextLines : Self.textLines
         return ItemGeometry(
             columns: 1, lineHeight: lineHeight, itemSize: TerminalSize(rows: lineHeight, columns: width),
             columnStride: width,
             picture: CellRect(origin: CellPoint(row: 0, column: Self.gutter), size: thumbnail),
-            text: CellRect(row: 0, column: textColumn, rows: Self.textLines, columns: max(0, width - textColumn)),
+            text: CellRect(row: 0, column: textColumn, rows: textLines, columns: max(0, width - textColumn)),
             focusMarker: CellRect(row: 0, column: 0, rows: thumbnail.rows, columns: Self.gutter),
             minimumScreen: TerminalSize(rows: lineHeight + 1, columns: textColumn + Self.minimumTextWidth))
     }

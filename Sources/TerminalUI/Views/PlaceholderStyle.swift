@@ -66,7 +66,9 @@ public enum Placeholder {
         guard size.columns > 0, size.rows > 0, !glyphs.spinner.isEmpty else { return block }
         var label = String(glyphs.spinner[max(0, frame) % glyphs.spinner.count])
         if let fractionCompleted {
-            label += " \(Int((min(1, max(0, fractionCompleted)) * 100).rounded(.down)))%"
+            // Rounded as the state line rounds (100 only when complete), so box and text agree.
+            let fraction = min(1, max(0, fractionCompleted))
+            label += " \(fraction >= 1 ? 100 : min(99, Int((fraction * 100).rounded())))%"
         }
         let style = CellStyle(foreground: colors ? .rgb(200, 200, 200) : .default, background: background)
         writeCentered(label, in: &block, row: size.rows / 2, style: style)

@@ -74,11 +74,26 @@ public enum RowView {
             let box = thumbnail(shown, size: geometry.picture.size, frame: frame, options: options)
             block.paste(box, at: geometry.picture.origin)
         }
-        let text = RowTextView.render(
-            model, width: geometry.text.size.columns, lines: geometry.text.size.rows, focused: focused,
-            glyphs: options.glyphs)
-        block.paste(text, at: geometry.text.origin)
+        block.paste(text(model, geometry: geometry, focused: focused, frame: frame, options: options), at: geometry.text.origin)
         return block
+    }
+
+    /// The item's text for the room the geometry gives it: a grid's one-line caption, the
+    /// list's three lines, or the detailed column beside a big box.
+    static func text(
+        _ model: RowViewModel, geometry: ItemGeometry, focused: Bool, frame: Int, options: RowRenderOptions
+    ) -> CellBlock {
+        let size = geometry.text.size
+        switch size.rows {
+        case ...1:
+            return CaptionView.render(
+                model, width: size.columns, frame: frame, focused: focused, colors: options.colors, glyphs: options.glyphs)
+        case ..<ListLayout.detailedTextLines:
+            return RowTextView.render(model, width: size.columns, lines: size.rows, focused: focused, glyphs: options.glyphs)
+        default:
+            return RowTextView.renderDetailed(
+                model, width: size.columns, lines: size.rows, focused: focused, glyphs: options.glyphs)
+        }
     }
 
     /// The thumbnail box: placeholder, failure box, or the image centred on the box (also while

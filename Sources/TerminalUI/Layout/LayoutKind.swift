@@ -1,0 +1,23 @@
+/// Which ``ItemLayout`` the viewer uses (`--layout`, switched live by `v`).
+///
+/// ```swift
+/// let layout = LayoutKind.grid.layout(thumbnail: nil, columns: 4)   // GridLayout, four columns
+/// ```
+public enum LayoutKind: String, CaseIterable, Hashable, Sendable {
+    /// One photo per line with its details beside it (``ListLayout``).
+    case list
+    /// Photos side by side with a caption each (``GridLayout``).
+    case grid
+
+    /// The layout for a box of `thumbnail` cells (nil: sized from the screen) and, in a grid,
+    /// `columns` cells side by side (nil: as many as fit).
+    public func layout(thumbnail: TerminalSize?, columns: Int?) -> any ItemLayout {
+        switch self {
+        case .list: ListLayout(thumbnail: thumbnail)
+        case .grid: GridLayout(thumbnail: thumbnail, columns: columns)
+        }
+    }
+
+    /// The other layout.
+    public var toggled: LayoutKind { self == .list ? .grid : .list }
+}

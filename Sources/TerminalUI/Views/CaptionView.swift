@@ -1,0 +1,59 @@
+/// Renders a grid cell's one-line caption: the load's state glyph, then the author.
+///
+/// While loading: a spinner frame and the percentage when known (`⠹ 43% Alejandro…`); on
+/// failure the failure mark (`✗ Paul Jarvis`); once loaded, the author alone. The author is
+/// sanitised and cut by display width with an ellipsis, never inside a character: a wide
+/// character that would only half fit is left out, combining marks stay with their base.
+///
+/// ```swift
+/// let caption = CaptionView.text(for: model, width: 20, frame: 3)   // "⠸ 43% Alejandro Esc…"
+/// ```
+public enum CaptionView {
+    /// The caption as styled text at most `width` columns wide, at animation frame `frame`.
+    public static func text(
+        for model: RowViewModel, width: Int, frame: Int, focused: Bool = false, colors: Bool = true,
+        glyphs: GlyphSet = .unicode
+    ) -> StyledText {
+        var line = StyledText()
+        guard width > 0 else { return line }
+        let mark = stateMark(model, frame: frame, colors: colors, glyphs: glyphs)
+        if !mark.plain.isEmpty, mark.width + 1 < width {
+            line.append(mark)
+            line.append(" ")
+        }
+        var author = TextTruncation.truncate(
+            RowTextView.authorText(model.author), toWidth: width - line.width, ellipsis: glyphs.ellipsis)
+        // "Alejandro …" reads better as "Alejandro…": the space the cut left before the ellipsis goes.
+        while author.hasSuffix(" " + glyphs.ellipsis) {
+            author.removeLast(glyphs.ellipsis.count + 1)
+            author += glyphs.ellipsis
+        }
+        line.append(author, style: CellStyle(attributes: focused ? [.bold, .reverse] : .bold))
+        return line
+    }
+
+    /// The caption as a block `width` columns wide.
+    public static func render(
+        _ model: RowViewModel, width: Int, frame: Int, focused: Bool, colors: Bool = true, glyphs: GlyphSet = .unicode
+    ) -> CellBlock {
+        var block = CellBlock(size: TerminalSize(rows: 1, columns: max(0, width)))
+        block.write(
+            text(for: model, width: width, frame: frame, focused: focused, colors: colors, glyphs: glyphs),
+            at: .zero)
+        return block
+    }
+
+    /// The state glyph: spinner (and percentage) while the box shows a placeholder, the failure
+    /// mark after a failure, nothing once loaded.
+    static func stateMark(_ model: RowViewModel, frame: Int, colors: Bool, glyphs: GlyphSet) -> StyledText {
+        if case .failed = model.state, model.picture == nil {
+            return StyledText(String(glyphs.failure), style: CellStyle(foreground: colors ? .red : .default, attributes: .bold))
+        }
+        guard model.showsPlaceholder, !glyphs.spinner.isEmpty else { return StyledText() }
+        var mark = String(glyphs.spinner[max(0, frame) % glyphs.spinner.count])
+        if case .loading(let completed, let expected?, _) = model.state, expected > 0 {
+            mark += " \(StateLine.percent(completed, of: expected))%"
+        }
+        return StyledText(mark, style: CellStyle(foreground: colors ? .gray : .default))
+    }
+}

@@ -1,0 +1,70 @@
+/// The taller text column of a list item with a big box (``ListLayout/detailedTextMinimumRows``):
+/// what a person wants to know about the photo, one fact a line.
+///
+/// ```
+/// Alejandro Escamilla               Alejandro Escamilla
+/// #1084 · 5616×3744                 #1084 · 5616×3744
+///
+/// memory cache · 180 KB in 3 ms     loading 43% · 120/280 KB
+///                                   ▓▓▓▓▓▓▓▓▓▓▓▓▓░░░░░░░░░░░░░░░░░
+/// ```
+extension RowTextView {
+    /// The widest progress bar in the detailed column.
+    public static let detailedBarLength = 40
+
+    /// The detailed column as a block `width` wide and `lines` tall.
+    public static func renderDetailed(
+        _ model: RowViewModel, width: Int, lines: Int, focused: Bool, glyphs: GlyphSet = .unicode
+    ) -> CellBlock {
+        var block = CellBlock(size: TerminalSize(rows: lines, columns: width))
+        guard width > 0 else { return block }
+        let author = TextTruncation.truncate(authorText(model.author), toWidth: width, ellipsis: glyphs.ellipsis)
+        block.write(author, at: CellPoint(row: 0, column: 0), style: CellStyle(attributes: focused ? [.bold, .reverse] : .bold))
+        let details = TextTruncation.truncate(detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)
+        block.write(details, at: CellPoint(row: 1, column: 0), style: CellStyle(attributes: .dim))
+        for (index, line) in stateLines(model.state, width: width, glyphs: glyphs).enumerated() where 3 + index < lines {
+            block.write(fitted(line, width: width, glyphs: glyphs), at: CellPoint(row: 3 + index, column: 0))
+        }
+        return block
+    }
+
+    /// The state as up to two lines: the progress with a bar as wide as the column allows; where
+    /// the photo came from with its bytes and time; or the failure and the retry hint.
+    static func stateLines(_ state: RowDisplayState, width: Int, glyphs: GlyphSet) -> [StyledText] {
+        let dim = CellStyle(attributes: .dim)
+        switch state {
+        case .loading(let completed, let expected?, let resumedFrom) where expected > 0:
+            var headline = StyledText("loading \(StateLine.percent(completed, of: expected))%")
+            headline.append(glyphs.separator + ByteCountFormat.progress(completed, of: expected), style: dim)
+            if let resumedFrom {
+                headline.append(glyphs.separator, style: dim)
+                headline.append(
+                    "resumed at \(StateLine.percent(resumedFrom, of: expected))%", style: CellStyle(foreground: .yellow))
+            }
+            return [headline, bar(completed, of: expected, length: min(width, detailedBarLength), glyphs: glyphs)]
+        case .loaded(let source, let bytes, let duration) where source == .memory || source == .disk:
+            var line = StyledText(source == .memory ? "memory cache" : "disk cache", style: CellStyle(foreground: .green))
+            line.append(glyphs.separator + "\(ByteCountFormat.string(bytes)) in \(ByteCountFormat.duration(duration))", style: dim)
+            return [line]
+        default:
+            // Network loads, failures, and loads of unknown size say what the list's state line says.
+            return [StateLine.text(for: state, glyphs: glyphs)]
+        }
+    }
+
+    /// A progress bar `length` cells long, filled cells rounded up (full only when complete).
+    static func bar(_ completed: Int64, of expected: Int64, length: Int, glyphs: GlyphSet) -> StyledText {
+        guard length > 0 else { return StyledText() }
+        let filled: Int
+        if completed <= 0 {
+            filled = 0
+        } else if completed >= expected {
+            filled = length
+        } else {
+            filled = min(length - 1, Int((Double(completed) * Double(length) / Double(expected)).rounded(.up)))
+        }
+        var line = StyledText(String(repeating: glyphs.barFilled, count: filled), style: CellStyle(foreground: .gray))
+        line.append(String(repeating: glyphs.barEmpty, count: length - filled), style: CellStyle(foreground: .gray))
+        return line
+    }
+}

@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "PicsumServer", targets: ["PicsumServer"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "FeedSources", targets: ["FeedSources"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -58,6 +59,9 @@ let package = Package(
         // setjmp/longjmp wrappers: a corrupt file is an error value, never exit().
         .target(name: "CImageShim", dependencies: ["CJPEG", "CPNG"]),
 
+        // Text from outside made safe for a terminal, and its width in cells: the one place every
+        // printed or drawn feed-, file- or client-derived string goes through.
+        .target(name: "TerminalText", swiftSettings: strict),
         .target(
             name: "ImageCodecs",
             dependencies: ["CImageShim"],
@@ -83,7 +87,7 @@ let package = Package(
         .target(
             name: "PicsumServer",
             dependencies: [
-                "ImageCodecs",
+                "ImageCodecs", "TerminalText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -101,13 +105,13 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses", "CZlib"],
+            dependencies: ["BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses", "CZlib", "TerminalText"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -131,7 +135,7 @@ let package = Package(
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib"],
+            dependencies: ["TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib", "TerminalText"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

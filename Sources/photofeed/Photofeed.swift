@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TerminalUI
+import TerminalText
 
 /// The `photofeed` command: the feed viewer (the default subcommand, `view`), and the tools beside it.
 ///

@@ -6,6 +6,7 @@ import ImageCodecs
 import ImageLoading
 import PicsumServer
 import TerminalUI
+import TerminalText
 
 /// `photofeed prefetch`: warms the disk cache with the first N images of a picsum-style feed,
 /// under the same cache keys the viewer reads.

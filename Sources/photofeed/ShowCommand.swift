@@ -7,6 +7,7 @@ import TerminalUI
 
 #if canImport(Glibc)
 import Glibc
+import TerminalText
 private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin

@@ -1,5 +1,6 @@
 import BlockArt
 import TerminalUI
+import TerminalText
 
 /// Composes the pictures of `show --grid` into terminal output, one row of images at a time:
 /// block art side by side (each centred in its box), or pixels placed at each box's column,

@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalText
 
 @Suite("Display width and truncation")
 struct DisplayWidthTests {

@@ -1,3 +1,4 @@
+import TerminalText
 /// One finished request, as the server saw it.
 ///
 /// ```swift
@@ -83,10 +84,12 @@ public struct RequestLogEntry: Sendable, Hashable, CustomStringConvertible {
         return headers
     }
 
-    /// One log line: `GET /id/3/200/300 range=bytes=0-99 -> 206, 100 bytes, 3 ms`.
+    /// One log line: `GET /id/3/200/300 range=bytes=0-99 -> 206, 100 bytes, 3 ms`. What the
+    /// client sent (method, target, range) is sanitised: a log read in a terminal shows no
+    /// client's escape sequences.
     public var description: String {
-        var line = "\(method) \(target)"
-        if let range { line += " range=\(range)" }
+        var line = "\(TextSanitizer.sanitize(method)) \(TextSanitizer.sanitize(target))"
+        if let range { line += " range=\(TextSanitizer.sanitize(range))" }
         line += " -> \(status), "
         if let expectedBytes, expectedBytes != bytesSent {
             line += "\(bytesSent)/\(expectedBytes) bytes"

@@ -1,6 +1,7 @@
 import CNcurses
 #if canImport(Glibc)
 import Glibc
+import TerminalText
 #endif
 
 extension CursesScreen {

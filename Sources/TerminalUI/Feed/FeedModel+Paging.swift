@@ -1,4 +1,5 @@
 import FeedSources
+import TerminalText
 
 /// Paging: the next page when the list comes near its end, failures that wait for a retry.
 extension FeedModel {

@@ -1,3 +1,4 @@
+import TerminalText
 /// The detail view (Enter): a full-screen frame around one big picture.
 ///
 /// ```

@@ -1,3 +1,4 @@
+import TerminalText
 /// The event-log panel (`l`): the newest pipeline events in a bordered box, newest at the bottom.
 ///
 /// Each line reads `  12.345s  row 7    start` — the time since the viewer started, the row

@@ -1,3 +1,4 @@
+import TerminalText
 /// A bordered box with a title and lines of text: the frame every panel is drawn in.
 ///
 /// ```swift

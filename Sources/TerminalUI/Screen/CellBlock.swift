@@ -1,3 +1,4 @@
+import TerminalText
 /// A rectangular grid of cells that views render into, then a screen draws.
 ///
 /// Writing keeps wide graphemes consistent: a wide grapheme fills its cell and

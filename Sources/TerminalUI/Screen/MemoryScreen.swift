@@ -1,3 +1,4 @@
+import TerminalText
 /// A headless screen: a grid of cells in memory, with scripted input.
 ///
 /// Used by tests and by `photofeed snapshot`. Reading input never blocks:

@@ -1,3 +1,4 @@
+import TerminalText
 /// Why a terminal screen could not be used.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import TerminalText
 /// Text made of runs, each with its own style (for state lines and status bars).
 ///
 /// ```swift

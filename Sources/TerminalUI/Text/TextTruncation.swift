@@ -1,3 +1,4 @@
+import TerminalText
 /// Fits text into a number of terminal columns.
 ///
 /// ```swift

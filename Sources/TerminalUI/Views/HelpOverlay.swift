@@ -1,3 +1,4 @@
+import TerminalText
 /// A block placed at a position on the screen (overlays and panels).
 public struct PlacedBlock: Hashable, Sendable {
     /// Where the top-left cell goes.

@@ -1,3 +1,4 @@
+import TerminalText
 /// How a row's thumbnail box looks while its image loads.
 public enum PlaceholderStyle: String, Hashable, Sendable, CaseIterable {
     /// A light band sweeping across a gray box.

@@ -1,3 +1,4 @@
+import TerminalText
 /// Renders an item's text: author, `#id · W×H`, and the state line (as many as fit in `lines`).
 public enum RowTextView {
     /// Lines of text in a list item's column.

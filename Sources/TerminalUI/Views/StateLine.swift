@@ -1,3 +1,4 @@
+import TerminalText
 /// Formats an item's state line: `loading 43% ▓▓▓░░ 120/280 KB`,
 /// `memory`, `disk`, `network 180 KB in 240 ms`, `resumed at 60%`,
 /// `✗ HTTP 500 · r to retry`.

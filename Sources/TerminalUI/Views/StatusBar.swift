@@ -1,3 +1,4 @@
+import TerminalText
 /// Renders the one-line status bar at the bottom of the screen.
 ///
 /// Segments, most important first: position, loader counts, cache hit rates,

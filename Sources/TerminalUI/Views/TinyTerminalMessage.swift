@@ -1,3 +1,4 @@
+import TerminalText
 /// Renders the message shown instead of the list when the terminal cannot fit one row.
 ///
 /// ```swift

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodecs
 import Testing
 import TerminalUI
+import TerminalText
 
 /// The kitty graphics pieces: the placeholder table and cells, the transmit/delete escapes,
 /// the bookkeeping of held images, and the backend's sizes.

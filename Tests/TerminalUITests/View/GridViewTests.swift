@@ -4,6 +4,7 @@ import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalUI
+import TerminalText
 
 /// Whole frames of the grid and of the list with `--thumb auto`, as golden text.
 @Suite("Grid and auto-sized list frames")

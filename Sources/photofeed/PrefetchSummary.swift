@@ -1,4 +1,5 @@
 import ImageLoading
+import TerminalText
 
 /// What `photofeed prefetch` loaded: one item per image and the totals, as lines or JSON.
 struct PrefetchSummary: Encodable {
@@ -48,7 +49,9 @@ struct PrefetchSummary: Encodable {
         }
 
         var line: String {
-            let idText = ("#" + id).padding(toLength: 7, withPad: " ", startingAt: 0)
+            // The id is made safe before it is padded: padding first cut a hostile id inside its
+            // escape sequence, which then swallowed the rest of the line.
+            let idText = ("#" + TextSanitizer.sanitize(id)).padding(toLength: 7, withPad: " ", startingAt: 0)
             if let error { return "\(idText) failed  \(error) (after \(ms) ms)" }
             let sourceText = (source ?? "").padding(toLength: 26, withPad: " ", startingAt: 0)
             return "\(idText) ok      \(sourceText) \(String(bytes).leftPadded(9)) B \(String(ms).leftPadded(6)) ms"

@@ -115,6 +115,29 @@ import Testing
         #expect(refused.stderr.contains("--idle-timeout must be"))
     }
 
+    @Test func hostileIdsFromAFeedNeverReachTheTerminalRaw() async throws {
+        // Given a picsum-style feed whose ids carry a title change, a terminal reset and a screen clear
+        let list = #"[{"id":"x\u001b]2;owned\u0007y","author":"a"},{"id":"\u001bcreset","author":"b"},"#
+            + #"{"id":"\u001b[2Jclear\u009b","author":"c"}]"#
+        let server = try CannedHTTPServer(listBody: list)
+        let cache = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+
+        // When prefetch loads them (every image answers 404)
+        let output = try await BuiltBinary.run([
+            "prefetch", "--feed", "http://127.0.0.1:\(server.port)", "--count", "3", "--size", "16x16", "--cache-dir", cache.path,
+        ])
+
+        // Then each id is printed without its escape sequences, on stdout and stderr alike
+        #expect(output.status != 0)
+        #expect(output.stdout.contains("#xy "), "\(output.stdout)")
+        #expect(output.stdout.contains("#reset "))
+        #expect(output.stdout.contains("#clear "))
+        for text in [output.stdout, output.stderr] {
+            #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x0A) || (0x7F...0x9F).contains($0.value) })
+        }
+    }
+
     @Test func badArgumentsAreClearErrors() async throws {
         let badSize = try await BuiltBinary.run(["prefetch", "--size", "huge"])
         #expect(badSize.status != 0)

@@ -219,7 +219,8 @@ struct ShowCommand: AsyncParsableCommand {
             // Inside tmux: the pixels go to the outer terminal, the placeholders are text.
             let held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)
             let transmitted = pixels.transport.wrap(pixels.transport.transmitKitty(held))
-            return transmitted + KittyPlaceholder.text(imageID: held.id, size: cells)
+            let placeholders = KittyPlaceholder.cells(imageID: held.id, size: cells)
+            return transmitted + Array((FrameText.ansi(placeholders) + "\n").utf8)
         case .blocks, .kitty:
             let shown = TerminalImage(bitmap: source, cells: cells, placement: .direct)
             return pixels.transport.wrap(KittyGraphics.display(shown, transport: pixels.transport)) + newline

@@ -47,11 +47,10 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     /// `--cell-pixels` as a size, 1…200 pixels each way.
     func parsedCellPixels() throws -> PixelSize {
-        let parts = cellPixels.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...200).contains(width),
-            (1...200).contains(height)
-        else { throw ValidationError("--cell-pixels must be WxH with 1…200 pixels each, e.g. 10x20 (got \(cellPixels))") }
-        return PixelSize(width: width, height: height)
+        guard let size = PrefetchCommand.parseSize(cellPixels, within: 1...200, 1...200) else {
+            throw ValidationError("--cell-pixels must be WxH with 1…200 pixels each, e.g. 10x20 (got \(cellPixels))")
+        }
+        return size
     }
 
     func run() async throws {

@@ -36,11 +36,11 @@ public struct GraphicsTransport: Sendable {
         case .inline: return KittyGraphics.transmit(image, compressed: false)
         case .compressed: return KittyGraphics.transmit(image, compressed: true)
         case .files(let sink):
-            let pixels = KittyGraphics.pixelBytes(image.bitmap).bytes
+            let (pixels, format) = KittyGraphics.pixelBytes(image.bitmap)
             guard let path = sink.write(pixels, name: "\(image.id)") else {
                 return KittyGraphics.transmit(image, compressed: true)
             }
-            return KittyGraphics.transmit(image, file: path)
+            return KittyGraphics.transmit(image, file: path, format: format)
         }
     }
 

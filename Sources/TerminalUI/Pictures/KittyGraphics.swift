@@ -43,10 +43,9 @@ public enum KittyGraphics {
 
     /// Transmits `image` as a temporary file the terminal reads and then deletes (`t=t`): a few
     /// hundred bytes on the tty whatever the image's size. `path` must hold the pixels as
-    /// ``pixelBytes(_:)`` gives them and name `tty-graphics-protocol` (the protocol's rule for
-    /// files a terminal may delete).
-    public static func transmit(_ image: TerminalImage, file path: String) -> [UInt8] {
-        let format = isOpaque(image.bitmap) ? 24 : 32
+    /// ``pixelBytes(_:)`` gives them (in its `format`) and name `tty-graphics-protocol` (the
+    /// protocol's rule for files a terminal may delete).
+    public static func transmit(_ image: TerminalImage, file path: String, format: Int) -> [UInt8] {
         let control = self.control(for: image, format: format) + ",t=t"
         return Array("\u{1B}_G\(control);\(base64(Array(path.utf8)))\u{1B}\\".utf8)
     }

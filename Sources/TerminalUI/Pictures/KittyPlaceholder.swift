@@ -76,20 +76,6 @@ public enum KittyPlaceholder {
         return block
     }
 
-    /// The placeholder cells of `size` as lines of text for a stream (`photofeed show`): each
-    /// line in the image's 24-bit foreground colour, ended by a colour reset and a newline.
-    public static func text(imageID: UInt32, size: TerminalSize) -> [UInt8] {
-        let colour = "\u{1B}[38;2;\(imageID >> 16 & 0xFF);\(imageID >> 8 & 0xFF);\(imageID & 0xFF)m"
-        let high = UInt8(imageID >> 24)
-        var text = ""
-        for row in 0..<size.rows {
-            text += colour
-            for column in 0..<size.columns { text.append(grapheme(row: row, column: column, highByte: high)) }
-            text += "\u{1B}[39m\n"
-        }
-        return Array(text.utf8)
-    }
-
     /// The image id a placeholder cell names (its colour and, when present, its third mark), or nil
     /// when the cell is not a placeholder.
     public static func imageID(of cell: ScreenCell) -> UInt32? {

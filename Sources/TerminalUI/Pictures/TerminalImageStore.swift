@@ -123,16 +123,12 @@ public struct TerminalImageStore: Sendable {
             itermCache[image.id] = encoded
             return encoded
         }
-        let cells = image.cells
-        guard cells.rows > 0, cells.columns > 0 else { return [] }
         let bitmap = image.bitmap
-        let top = bitmap.height * (visible.origin.row - origin.row) / cells.rows
-        let left = bitmap.width * (visible.origin.column - origin.column) / cells.columns
-        let height = min(bitmap.height - top, bitmap.height * visible.size.rows / cells.rows)
-        let width = min(bitmap.width - left, bitmap.width * visible.size.columns / cells.columns)
-        guard height > 0, width > 0 else { return [] }
-        let crop = bitmap.cropped(to: PixelRect(x: left, y: top, width: width, height: height))
-        return ITermGraphics.inlineImage(crop, cells: visible.size)
+        guard
+            let rect = Self.visiblePixels(
+                width: bitmap.width, height: bitmap.height, cells: image.cells, origin: origin, visible: visible)
+        else { return [] }
+        return ITermGraphics.inlineImage(bitmap.cropped(to: rect), cells: visible.size)
     }
 
     /// The visible part of a sixel picture, written at its cells with the cursor saved and restored.
@@ -145,21 +141,31 @@ public struct TerminalImageStore: Sendable {
             if sixelCache.count >= capacity { sixelCache.removeAll() }
             sixelCache[image.id] = quantized
         }
-        let cells = image.cells
-        guard cells.rows > 0, cells.columns > 0 else { return [] }
-        let top = quantized.height * (visible.origin.row - origin.row) / cells.rows
-        let left = quantized.width * (visible.origin.column - origin.column) / cells.columns
-        let height = min(quantized.height - top, quantized.height * visible.size.rows / cells.rows)
-        let width = min(quantized.width - left, quantized.width * visible.size.columns / cells.columns)
-        guard height > 0, width > 0 else { return [] }
+        guard
+            let rect = Self.visiblePixels(
+                width: quantized.width, height: quantized.height, cells: image.cells, origin: origin, visible: visible)
+        else { return [] }
         var indices = [UInt8]()
-        indices.reserveCapacity(width * height)
-        for y in top..<(top + height) {
-            let start = y * quantized.width + left
-            indices += quantized.indices[start..<(start + width)]
+        indices.reserveCapacity(rect.width * rect.height)
+        for y in rect.y..<(rect.y + rect.height) {
+            let start = y * quantized.width + rect.x
+            indices += quantized.indices[start..<(start + rect.width)]
         }
-        let crop = PaletteQuantizer.Result(palette: quantized.palette, indices: indices, width: width, height: height)
+        let crop = PaletteQuantizer.Result(
+            palette: quantized.palette, indices: indices, width: rect.width, height: rect.height)
         return SixelEncoder.encode(crop)
+    }
+
+    /// The pixels of a `width`×`height` picture covering `cells` that show when its top-left cell
+    /// would be at `origin` and only `visible` shows; nil when none do.
+    static func visiblePixels(width: Int, height: Int, cells: TerminalSize, origin: CellPoint, visible: CellRect) -> PixelRect? {
+        guard cells.rows > 0, cells.columns > 0 else { return nil }
+        let top = height * (visible.origin.row - origin.row) / cells.rows
+        let left = width * (visible.origin.column - origin.column) / cells.columns
+        let rows = min(height - top, height * visible.size.rows / cells.rows)
+        let columns = min(width - left, width * visible.size.columns / cells.columns)
+        guard rows > 0, columns > 0 else { return nil }
+        return PixelRect(x: left, y: top, width: columns, height: rows)
     }
 
     /// A stable placement id for a frame's picture slot (never 0).

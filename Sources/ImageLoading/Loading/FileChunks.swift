@@ -18,8 +18,13 @@ struct FileChunks: AsyncSequence, Sendable {
             guard !isDone else { return nil }
             do {
                 try Task.checkCancellation()
-                if let pollTimeout { try await Self.waitForBytes(handle.fileDescriptor, within: pollTimeout) }
-                if let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
+                if let pollTimeout {
+                    // A non-blocking pipe: one read(2) of what is there (FileHandle's read keeps
+                    // reading to the count and fails on EAGAIN once the pipe is drained).
+                    if let chunk = try await Self.readPipe(handle.fileDescriptor, upTo: chunkSize, within: pollTimeout) {
+                        return chunk
+                    }
+                } else if let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
                     return [UInt8](data)
                 }
                 isDone = true
@@ -37,6 +42,21 @@ struct FileChunks: AsyncSequence, Sendable {
                 isDone = true
                 try? handle.close()
                 throw ImageLoadError.transport("read failed: \(error.localizedDescription)")
+            }
+        }
+
+        /// The pipe's next bytes (at most `count`), nil at its end; waits for them as
+        /// ``waitForBytes(_:within:)`` does, again when a read finds the pipe empty.
+        static func readPipe(_ descriptor: Int32, upTo count: Int, within timeout: Duration) async throws -> [UInt8]? {
+            var buffer = [UInt8](repeating: 0, count: count)
+            while true {
+                try await waitForBytes(descriptor, within: timeout)
+                let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+                if read > 0 { return Array(buffer[0..<read]) }
+                if read == 0 { return nil }
+                guard errno == EAGAIN || errno == EINTR else {
+                    throw ImageLoadError.transport("read failed: \(String(cString: strerror(errno)))")
+                }
             }
         }
 

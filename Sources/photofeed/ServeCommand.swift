@@ -49,6 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seeds every shaping decision.")
     var seed: UInt64 = 0
 
+    @Option(help: "Cache-Control max-age of images, in seconds (0: clients revalidate every use and get 304s).")
+    var maxAge = 86_400
+
     @Flag(help: "Expose GET/PUT /control/shaping, guarded by a bearer token (off by default).")
     var control = false
 
@@ -59,6 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535 (got \(port))") }
         guard count >= 1 else { throw ValidationError("--count must be at least 1 (got \(count))") }
         guard latency >= 0 else { throw ValidationError("--latency must not be negative (got \(latency))") }
+        guard maxAge >= 0 else { throw ValidationError("--max-age must not be negative (got \(maxAge))") }
         guard bandwidth >= 0 else { throw ValidationError("--bandwidth must not be negative (got \(bandwidth))") }
         for (flag, rate) in [("--failure-rate", failureRate), ("--stall-rate", stallRate), ("--truncate-rate", truncateRate)] {
             guard rate.isFinite, (0...1).contains(rate) else {
@@ -87,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.shaping = NetworkShaping(
             latency: .milliseconds(latency), bandwidth: bandwidth == 0 ? nil : bandwidth,
             failureRate: failureRate, stallRate: stallRate, truncateRate: truncateRate, seed: seed)
+        configuration.cacheMaxAge = maxAge
         if control || controlToken != nil {
             configuration.control = controlToken.map { ControlAccess(token: $0) } ?? ControlAccess()
         }

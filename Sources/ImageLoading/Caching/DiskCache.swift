@@ -6,7 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The disk cache: original image bytes, one file per URL (named by the SHA-256 of the URL).
+/// The disk cache: original image bytes, one file per URL (named by the SHA-256 of the URL),
+/// with the HTTP freshness and validators of the response (`CacheFreshness`) so the pipeline
+/// serves fresh entries without a request and revalidates stale ones.
 ///
 /// Each entry is written to a temporary file in the same directory and renamed into place, so a
 /// reader never sees half a file; a checksum in the entry's header catches torn or corrupted
@@ -52,9 +54,18 @@ public final class DiskCache: DataCaching {
     }
 
     public func data(for key: String) async -> [UInt8]? {
+        await cachedData(for: key)?.bytes
+    }
+
+    public func store(_ data: [UInt8], for key: String) async {
+        await store(CachedData(bytes: data), for: key)
+    }
+
+    /// The entry with its HTTP freshness (nil for version-1 entries and bytes stored without it).
+    public func cachedData(for key: String) async -> CachedData? {
         let path = fileURL(for: key).path
         let sizeLimit = sizeLimit
-        return await io.run { () -> [UInt8]? in
+        return await io.run { () -> CachedData? in
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
             guard Int(info.st_size) <= sizeLimit else {
@@ -63,19 +74,21 @@ public final class DiskCache: DataCaching {
                 return nil
             }
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            guard let payload = DiskCacheEntry.decode([UInt8](data)) else {
+            guard let entry = DiskCacheEntry.decode([UInt8](data)) else {
                 // Torn or corrupted: drop it so the next load refetches.
                 unlink(path)
                 return nil
             }
             // Mark as recently used for the LRU sweep.
             utimes(path, nil)
-            return payload
+            return entry
         }
     }
 
-    public func store(_ data: [UInt8], for key: String) async {
-        let encoded = DiskCacheEntry.encode(data)
+    /// Stores an entry with its freshness (a version-2 file), replacing any entry. A 304's
+    /// refresh rewrites the whole file the same way: the checksum covers metadata and bytes.
+    public func store(_ entry: CachedData, for key: String) async {
+        let encoded = DiskCacheEntry.encode(entry)
         guard encoded.count <= sizeLimit else { return }
         let final = fileURL(for: key).path
         let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)").path

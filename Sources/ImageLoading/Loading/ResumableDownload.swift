@@ -1,21 +1,43 @@
-/// Decides, as a pure value, how one download uses bytes kept from an earlier attempt.
+/// Decides, as a pure value, how one download uses bytes kept from an earlier attempt and a
+/// stale disk-cache entry's validators.
 ///
-/// - No partial bytes: a plain GET.
+/// - No partial bytes: a plain GET; with a stale entry, a conditional one (`If-None-Match`,
+///   `If-Modified-Since`), whose 304 means "use the entry".
 /// - Partial bytes with a validator: `Range: bytes=N-` and `If-Range: <validator>`.
 /// - A 206 whose `Content-Range` starts at N: append to the partial bytes.
 /// - A 200: the representation changed (or ranges are unsupported): drop the partial, start over.
 /// - A 206 for another range, or 416: drop the partial and ask again without a range.
+///
+/// Range and conditional headers are never sent together. Partial bytes whose validator names
+/// the stale entry's representation are a piece of what the entry holds whole: they are dropped
+/// and the entry revalidated. Other partial bytes came later than the entry (a replacement cut
+/// off mid-body): the resume goes first, and its 200 or 206 replaces the entry.
+///
+/// ```swift
+/// var download = ResumableDownload(partial: nil, revalidating: staleEntry.freshness)
+/// download.requestHeaders   // [("If-None-Match", "\"v1\""), ("If-Modified-Since", "…")]
+/// download.receive(head)    // .notModified for a 304
+/// ```
 struct ResumableDownload: Sendable {
     private(set) var partial: ResumableData?
+    /// The validators of a stale cache entry being revalidated (nil once a resume goes first).
+    private(set) var revalidating: CacheFreshness?
 
-    init(partial: ResumableData?) {
-        self.partial = partial
+    init(partial: ResumableData?, revalidating: CacheFreshness? = nil) {
+        if let partial, let revalidating, revalidating.identifies(validator: partial.validator) {
+            self.partial = nil
+        } else {
+            self.partial = partial
+        }
+        self.revalidating = self.partial == nil ? revalidating.flatMap { $0.hasValidators ? $0 : nil } : nil
     }
 
     /// Header fields to add to the request.
     var requestHeaders: [(name: String, value: String)] {
-        guard let partial else { return [] }
-        return [("Range", "bytes=\(partial.bytes.count)-"), ("If-Range", partial.validator)]
+        if let partial {
+            return [("Range", "bytes=\(partial.bytes.count)-"), ("If-Range", partial.validator)]
+        }
+        return revalidating?.conditionalHeaders ?? []
     }
 
     enum HeadAction: Equatable {
@@ -27,11 +49,15 @@ struct ResumableDownload: Sendable {
         case retryWithoutRange
         /// Not a success: report the status (the partial bytes stay for a later attempt).
         case failure(status: Int)
+        /// A 304 to a revalidation: the stale entry is still good; refresh it, no body follows.
+        case notModified
     }
 
     /// What to do with a response head.
     mutating func receive(_ head: DataResponseHead) -> HeadAction {
         switch head.statusCode {
+        case 304 where partial == nil && revalidating != nil:
+            return .notModified
         case 206:
             guard let kept = partial else {
                 // A 206 nobody asked for: only usable when it covers the whole representation.

@@ -31,6 +31,8 @@ extension ImagePipeline {
         public var decodeConcurrency: Int
         /// Bytes of interrupted downloads kept for resuming.
         public var resumableDataLimit: Int
+        /// The wall-clock time disk-cache freshness is judged by (a fixed or stepped date in tests).
+        public var currentDate: @Sendable () -> Date
 
         /// A configuration; the default loader follows `limits`' timeouts and redirect limit.
         public init(
@@ -43,7 +45,8 @@ extension ImagePipeline {
             clock: any Clock<Duration> = ContinuousClock(),
             maxConcurrentDownloads: Int = 6,
             decodeConcurrency: Int? = nil,
-            resumableDataLimit: Int = 64 * 1024 * 1024
+            resumableDataLimit: Int = 64 * 1024 * 1024,
+            currentDate: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.dataLoader = dataLoader ?? DataLoader(http: HTTPDataLoader(configuration: limits.httpConfiguration))
             self.memoryCache = memoryCache
@@ -55,6 +58,7 @@ extension ImagePipeline {
             self.maxConcurrentDownloads = max(1, maxConcurrentDownloads)
             self.decodeConcurrency = max(1, decodeConcurrency ?? ProcessInfo.processInfo.activeProcessorCount)
             self.resumableDataLimit = max(0, resumableDataLimit)
+            self.currentDate = currentDate
         }
     }
 

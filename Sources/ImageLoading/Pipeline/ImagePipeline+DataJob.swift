@@ -8,18 +8,24 @@ extension ImagePipeline {
         var retryAfter: String?
     }
 
-    /// The shared job for one URL: the disk cache, else the network through the priority queue,
+    /// The shared job for one URL: a fresh disk-cache entry, else the network through the priority
+    /// queue — a conditional request when a stale entry has validators (a 304 keeps its bytes) —
     /// with retries and resumable partial data. Nil when cancelled.
     func runDataJob(
         key: String, url: URL, headers: [String: String], control: JobControl
     ) async -> Result<FetchedData, ImageLoadError>? {
         let clock = ContinuousClock()
         let started = clock.now
+        var stale: CachedData?
         if control.options.readsDisk, let diskCache = configuration.diskCache,
-            let bytes = await diskCache.data(for: key)
+            let cached = await diskCache.cachedData(for: key)
         {
-            emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
-            return .success(FetchedData(bytes: bytes, source: .disk, transferred: 0, fetch: clock.now - started))
+            if cached.isFresh(at: configuration.currentDate()) {
+                emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
+                return .success(FetchedData(bytes: cached.bytes, source: .disk, transferred: 0, fetch: clock.now - started))
+            }
+            // Stale: revalidated when it has validators, else downloaded again; either way replaced.
+            stale = cached
         }
         var retry = RetryState(policy: configuration.retryPolicy)
         while true {
@@ -35,13 +41,13 @@ extension ImagePipeline {
                         emit(.started, stage: .data, url: url.absoluteString, taskID: control.jobID)
                     }
                 ) {
-                    try await download(key: key, url: url, headers: headers, control: control)
+                    try await download(key: key, url: url, headers: headers, revalidating: stale, control: control)
                 }
                 let slot = slotAt.withLock { $0 } ?? queuedAt
                 fetched.queued = slot - queuedAt
                 fetched.fetch = clock.now - slot
                 if control.options.writesDisk, let diskCache = configuration.diskCache {
-                    await diskCache.store(fetched.bytes, for: key)
+                    await store(fetched, for: key, replacing: stale != nil, in: diskCache)
                 }
                 return .success(fetched)
             } catch let failure as AttemptFailure {
@@ -62,6 +68,20 @@ extension ImagePipeline {
                 return cancelled(url, control)
             }
         }
+    }
+
+    /// Writes what a download or a revalidation brought, unless its response said `no-store`
+    /// (then an entry it replaces is removed: it no longer describes what the server sends).
+    private func store(_ fetched: FetchedData, for key: String, replacing: Bool, in diskCache: any DataCaching) async {
+        guard let freshness = fetched.freshness else {
+            await diskCache.store(fetched.bytes, for: key)
+            return
+        }
+        if freshness.noStore {
+            if replacing { await diskCache.removeData(for: key) }
+            return
+        }
+        await diskCache.store(CachedData(bytes: fetched.bytes, freshness: freshness), for: key)
     }
 
     private func cancelled(_ url: URL, _ control: JobControl) -> Result<FetchedData, ImageLoadError>? {

@@ -1,12 +1,16 @@
 import Foundation
 
 extension ImagePipeline {
-    /// One download attempt: resume from kept bytes when possible, enforce the byte limit, keep the
-    /// bytes (with their validator) when the body stops early.
+    /// One download attempt: resume from kept bytes when possible, else revalidate a stale
+    /// disk-cache entry (`If-None-Match` / `If-Modified-Since`; a 304 hands back its bytes with
+    /// refreshed freshness and no body), enforce the byte limit, keep the bytes (with their
+    /// validator) when the body stops early.
     ///
     /// Throws `AttemptFailure` for every failure and `CancellationError` when cancelled.
-    func download(key: String, url: URL, headers: [String: String], control: JobControl) async throws -> FetchedData {
-        var machine = ResumableDownload(partial: resumableData.take(key))
+    func download(
+        key: String, url: URL, headers: [String: String], revalidating stale: CachedData? = nil, control: JobControl
+    ) async throws -> FetchedData {
+        var machine = ResumableDownload(partial: resumableData.take(key), revalidating: stale?.freshness)
         let extraHeaders = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         // A server answering a range we did not ask for gets one more plain request.
         for _ in 0..<2 {
@@ -18,7 +22,23 @@ extension ImagePipeline {
                 if let partial = machine.partial { resumableData.store(partial, for: key) }
                 throw ImagePipeline.attemptFailure(error)
             }
-            switch machine.receive(response.head) {
+            let conditional = machine.partial == nil && machine.revalidating != nil
+            let action = machine.receive(response.head)
+            if conditional, action != .retryWithoutRange {
+                let notModified = action == .notModified
+                emit(.revalidated(notModified: notModified), stage: .data, url: url.absoluteString, taskID: control.jobID)
+            }
+            switch action {
+            case .notModified:
+                guard let stale, let freshness = stale.freshness else { continue }
+                do {
+                    for try await _ in response.body {}  // a 304 has no body: this ends the response
+                } catch {
+                    throw ImagePipeline.attemptFailure(error)
+                }
+                return FetchedData(
+                    bytes: stale.bytes, source: .disk, transferred: 0,
+                    freshness: freshness.refreshed(by: response.head, receivedAt: configuration.currentDate()))
             case .retryWithoutRange:
                 continue
             case .failure(let status):
@@ -38,6 +58,7 @@ extension ImagePipeline {
         _ response: DataResponse, prefix: [UInt8], key: String, url: URL, control: JobControl
     ) async throws -> FetchedData {
         let head = response.head
+        let freshness = CacheFreshness(head: head, receivedAt: configuration.currentDate())
         let limit = configuration.limits.maxResponseBytes
         let total = ResumableData.totalLength(of: head)
         if let total, total > limit { throw AttemptFailure(error: .tooLarge(bytes: total, limit: limit)) }
@@ -72,7 +93,7 @@ extension ImagePipeline {
                 error: .transport("the body ended after \(buffer.count) of \(total) bytes (truncated)"))
         }
         let source: ImageResponse.Source = prefix.isEmpty ? .network : .networkResumed(from: prefix.count)
-        return FetchedData(bytes: buffer, source: source, transferred: transferred)
+        return FetchedData(bytes: buffer, source: source, transferred: transferred, freshness: freshness)
     }
 
     private func keep(_ bytes: [UInt8], head: DataResponseHead, key: String) {

@@ -15,8 +15,11 @@ extension ImagePipeline {
             case coalesced
             /// Served from the memory cache.
             case memoryHit
-            /// Original bytes read from the disk cache.
+            /// Original bytes read from the disk cache (a fresh entry: no request).
             case diskHit
+            /// A stale disk-cache entry was checked with a conditional request: a 304
+            /// (`notModified`: its bytes are used, refreshed, no body sent) or a 200 (replaced).
+            case revalidated(notModified: Bool)
             /// Decoded and processed.
             case decoded
             /// Stopped by its (last) subscriber.
@@ -74,6 +77,10 @@ extension ImagePipeline {
         public var memoryHits = 0
         /// Downloads served from the disk cache.
         public var diskHits = 0
+        /// Stale disk-cache entries checked with a conditional request.
+        public var revalidated = 0
+        /// Revalidations answered 304 Not Modified (the entry's bytes used, no body sent).
+        public var notModified = 0
         /// Images decoded and processed.
         public var decoded = 0
         /// Tasks cancelled.
@@ -98,6 +105,9 @@ extension ImagePipeline {
             case .coalesced: coalesced += 1
             case .memoryHit: memoryHits += 1
             case .diskHit: diskHits += 1
+            case .revalidated(let wasNotModified):
+                revalidated += 1
+                if wasNotModified { notModified += 1 }
             case .decoded: decoded += 1
             case .cancelled: if event.stage == .task { cancelled += 1 }
             case .retried: retried += 1

@@ -6,4 +6,7 @@ struct FetchedData: Sendable {
     var transferred: Int
     var queued: Duration = .zero
     var fetch: Duration = .zero
+    /// What to keep on disk with the bytes: the response's freshness, or a revalidated entry's
+    /// refreshed one. Nil from a file or a cache read (nothing to write).
+    var freshness: CacheFreshness? = nil
 }

@@ -1,7 +1,30 @@
-/// The validators of a request (`If-None-Match`, `If-Range`) judged against one representation.
+/// The validators of a request (`If-None-Match`, `If-Modified-Since`, `If-Range`) judged
+/// against one representation.
+///
+/// ```swift
+/// ConditionalRequest(ifModifiedSince: lastModified).isNotModified(etag: etag, lastModified: lastModified)  // true
+/// ```
 struct ConditionalRequest: Sendable, Hashable {
     var ifNoneMatch: String?
+    var ifModifiedSince: String?
     var ifRange: String?
+
+    init(ifNoneMatch: String? = nil, ifModifiedSince: String? = nil, ifRange: String? = nil) {
+        self.ifNoneMatch = ifNoneMatch
+        self.ifModifiedSince = ifModifiedSince
+        self.ifRange = ifRange
+    }
+
+    /// True when the client's copy is current: answer 304 (RFC 9110 §13.2.2). `If-None-Match`
+    /// decides when present; else `If-Modified-Since`, when it is a valid date no earlier than
+    /// `lastModified`.
+    func isNotModified(etag: String, lastModified: String) -> Bool {
+        if ifNoneMatch != nil { return isNotModified(etag: etag) }
+        guard let ifModifiedSince, let since = HTTPDate.date(from: ifModifiedSince),
+            let modified = HTTPDate.date(from: lastModified)
+        else { return false }
+        return modified <= since
+    }
 
     /// True when `If-None-Match` lists `etag` (weak comparison) or is `*`: answer 304.
     func isNotModified(etag: String) -> Bool {

@@ -2,9 +2,12 @@ import Hummingbird
 import NIOCore
 
 extension PicsumResponder {
-    /// An image response: shaping fate, render (cached), validators, ranges.
+    /// An image response: shaping fate, render (cached), validators and freshness, conditional
+    /// requests (304 with no body), ranges. `immutable`: the URL names one image for the
+    /// server's lifetime (`/id/…`), said in `Cache-Control` while the max-age is not 0.
     func image(
-        _ item: FeedItem, _ options: ImageOptions, request: Request, recorder: RequestRecorder, settings: NetworkShaping
+        _ item: FeedItem, _ options: ImageOptions, immutable: Bool, request: Request, recorder: RequestRecorder,
+        settings: NetworkShaping
     ) async -> Reply {
         let target = request.head.path ?? request.uri.path
         let fate = ShapingFate.decide(target: target, attempt: attempts.next(target), shaping: settings)
@@ -23,12 +26,14 @@ extension PicsumResponder {
             .contentType: "image/jpeg",
             .eTag: encoded.etag,
             .lastModified: lastModified,
-            .cacheControl: "public, max-age=86400",
+            .cacheControl: "public, max-age=\(cacheMaxAge)" + (immutable && cacheMaxAge > 0 ? ", immutable" : ""),
             .acceptRanges: "bytes",
             .picsumID: String(item.id),
         ]
-        let conditions = ConditionalRequest(ifNoneMatch: request.headers[.ifNoneMatch], ifRange: request.headers[.ifRange])
-        if conditions.isNotModified(etag: encoded.etag) {
+        let conditions = ConditionalRequest(
+            ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince],
+            ifRange: request.headers[.ifRange])
+        if conditions.isNotModified(etag: encoded.etag, lastModified: lastModified) {
             headers[.contentType] = nil
             return Reply(status: .notModified, headers: headers)
         }

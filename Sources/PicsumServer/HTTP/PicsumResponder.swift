@@ -19,6 +19,8 @@ struct PicsumResponder: HTTPResponder {
     let control: ControlAccess?
     /// The longest a stalled response holds its connection.
     let maxStall: Duration
+    /// `Cache-Control: max-age` of images, in seconds.
+    let cacheMaxAge: Int
     /// `Last-Modified` of every image: the server's start, to the second.
     let lastModified: String
     /// `http://host:port` of the listening socket, for URLs when a request has no Host header.
@@ -71,10 +73,10 @@ struct PicsumResponder: HTTPResponder {
             return .redirect(location)
         case .image(let id, let options):
             guard let item = item(id) else { return .text(.notFound, "no image with id \(id)") }
-            return await image(item, options, request: request, recorder: recorder, settings: settings)
+            return await image(item, options, immutable: true, request: request, recorder: recorder, settings: settings)
         case .seededImage(let seed, let options):
             guard let item = feed.item(feed.id(forSeed: seed)) else { return .text(.notFound, "the feed is empty") }
-            return await image(item, options, request: request, recorder: recorder, settings: settings)
+            return await image(item, options, immutable: false, request: request, recorder: recorder, settings: settings)
         case .controlShaping:
             return .text(.internalServerError, "unreachable")
         }

@@ -32,6 +32,10 @@ extension PicsumServer {
         public var clock: any Clock<Duration>
         /// Idle and request-head timeout, request body size, concurrent connections, longest stall.
         public var limits: ConnectionLimits = ConnectionLimits()
+        /// `Cache-Control: max-age` of image responses, in seconds (default a day). `/id/…` images
+        /// also say `immutable`: they never change while the server runs. 0 makes every cached
+        /// copy stale at once, so clients revalidate each use (and get 304s).
+        public var cacheMaxAge: Int = 86_400
         /// Who may change shaping over HTTP (`/control/shaping`); nil (the default): nobody, the
         /// route answers 404. Change shaping in-process through `server.shaping` instead.
         public var control: ControlAccess?
@@ -70,6 +74,9 @@ extension PicsumServer {
             }
             guard (1...100).contains(jpegQuality) else {
                 throw PicsumServerError.invalidConfiguration("JPEG quality must be 1…100 (got \(jpegQuality))")
+            }
+            guard cacheMaxAge >= 0 else {
+                throw PicsumServerError.invalidConfiguration("cache max-age must not be negative (got \(cacheMaxAge))")
             }
             guard !host.isEmpty else { throw PicsumServerError.invalidConfiguration("host must not be empty") }
             try shaping.validate()

@@ -11,6 +11,8 @@ extension PipelineEventLog.Kind {
         case (_, .coalesced): self = .coalesced
         case (_, .memoryHit): self = .memoryHit
         case (_, .diskHit): self = .diskHit
+        case (let stage, .revalidated(let notModified)):
+            self = .note("\(Self.name(of: stage)) revalidated: " + (notModified ? "304 not modified" : "200 replaced"))
         case (_, .failed(let error)): self = .failed(error.shortDescription)
         case (.task, .started): self = .start
         case (.task, .cancelled): self = .cancel

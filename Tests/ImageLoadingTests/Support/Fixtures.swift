@@ -70,6 +70,7 @@ extension ImagePipeline.Event.Kind {
         case .coalesced: "coalesced"
         case .memoryHit: "memoryHit"
         case .diskHit: "diskHit"
+        case .revalidated(let notModified): notModified ? "revalidated304" : "revalidated200"
         case .decoded: "decoded"
         case .cancelled: "cancelled"
         case .retried: "retried"

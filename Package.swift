@@ -129,7 +129,9 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",
-            dependencies: ["ImageCodecs", "ImageLoading", "PicsumServer"],
+            dependencies: [
+                "ImageCodecs", "ImageLoading", "PicsumServer", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 @testable import ImageLoading
 import Testing
@@ -68,7 +69,7 @@ import Testing
 
     @Test func sweepRemovesLeastRecentlyUsedEntriesOverTheLimit() async throws {
         // Given a cache limited to about three entries, holding a, b, c with a read last
-        let entrySize = DiskCacheEntry.headerSize + bytes.count
+        let entrySize = DiskCacheEntry.encode(bytes).count
         let cache = try DiskCache(directory: Fixtures.temporaryDirectory(), sizeLimit: entrySize * 3 + 10)
         for (index, key) in ["a", "b", "c"].enumerated() {
             await cache.store(bytes, for: key)
@@ -88,5 +89,75 @@ import Testing
     @Test func defaultDirectoryFollowsXDG() {
         #expect(DiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"]).path == "/x/cache/photofeed")
         #expect(DiskCache.defaultDirectory(environment: ["HOME": "/h"]).path == "/h/.cache/photofeed")
+    }
+
+    // MARK: Format versions and freshness
+
+    private var freshness: CacheFreshness {
+        CacheFreshness(
+            head: DataResponseHead(statusCode: 200, headers: [
+                "Cache-Control": "max-age=60, immutable", "ETag": "\"e1\"",
+                "Last-Modified": "Wed, 21 Oct 2026 07:28:00 GMT", "Date": "Wed, 21 Oct 2026 08:00:00 GMT",
+            ]),
+            receivedAt: Date(timeIntervalSince1970: 1_792_569_600.25))
+    }
+
+    @Test func aVersion2EntryKeepsItsFreshnessAndAStoreReplacesIt() async throws {
+        // Given an entry stored with its freshness
+        let cache = try DiskCache(directory: Fixtures.temporaryDirectory())
+        await cache.store(CachedData(bytes: bytes, freshness: freshness), for: "k")
+        // Then it reads back whole, version 2 on disk
+        let read = try #require(await cache.cachedData(for: "k"))
+        #expect(read.bytes == bytes)
+        #expect(read.freshness == freshness)
+        let file = try #require(FileManager.default.contents(atPath: cache.fileURL(for: "k").path))
+        #expect(file[4] == 2)
+        // When bytes alone are stored over it / Then it has no freshness (always fresh)
+        await cache.store([1, 2, 3], for: "k")
+        let replaced = try #require(await cache.cachedData(for: "k"))
+        #expect(replaced == CachedData(bytes: [1, 2, 3]))
+        #expect(replaced.isFresh(at: .distantFuture))
+    }
+
+    @Test func aVersion1EntryIsStillReadAndCountsAsFresh() async throws {
+        // Given a file in the version-1 layout (magic, 1, length, SHA-256 of the payload, payload)
+        let cache = try DiskCache(directory: Fixtures.temporaryDirectory())
+        var file = Array("PFDC".utf8) + [1, 0, 0, 0]
+        withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { file.append(contentsOf: $0) }
+        file.append(contentsOf: SHA256.hash(data: bytes))
+        file.append(contentsOf: bytes)
+        try Data(file).write(to: cache.fileURL(for: "old"))
+        // When it is read
+        let read = try #require(await cache.cachedData(for: "old"))
+        // Then the bytes come back, with no freshness, fresh at any time (served as before)
+        #expect(read.bytes == bytes)
+        #expect(read.freshness == nil)
+        #expect(read.isFresh(at: .distantFuture))
+        #expect(await cache.data(for: "old") == bytes)
+        // And a version-1 file with a flipped byte is still caught
+        file[file.count - 1] ^= 0x01
+        try Data(file).write(to: cache.fileURL(for: "old"))
+        #expect(await cache.cachedData(for: "old") == nil)
+    }
+
+    @Test func theChecksumCoversTheMetadata() async throws {
+        // Given a version-2 entry with a byte of its metadata flipped
+        let cache = try DiskCache(directory: Fixtures.temporaryDirectory())
+        await cache.store(CachedData(bytes: bytes, freshness: freshness), for: "k")
+        let path = cache.fileURL(for: "k").path
+        var file = try #require(FileManager.default.contents(atPath: path))
+        file[DiskCacheEntry.headerSize + 3] ^= 0x01
+        try file.write(to: URL(fileURLWithPath: path))
+        // When it is read / Then it is a miss and the file is gone
+        #expect(await cache.cachedData(for: "k") == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func unknownVersionsAndShortFilesAreNotEntries() {
+        var file = DiskCacheEntry.encode(CachedData(bytes: bytes, freshness: freshness))
+        #expect(DiskCacheEntry.decode(file)?.freshness == freshness)
+        file[4] = 3
+        #expect(DiskCacheEntry.decode(file) == nil)
+        #expect(DiskCacheEntry.decode(Array(DiskCacheEntry.encode(bytes).prefix(DiskCacheEntry.headerSize - 1))) == nil)
     }
 }

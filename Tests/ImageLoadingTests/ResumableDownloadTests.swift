@@ -98,3 +98,56 @@ import Testing
         #expect(store.peek("b") == nil)
     }
 }
+
+/// How a download uses a stale disk-cache entry's validators beside kept partial bytes.
+@Suite struct RevalidatingDownloadTests {
+    private func head(_ status: Int, _ headers: [String: String]) -> DataResponseHead {
+        DataResponseHead(statusCode: status, headers: headers)
+    }
+
+    private let date = "Wed, 21 Oct 2026 07:28:00 GMT"
+    private var stale: CacheFreshness {
+        CacheFreshness(head: head(200, ["ETag": "\"v1\"", "Last-Modified": date]), receivedAt: .distantPast)
+    }
+
+    @Test func aStaleEntrySendsConditionalHeadersAndA304MeansUseIt() {
+        // Given a stale entry with both validators and no partial bytes
+        var machine = ResumableDownload(partial: nil, revalidating: stale)
+        // Then the request is conditional, with no Range
+        #expect(machine.requestHeaders.map(\.name) == ["If-None-Match", "If-Modified-Since"])
+        #expect(machine.requestHeaders.map(\.value) == ["\"v1\"", date])
+        // When the server answers 304 / Then the entry is used
+        #expect(machine.receive(head(304, ["ETag": "\"v1\""])) == .notModified)
+    }
+
+    @Test func a200ToARevalidationStartsFreshAndA304NobodyAskedForFails() {
+        var revalidating = ResumableDownload(partial: nil, revalidating: stale)
+        #expect(revalidating.receive(head(200, ["ETag": "\"v2\""])) == .startFresh)
+        // Given no stale entry / When a 304 comes anyway / Then it is an HTTP status, not a hit
+        var plain = ResumableDownload(partial: nil)
+        #expect(plain.receive(head(304, [:])) == .failure(status: 304))
+        // Given an entry without validators / Then nothing conditional is sent
+        let bare = CacheFreshness(head: head(200, [:]), receivedAt: .distantPast)
+        #expect(ResumableDownload(partial: nil, revalidating: bare).requestHeaders.isEmpty)
+    }
+
+    @Test func partialBytesOfTheEntrysOwnRepresentationAreDroppedForARevalidation() throws {
+        // Given partial bytes whose validator is the stale entry's ETag (a piece of what it holds whole)
+        let kept = try #require(ResumableData(bytes: [1, 2, 3], head: head(200, ["ETag": "\"v1\"", "Content-Length": "10"])))
+        let machine = ResumableDownload(partial: kept, revalidating: stale)
+        // Then the request is a revalidation, with no Range
+        #expect(machine.partial == nil)
+        #expect(machine.requestHeaders.map(\.name) == ["If-None-Match", "If-Modified-Since"])
+    }
+
+    @Test func partialBytesOfANewerRepresentationResumeWithoutConditionalHeaders() throws {
+        // Given partial bytes of another representation (a replacement cut off mid-body)
+        let kept = try #require(ResumableData(bytes: [1, 2, 3], head: head(200, ["ETag": "\"v2\"", "Content-Length": "10"])))
+        var machine = ResumableDownload(partial: kept, revalidating: stale)
+        // Then the resume goes first: Range + If-Range, never mixed with If-None-Match
+        #expect(machine.requestHeaders.map(\.name) == ["Range", "If-Range"])
+        #expect(machine.requestHeaders.map(\.value) == ["bytes=3-", "\"v2\""])
+        // And a 304 (which it did not ask for) is not taken as one
+        #expect(machine.receive(head(304, [:])) == .failure(status: 304))
+    }
+}

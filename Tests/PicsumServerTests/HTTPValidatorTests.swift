@@ -44,4 +44,27 @@ struct HTTPValidatorTests {
         #expect(!ConditionalRequest(ifRange: "\"old\"").allowsRange(etag: etag, lastModified: date))
         #expect(!ConditionalRequest(ifRange: "Sat, 21 Nov 2026 10:00:00 GMT").allowsRange(etag: etag, lastModified: date))
     }
+
+    @Test func ifModifiedSinceAnswers304UnlessIfNoneMatchIsThere() {
+        // Given a representation last modified at `date`
+        let etag = "\"abc\""
+        let date = "Sat, 21 Nov 2026 10:00:00 GMT"
+        // Then a copy from that time or later is current; an older one or a malformed date is not
+        #expect(ConditionalRequest(ifModifiedSince: date).isNotModified(etag: etag, lastModified: date))
+        #expect(ConditionalRequest(ifModifiedSince: "Sun, 22 Nov 2026 10:00:00 GMT").isNotModified(etag: etag, lastModified: date))
+        #expect(!ConditionalRequest(ifModifiedSince: "Fri, 20 Nov 2026 10:00:00 GMT").isNotModified(etag: etag, lastModified: date))
+        #expect(!ConditionalRequest(ifModifiedSince: "yesterday").isNotModified(etag: etag, lastModified: date))
+        #expect(!ConditionalRequest().isNotModified(etag: etag, lastModified: date))
+        // And If-None-Match, when present, decides alone (RFC 9110 §13.2.2)
+        #expect(!ConditionalRequest(ifNoneMatch: "\"old\"", ifModifiedSince: date).isNotModified(etag: etag, lastModified: date))
+        #expect(ConditionalRequest(ifNoneMatch: etag, ifModifiedSince: "Fri, 20 Nov 2026 10:00:00 GMT")
+            .isNotModified(etag: etag, lastModified: date))
+    }
+
+    @Test func imageCacheControl() {
+        #expect(ImageCacheControl(maxAge: 86_400).value(immutable: true) == "public, max-age=86400, immutable")
+        #expect(ImageCacheControl(maxAge: 86_400).value(immutable: false) == "public, max-age=86400")
+        #expect(ImageCacheControl(maxAge: 0).value(immutable: true) == "public, max-age=0")
+        #expect(ImageCacheControl(maxAge: 60, noStore: true).value(immutable: true) == "no-store")
+    }
 }

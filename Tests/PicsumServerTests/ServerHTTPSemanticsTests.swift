@@ -62,6 +62,48 @@ struct ServerHTTPSemanticsTests {
         }
     }
 
+    @Test func ifModifiedSinceGives304WithNoBody() async throws {
+        try await withServer { server, client in
+            // Given the image's Last-Modified
+            let log = server.requests
+            let full = try await client.get(path)
+            let lastModified = try #require(full.header("Last-Modified"))
+            _ = await log.first(matching: { $0.target == path })
+            // When asked if modified since then / Then 304, and the server wrote no body
+            let notModified = try await client.get(path, headers: [("If-Modified-Since", lastModified)])
+            #expect(notModified.status == 304 && notModified.body.isEmpty)
+            #expect(notModified.header("ETag") == full.header("ETag"))
+            let entry = try #require(await log.first(matching: { $0.target == path }))
+            #expect(entry.status == 304 && entry.bytesSent == 0)
+            // When asked about an older copy / Then the whole image
+            let old = try await client.get(path, headers: [("If-Modified-Since", "Mon, 01 Jan 2001 00:00:00 GMT")])
+            #expect(old.status == 200 && old.body == full.body)
+            // When If-None-Match does not match / Then it decides: 200, whatever the date says
+            let both = try await client.get(path, headers: [("If-None-Match", "\"other\""), ("If-Modified-Since", lastModified)])
+            #expect(both.status == 200)
+        }
+    }
+
+    @Test func idImagesAreImmutableAndTheMaxAgeIsConfigurable() async throws {
+        try await withServer { _, client in
+            // Given the defaults / Then /id/ images are immutable for a day; seeded ones only last a day
+            #expect(try await client.get(path).header("Cache-Control") == "public, max-age=86400, immutable")
+            #expect(try await client.get("/seed/abc/40/30").header("Cache-Control") == "public, max-age=86400")
+        }
+        try await withServer({ $0.cacheMaxAge = 0 }) { _, client in
+            // Given max-age 0 / Then nothing is immutable, and a 304 says the same
+            let full = try await client.get(path)
+            #expect(full.header("Cache-Control") == "public, max-age=0")
+            let etag = try #require(full.header("ETag"))
+            #expect(try await client.get(path, headers: [("If-None-Match", etag)]).header("Cache-Control") == "public, max-age=0")
+        }
+        try await withServer({ $0.cacheNoStore = true }) { _, client in
+            let full = try await client.get(path)
+            #expect(full.header("Cache-Control") == "no-store")
+            #expect(full.header("ETag") != nil)
+        }
+    }
+
     @Test func ifRangeResumesOnlyTheSameRepresentation() async throws {
         try await withServer { _, client in
             let full = try await client.get(path)

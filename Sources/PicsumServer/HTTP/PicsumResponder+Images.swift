@@ -26,7 +26,7 @@ extension PicsumResponder {
             .contentType: "image/jpeg",
             .eTag: encoded.etag,
             .lastModified: lastModified,
-            .cacheControl: "public, max-age=\(cacheMaxAge)" + (immutable && cacheMaxAge > 0 ? ", immutable" : ""),
+            .cacheControl: cacheControl.value(immutable: immutable),
             .acceptRanges: "bytes",
             .picsumID: String(item.id),
         ]

@@ -19,8 +19,8 @@ struct PicsumResponder: HTTPResponder {
     let control: ControlAccess?
     /// The longest a stalled response holds its connection.
     let maxStall: Duration
-    /// `Cache-Control: max-age` of images, in seconds.
-    let cacheMaxAge: Int
+    /// What images say in `Cache-Control`.
+    let cacheControl: ImageCacheControl
     /// `Last-Modified` of every image: the server's start, to the second.
     let lastModified: String
     /// `http://host:port` of the listening socket, for URLs when a request has no Host header.

@@ -36,6 +36,9 @@ extension PicsumServer {
         /// also say `immutable`: they never change while the server runs. 0 makes every cached
         /// copy stale at once, so clients revalidate each use (and get 304s).
         public var cacheMaxAge: Int = 86_400
+        /// Images say `Cache-Control: no-store` instead (validators stay): for trying clients
+        /// that must not keep them.
+        public var cacheNoStore = false
         /// Who may change shaping over HTTP (`/control/shaping`); nil (the default): nobody, the
         /// route answers 404. Change shaping in-process through `server.shaping` instead.
         public var control: ControlAccess?

@@ -84,7 +84,8 @@ public final class PicsumServer: Sendable {
         let responder = PicsumResponder(
             library: library, feed: feed, renderCache: renderCache, shaping: shaping, attempts: RequestCounter(),
             log: log, inFlight: inFlight, shutdown: shutdown, clock: configuration.clock,
-            control: configuration.control, maxStall: configuration.limits.maxStall, cacheMaxAge: configuration.cacheMaxAge,
+            control: configuration.control, maxStall: configuration.limits.maxStall,
+            cacheControl: ImageCacheControl(maxAge: configuration.cacheMaxAge, noStore: configuration.cacheNoStore),
             lastModified: HTTPDate.string(from: Date()), fallbackBaseURL: { boundAddress.withLock { $0 } })
 
         let (events, continuation) = AsyncStream.makeStream(of: StartupEvent.self)

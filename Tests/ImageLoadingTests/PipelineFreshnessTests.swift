@@ -182,3 +182,44 @@ import Testing
         #expect(await disk.cachedData(for: url)?.bytes == newBody)
     }
 }
+
+/// A stale entry when the origin cannot be reached.
+@Suite struct PipelineStaleOnErrorTests {
+    let url = Fixtures.url
+
+    func setUp(cacheControl: String) async throws -> (MockDataLoader, ImagePipeline, PipelineFreshnessTests.SteppedDate) {
+        let loader = MockDataLoader()
+        loader.set(url, .init(headers: ["Cache-Control": cacheControl, "ETag": "\"v1\""], body: Fixtures.jpeg()))
+        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
+        let date = PipelineFreshnessTests.SteppedDate()
+        let pipeline = ImagePipeline(
+            configuration: .init(
+                dataLoader: loader, memoryCache: nil, diskCache: disk, retryPolicy: .never, clock: ManualClock(),
+                decodeConcurrency: 1, currentDate: { date() }))
+        _ = try await pipeline.image(for: ImageRequest(string: url))
+        date.advance(120)
+        return (loader, pipeline, date)
+    }
+
+    @Test func aStaleEntryIsServedWhenRevalidationFailsWithATransportErrorOrA5xx() async throws {
+        // Given a stale entry and an origin that is down
+        let (loader, pipeline, _) = try await setUp(cacheControl: "max-age=60")
+        loader.set(url, .init(error: .transport("connection refused")))
+        // When it is loaded / Then the stale bytes are served from disk
+        #expect(try await pipeline.image(for: ImageRequest(string: url)).source == .disk)
+        // And the same for a 503
+        loader.set(url, .init(status: 503, body: Array("down".utf8)))
+        #expect(try await pipeline.image(for: ImageRequest(string: url)).source == .disk)
+        // But not for a 404: the image is gone
+        loader.set(url, .init(status: 404, body: Array("gone".utf8)))
+        await #expect(throws: ImageLoadError.httpStatus(404)) { try await pipeline.image(for: ImageRequest(string: url)) }
+    }
+
+    @Test func mustRevalidateMeansNoStaleBytesOnError() async throws {
+        let (loader, pipeline, _) = try await setUp(cacheControl: "max-age=60, must-revalidate")
+        loader.set(url, .init(error: .transport("connection refused")))
+        await #expect(throws: ImageLoadError.transport("connection refused")) {
+            try await pipeline.image(for: ImageRequest(string: url))
+        }
+    }
+}

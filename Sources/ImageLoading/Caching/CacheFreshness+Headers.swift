@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension CacheFreshness {
     /// The freshness and validators of a response head received at `receivedAt`.

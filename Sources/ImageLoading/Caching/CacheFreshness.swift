@@ -92,6 +92,10 @@ public struct CacheFreshness: Sendable, Hashable, Codable {
         !noCache && currentAge(at: now) < freshnessLifetime(heuristics)
     }
 
+    /// True when the stale entry may be used if it cannot be revalidated (the origin is
+    /// unreachable or failing): not when it said `must-revalidate` or `no-cache`.
+    public var allowsStaleOnError: Bool { !mustRevalidate && !noCache }
+
     /// True when a stale entry can be checked with a conditional request.
     public var hasValidators: Bool { etag != nil || lastModified != nil }
 

@@ -24,12 +24,10 @@ struct ResumableDownload: Sendable {
     private(set) var revalidating: CacheFreshness?
 
     init(partial: ResumableData?, revalidating: CacheFreshness? = nil) {
-        if let partial, let revalidating, revalidating.identifies(validator: partial.validator) {
-            self.partial = nil
-        } else {
-            self.partial = partial
-        }
-        self.revalidating = self.partial == nil ? revalidating.flatMap { $0.hasValidators ? $0 : nil } : nil
+        var kept = partial
+        if let partial, let revalidating, revalidating.identifies(validator: partial.validator) { kept = nil }
+        self.partial = kept
+        self.revalidating = kept == nil ? revalidating.flatMap { $0.hasValidators ? $0 : nil } : nil
     }
 
     /// Header fields to add to the request.

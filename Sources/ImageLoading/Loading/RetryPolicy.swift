@@ -72,16 +72,8 @@ public struct RetryPolicy: Sendable {
     static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed) { return seconds >= 0 ? .seconds(seconds) : nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: trimmed) {
-                let seconds = max(0, date.timeIntervalSince(now))
-                return .milliseconds(Int64((seconds * 1_000).rounded()))
-            }
-        }
-        return nil
+        guard let date = HTTPDateParser.date(from: trimmed) else { return nil }
+        let seconds = max(0, date.timeIntervalSince(now))
+        return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension ImagePipeline {
     /// Everything a pipeline depends on: loader, caches, limits, clock, retry policy, queue widths.

@@ -10,7 +10,9 @@ extension ImagePipeline {
 
     /// The shared job for one URL: a fresh disk-cache entry, else the network through the priority
     /// queue — a conditional request when a stale entry has validators (a 304 keeps its bytes) —
-    /// with retries and resumable partial data. Nil when cancelled.
+    /// with retries and resumable partial data. When every attempt to revalidate fails with a
+    /// retryable error (transport, timeout, 5xx, 429), the stale bytes are served unless the entry
+    /// said `must-revalidate` or `no-cache` (RFC 9111 §4.2.4). Nil when cancelled.
     func runDataJob(
         key: String, url: URL, headers: [String: String], control: JobControl
     ) async -> Result<FetchedData, ImageLoadError>? {
@@ -53,6 +55,11 @@ extension ImagePipeline {
             } catch let failure as AttemptFailure {
                 switch retry.failed(with: failure.error, retryAfter: failure.retryAfter, now: Date()) {
                 case .giveUp:
+                    if let stale, stale.freshness?.allowsStaleOnError == true, RetryPolicy.isRetryable(failure.error) {
+                        // The origin could not be reached to revalidate: the stale bytes beat an error.
+                        emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
+                        return .success(FetchedData(bytes: stale.bytes, source: .disk, transferred: 0, fetch: clock.now - started))
+                    }
                     emit(.failed(failure.error), stage: .data, url: url.absoluteString, taskID: control.jobID)
                     return .failure(failure.error)
                 case .retry(let delay, let attempt):

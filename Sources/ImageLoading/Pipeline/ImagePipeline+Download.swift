@@ -24,13 +24,14 @@ extension ImagePipeline {
             }
             let conditional = machine.partial == nil && machine.revalidating != nil
             let action = machine.receive(response.head)
-            if conditional, action != .retryWithoutRange {
+            if conditional, action == .notModified || action == .startFresh {
+                // The stale entry was checked: still good (304), or replaced by what follows (200).
                 let notModified = action == .notModified
                 emit(.revalidated(notModified: notModified), stage: .data, url: url.absoluteString, taskID: control.jobID)
             }
             switch action {
             case .notModified:
-                guard let stale, let freshness = stale.freshness else { continue }
+                guard let stale, let freshness = stale.freshness else { throw AttemptFailure(error: .httpStatus(304)) }
                 do {
                     for try await _ in response.body {}  // a 304 has no body: this ends the response
                 } catch {

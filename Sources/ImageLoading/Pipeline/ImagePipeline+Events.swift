@@ -15,7 +15,8 @@ extension ImagePipeline {
             case coalesced
             /// Served from the memory cache.
             case memoryHit
-            /// Original bytes read from the disk cache (a fresh entry: no request).
+            /// Original bytes used from the disk cache: a fresh entry (no request), or a stale one
+            /// whose revalidation failed with a retryable error (served stale, RFC 9111 §4.2.4).
             case diskHit
             /// A stale disk-cache entry was checked with a conditional request: a 304
             /// (`notModified`: its bytes are used, refreshed, no body sent) or a 200 (replaced).

@@ -142,7 +142,9 @@ let package = Package(
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib", "TerminalText"],
+            dependencies: [
+                "TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib", "TerminalText", "LoadSemantics",
+            ],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

@@ -53,7 +53,7 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "For a folder feed: neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
-    @Option(help: "Embedded server: a named network — fast (120 ms, 400 KB/s a connection; the default), 3g (300 ms, 8 KB/s: scrolling cancels loads mid-body and coming back resumes them), edge (600 ms, 3 KB/s) or flaky (failures, stalls, truncation). The flags below change single knobs of it; keys 1–4 in the network panel (n) switch live.")
+    @Option(help: "Embedded server: a named network — fast (120 ms, 400 KB/s a connection; the default), 3g (300 ms, 2.5 KB/s: scrolling cancels loads mid-body and coming back resumes them), edge (600 ms, 1 KB/s) or flaky (failures, stalls, truncation). The flags below change single knobs of it; keys 1–4 in the network panel (n) switch live.")
     var network = "fast"
 
     @Option(help: "Embedded server: milliseconds before each response head (default: the --network preset's).")

@@ -114,7 +114,7 @@ extension FeedModel {
     mutating func chart(_ event: ImagePipeline.Event, for lane: String) {
         switch (event.stage, event.kind) {
         case (.data, .queued): timeline.begin(.queued, for: lane, at: now)
-        case (.data, .started): timeline.begin(.downloading, for: lane, at: now, fraction: 0)
+        case (.data, .started): timeline.begin(.downloading, for: lane, at: now)
         case (.data, .progress(let progress)):
             if let fraction = progress.fraction { timeline.progress(fraction, for: lane, at: now) }
         case (.data, .resumed): timeline.mark(.resume, for: lane, at: now)

@@ -2,12 +2,15 @@
 /// the default, `3g` and `edge` are slow enough that scrolling cancels loads part-way through
 /// their bodies (and scrolling back resumes them), `flaky` fails, stalls and truncates.
 ///
-/// Bandwidth is per connection and six downloads run at once, so `3g`'s 8 KB/s is about
-/// 400 kbit/s in all (a slow 3G link); a block-art thumbnail (2–4 KB) takes half a second
-/// to arrive after its 300 ms latency, a pixel thumbnail (20–60 KB) several seconds.
+/// Bandwidth is per connection and six downloads run at once, so `3g`'s 2.5 KB/s is 15 KB/s
+/// in all (a congested 3G link). The numbers are picked for the demonstration: a block-art
+/// thumbnail (1–2 KB) takes half a second to arrive after its 300 ms latency and a pixel
+/// thumbnail (10–40 KB) several seconds, so paging down five times at a brisk pace leaves
+/// loads cut part-way through their bodies, and paging back shows them resume (measured:
+/// two or three rows `resumed at 32–88%` on each of the first three pages back, 160×50 terminal).
 ///
 /// ```swift
-/// let knobs = NetworkPreset.threeG.knobs      // 300 ms, 8 KB/s
+/// let knobs = NetworkPreset.threeG.knobs      // 300 ms, 2.5 KB/s
 /// NetworkPreset(matching: knobs)              // .threeG
 /// NetworkPreset(name: "edge")                 // .edge
 /// ```
@@ -36,10 +39,10 @@ public enum NetworkPreset: String, CaseIterable, Sendable, Hashable {
     public var knobs: ShapingKnobs {
         switch self {
         case .fast: ShapingKnobs(latency: .milliseconds(120), bandwidth: 400_000)
-        case .threeG: ShapingKnobs(latency: .milliseconds(300), bandwidth: 8_000)
-        case .edge: ShapingKnobs(latency: .milliseconds(600), bandwidth: 3_000)
+        case .threeG: ShapingKnobs(latency: .milliseconds(300), bandwidth: 2_500)
+        case .edge: ShapingKnobs(latency: .milliseconds(600), bandwidth: 1_000)
         case .flaky:
-            ShapingKnobs(latency: .milliseconds(200), bandwidth: 50_000, failureRate: 0.2, stallRate: 0.1, truncateRate: 0.15)
+            ShapingKnobs(latency: .milliseconds(200), bandwidth: 20_000, failureRate: 0.2, stallRate: 0.1, truncateRate: 0.15)
         }
     }
 
@@ -47,9 +50,9 @@ public enum NetworkPreset: String, CaseIterable, Sendable, Hashable {
     public var summary: String {
         switch self {
         case .fast: "120 ms, 400 KB/s a connection (the default)"
-        case .threeG: "300 ms, 8 KB/s a connection: scrolling cancels loads mid-body, coming back resumes them"
-        case .edge: "600 ms, 3 KB/s a connection: slower still"
-        case .flaky: "200 ms, 50 KB/s, 20% failures, 10% stalls, 15% truncated bodies: retries and resumes"
+        case .threeG: "300 ms, 2.5 KB/s a connection: scrolling cancels loads mid-body, coming back resumes them"
+        case .edge: "600 ms, 1 KB/s a connection: slower still"
+        case .flaky: "200 ms, 20 KB/s, 20% failures, 10% stalls, 15% truncated bodies: retries and resumes"
         }
     }
 

@@ -3,9 +3,9 @@
 ///
 /// ```
 /// ╭ timeline · last 6 s ────────────────────────────────────────╮
-/// │ row 4    +·····▁▂▃▄✕            +↻▅▆▇█▒✓                    │
+/// │ row 4    +·····▁▂▃▄✕            +··↻▅▆▇█▒✓                  │
 /// │ row 5    +··▂▄▆█▒✓                                          │
-/// ╰── · queued ▁▄█ downloading ▒ decoding + appear - disappear… ╯
+/// ╰── · queued, waiting ▁▄█ downloading ▒ decoding + appear … ╯
 /// ```
 ///
 /// A download's cells rise with its progress (▁ to █), so a load cut when its row left and
@@ -37,9 +37,9 @@ public enum TimelinePanel {
         let seconds = Int(span / .seconds(1))
         let legend =
             glyphs == .ascii
-            ? ". queued =# downloading ~ decoding + appear - disappear x cancel r resume ! failed * done · t events"
-            : "· queued ▁▄█ downloading ▒ decoding + appear - disappear ✕ cancel ↻ resume ! failed ✓ done · t events"
-        return PanelBox.render(title: "timeline · last \(seconds) s", lines: lines, footer: legend, size: size, glyphs: glyphs)
+            ? ". waiting =# downloading ~ decoding + appear - disappear x cancel r resume ! failed * done | t events"
+            : "· waiting ▁▄█ downloading ▒ decoding + appear - disappear ✕ cancel ↻ resume ! failed ✓ done · t events"
+        return PanelBox.render(title: "timeline" + glyphs.separator + "last \(seconds) s", lines: lines, footer: legend, size: size, glyphs: glyphs)
     }
 
     /// One lane, `width` cells: each cell shows the mark in its slice of time, else the span.
@@ -51,7 +51,8 @@ public enum TimelinePanel {
         var cells: [(String, CellStyle)] = []
         for column in 0..<width {
             let from = start + slice * column
-            let to = from + slice
+            // The last cell takes in `now` itself.
+            let to = column == width - 1 ? max(from + slice, now + .nanoseconds(1)) : from + slice
             if let moment = lane.marks.last(where: { $0.time >= from && $0.time < to }) {
                 cells.append(mark(moment.mark, glyphs: glyphs))
             } else if let active = lane.spans.last(where: { $0.start < to && ($0.end ?? now) >= from && $0.start <= now }) {
@@ -73,7 +74,10 @@ public enum TimelinePanel {
         case .decoding:
             return (glyphs == .ascii ? "~" : "▒", CellStyle(foreground: .indexed(5)))
         case .downloading:
-            let fraction = span.fraction(at: time) ?? 0
+            // Asked, no byte yet (the latency, or a resume's head on its way).
+            guard let fraction = span.fraction(at: time) else {
+                return (glyphs == .ascii ? "." : "·", CellStyle(foreground: .indexed(4)))
+            }
             if glyphs == .ascii { return (fraction >= 0.5 ? "#" : "=", CellStyle(foreground: .indexed(4))) }
             let ramp: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
             let level = min(ramp.count - 1, Int(fraction * Double(ramp.count)))

@@ -114,7 +114,7 @@ public final class FeedRuntime {
     /// Applies a message to the model and runs the effects it returns (nothing after a quit).
     public func send(_ message: FeedMessage) {
         guard exit == nil else { return }
-        let wanted = recorder == nil ? [:] : wantedItems()
+        let wanted = recorder == nil ? [:] : model.wantedPlaces
         let effects = FeedUpdate.update(&model, message, now: clock.now())
         if recorder != nil { record(message, wantedBefore: wanted) }
         for effect in effects {

@@ -77,11 +77,11 @@ public enum StatusBar {
             result.append(Segment(priority: 6, full: clean, compact: backend))
         }
         if let network = metrics.network {
-            result.append(Segment(priority: 3, full: "net " + network, compact: network))
+            result.append(Segment(priority: 3, full: "net " + network, compact: "net " + network))
         }
         if let violations = metrics.violations {
             let full = violations == 0 ? "audit ok" : "audit \(violations) ✗"
-            result.append(Segment(priority: 1, full: full, compact: violations == 0 ? "ok" : "\(violations)✗"))
+            result.append(Segment(priority: 1, full: full, compact: full))
         }
         if let frame = metrics.lastFrameTime {
             let time = frameTime(frame)

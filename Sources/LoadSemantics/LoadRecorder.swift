@@ -31,9 +31,11 @@ public final class LoadRecorder: Sendable {
     private static let flushThreshold = 64 * 1024
 
     /// Audits with `audit` (nil: no audit) and writes a trace to `trace` (nil: none).
-    public init(audit: SemanticsAudit.Configuration?, trace: (any TraceSink)?) {
+    /// `drawsFrames` false: nothing is drawn (a prefetch), so a success ends its photo's spans.
+    public init(audit: SemanticsAudit.Configuration?, trace: (any TraceSink)?, drawsFrames: Bool = true) {
         self.sink = trace
         var initial = State()
+        initial.builder = LoadTraceBuilder(drawsFrames: drawsFrames)
         initial.audit = audit.map { SemanticsAudit(configuration: $0) }
         if trace != nil { initial.buffer = Array("[\n".utf8) }
         self.state = Mutex(initial)

@@ -30,8 +30,13 @@ public struct LoadTraceBuilder: Sendable {
     var bytesReceived = 0
     var lastCompleted: [Int: Int] = [:]
     var started = false
+    /// Whether frames are drawn: a success then opens a `rendering` span until the frame that
+    /// shows it; otherwise it ends the photo's spans with a `done` instant.
+    public let drawsFrames: Bool
 
-    public init() {}
+    public init(drawsFrames: Bool = true) {
+        self.drawsFrames = drawsFrames
+    }
 
     /// The trace events for one record (metadata for a new track first).
     public mutating func events(for record: LoadRecord) -> [ChromeTraceEvent] {
@@ -65,8 +70,11 @@ public struct LoadTraceBuilder: Sendable {
         case .phase(let slot, let id, let phase):
             switch phase {
             case .loading: break
-            case .success(let source):
+            case .success(let source) where drawsFrames:
                 out += begin(.rendering, slot: slot, time: time, ["load": .int(id), "source": .string("\(source)")])
+            case .success(let source):
+                out += end(slot, time: time)
+                out += instant("done", slot: slot, time: time, ["load": .int(id), "source": .string("\(source)")])
             case .failure(let reason):
                 out += instant("failed", slot: slot, time: time, ["reason": .string(reason)])
                 out += end(slot, time: time)

@@ -24,6 +24,7 @@ extension ImagePipeline {
         {
             if cached.isFresh(at: configuration.currentDate()) {
                 emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
+                emit(.finished(.disk), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 return .success(FetchedData(bytes: cached.bytes, source: .disk, transferred: 0, fetch: clock.now - started))
             }
             // Stale: revalidated when it has validators, else downloaded again; either way replaced.
@@ -51,6 +52,7 @@ extension ImagePipeline {
                 if control.options.writesDisk, let diskCache = configuration.diskCache {
                     await store(fetched, for: key, replacing: stale != nil, in: diskCache)
                 }
+                emit(.finished(fetched.source), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 return .success(fetched)
             } catch let failure as AttemptFailure {
                 switch retry.failed(with: failure.error, retryAfter: failure.retryAfter, now: Date()) {
@@ -58,12 +60,13 @@ extension ImagePipeline {
                     if let stale, stale.freshness?.allowsStaleOnError == true, RetryPolicy.isRetryable(failure.error) {
                         // The origin could not be reached to revalidate: the stale bytes beat an error.
                         emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
+                        emit(.finished(.disk), stage: .data, url: url.absoluteString, taskID: control.jobID)
                         return .success(FetchedData(bytes: stale.bytes, source: .disk, transferred: 0, fetch: clock.now - started))
                     }
                     emit(.failed(failure.error), stage: .data, url: url.absoluteString, taskID: control.jobID)
                     return .failure(failure.error)
                 case .retry(let delay, let attempt):
-                    emit(.retried(attempt: attempt, after: delay), stage: .data, url: url.absoluteString, taskID: control.jobID)
+                    emit(.retried(attempt: attempt, after: delay, error: failure.error), stage: .data, url: url.absoluteString, taskID: control.jobID)
                     do {
                         try await configuration.clock.sleep(for: delay)
                     } catch {

@@ -68,6 +68,33 @@ struct ChromeTraceTests {
         #expect(check.events(named: "end").first?.arguments["violations"] == "0")
     }
 
+    @Test func aRevalidatedDiskEntryShowsInTheTraceAndBreaksNoRule() throws {
+        // Given a photo whose stale disk entry is revalidated: a conditional request answered 304
+        var script = RecordScript()
+        script.add(.visibility(.item("1"), .visible))
+        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.add(.frame(placeholders: [.item("1")]))
+        script.pipeline(.queued, url: url)
+        script.pipeline(.started, url: url)
+        script.pipeline(.revalidated(notModified: true), url: url)
+        script.pipeline(.finished(.disk), url: url)
+        script.pipeline(.decoded, .image, url: url)
+        script.pipeline(.finished(.disk), .task, url: url)
+        script.add(.phase(.item("1"), id: 1, .success(.disk)))
+        script.add(.frame(placeholders: []))
+        // When it is recorded
+        let sink = MemoryTraceSink()
+        let recorder = LoadRecorder(audit: .init(), trace: sink)
+        for record in script.records { recorder.record(record.event, at: record.time) }
+        recorder.finish(at: script.time + .milliseconds(1))
+        // Then the trace is valid, shows the revalidation with its status, and the audit is clean
+        let check = ChromeTraceCheck(data: sink.data)
+        #expect(check.problems.isEmpty, "\(check.problems)")
+        #expect(check.events(named: "revalidated").map { $0.arguments["status"] } == ["304"])
+        #expect(check.events(named: "end").first?.arguments["violations"] == "0")
+        #expect(script.audit(settled: true).violations.isEmpty)
+    }
+
     @Test func aKilledWriterLeavesAReadableUnterminatedFile() {
         // Given a recorder that flushed part of a run and was never finished
         let sink = MemoryTraceSink()

@@ -26,6 +26,15 @@ import Testing
         }
     }
 
+    /// A fake origin answering with `headers`, an empty disk cache, a stepped date, and a pipeline on them.
+    func harness(origin headers: [String: String]) throws -> (MockDataLoader, DiskCache, SteppedDate, ImagePipeline) {
+        let loader = MockDataLoader()
+        origin(loader, headers: headers)
+        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
+        let date = SteppedDate()
+        return (loader, disk, date, pipeline(loader, disk: disk, date: date))
+    }
+
     func pipeline(_ loader: MockDataLoader, disk: DiskCache, date: SteppedDate) -> ImagePipeline {
         // A fresh memory cache every time: these loads are about the disk cache.
         ImagePipeline(
@@ -36,11 +45,7 @@ import Testing
 
     @Test func aFreshEntryIsServedWithNoRequestUntilItsMaxAgeRunsOut() async throws {
         // Given an image sent with max-age 60, loaded once
-        let loader = MockDataLoader()
-        origin(loader, headers: ["Cache-Control": "max-age=60", "ETag": "\"v1\""])
-        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
-        let date = SteppedDate()
-        let pipeline = pipeline(loader, disk: disk, date: date)
+        let (loader, _, date, pipeline) = try harness(origin: ["Cache-Control": "max-age=60", "ETag": "\"v1\""])
         #expect(try await pipeline.image(for: ImageRequest(string: url)).source == .network)
         // When loaded again 59 s later / Then from disk, with no request
         date.advance(59)
@@ -60,11 +65,7 @@ import Testing
 
     @Test func a304RefreshesTheEntrySoTheNextLoadsNeedNoRequest() async throws {
         // Given a stale entry revalidated with a 304 at t = 61 s
-        let loader = MockDataLoader()
-        origin(loader, headers: ["Cache-Control": "max-age=60", "ETag": "\"v1\""])
-        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
-        let date = SteppedDate()
-        let pipeline = pipeline(loader, disk: disk, date: date)
+        let (loader, disk, date, pipeline) = try harness(origin: ["Cache-Control": "max-age=60", "ETag": "\"v1\""])
         _ = try await pipeline.image(for: ImageRequest(string: url))
         date.advance(61)
         let events = pipeline.events
@@ -84,11 +85,7 @@ import Testing
 
     @Test func aChangedETagGetsA200ThatReplacesTheEntry() async throws {
         // Given an entry of version 1 of the image, now stale
-        let loader = MockDataLoader()
-        origin(loader, headers: ["Cache-Control": "max-age=10", "ETag": "\"v1\""])
-        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
-        let date = SteppedDate()
-        let pipeline = pipeline(loader, disk: disk, date: date)
+        let (loader, disk, date, pipeline) = try harness(origin: ["Cache-Control": "max-age=10", "ETag": "\"v1\""])
         _ = try await pipeline.image(for: ImageRequest(string: url))
         date.advance(11)
         // When the origin now has version 2
@@ -106,11 +103,7 @@ import Testing
 
     @Test func noStoreIsNeverWrittenAndRemovesTheEntryItReplaces() async throws {
         // Given an image sent with no-store
-        let loader = MockDataLoader()
-        origin(loader, headers: ["Cache-Control": "no-store", "ETag": "\"v1\""])
-        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
-        let date = SteppedDate()
-        let pipeline = pipeline(loader, disk: disk, date: date)
+        let (loader, disk, date, pipeline) = try harness(origin: ["Cache-Control": "no-store", "ETag": "\"v1\""])
         // When loaded twice / Then nothing is on disk and both loads went to the network
         #expect(try await pipeline.image(for: ImageRequest(string: url)).source == .network)
         #expect(await disk.cachedData(for: url) == nil)
@@ -129,11 +122,7 @@ import Testing
 
     @Test func aStaleEntryWithoutValidatorsIsDownloadedAgainWithAPlainGet() async throws {
         // Given a response with max-age 5 and no validator, loaded, then 6 s later
-        let loader = MockDataLoader()
-        origin(loader, headers: ["Cache-Control": "max-age=5"])
-        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
-        let date = SteppedDate()
-        let pipeline = pipeline(loader, disk: disk, date: date)
+        let (loader, _, date, pipeline) = try harness(origin: ["Cache-Control": "max-age=5"])
         _ = try await pipeline.image(for: ImageRequest(string: url))
         date.advance(6)
         // When loaded again / Then a plain GET, not counted as a revalidation
@@ -190,14 +179,8 @@ import Testing
     let url = Fixtures.url
 
     func setUp(cacheControl: String) async throws -> (MockDataLoader, ImagePipeline, PipelineFreshnessTests.SteppedDate) {
-        let loader = MockDataLoader()
-        loader.set(url, .init(headers: ["Cache-Control": cacheControl, "ETag": "\"v1\""], body: Fixtures.jpeg()))
-        let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
-        let date = PipelineFreshnessTests.SteppedDate()
-        let pipeline = ImagePipeline(
-            configuration: .init(
-                dataLoader: loader, memoryCache: nil, diskCache: disk, retryPolicy: .never, clock: ManualClock(),
-                decodeConcurrency: 1, currentDate: { date() }))
+        let (loader, _, date, pipeline) = try PipelineFreshnessTests()
+            .harness(origin: ["Cache-Control": cacheControl, "ETag": "\"v1\""])
         _ = try await pipeline.image(for: ImageRequest(string: url))
         date.advance(120)
         return (loader, pipeline, date)

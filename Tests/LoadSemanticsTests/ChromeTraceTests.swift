@@ -71,11 +71,7 @@ struct ChromeTraceTests {
     @Test func aRevalidatedDiskEntryShowsInTheTraceAndBreaksNoRule() throws {
         // Given a photo whose stale disk entry is revalidated: a conditional request answered 304
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
-        script.add(.frame(placeholders: [.item("1")]))
-        script.pipeline(.queued, url: url)
-        script.pipeline(.started, url: url)
+        script.appearAndStart("1", url: url, load: 1, job: 1)
         script.pipeline(.revalidated(notModified: true), url: url)
         script.pipeline(.finished(.disk), url: url)
         script.pipeline(.decoded, .image, url: url)

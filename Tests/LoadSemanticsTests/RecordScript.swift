@@ -15,6 +15,15 @@ struct RecordScript {
         add(.pipeline(ImagePipeline.Event(kind: kind, stage: stage, url: url, taskID: job)))
     }
 
+    /// An item appears (with a placeholder), asks for `url`, and its download starts.
+    mutating func appearAndStart(_ id: String, url: String, load: Int, job: Int) {
+        add(.visibility(.item(id), .visible))
+        add(.load(.item(id), id: load, urls: [url], priority: .high))
+        add(.frame(placeholders: [.item(id)]))
+        pipeline(.queued, url: url, job: job)
+        pipeline(.started, url: url, job: job)
+    }
+
     /// An item appears, asks for `url`, and it downloads (size `size`) and draws.
     mutating func appearAndLoad(_ id: String, url: String, load: Int, job: Int, size: Int = 1000) {
         add(.visibility(.item(id), .visible))

@@ -35,28 +35,12 @@ import Testing
         ImagePipeline(configuration: .init(memoryCache: nil, diskCache: disk, retryPolicy: .never))
     }
 
-    /// Runs `body`, then stops the server and the pipeline whatever happened.
-    static func with<T: Sendable>(
-        _ server: PicsumServer, _ pipeline: ImagePipeline, _ body: () async throws -> T
-    ) async throws -> T {
-        do {
-            let result = try await body()
-            await pipeline.shutdown()
-            await server.stop()
-            return result
-        } catch {
-            await pipeline.shutdown()
-            await server.stop()
-            throw error
-        }
-    }
-
     @Test func withMaxAgeZeroTheSecondLoadIsRevalidatedAndA304SendsNoBody() async throws {
         // Given a server whose images are stale at once, and a disk cache
         let server = try await Self.server { $0.cacheMaxAge = 0 }
         let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
         let pipeline = Self.pipeline(disk: disk)
-        try await Self.with(server, pipeline) {
+        try await LiveServer.run(server, pipeline) {
             let log = server.requests
             let url = server.baseURL.appendingPathComponent("id/3/120/80")
             // When the image is loaded twice
@@ -89,7 +73,7 @@ import Testing
         let server = try await Self.server()
         let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
         let pipeline = Self.pipeline(disk: disk)
-        try await Self.with(server, pipeline) {
+        try await LiveServer.run(server, pipeline) {
             let log = server.requests
             let url = server.baseURL.appendingPathComponent("id/7/90/60")
             // When it is loaded twice
@@ -110,7 +94,7 @@ import Testing
         let server = try await Self.server { $0.cacheNoStore = true }
         let disk = try DiskCache(directory: Fixtures.temporaryDirectory())
         let pipeline = Self.pipeline(disk: disk)
-        try await Self.with(server, pipeline) {
+        try await LiveServer.run(server, pipeline) {
             let url = server.baseURL.appendingPathComponent("id/4/80/80")
             // When it is loaded twice
             let first = try await pipeline.image(for: ImageRequest(url: url))
@@ -130,14 +114,14 @@ import Testing
         }
         let before = try await Self.server { $0.cacheMaxAge = 0 }
         let firstPipeline = Self.pipeline(disk: disk)
-        try await Self.with(before, firstPipeline) {
+        try await LiveServer.run(before, firstPipeline) {
             _ = try await firstPipeline.image(for: request(before))
         }
         let oldEntry = try #require(await disk.cachedData(for: "photo-5"))
         // When a server that renders the image differently (another JPEG quality: another ETag) is asked
         let after = try await Self.server { $0.cacheMaxAge = 0; $0.jpegQuality = 40 }
         let pipeline = Self.pipeline(disk: disk)
-        try await Self.with(after, pipeline) {
+        try await LiveServer.run(after, pipeline) {
             let log = after.requests
             let response = try await pipeline.image(for: request(after))
             let afterFirst = pipeline.counters

@@ -28,8 +28,15 @@ enum LiveServer {
     ) async throws -> T {
         let server = try await start(shaping)
         let pipeline = pipeline(limits: limits, retryPolicy: retryPolicy)
+        return try await run(server, pipeline) { try await body(server, pipeline) }
+    }
+
+    /// Runs `body`, then shuts the pipeline and the server down, whether `body` threw or not.
+    static func run<T: Sendable>(
+        _ server: PicsumServer, _ pipeline: ImagePipeline, _ body: () async throws -> T
+    ) async throws -> T {
         do {
-            let result = try await body(server, pipeline)
+            let result = try await body()
             await pipeline.shutdown()
             await server.stop()
             return result

@@ -56,6 +56,17 @@ import Testing
         #expect(log.contains("stopped"))
     }
 
+    @Test func maxAgeSetsTheImagesCacheControl() async throws {
+        // Given photofeed serve --max-age 0
+        let (serve, url) = try await startServe(["--max-age", "0"])
+        // When curl reads an image's headers / Then it is stale at once, and not immutable
+        let headers = try curl(["-f", "-D", "-", "-o", "/dev/null", "\(url)/id/1/64/48"])
+        #expect(headers.status == 0)
+        #expect(headers.output.lowercased().contains("cache-control: public, max-age=0\r\n"), "\(headers.output)")
+        serve.send(SIGTERM)
+        #expect(try await serve.exitStatus(within: .seconds(30)) == 0)
+    }
+
     @Test func aClientGoingAwayIsLoggedAndSIGINTStopsIt() async throws {
         // Given a server that sends 2000 bytes a second
         let (serve, url) = try await startServe(["--bandwidth", "2000"])
@@ -73,6 +84,7 @@ import Testing
         (["--failure-rate", "2"], "--failure-rate must be between 0 and 1"),
         (["--stall-rate=-0.5"], "--stall-rate must be between 0 and 1"),
         (["--latency=-5"], "--latency must not be negative"),
+        (["--max-age=-1"], "--max-age must not be negative"),
         (["--photos", "/nonexistent/photos"], "no such directory"),
         (["--port", "70000"], "--port must be 0…65535"),
         (["--bogus"], "Unknown option '--bogus'"),

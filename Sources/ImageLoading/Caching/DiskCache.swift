@@ -92,16 +92,19 @@ public final class DiskCache: DataCaching {
         guard encoded.count <= sizeLimit else { return }
         let final = fileURL(for: key).path
         let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)").path
-        let written = await io.run { () -> Bool in
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(encoded)) else { return false }
+        let growth = await io.run { () -> Int? in
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(encoded)) else { return nil }
+            // A refresh (a 304) or a new download replaces the file: only the difference is new.
+            var replaced = stat()
+            let replacedSize = stat(final, &replaced) == 0 ? Int(replaced.st_size) : 0
             guard rename(temporary, final) == 0 else {
                 unlink(temporary)
-                return false
+                return nil
             }
-            return true
+            return encoded.count - replacedSize
         }
-        guard written else { return }
-        let needsSweep = await addToKnownSize(encoded.count)
+        guard let growth else { return }
+        let needsSweep = await addToKnownSize(growth)
         if needsSweep { await sweep() }
     }
 

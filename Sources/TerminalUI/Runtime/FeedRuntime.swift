@@ -131,10 +131,10 @@ public final class FeedRuntime {
         let changes = FrameChanges(from: previousFrame, to: frame)
         if !changes.isEmpty { screen.apply(changes) }
         previousFrame = frame
-        recordFrame()
         let took = clock.now() - started
         lastFrameTime = took
         frameObserver?(took)
+        recordFrame()
     }
 
     // MARK: Deliveries

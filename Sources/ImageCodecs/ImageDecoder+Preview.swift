@@ -30,13 +30,7 @@ extension ImageDecoder {
         _ prefix: [UInt8], options: DecodingOptions = DecodingOptions()
     ) throws -> ProgressivePreview? {
         guard ImageFormat.sniff(prefix) == .jpeg else { return nil }
-        let probed: (header: ImageHeader, exif: [UInt8], progressive: Bool)
-        do {
-            probed = try JPEGDecoding.probeDetails(prefix)
-        } catch where error.kind == .truncated {
-            return nil
-        }
-        guard probed.progressive else { return nil }
+        guard let probed = try probeHeader(prefix), probed.progressive else { return nil }
         let header = probed.header
         let stored = header.storedSize
         guard stored.pixelCount <= options.maxPixels else {
@@ -61,5 +55,17 @@ extension ImageDecoder {
         return ProgressivePreview(
             image: DecodedImage(bitmap: bitmap, header: header, scaleDenominator: plan.scaleDenominator),
             scan: decoded.scan)
+    }
+
+    /// The header of a JPEG prefix; nil while the prefix ends inside it.
+    private static func probeHeader(_ prefix: [UInt8]) throws(ImageCodecError)
+        -> (header: ImageHeader, exif: [UInt8], progressive: Bool)?
+    {
+        let result = Result { () throws(ImageCodecError) in try JPEGDecoding.probeDetails(prefix) }
+        switch result {
+        case .success(let probed): return probed
+        case .failure(let error) where error.kind == .truncated: return nil
+        case .failure(let error): throw error
+        }
     }
 }

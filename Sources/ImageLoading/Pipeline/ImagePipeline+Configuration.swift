@@ -31,6 +31,9 @@ extension ImagePipeline {
         public var decodeConcurrency: Int
         /// Bytes of interrupted downloads kept for resuming.
         public var resumableDataLimit: Int
+        /// The shortest time between two previews of one download (progressive JPEGs draw
+        /// their complete scans while they download, as `ImagePhase.preview`); nil: none.
+        public var previewInterval: Duration? = .milliseconds(250)
 
         /// A configuration; the default loader follows `limits`' timeouts and redirect limit.
         public init(

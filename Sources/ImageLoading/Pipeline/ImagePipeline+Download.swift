@@ -45,7 +45,15 @@ extension ImagePipeline {
         if let total { buffer.reserveCapacity(total) }
         var transferred = 0
         let resumedFrom = prefix.isEmpty ? nil : prefix.count
-        control.reportProgress(LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom))
+        let initial = LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom)
+        control.reportProgress(initial)
+        // Progressive JPEGs show their complete scans while they download; a resumed attempt
+        // may preview its kept bytes at once.
+        var previews = configuration.previewInterval.map(PreviewSchedule.init(interval:))
+        let clock = ContinuousClock()
+        if previews?.shouldPreview(buffer, now: clock.now) == true {
+            control.reportPreview(.data(bytes: buffer, progress: initial))
+        }
         do {
             for try await chunk in response.body {
                 transferred += chunk.count
@@ -57,6 +65,9 @@ extension ImagePipeline {
                 let progress = LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom)
                 emit(.progress(progress), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 control.reportProgress(progress)
+                if previews?.shouldPreview(buffer, now: clock.now) == true {
+                    control.reportPreview(.data(bytes: buffer, progress: progress))
+                }
             }
             try Task.checkCancellation()
         } catch let failure as AttemptFailure {

@@ -19,6 +19,8 @@ extension ImagePipeline {
             case diskHit
             /// Decoded and processed.
             case decoded
+            /// A progressive JPEG's scans so far were decoded and shown (stage `task`).
+            case preview(scan: Int)
             /// Stopped by its (last) subscriber.
             case cancelled
             /// Failed an attempt; trying again after a delay.
@@ -76,6 +78,8 @@ extension ImagePipeline {
         public var diskHits = 0
         /// Images decoded and processed.
         public var decoded = 0
+        /// Progressive previews shown to tasks.
+        public var previews = 0
         /// Tasks cancelled.
         public var cancelled = 0
         /// Download attempts retried.
@@ -99,6 +103,7 @@ extension ImagePipeline {
             case .memoryHit: memoryHits += 1
             case .diskHit: diskHits += 1
             case .decoded: decoded += 1
+            case .preview: previews += 1
             case .cancelled: if event.stage == .task { cancelled += 1 }
             case .retried: retried += 1
             case .failed: if event.stage == .task { failed += 1 }

@@ -26,6 +26,8 @@ extension FeedModel {
             case .cancel(let key):
                 items[key]?.load = nil
                 items[key]?.state = .idle
+                // A preview is no picture to keep: the row shows its placeholder again.
+                if items[key]?.bitmap == nil { items[key]?.picture = nil }
                 log(.cancel, for: key)
                 effects.append(.cancel(.item(key)))
             case .release(let key):
@@ -71,10 +73,19 @@ extension FeedModel {
             item.picture = pictures.picture(for: response.bitmap, in: geometry.picture.size)
         case .failure:
             planner.markFinished(key, failed: true)
+        case .preview(let preview):
+            // Drawn in place of the placeholder; a row reloading at another size keeps its
+            // sharper picture (and says loading).
+            guard item.bitmap == nil else {
+                item.state = RowDisplayState(phase: .loading(preview.progress))
+                items[key] = item
+                return []
+            }
+            item.picture = pictures.picture(for: preview.bitmap, in: geometry.picture.size)
         case .idle, .loading:
             break
         }
-        item.state = RowDisplayState(phase: phase)
+        item.state = item.state.updatingProgress(to: RowDisplayState(phase: phase))
         items[key] = item
         return []
     }

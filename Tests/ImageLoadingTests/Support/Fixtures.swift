@@ -71,6 +71,7 @@ extension ImagePipeline.Event.Kind {
         case .memoryHit: "memoryHit"
         case .diskHit: "diskHit"
         case .decoded: "decoded"
+        case .preview: "preview"
         case .cancelled: "cancelled"
         case .retried: "retried"
         case .failed: "failed"

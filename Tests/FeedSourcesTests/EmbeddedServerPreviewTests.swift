@@ -10,8 +10,11 @@ import Testing
 /// scans as previews before the image; a small (block-art) thumbnail stays baseline.
 @Suite(.serialized, .tags(.realTime), .timeLimit(.minutes(2))) struct EmbeddedServerPreviewTests {
     static func phases(of request: ImageRequest, in pipeline: ImagePipeline) async -> [ImagePhase] {
+        // The task is held while its phases are read (the pipeline keeps no strong reference).
+        let task = pipeline.imageTask(for: request)
         var phases: [ImagePhase] = []
-        for await phase in pipeline.imageTask(for: request).phases { phases.append(phase) }
+        for await phase in task.phases { phases.append(phase) }
+        withExtendedLifetime(task) {}
         return phases
     }
 

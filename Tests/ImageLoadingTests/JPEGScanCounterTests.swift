@@ -54,21 +54,32 @@ import Testing
         // Given a schedule of one preview a second over a progressive JPEG's prefixes
         let jpeg = ProgressiveFixtures.jpeg(width: 64, height: 48)
         var schedule = PreviewSchedule(interval: .seconds(1))
-        let start = ContinuousClock.now
         let two = Array(jpeg[..<ProgressiveFixtures.cut(afterScans: 2, of: jpeg)])
         let three = Array(jpeg[..<ProgressiveFixtures.cut(afterScans: 3, of: jpeg)])
 
-        // Then: a first scan previews at once; the same scans never twice; a new scan waits
-        // for the interval; the whole file is left to the final decode
+        // Then: nothing before the first interval; then a new scan previews; the same scans
+        // never twice; a newer scan waits for the interval; the whole file is left to the
+        // final decode
         let answers = [
-            schedule.shouldPreview(Array(jpeg[..<10]), now: start),
-            schedule.shouldPreview(two, now: start),
-            schedule.shouldPreview(two, now: start + .seconds(5)),
-            schedule.shouldPreview(three, now: start + .milliseconds(500)),
-            schedule.shouldPreview(three, now: start + .seconds(1)),
-            schedule.shouldPreview(jpeg, now: start + .seconds(9)),
+            schedule.shouldPreview(Array(jpeg[..<10]), at: .zero),
+            schedule.shouldPreview(two, at: .milliseconds(999)),
+            schedule.shouldPreview(two, at: .seconds(1)),
+            schedule.shouldPreview(two, at: .milliseconds(1_200)),
+            schedule.shouldPreview(three, at: .milliseconds(1_500)),
+            schedule.shouldPreview(three, at: .seconds(2)),
+            schedule.shouldPreview(jpeg, at: .seconds(9)),
         ]
-        #expect(answers == [false, true, false, false, true, false])
+        #expect(answers == [false, false, true, false, false, true, false])
         #expect(!schedule.isActive)
+    }
+
+    @Test func aResumedScheduleMayPreviewItsKeptBytesAtOnce() {
+        // Given kept bytes holding two scans
+        let jpeg = ProgressiveFixtures.jpeg(width: 64, height: 48)
+        let two = Array(jpeg[..<ProgressiveFixtures.cut(afterScans: 2, of: jpeg)])
+        var resumed = PreviewSchedule(interval: .seconds(1), previewsAtOnce: true)
+
+        // Then they preview at the start of the resumed body
+        #expect(resumed.shouldPreview(two, at: .zero) == true)
     }
 }

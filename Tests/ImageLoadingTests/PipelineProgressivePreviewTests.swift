@@ -62,33 +62,102 @@ struct PipelineProgressivePreviewTests {
             == rest.last?.response?.bitmap)
     }
 
-    @Test func previewsAreThrottledToTheInterval() async throws {
-        // Given a pipeline that previews at most once an hour
+    @Test func previewsAreSpacedByTheIntervalTheFirstOneToo() async throws {
+        // Given a pipeline that previews at most every 250 ms, on a clock the test moves
         let jpeg = ProgressiveFixtures.jpeg()
         let loader = ChunkFeedLoader(total: jpeg.count)
-        let pipeline = ProgressiveFixtures.pipeline(loader: loader, previewInterval: .seconds(3600))
+        let clock = ManualClock()
+        let pipeline = ProgressiveFixtures.pipeline(loader: loader, previewInterval: .milliseconds(250), clock: clock)
         let task = pipeline.imageTask(for: ImageRequest(string: url, processors: [.resize(to: box, mode: .fit)]))
         var phases = task.phases.makeAsyncIterator()
-
-        // When two scans arrive, Then the first preview comes at once
-        let twoScans = ProgressiveFixtures.cut(afterScans: 2, of: jpeg)
-        loader.send(jpeg[..<twoScans])
-        #expect(await Self.nextPreview(&phases)?.scan == 2)
-
-        // When every other scan arrives scan by scan, Then no other preview comes before the image
-        var offset = twoScans
-        for scans in 3...10 {
+        var seen: [Int] = []
+        var offset = 0
+        // Each chunk is sent, then its progress awaited: the pipeline has read it before the
+        // clock moves again (the body's time starts before its first progress).
+        _ = await Self.progress(&phases, reaching: 0, seen: &seen)
+        func send(scans: Int) async {
             let end = ProgressiveFixtures.cut(afterScans: scans, of: jpeg)
             loader.send(jpeg[offset..<end])
             offset = end
+            _ = await Self.progress(&phases, reaching: end, seen: &seen)
         }
+
+        // When a scan arrives at once, and two more 249 ms into the body, Then none previews yet
+        await send(scans: 1)
+        clock.advance(by: .milliseconds(249))
+        await send(scans: 2)
+        await send(scans: 3)
+
+        // When 250 ms have passed and another scan arrives, Then it previews (scans so far: 4)
+        clock.advance(by: .milliseconds(1))
+        await send(scans: 4)
+        try await Self.collectPreviews(&phases, into: &seen, until: 4)
+
+        // When three more scans arrive within the next 250 ms, Then none previews; after it, one does
+        await send(scans: 5)
+        clock.advance(by: .milliseconds(100))
+        await send(scans: 6)
+        await send(scans: 7)
+        clock.advance(by: .milliseconds(150))
+        await send(scans: 8)
+        try await Self.collectPreviews(&phases, into: &seen, until: 8)
+
+        // When the rest arrives, Then the image comes with no preview after it
         loader.send(jpeg[offset...])
         loader.finish()
         var rest: [ImagePhase] = []
         while let phase = await phases.next() { rest.append(phase) }
         #expect(!rest.contains { $0.preview != nil })
         #expect(rest.last?.response != nil)
-        #expect(pipeline.counters.previews == 1)
+        #expect(seen == [4, 8])
+        #expect(pipeline.counters.previews == 2)
+    }
+
+    /// Reads phases until a loading phase at `bytes` (true) or the end (false), recording previews.
+    static func progress(
+        _ iterator: inout AsyncStream<ImagePhase>.Iterator, reaching bytes: Int, seen: inout [Int]
+    ) async -> Bool {
+        while let phase = await iterator.next() {
+            switch phase {
+            case .loading(let progress) where progress.completed == bytes: return true
+            case .preview(let preview): seen.append(preview.scan)
+            default: if phase.isTerminal { return false }
+            }
+        }
+        return false
+    }
+
+    /// Reads phases, recording every preview's scan, until one of at least `scan`.
+    static func collectPreviews(
+        _ iterator: inout AsyncStream<ImagePhase>.Iterator, into seen: inout [Int], until scan: Int
+    ) async throws {
+        if let last = seen.last, last >= scan { return }
+        while let phase = await iterator.next() {
+            if let preview = phase.preview {
+                seen.append(preview.scan)
+                if preview.scan >= scan { return }
+            }
+            if phase.isTerminal { break }
+        }
+        Issue.record("the phases ended before a preview of scan \(scan): \(seen)")
+    }
+
+    @Test func aFastDownloadNeverPreviews() async throws {
+        // Given a progressive JPEG whose whole body arrives within the interval (a fast link)
+        let jpeg = ProgressiveFixtures.jpeg()
+        let loader = MockDataLoader()
+        loader.set(url, .init(body: jpeg, chunkSize: jpeg.count / 10 + 1))
+        let pipeline = ProgressiveFixtures.pipeline(loader: loader, previewInterval: .milliseconds(250))
+
+        // When it loads (the clock does not move)
+        let task = pipeline.imageTask(for: ImageRequest(string: url, processors: [.resize(to: box, mode: .fit)]))
+        var phases: [ImagePhase] = []
+        for await phase in task.phases { phases.append(phase) }
+
+        // Then no preview was decoded: the image came first
+        #expect(phases.last?.response != nil)
+        #expect(!phases.contains { $0.preview != nil })
+        #expect(pipeline.counters.previews == 0)
     }
 
     @Test(arguments: ["baseline", "png"])

@@ -23,7 +23,7 @@ extension ImagePipeline {
         public var limits: Limits
         /// When failed downloads are retried.
         public var retryPolicy: RetryPolicy
-        /// The clock retry delays sleep on (a manual clock in tests).
+        /// The clock retry delays sleep on and previews are spaced by (a manual clock in tests).
         public var clock: any Clock<Duration>
         /// Downloads at once (the network queue's width).
         public var maxConcurrentDownloads: Int
@@ -31,8 +31,9 @@ extension ImagePipeline {
         public var decodeConcurrency: Int
         /// Bytes of interrupted downloads kept for resuming.
         public var resumableDataLimit: Int
-        /// The shortest time between two previews of one download (progressive JPEGs draw
-        /// their complete scans while they download, as `ImagePhase.preview`); nil: none.
+        /// The shortest time between two previews of one download, and before its first one
+        /// (progressive JPEGs draw their complete scans while they download, as
+        /// `ImagePhase.preview`, unless the download is over sooner); nil: none.
         public var previewInterval: Duration? = .milliseconds(250)
 
         /// A configuration; the default loader follows `limits`' timeouts and redirect limit.

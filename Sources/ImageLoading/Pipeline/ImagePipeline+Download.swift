@@ -45,13 +45,15 @@ extension ImagePipeline {
         if let total { buffer.reserveCapacity(total) }
         var transferred = 0
         let resumedFrom = prefix.isEmpty ? nil : prefix.count
+        // Progressive JPEGs show their complete scans while they download (not files: they
+        // arrive at once); a resumed attempt may preview its kept bytes at once. The body's
+        // time starts before its first progress is reported.
+        var previews = url.isFileURL
+            ? nil : configuration.previewInterval.map { PreviewSchedule(interval: $0, previewsAtOnce: !prefix.isEmpty) }
+        let elapsed = stopwatch(on: configuration.clock)
         let initial = LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom)
         control.reportProgress(initial)
-        // Progressive JPEGs show their complete scans while they download; a resumed attempt
-        // may preview its kept bytes at once.
-        var previews = configuration.previewInterval.map(PreviewSchedule.init(interval:))
-        let clock = ContinuousClock()
-        if previews?.shouldPreview(buffer, now: clock.now) == true {
+        if previews?.shouldPreview(buffer, at: elapsed()) == true {
             control.reportPreview(.data(bytes: buffer, progress: initial))
         }
         do {
@@ -65,7 +67,7 @@ extension ImagePipeline {
                 let progress = LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom)
                 emit(.progress(progress), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 control.reportProgress(progress)
-                if previews?.shouldPreview(buffer, now: clock.now) == true {
+                if previews?.shouldPreview(buffer, at: elapsed()) == true {
                     control.reportPreview(.data(bytes: buffer, progress: progress))
                 }
             }

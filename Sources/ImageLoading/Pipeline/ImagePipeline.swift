@@ -137,7 +137,7 @@ public final class ImagePipeline: Sendable {
                 case .progress(let progress):
                     task.reportProgress(progress)
                 case .preview(.image(let preview)):
-                    if task.reportPreview(preview) {
+                    task.reportPreview(preview) {
                         self?.emit(.preview(scan: preview.scan), stage: .task, url: urlText, taskID: task.id)
                     }
                 case .preview(.data):

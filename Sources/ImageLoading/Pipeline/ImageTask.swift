@@ -114,11 +114,12 @@ public final class ImageTask: Sendable, Hashable, CustomStringConvertible {
         phaseBroadcaster.send(.loading(progress))
     }
 
-    /// Shows a progressive preview; false (dropped) once the task was cancelled or finished.
-    func reportPreview(_ preview: ImagePreview) -> Bool {
-        guard state.withLock({ !$0.isCancelled && !$0.isFinished }) else { return false }
+    /// Shows a progressive preview, after `announce` (its event); dropped once the task was
+    /// cancelled or finished.
+    func reportPreview(_ preview: ImagePreview, announce: () -> Void) {
+        guard state.withLock({ !$0.isCancelled && !$0.isFinished }) else { return }
+        announce()
         phaseBroadcaster.send(.preview(preview))
-        return true
     }
 
     /// Delivers the final phase, after `announce` (events, counters); false when already cancelled or finished.

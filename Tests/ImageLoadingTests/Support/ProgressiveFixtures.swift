@@ -26,10 +26,13 @@ enum ProgressiveFixtures {
         return jpeg.count
     }
 
-    /// A pipeline on `loader` that previews every new scan (interval zero) unless told otherwise.
-    static func pipeline(loader: any DataLoading, previewInterval: Duration? = .zero) -> ImagePipeline {
+    /// A pipeline on `loader` that previews every new scan (interval zero) unless told otherwise;
+    /// previews are spaced on `clock`.
+    static func pipeline(
+        loader: any DataLoading, previewInterval: Duration? = .zero, clock: ManualClock = ManualClock()
+    ) -> ImagePipeline {
         var configuration = ImagePipeline.Configuration(
-            dataLoader: loader, retryPolicy: .never, clock: ManualClock(), decodeConcurrency: 2)
+            dataLoader: loader, retryPolicy: .never, clock: clock, decodeConcurrency: 2)
         configuration.previewInterval = previewInterval
         return ImagePipeline(configuration: configuration)
     }

@@ -105,4 +105,14 @@ struct UpdateDetailPreviewTests {
         #expect(harness.text().contains("network"))
         #expect(!harness.text().contains("preview"))
     }
+
+    @Test func aGridCaptionShowsAPreviewsPercentage() {
+        // Given a grid cell showing a preview at 43%
+        let model = RowViewModel(
+            author: "Alejandro Escamilla", id: "1", state: .preview(scan: 3, completed: 120_000, expected: 280_000),
+            picture: Picture(cells: CellBlock(size: TerminalSize(rows: 2, columns: 4))))
+
+        // When its caption is drawn, Then it says how far the download is, with no spinner
+        #expect(CaptionView.text(for: model, width: 20, frame: 3).plain == "43% Alejandro Escam…")
+    }
 }

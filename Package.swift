@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "FeedSources", targets: ["FeedSources"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
+        .library(name: "LoadSemantics", targets: ["LoadSemantics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -79,6 +80,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The rules of lazy loading, checked over a run's records, and the run as a Chrome trace.
+        .target(name: "LoadSemantics", dependencies: ["ImageLoading"], swiftSettings: strict),
         .target(
             name: "BlockArt",
             dependencies: ["ImageCodecs"],
@@ -105,13 +108,16 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses", "CZlib", "TerminalText"],
+            dependencies: [
+                "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses", "CZlib", "TerminalText", "LoadSemantics",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "photofeed",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources", "TerminalText",
+                "LoadSemantics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -120,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources", "LoadSemantics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -132,10 +138,13 @@ let package = Package(
             dependencies: ["ImageCodecs", "ImageLoading", "PicsumServer"],
             swiftSettings: strict
         ),
+        .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "ImageLoading"], swiftSettings: strict),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib", "TerminalText"],
+            dependencies: [
+                "TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib", "TerminalText", "LoadSemantics",
+            ],
             exclude: ["Golden"],
             swiftSettings: strict
         ),
@@ -156,7 +165,7 @@ let package = Package(
             dependencies: ["FeedSources", "ImageCodecs", "ImageLoading", "PicsumServer"],
             swiftSettings: strict
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics"], swiftSettings: strict),
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [

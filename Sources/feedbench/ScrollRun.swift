@@ -23,6 +23,8 @@ struct ScrollRun {
     var frameBytes: [Int] = []
     /// Launch → the first picture placed on screen.
     var firstPicture: Duration?
+    /// Rule violations the semantics audit found.
+    var violations = 0
 
     private var images: [RequestLogEntry] { log.filter { $0.target.hasPrefix("/id/") } }
 
@@ -63,12 +65,14 @@ struct ScrollRun {
             String(format: "%.2f", ratio),
             peakRSSKiB.map { String($0 / 1024) } ?? "-",
             String(format: "%.1f", wall.milliseconds / 1000),
+            String(violations),
         ]
     }
 
     static let columns = [
         "run", "first thumb ms", "first picture ms", "KB/frame", "frame p50 ms", "frame p99 ms", "frames", "render p50 ms", "render p99 ms", "waiting %", "settle ms", "requests", "early close", "tasks cancelled",
         "range reqs", "resumed", "coalesced", "mem hits", "MB down", "MB unique", "down/unique", "peak RSS MB", "wall s",
+        "violations",
     ]
 }
 

@@ -1,6 +1,7 @@
 import FeedSources
 import Foundation
 import ImageLoading
+import LoadSemantics
 import PicsumServer
 import TerminalUI
 
@@ -115,6 +116,7 @@ struct ScrollScenario: BenchScenario {
                     "a loaded row leaving the screen and the prefetch window lets its image go; coming back loads it again "
                         + "(memory hit, or the network in the baseline)",
                     "MB down: image bytes the server sent; MB unique: full size of each distinct image once",
+                    "violations: rule violations the semantics audit (LoadSemantics) found in the run's records; must be 0",
                     "peak RSS: VmHWM, reset before each run via /proc/self/clear_refs (whole process, server included)",
                     "the server renders every thumbnail in an unmeasured warm-up pass first",
                 ])
@@ -144,15 +146,23 @@ struct ScrollScenario: BenchScenario {
         let screen = ScrollBenchScreen(size: screenSize, script: script)
         let ticker = Task { [wake = screen.wake] in await script.drive(events: pipeline.events, wake: wake) }
         let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: listLoader, pageSize: 30)
+        // Every run is audited: the violations column must read 0.
+        let policy = SemanticsAudit.Configuration.DisappearPolicy(rawValue: setup.onDisappear.rawValue) ?? .cancel
+        let recorder = LoadRecorder(
+            audit: .init(onDisappear: policy, maxAttempts: configuration.retryPolicy.maxAttempts), trace: nil)
         let viewer = FeedRuntime(
             screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
-            options: options(onDisappear: setup.onDisappear, graphics: setup.graphics))
+            options: options(onDisappear: setup.onDisappear, graphics: setup.graphics), recorder: recorder)
         screen.probe = { viewer.visibleRowsWaiting }
         viewer.frameObserver = { screen.recordRender($0) }
         let started = ContinuousClock.now
         _ = await viewer.run()
         let wall = ContinuousClock.now - started
         ticker.cancel()
+        let violations = recorder.violations
+        for violation in violations.prefix(20) {
+            FileHandle.standardError.write(Data("feedbench: \(setup.label): \(violation)\n".utf8))
+        }
         let counters = pipeline.counters
         let peak = PeakRSS.current()
 
@@ -168,7 +178,8 @@ struct ScrollScenario: BenchScenario {
             label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes, renderTimes: screen.renderTimes,
             wall: wall, log: entries, resumed: counters.resumed, coalesced: counters.coalesced,
             cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits, waitingShares: screen.waitingShares,
-            settleTime: screen.settleTime, peakRSSKiB: peak, frameBytes: screen.frameBytes, firstPicture: screen.firstPicture)
+            settleTime: screen.settleTime, peakRSSKiB: peak, frameBytes: screen.frameBytes, firstPicture: screen.firstPicture,
+            violations: violations.count)
     }
 
     private static func collect(_ log: AsyncStream<RequestLogEntry>, until sentinel: String) async -> [RequestLogEntry] {

@@ -50,10 +50,10 @@ struct FeedSetup {
         }
         var configuration = PicsumServer.Configuration(
             photosDirectory: DefaultPhotos.directory(), logger: Logger(label: "photofeed") { _ in SwiftLogNoOpLogHandler() })
+        let knobs = try options.shapingKnobs()
         configuration.shaping = NetworkShaping(
-            latency: .milliseconds(options.latency), bandwidth: options.bandwidth == 0 ? nil : options.bandwidth,
-            failureRate: options.failureRate, stallRate: options.stallRate, truncateRate: options.truncateRate,
-            seed: options.seed)
+            latency: knobs.latency, bandwidth: knobs.bandwidth, failureRate: knobs.failureRate, stallRate: knobs.stallRate,
+            truncateRate: knobs.truncateRate, seed: options.seed)
         let server: PicsumServer
         do {
             server = try await PicsumServer.start(configuration)

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ImageLoading
+import LoadSemantics
 import TerminalUI
 import TerminalText
 
@@ -51,7 +53,9 @@ struct ViewCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let setup: FeedSetup
+        let recorder: LoadRecorder?
         do {
+            recorder = try options.makeRecorder(maxAttempts: RetryPolicy().maxAttempts)
             setup = try await FeedSetup.make(options)
         } catch {
             Self.standardError("photofeed: \(error)")
@@ -82,7 +86,7 @@ struct ViewCommand: AsyncParsableCommand {
                     let viewer = FeedRuntime(
                         screen: screen, feed: setup.source, feedName: setup.feedName,
                         pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
-                        network: setup.network)
+                        network: setup.network, recorder: recorder)
                     return await viewer.run()
                 })
         } catch {

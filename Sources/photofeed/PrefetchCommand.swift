@@ -53,6 +53,9 @@ struct PrefetchCommand: AsyncParsableCommand {
     @Option(help: "Seconds a download may go without a byte before it fails (and is retried, resuming).")
     var idleTimeout = 10.0
 
+    @Option(help: "Write the prefetch as a Chrome trace (JSON; open it in https://ui.perfetto.dev): a track per photo with its spans, cache hits, resumes and retries, and the semantics audit's findings.")
+    var trace: String?
+
     @Flag(help: "Print the summary (with every image) as JSON instead of lines.")
     var json = false
 
@@ -119,10 +122,16 @@ struct PrefetchCommand: AsyncParsableCommand {
             }
         }
         let outcome: Result<PrefetchSummary, any Error>
+        var tracing: PrefetchTrace?
         do {
-            outcome = .success(try await prefetch(source, sizing: sizing, pipeline: pipeline, cache: cacheDirectory))
+            tracing = try trace.map { try PrefetchTrace(path: $0, pipeline: pipeline) }
+            outcome = .success(
+                try await prefetch(source, sizing: sizing, pipeline: pipeline, cache: cacheDirectory, trace: tracing))
         } catch {
             outcome = .failure(error)
+        }
+        if let violations = await tracing?.finish(), !violations.isEmpty {
+            for violation in violations { Self.standardError("photofeed prefetch: audit: \(violation)") }
         }
         await pipeline.shutdown()
         await server?.stop()
@@ -148,22 +157,27 @@ struct PrefetchCommand: AsyncParsableCommand {
     // MARK: The work
 
     private func prefetch(
-        _ source: PicsumFeed, sizing: ViewerThumbnailSize, pipeline: ImagePipeline, cache: URL
+        _ source: PicsumFeed, sizing: ViewerThumbnailSize, pipeline: ImagePipeline, cache: URL, trace: PrefetchTrace?
     ) async throws -> PrefetchSummary {
         let clock = ContinuousClock()
         let start = clock.now
         let photos = try await Self.firstPhotos(of: source, count: count)
         // Each image is awaited on its own, so a failure's time is when it failed, not when
         // the loop reached it.
-        let outcomes = photos.map { photo in
-            let task = pipeline.imageTask(for: photo.imageRequest(for: sizing.pixelSize(for: photo)))
+        let outcomes = photos.enumerated().map { index, photo in
+            let request = photo.imageRequest(for: sizing.pixelSize(for: photo))
+            trace?.willLoad(photo, request: request, id: index + 1)
+            let task = pipeline.imageTask(for: request)
             return (photo.id, Task { () -> (Result<ImageResponse, any Error>, Duration) in
                 let begun = clock.now
+                let result: Result<ImageResponse, any Error>
                 do {
-                    return (.success(try await task.response), clock.now - begun)
+                    result = .success(try await task.response)
                 } catch {
-                    return (.failure(error), clock.now - begun)
+                    result = .failure(error)
                 }
+                trace?.finished(photo.id, id: index + 1, result)
+                return (result, clock.now - begun)
             })
         }
         var summary = PrefetchSummary(feed: source.baseURL.absoluteString, cacheDirectory: cache.path, count: outcomes.count)

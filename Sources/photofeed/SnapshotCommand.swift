@@ -1,6 +1,8 @@
 import ArgumentParser
 import BlockArt
 import Foundation
+import ImageLoading
+import LoadSemantics
 import ImageCodecs
 import TerminalUI
 
@@ -55,7 +57,9 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let setup: FeedSetup
+        let recorder: LoadRecorder?
         do {
+            recorder = try options.makeRecorder(maxAttempts: RetryPolicy().maxAttempts)
             setup = try await FeedSetup.make(options)
         } catch {
             ViewCommand.standardError("photofeed snapshot: \(error)")
@@ -70,7 +74,8 @@ struct SnapshotCommand: AsyncParsableCommand {
         viewerOptions.cellPixels = try parsedCellPixels()
         let viewer = FeedRuntime(
             screen: screen, feed: setup.source, feedName: setup.feedName,
-            pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network)
+            pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
+            recorder: recorder)
         let exit = await viewer.run(settling: SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
         await setup.shutDown()
         if case .failed(let reason) = exit {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlockArt
+import LoadSemantics
 import TerminalUI
 
 /// The flags the viewer and `snapshot` share: feed, rendering, loading, caching, shaping.
@@ -52,26 +53,35 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "For a folder feed: neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
-    @Option(help: "Embedded server: milliseconds before each response head.")
-    var latency = 120
+    @Option(help: "Embedded server: a named network — fast (120 ms, 400 KB/s a connection; the default), 3g (300 ms, 2.5 KB/s: scrolling cancels loads mid-body and coming back resumes them), edge (600 ms, 1 KB/s) or flaky (failures, stalls, truncation). The flags below change single knobs of it; keys 1–4 in the network panel (n) switch live.")
+    var network = "fast"
 
-    @Option(help: "Embedded server: body bytes per second per connection (0: unlimited).")
-    var bandwidth = 400_000
+    @Option(help: "Embedded server: milliseconds before each response head (default: the --network preset's).")
+    var latency: Int?
 
-    @Option(help: "Embedded server: probability (0…1) that an image request answers 503.")
-    var failureRate = 0.0
+    @Option(help: "Embedded server: body bytes per second per connection, 0 unlimited (default: the --network preset's).")
+    var bandwidth: Int?
 
-    @Option(help: "Embedded server: probability (0…1) that an image response stalls after its head.")
-    var stallRate = 0.0
+    @Option(help: "Embedded server: probability (0…1) that an image request answers 503 (default: the --network preset's).")
+    var failureRate: Double?
 
-    @Option(help: "Embedded server: probability (0…1) that an image response is cut off mid-body.")
-    var truncateRate = 0.0
+    @Option(help: "Embedded server: probability (0…1) that an image response stalls after its head (default: the --network preset's).")
+    var stallRate: Double?
+
+    @Option(help: "Embedded server: probability (0…1) that an image response is cut off mid-body (default: the --network preset's).")
+    var truncateRate: Double?
 
     @Option(help: "Embedded server: seeds every shaping decision.")
     var seed: UInt64 = 0
 
     @Option(help: "Embedded server: append one line per finished request to this file (for debugging and tests).")
     var serverLog: String?
+
+    @Option(help: "Write the run as a Chrome trace (JSON; open it in https://ui.perfetto.dev or chrome://tracing): a track per photo with queued/downloading/decoding/rendering spans, appear, disappear, cancel, resume, coalesce, cache hits and retries, and the semantics audit's findings.")
+    var trace: String?
+
+    @Flag(help: "Check the loading semantics live (loads only when wanted, cancel within a frame, one download per URL, resume fetches only the rest, memory hits draw at once, rows settle, bounded retries): the status bar counts violations and the event log (l) marks them in red.")
+    var audit = false
 
     func validate() throws {
         guard (0.1...600).contains(idleTimeout) else {
@@ -92,13 +102,46 @@ struct ViewerOptions: ParsableArguments {
         guard (1...64).contains(maxConcurrent) else {
             throw ValidationError("--max-concurrent must be 1…64 (got \(maxConcurrent))")
         }
-        guard (0...60_000).contains(latency) else { throw ValidationError("--latency must be 0…60000 ms (got \(latency))") }
-        guard bandwidth >= 0 else { throw ValidationError("--bandwidth must not be negative (got \(bandwidth))") }
+        _ = try parsedNetwork()
+        if let latency, !(0...60_000).contains(latency) {
+            throw ValidationError("--latency must be 0…60000 ms (got \(latency))")
+        }
+        if let bandwidth, bandwidth < 0 { throw ValidationError("--bandwidth must not be negative (got \(bandwidth))") }
         for (flag, rate) in [("--failure-rate", failureRate), ("--stall-rate", stallRate), ("--truncate-rate", truncateRate)] {
+            guard let rate else { continue }
             guard rate.isFinite, (0...1).contains(rate) else {
                 throw ValidationError("\(flag) must be between 0 and 1 (got \(rate))")
             }
         }
+    }
+
+    /// `--network` as a preset.
+    func parsedNetwork() throws -> NetworkPreset {
+        guard let preset = NetworkPreset(name: network) else {
+            let names = NetworkPreset.allCases.map(\.name).joined(separator: ", ")
+            throw ValidationError("--network must be one of \(names) (got \(network))")
+        }
+        return preset
+    }
+
+    /// The embedded server's shaping: the `--network` preset with the single-knob flags applied.
+    func shapingKnobs() throws -> ShapingKnobs {
+        var knobs = try parsedNetwork().knobs
+        if let latency { knobs.latency = .milliseconds(latency) }
+        if let bandwidth { knobs.bandwidth = bandwidth == 0 ? nil : bandwidth }
+        if let failureRate { knobs.failureRate = failureRate }
+        if let stallRate { knobs.stallRate = stallRate }
+        if let truncateRate { knobs.truncateRate = truncateRate }
+        return knobs
+    }
+
+    /// The recorder `--trace` and `--audit` ask for (nil: neither). It audits whenever it
+    /// records, so a trace carries the audit's findings too.
+    func makeRecorder(maxAttempts: Int) throws -> LoadRecorder? {
+        guard trace != nil || audit else { return nil }
+        let sink = try trace.map { path throws(TraceSinkError) in try FileTraceSink(path: path) }
+        let policy = SemanticsAudit.Configuration.DisappearPolicy(rawValue: try parsedDisappearPolicy().rawValue) ?? .cancel
+        return LoadRecorder(audit: .init(onDisappear: policy, maxAttempts: maxAttempts), trace: sink)
     }
 
     func parsedSymbols() throws -> SymbolSet? {
@@ -170,7 +213,7 @@ struct ViewerOptions: ParsableArguments {
             thumbnail: try parsedThumb(), layout: try parsedLayout(), gridColumns: columns, art: art, placeholder: try parsedPlaceholder(),
             onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
-            graphicsReason: selection == nil ? nil : reason)
+            graphicsReason: selection == nil ? nil : reason, audits: audit)
     }
 
     /// The most colour `--colors` allows, or nil for whatever the terminal offers; with

@@ -1,4 +1,5 @@
 import Foundation
+import LoadSemantics
 import Synchronization
 import Testing
 
@@ -31,10 +32,12 @@ import Testing
         // Given an empty cache directory
         let cache = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
+        let traces = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: traces) }
         let arguments = ["prefetch", "--count", "8", "--size", "160x120", "--cache-dir", cache.path]
-        // When prefetch runs twice
-        let first = try await BuiltBinary.run(arguments)
-        let second = try await BuiltBinary.run(arguments)
+        // When prefetch runs twice, each writing a trace
+        let first = try await BuiltBinary.run(arguments + ["--trace", traces.appendingPathComponent("1.json").path])
+        let second = try await BuiltBinary.run(arguments + ["--trace", traces.appendingPathComponent("2.json").path])
         // Then the first run downloads every image and the second reads every one from disk
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(second.status == 0, "stderr: \(second.stderr)")
@@ -47,6 +50,19 @@ import Testing
         #expect(secondLines.last?.hasPrefix("prefetched 8 images: 8 ok, 0 failed · disk 8") == true)
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }
         #expect(entries.count == 8)
+        // And the traces are complete and clean: eight loads, downloads the first time, disk hits the second
+        let trace1 = try ChromeTraceCheck(contentsOf: traces.appendingPathComponent("1.json"))
+        let trace2 = try ChromeTraceCheck(contentsOf: traces.appendingPathComponent("2.json"))
+        for trace in [trace1, trace2] {
+            #expect(trace.problems.isEmpty, "\(trace.problems)")
+            #expect(trace.isTerminated)
+            #expect(trace.events(named: "load").count == 8)
+            #expect(trace.events(named: "done").count == 8)
+            #expect(trace.events(named: "end").first?.arguments["violations"] == "0")
+        }
+        #expect(trace1.events(named: "downloading").count == 16)
+        #expect(trace2.events(named: "disk hit").count == 8)
+        #expect(trace2.events(named: "downloading").isEmpty)
     }
 
     @Test func theViewerReadsWhatPrefetchWarmed() async throws {
@@ -60,7 +76,7 @@ import Testing
         // box (prefetch's default --thumb; the viewer's default, auto, depends on the screen), on a new port
         let snapshot = try await BuiltBinary.run([
             "snapshot", "--width", "100", "--height", "40", "--colors", "none", "--latency", "0", "--bandwidth", "0",
-            "--thumb", "32x16", "--cache-dir", cache.path,
+            "--thumb", "32x16", "--cache-dir", cache.path, "--trace", cache.appendingPathComponent("snapshot.json").path,
         ])
         // Then every visible row was read from disk: the keys (namespace, path and pixel size) match
         #expect(snapshot.status == 0, "stderr: \(snapshot.stderr)")
@@ -69,6 +85,12 @@ import Testing
         let states = snapshot.stdout.split(separator: "\n").filter { $0.contains("disk") || $0.contains("network") }
         #expect(states.count >= 2, "\(snapshot.stdout)")
         #expect(!snapshot.stdout.contains("network"), "\(snapshot.stdout)")
+        // And the snapshot's trace shows disk hits, every visible row rendered, no violation
+        let trace = try ChromeTraceCheck(contentsOf: cache.appendingPathComponent("snapshot.json"))
+        #expect(trace.problems.isEmpty, "\(trace.problems)")
+        #expect(trace.events(named: "disk hit").count >= 2)
+        #expect(trace.events(named: "rendering").count >= 4)
+        #expect(trace.events(named: "end").first?.arguments["violations"] == "0")
     }
 
     @Test func jsonSummaryIsMachineReadable() async throws {

@@ -14,7 +14,7 @@ struct TmuxGridTests {
     /// The shell command: the viewer in the grid with `flags`, then a marker line with its exit status.
     private static func command(_ flags: String, cache: String, log: String) throws -> String {
         "TERM=xterm-256color \(try BuiltBinary.photofeed.path) --layout grid --thumb 16x6 --cache-dir \(cache)"
-            + " --server-log \(log) \(flags); echo VIEWER-EXITED $?; sleep 20"
+            + " --server-log \(log) --trace \(TraceAudit.path(nextTo: log)) \(flags); echo VIEWER-EXITED $?; sleep 20"
     }
 
     private static func serverLog(_ path: String) -> String {
@@ -80,6 +80,8 @@ struct TmuxGridTests {
         let screen4 = try session.capture()
         #expect(exited?.contains("VIEWER-EXITED 0") == true, "screen after q:\n\(screen4)")
         #expect(try session.display("#{alternate_on}") == "0")
+        // And the semantics audit, read from the trace, found nothing wrong
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
     }
 
     @Test func fastScrollingCancelsOffScreenCells() async throws {
@@ -122,5 +124,7 @@ struct TmuxGridTests {
         try session.send("q")
         let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
+        // And the semantics audit, read from the trace, found nothing wrong
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
     }
 }

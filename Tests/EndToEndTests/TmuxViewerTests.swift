@@ -13,7 +13,7 @@ struct TmuxViewerTests {
 
     /// The shell command: the viewer with `flags`, then a marker line with its exit status.
     private static func command(_ flags: String, cache: String, log: String, environment: String = "") throws -> String {
-        "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= LC_CTYPE= NO_COLOR= \(environment) \(try BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) \(flags);"
+        "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= LC_CTYPE= NO_COLOR= \(environment) \(try BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) --trace \(TraceAudit.path(nextTo: log)) \(flags);"
             + " echo VIEWER-EXITED $?; sleep 20"
     }
 
@@ -67,6 +67,8 @@ struct TmuxViewerTests {
         let last = try session.capture()
         #expect(exited?.contains("VIEWER-EXITED 0") == true, "screen after q:\n\(last)")
         #expect(try session.display("#{alternate_on}") == "0")
+        // And the semantics audit, read from the trace, found nothing wrong
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
     }
 
     @Test func aCLocaleAndNoColorGiveASCIIWithoutColours() async throws {
@@ -89,6 +91,8 @@ struct TmuxViewerTests {
         let drawn = try session.capture()
         #expect(!drawn.unicodeScalars.contains { $0.value >= 0x2500 }, "non-ASCII art:\n\(drawn)")
         try session.send("q")
+        // And the semantics audit, read from the trace, found nothing wrong
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
     }
 
     @Test func kittyPlaceholdersSitWhereThumbnailsAreMoveWithTheRowsAndGoOnQuit() async throws {
@@ -129,6 +133,8 @@ struct TmuxViewerTests {
         #expect(!Self.hasPlaceholder(afterQuit))
         // And the pane's passthrough setting is back as it was
         #expect(try session.paneOption("allow-passthrough") == "off")
+        // And the semantics audit, read from the trace, found nothing wrong
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
     }
 
     @Test func fastScrollingCancelsAndScrollingBackResumes() async throws {
@@ -159,6 +165,56 @@ struct TmuxViewerTests {
         #expect(ranged == true, "no Range request after scrolling back:\n\(Self.serverLog(log))")
         try session.send("q")
         _ = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        // And the semantics audit, read from the trace, found nothing wrong
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
+    }
+
+    @Test func onThreeGPagingAwayCancelsMidBodyAndComingBackResumesAsTheTimelineAndTheTraceShow() async throws {
+        // Given the viewer on the 3g preset, with the audit on
+        let (cache, log) = try Self.scratch()
+        let session = try TmuxSession(
+            command: try Self.command("--network 3g --audit", cache: cache, log: log), columns: 100, rows: 40)
+        let bytesArriving = { (screen: String) in screen.range(of: "loading [1-9][0-9]?%", options: .regularExpression) != nil }
+        // Then the status bar names the preset and the audit, and rows download
+        let first = try await session.waitForScreen(within: .seconds(20)) { $0.contains("net 3g") && $0.contains("audit ok") && bytesArriving($0) }
+        #expect(first != nil, "no status bar with net 3g and audit ok, or no download under way")
+
+        // When the user pages down five times, each time once a row there has received bytes
+        for _ in 0..<5 {
+            try session.send("PageDown")
+            _ = try await session.waitForScreen(within: .seconds(10), bytesArriving)
+        }
+        // And pages back until a row says it resumed
+        var resumed: String?
+        for _ in 0..<5 where resumed == nil {
+            try session.send("PageUp")
+            resumed = try await session.waitForScreen(within: .seconds(8)) { $0.contains("resumed at") }
+        }
+        let afterPaging = try session.capture()
+        #expect(resumed != nil, "no row resumed after paging back:\n\(afterPaging)")
+
+        // And the event log's timeline shows the cut and the resume
+        try session.send("l", "t")
+        let timeline = try await session.waitForScreen(within: .seconds(5)) {
+            $0.contains("timeline") && $0.contains("✕") && $0.contains("↻")
+        }
+        let panel = try session.capture()
+        #expect(timeline != nil, "no cancel and resume in the timeline:\n\(panel)")
+
+        // When the user closes the panel and quits
+        try session.send("q", "q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+
+        // Then the trace is complete and tells the story: cancels, resumes from kept bytes
+        let check = try TraceAudit.check(nextTo: log)
+        #expect(check.isTerminated)
+        #expect(!check.events(named: "cancel").isEmpty)
+        #expect(!check.events(named: "kept").isEmpty)
+        #expect(check.events(named: "resume").contains { Int($0.arguments["from"] ?? "") ?? 0 > 0 })
+        #expect(!check.events(named: "downloading").isEmpty)
+        // And the semantics audit, read from the trace, found nothing wrong
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
     }
 
     @Test func failuresShowTheErrorGlyphAndResizingRelaysOut() async throws {
@@ -187,5 +243,7 @@ struct TmuxViewerTests {
         let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
         #expect(try session.display("#{alternate_on}") == "0")
+        // And the semantics audit, read from the trace, found nothing wrong
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
     }
 }

@@ -63,7 +63,7 @@ import Glibc
         let listed = DispatchSemaphore(value: 0)
         let files = Mutex<[String]?>(nil)
         DispatchQueue.global().async {
-            let names = try? DirectoryFeed(directory: folder.url).files.map(\.lastPathComponent)
+            let names = try? DirectoryFeed.imageFiles(in: folder.url).map(\.lastPathComponent)
             files.withLock { $0 = names }
             listed.signal()
         }
@@ -76,6 +76,24 @@ import Glibc
             listed.wait()
         }
         #expect(files.withLock { $0 } == ["a.jpg"])
+    }
+
+    @Test func openingTouchesNoFileUntilTheFirstPage() async throws {
+        // Given a folder with a photo
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.copy(TemporaryDirectory.assets.appendingPathComponent("coffee.jpg"), as: "a.jpg")
+        // When the feed is opened and the photo then removed, before any page
+        let feed = try DirectoryFeed(directory: folder.url)
+        #expect(await feed.totalCount == nil)
+        #expect(await feed.hasMore)
+        #expect(await !feed.summary.contains("photo"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("a.jpg"))
+        try folder.copy(TemporaryDirectory.assets.appendingPathComponent("brick.jpg"), as: "b.jpg")
+        // Then the first page lists the folder as it is then (nothing was read at opening)
+        #expect(try await feed.loadNextPage().map(\.id) == ["b.jpg"])
+        #expect(await feed.totalCount == 1)
+        #expect(await feed.summary.hasSuffix("(1 photo)"))
     }
 
     @Test func aMissingFolderIsAClearError() throws {

@@ -35,7 +35,7 @@ import Testing
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         let request = ImageRequest(string: url, processors: [.resize(to: .init(width: 8, height: 8), mode: .fit)])
         prefetcher.startPrefetching(with: [request])
-        _ = await events.first { $0.kind == .finished(.network) }
+        _ = await events.first { $0.stage == .task && $0.kind == .finished(.network) }
         #expect(pipeline.cachedImage(for: request) != nil)
         #expect(try await pipeline.image(for: request).source == .memory)
     }

@@ -20,7 +20,7 @@ import Testing
         for task in tasks { #expect(try await task.response.source == .network) }
         #expect(loader.loadCount(url) == 1)
         #expect(pipeline.counters.coalesced == 9)
-        let decoded = await events.collect { $0.kind == .finished(.network) && $0.taskID == tasks.last?.id }
+        let decoded = await events.collect { $0.stage == .task && $0.kind == .finished(.network) && $0.taskID == tasks.last?.id }
         #expect(decoded.filter { $0.kind == .decoded }.count == 1)
     }
 

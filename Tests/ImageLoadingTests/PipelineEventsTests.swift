@@ -15,7 +15,9 @@ import Testing
         let task = pipeline.imageTask(for: ImageRequest(string: url))
         let seen = await events.collect { $0.stage == .task && $0.taskID == task.id }
         // Then the events tell the story in order, each with the URL
-        #expect(seen.map(\.kind.name) == ["queued", "started", "progress", "progress", "progress", "decoded", "finished"])
+        // (the download's own end, stage data, comes before the decode; the task's end last)
+        #expect(seen.map(\.kind.name) == ["queued", "started", "progress", "progress", "progress", "finished", "decoded", "finished"])
+        #expect(seen.filter { $0.kind == .finished(.network) }.map(\.stage) == [.data, .task])
         #expect(seen.allSatisfy { $0.url == url })
         #expect(seen.last?.kind == .finished(.network))
         // And the last progress event counts every byte

@@ -19,6 +19,7 @@ extension ImagePipeline {
             let bytes = await diskCache.data(for: key)
         {
             emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
+            emit(.finished(.disk), stage: .data, url: url.absoluteString, taskID: control.jobID)
             return .success(FetchedData(bytes: bytes, source: .disk, transferred: 0, fetch: clock.now - started))
         }
         var retry = RetryState(policy: configuration.retryPolicy)
@@ -43,6 +44,7 @@ extension ImagePipeline {
                 if control.options.writesDisk, let diskCache = configuration.diskCache {
                     await diskCache.store(fetched.bytes, for: key)
                 }
+                emit(.finished(fetched.source), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 return .success(fetched)
             } catch let failure as AttemptFailure {
                 switch retry.failed(with: failure.error, retryAfter: failure.retryAfter, now: Date()) {
@@ -50,7 +52,7 @@ extension ImagePipeline {
                     emit(.failed(failure.error), stage: .data, url: url.absoluteString, taskID: control.jobID)
                     return .failure(failure.error)
                 case .retry(let delay, let attempt):
-                    emit(.retried(attempt: attempt, after: delay), stage: .data, url: url.absoluteString, taskID: control.jobID)
+                    emit(.retried(attempt: attempt, after: delay, error: failure.error), stage: .data, url: url.absoluteString, taskID: control.jobID)
                     do {
                         try await configuration.clock.sleep(for: delay)
                     } catch {

@@ -7,6 +7,7 @@ extension ImagePipeline {
     /// Throws `AttemptFailure` for every failure and `CancellationError` when cancelled.
     func download(key: String, url: URL, headers: [String: String], control: JobControl) async throws -> FetchedData {
         var machine = ResumableDownload(partial: resumableData.take(key))
+        let urlText = url.absoluteString
         let extraHeaders = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         // A server answering a range we did not ask for gets one more plain request.
         for _ in 0..<2 {
@@ -15,14 +16,19 @@ extension ImagePipeline {
             do {
                 response = try await configuration.dataLoader.load(request)
             } catch {
-                if let partial = machine.partial { resumableData.store(partial, for: key) }
+                if let partial = machine.partial { keep(partial, key: key, url: urlText, jobID: control.jobID) }
                 throw ImagePipeline.attemptFailure(error)
             }
-            switch machine.receive(response.head) {
+            let held = machine.partial?.bytes.count
+            let action = machine.receive(response.head)
+            if let held, machine.partial == nil, action == .startFresh || action == .retryWithoutRange {
+                emit(.discarded(bytes: held), stage: .data, url: urlText, taskID: control.jobID)
+            }
+            switch action {
             case .retryWithoutRange:
                 continue
             case .failure(let status):
-                if let partial = machine.partial { resumableData.store(partial, for: key) }
+                if let partial = machine.partial { keep(partial, key: key, url: urlText, jobID: control.jobID) }
                 throw AttemptFailure(error: .httpStatus(status), retryAfter: response.head.header("Retry-After"))
             case .startFresh:
                 return try await receiveBody(response, prefix: [], key: key, url: url, control: control)
@@ -75,12 +81,12 @@ extension ImagePipeline {
         } catch let failure as AttemptFailure {
             throw failure
         } catch {
-            keep(buffer, head: head, key: key)
+            keep(buffer, head: head, key: key, url: url, control: control)
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
             throw ImagePipeline.attemptFailure(error)
         }
         if let total, buffer.count != total {
-            keep(buffer, head: head, key: key)
+            keep(buffer, head: head, key: key, url: url, control: control)
             throw AttemptFailure(
                 error: .transport("the body ended after \(buffer.count) of \(total) bytes (truncated)"))
         }
@@ -88,10 +94,20 @@ extension ImagePipeline {
         return FetchedData(bytes: buffer, source: source, transferred: transferred)
     }
 
-    private func keep(_ bytes: [UInt8], head: DataResponseHead, key: String) {
+    private func keep(_ bytes: [UInt8], head: DataResponseHead, key: String, url: URL, control: JobControl) {
         if let partial = ResumableDownload.keep(bytes, head: head, status: head.statusCode) {
-            resumableData.store(partial, for: key)
+            keep(partial, key: key, url: url.absoluteString, jobID: control.jobID)
         }
+    }
+
+    /// Stores partial bytes for a later resume and says so (and which kept bytes the store
+    /// evicted to make room), so a trace or an audit can check the next download resumes.
+    private func keep(_ partial: ResumableData, key: String, url: String, jobID: Int) {
+        let outcome = resumableData.store(partial, for: key, url: url)
+        for evicted in outcome.evicted {
+            emit(.discarded(bytes: evicted.bytes), stage: .data, url: evicted.url, taskID: jobID)
+        }
+        if outcome.stored { emit(.kept(bytes: partial.bytes.count), stage: .data, url: url, taskID: jobID) }
     }
 
     /// Any loader error as an attempt failure; cancellation passes through.

@@ -23,11 +23,18 @@ extension ImagePipeline {
             case preview(scan: Int)
             /// Stopped by its (last) subscriber.
             case cancelled
-            /// Failed an attempt; trying again after a delay.
-            case retried(attempt: Int, after: Duration)
+            /// Failed an attempt with `error`; trying again (attempt `attempt`) after a delay.
+            case retried(attempt: Int, after: Duration, error: ImageLoadError)
+            /// Stage `data`: bytes of an interrupted download were kept, so the next download of
+            /// the URL can ask for the rest (`Range: bytes=<bytes>-`).
+            case kept(bytes: Int)
+            /// Stage `data`: kept bytes were dropped (the server sent the whole body again, refused
+            /// the range, or the store evicted them to stay within its limits), so the next
+            /// download starts from the beginning.
+            case discarded(bytes: Int)
             /// Failed for good.
             case failed(ImageLoadError)
-            /// Delivered a result.
+            /// Delivered a result (stage `data`: a download or disk read ended with all its bytes).
             case finished(ImageResponse.Source)
         }
 
@@ -97,7 +104,7 @@ extension ImagePipeline {
             switch event.kind {
             case .queued: queued += 1
             case .started: started += 1
-            case .progress: break
+            case .progress, .kept, .discarded: break
             case .resumed: resumed += 1
             case .coalesced: coalesced += 1
             case .memoryHit: memoryHits += 1
@@ -107,7 +114,7 @@ extension ImagePipeline {
             case .cancelled: if event.stage == .task { cancelled += 1 }
             case .retried: retried += 1
             case .failed: if event.stage == .task { failed += 1 }
-            case .finished: finished += 1
+            case .finished: if event.stage == .task { finished += 1 }
             }
         }
     }

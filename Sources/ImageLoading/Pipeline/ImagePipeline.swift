@@ -72,7 +72,9 @@ public final class ImagePipeline: Sendable {
     public func removeAllCachedData() async {
         configuration.memoryCache?.removeAll()
         await configuration.diskCache?.removeAll()
-        resumableData.removeAll()
+        for dropped in resumableData.removeAll() {
+            emit(.discarded(bytes: dropped.bytes), stage: .data, url: dropped.url, taskID: 0)
+        }
     }
 
     /// Stops the data loader (closes its connections). Call once, when done with the pipeline.

@@ -1,5 +1,6 @@
 public import FeedSources
 public import ImageLoading
+public import LoadSemantics
 
 /// Everything that can happen to the viewer, as a value the update function takes.
 ///
@@ -23,6 +24,8 @@ public enum FeedMessage: Sendable {
     case tick
     /// The snapshot wait ran out.
     case deadline
+    /// The semantics audit (`--audit`) found these violations.
+    case violations([Violation])
 }
 
 /// The pipeline's running totals, sampled when one of its events is delivered.

@@ -19,6 +19,15 @@ extension FeedModel {
             changedKnob = step.knob
             return [.setShaping(shaping.stepping(step.knob, up: step.up))]
         }
+        if panel == .eventLog, case .key(.character("t")) = input {
+            showsTimeline.toggle()
+            return []
+        }
+        if panel == .network, case .key(.character(let character)) = input, let preset = NetworkPreset(key: character) {
+            guard shaping != nil else { return [] }
+            changedPreset = preset
+            return [.setShaping(preset.knobs)]
+        }
         guard let command = Self.keyMap.command(for: input, in: keyContext) else { return [] }
         return execute(command)
     }
@@ -151,9 +160,14 @@ extension FeedModel {
     /// The shaping now in force; names the knob the panel changed.
     mutating func receiveShaping(_ knobs: ShapingKnobs) {
         shaping = knobs
+        metrics.network = NetworkPreset.label(for: knobs)
         if let knob = changedKnob {
             changedKnob = nil
             note("network: \(NetworkPanel.value(knob, of: knobs))")
+        }
+        if let preset = changedPreset {
+            changedPreset = nil
+            note("network: \(preset.name) (\(preset.summary))")
         }
     }
 }

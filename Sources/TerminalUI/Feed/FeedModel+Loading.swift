@@ -10,6 +10,9 @@ extension FeedModel {
         let transitions = diff.transitions.compactMap { transition in
             key(at: transition.item).map { RowLoadPlanner.Transition(item: $0, from: transition.from, to: transition.to) }
         }
+        for transition in transitions where (transition.from == .visible) != (transition.to == .visible) {
+            timeline.mark(transition.to == .visible ? .appear : .disappear, for: transition.item.description, at: now)
+        }
         return perform(planner.plan(transitions)) + requestPageIfNeeded()
     }
 
@@ -29,6 +32,7 @@ extension FeedModel {
                 // A preview is no picture to keep: the row shows its placeholder again.
                 if items[key]?.bitmap == nil { items[key]?.picture = nil }
                 log(.cancel, for: key)
+                timeline.mark(.cancel, for: key.description, at: now)
                 effects.append(.cancel(.item(key)))
             case .release(let key):
                 // Off screen: let the image go; the memory cache brings it back on the next appearance.
@@ -85,6 +89,11 @@ extension FeedModel {
         case .idle, .loading:
             break
         }
+        switch phase {
+        case .success: timeline.mark(.done, for: key.description, at: now)
+        case .failure: timeline.mark(.failure, for: key.description, at: now)
+        case .idle, .loading, .preview: break
+        }
         item.state = item.state.updatingProgress(to: RowDisplayState(phase: phase))
         items[key] = item
         return []
@@ -103,10 +112,28 @@ extension FeedModel {
         metrics.diskHits = counters.diskHits
         metrics.diskLookups = counters.diskHits + counters.queued
         metrics.bytesDownloaded = Int64(counters.bytesReceived)
+        if let key = photosByURL[event.url] { chart(event, for: key.description) }
         // Progress is frequent and the phases carry it already.
         if case .progress = event.kind { return }
         guard event.stage != .image else { return }
+        // A download's end shows as its task's end.
+        if event.stage == .data, case .finished = event.kind { return }
         log(PipelineEventLog.Kind(event), for: photosByURL[event.url])
+    }
+
+    /// A pipeline event on the photo's timeline lane.
+    mutating func chart(_ event: ImagePipeline.Event, for lane: String) {
+        switch (event.stage, event.kind) {
+        case (.data, .queued): timeline.begin(.queued, for: lane, at: now)
+        case (.data, .started): timeline.begin(.downloading, for: lane, at: now)
+        case (.data, .progress(let progress)):
+            if let fraction = progress.fraction { timeline.progress(fraction, for: lane, at: now) }
+        case (.data, .resumed): timeline.mark(.resume, for: lane, at: now)
+        case (.data, .finished): timeline.begin(.decoding, for: lane, at: now)
+        case (.data, .cancelled), (.data, .failed), (.image, .decoded): timeline.end(for: lane, at: now)
+        default: break
+        }
+        if timeline.lanes.count > 256 { timeline.prune(now: now) }
     }
 
     /// Starts failed items again (the pipeline resumes what it kept).

@@ -33,7 +33,10 @@ extension FeedModel {
     public var panelHeight: Int {
         guard let panel else { return 0 }
         let available = Self.viewport(for: screenSize).rows
-        return panel == .network ? min(available, NetworkPanel.preferredHeight) : min(available, max(6, available / 2))
+        if panel == .network { return min(available, NetworkPanel.preferredHeight) }
+        // The timeline needs a line per item on screen (and its border), up to half the screen.
+        let wanted = showsTimeline ? list.visibleItems.count + 2 : available / 2
+        return min(available, max(6, min(available / 2, wanted)))
     }
 
     /// The screen line of the footer after the last photo ("loading more…", a failed page, the

@@ -51,6 +51,10 @@ public struct FeedModel: Sendable {
     var panel: FeedPanel?
     /// The event log panel's entries.
     public internal(set) var eventLog = PipelineEventLog()
+    /// Each photo's load over the last seconds (the event log's timeline mode).
+    public internal(set) var timeline = LoadTimeline()
+    /// Whether the event log panel shows the timeline (`t`) instead of the entries.
+    public internal(set) var showsTimeline = false
     /// The detail view, when open.
     var detail: DetailModel?
     /// The last short message (also in the event log).
@@ -65,6 +69,8 @@ public struct FeedModel: Sendable {
     var nextToken = 1
     /// The network knob last changed from the panel (named when the new shaping arrives).
     var changedKnob: ShapingKnobs.Knob?
+    /// The network preset last picked in the panel (named when the new shaping arrives).
+    var changedPreset: NetworkPreset?
     /// The time of the message being handled (since the viewer started): stamps log entries.
     public internal(set) var now: Duration = .zero
 
@@ -80,6 +86,8 @@ public struct FeedModel: Sendable {
         self.screenSize = screenSize
         self.feedName = feedName
         self.metrics = StatusMetrics(feedSource: feedName, graphics: options.graphicsReason)
+        metrics.violations = options.audits ? 0 : nil
+        metrics.network = shaping.map(NetworkPreset.label(for:))
         self.shaping = shaping
         self.settle = settle
         self.planner = RowLoadPlanner(policy: options.onDisappear)
@@ -153,8 +161,12 @@ public struct FeedModel: Sendable {
     /// Whether something on screen animates (a placeholder), so the runtime schedules ticks.
     public var isAnimating: Bool {
         guard detail == nil else { return false }
+        if panel == .eventLog, showsTimeline { return true }
         return visibleKeys.contains { items[$0]?.showsPlaceholder ?? false }
     }
+
+    /// Whether the item of `key` shows a placeholder (loading, no picture yet).
+    func showsPlaceholder(_ key: PhotoKey) -> Bool { items[key]?.showsPlaceholder ?? false }
 
     /// The pixel size to request for the photo of `key` in the item box.
     func pixelSize(for key: PhotoKey) -> PixelSize {

@@ -38,6 +38,9 @@ public enum FeedUpdate {
             effects = []
         case .deadline:
             effects = model.settle == nil ? [] : [.quit(.settled)]
+        case .violations(let violations):
+            model.receive(violations)
+            effects = []
         }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
         return effects

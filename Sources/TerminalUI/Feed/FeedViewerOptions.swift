@@ -31,6 +31,8 @@ public struct FeedViewerOptions: Sendable {
     public var graphicsReason: String?
     /// One cell's size in pixels, when the terminal said (pixel backends size their requests by it).
     public var cellPixels: PixelSize?
+    /// Whether the semantics audit runs (`--audit`): the status bar shows its count.
+    public var audits: Bool
 
     /// The item layout these options ask for.
     public var itemLayout: any ItemLayout { layout.layout(thumbnail: thumbnail, columns: gridColumns) }
@@ -41,8 +43,9 @@ public struct FeedViewerOptions: Sendable {
         art: BlockArtOptions = BlockArtOptions(),
         placeholder: PlaceholderStyle = .shimmer, onDisappear: DisappearPolicy = .cancel, prefetch: Int = 2,
         colors: Bool = true, glyphs: GlyphSet = .unicode, graphics: PictureBackend = .blocks,
-        notice: String? = nil, graphicsReason: String? = nil, cellPixels: PixelSize? = nil
+        notice: String? = nil, graphicsReason: String? = nil, cellPixels: PixelSize? = nil, audits: Bool = false
     ) {
+        self.audits = audits
         self.thumbnail = thumbnail
         self.layout = layout
         self.gridColumns = gridColumns.map { max(1, $0) }

@@ -20,7 +20,9 @@ extension PipelineEventLog.Kind {
         case (let stage, .decoded): self = .note("\(Self.name(of: stage)) decoded")
         case (_, .preview(let scan)): self = .note("preview · scan \(scan)")
         case (let stage, .cancelled): self = .note("\(Self.name(of: stage)) cancelled")
-        case (let stage, .retried(let attempt, _)): self = .note("\(Self.name(of: stage)) retry \(attempt)")
+        case (let stage, .retried(let attempt, _, _)): self = .note("\(Self.name(of: stage)) retry \(attempt)")
+        case (_, .kept(let bytes)): self = .note("download kept \(ByteCountFormat.string(Int64(bytes))) to resume")
+        case (_, .discarded(let bytes)): self = .note("download dropped \(ByteCountFormat.string(Int64(bytes))) kept")
         case (let stage, .finished(let source)): self = .note("\(Self.name(of: stage)) finished (\(source))")
         }
     }

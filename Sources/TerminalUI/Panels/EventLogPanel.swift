@@ -13,14 +13,15 @@ public enum EventLogPanel {
     ) -> CellBlock {
         let lines = log.suffix(max(0, size.rows - 2)).map { line(for: $0) }
         let title = "events" + (log.isEmpty ? "" : " (\(log.count))")
-        return PanelBox.render(title: title, lines: lines, footer: "l closes", size: size, glyphs: glyphs)
+        return PanelBox.render(title: title, lines: lines, footer: "t timeline · l closes", size: size, glyphs: glyphs)
     }
 
     /// One entry as a styled line.
     public static func line(for entry: PipelineEventLog.Entry) -> StyledText {
         var text = StyledText(pad(time(entry.time), to: 9, left: true) + "  ", style: CellStyle(foreground: .gray))
         text.append(pad(entry.row.map { "row \($0 + 1)" } ?? "feed", to: 9, left: false))
-        text.append(TextSanitizer.sanitize(describe(entry.kind)), style: style(for: entry.kind))
+        let style = entry.flagged ? CellStyle(foreground: .red, attributes: .bold) : style(for: entry.kind)
+        text.append(TextSanitizer.sanitize(describe(entry.kind)) + (entry.flagged ? " ✗" : ""), style: style)
         return text
     }
 
@@ -43,13 +44,14 @@ public enum EventLogPanel {
         case .failed(let reason): "failed: \(reason)"
         case .finished(let source): "finished (\(source))"
         case .note(let text): text
+        case .violation(let text): "✗ " + text
         }
     }
 
     static func style(for kind: PipelineEventLog.Kind) -> CellStyle {
         switch kind {
         case .memoryHit, .diskHit, .finished: CellStyle(foreground: .green)
-        case .failed: CellStyle(foreground: .red, attributes: .bold)
+        case .failed, .violation: CellStyle(foreground: .red, attributes: .bold)
         case .cancel, .lowerPriority: CellStyle(foreground: .yellow)
         case .resume, .coalesced: CellStyle(foreground: .indexed(6))
         case .progress, .disappear, .note: CellStyle(attributes: .dim)

@@ -5,11 +5,13 @@
 /// │ latency        120 ms         - +  ∓50 ms      │
 /// │ bandwidth      400 KB/s       [ ]  halve/double│
 /// │ failure rate   0%             f F  ∓10%        │
+/// │ …                                              │
+/// │ preset         fast          1 fast 2 3g 3 edge 4 flaky│
 /// ╰──────────────────────────────── n closes ──────╯
 /// ```
 public enum NetworkPanel {
-    /// Rows the panel needs: a border, one line per knob, and a border.
-    public static let preferredHeight = ShapingKnobs.Knob.allCases.count + 2
+    /// Rows the panel needs: a border, one line per knob, the presets, and a border.
+    public static let preferredHeight = ShapingKnobs.Knob.allCases.count + 3
 
     /// The panel as a `size` block. `knobs` nil: the feed is not the embedded server, nothing to shape.
     public static func render(
@@ -27,11 +29,24 @@ public enum NetworkPanel {
                 line.append(hint(knob), style: CellStyle(attributes: .dim))
                 lines.append(line)
             }
+            lines.append(presetLine(for: knobs))
         } else {
             lines.append(StyledText("not the embedded server: nothing to shape", style: CellStyle(attributes: .dim)))
         }
         return PanelBox.render(
             title: "network" + glyphs.separator + source, lines: lines, footer: "n closes", size: size, glyphs: glyphs)
+    }
+
+    /// `preset  3g  1 fast 2 3g 3 edge 4 flaky`, the preset in force in bold.
+    static func presetLine(for knobs: ShapingKnobs) -> StyledText {
+        let current = NetworkPreset(matching: knobs)
+        var line = StyledText(EventLogPanel.pad("preset", to: 15, left: false))
+        line.append(EventLogPanel.pad(NetworkPreset.label(for: knobs), to: 14, left: false), style: CellStyle(attributes: .bold))
+        for (index, preset) in NetworkPreset.allCases.enumerated() {
+            line.append((index == 0 ? "" : " ") + "\(preset.key) ", style: CellStyle(foreground: .yellow))
+            line.append(preset.name, style: preset == current ? CellStyle(attributes: .bold) : CellStyle(attributes: .dim))
+        }
+        return line
     }
 
     static func label(_ knob: ShapingKnobs.Knob) -> String {

@@ -16,11 +16,14 @@ public struct PipelineEventLog: Hashable, Sendable {
         public var row: Int?
         /// What happened.
         public var kind: Kind
+        /// The semantics audit found this event broke a rule (drawn in red).
+        public var flagged: Bool
 
-        public init(time: Duration, row: Int?, kind: Kind) {
+        public init(time: Duration, row: Int?, kind: Kind, flagged: Bool = false) {
             self.time = time
             self.row = row
             self.kind = kind
+            self.flagged = flagged
         }
     }
 
@@ -45,6 +48,8 @@ public struct PipelineEventLog: Hashable, Sendable {
         case finished(String)
         /// Free text (feed paging, detail view, network knob changes).
         case note(String)
+        /// The semantics audit found a rule broken ("rule 2: …").
+        case violation(String)
     }
 
     /// The most entries kept.
@@ -79,6 +84,20 @@ public struct PipelineEventLog: Hashable, Sendable {
     public func suffix(_ n: Int) -> [Entry] {
         let wanted = min(max(0, n), storage.count)
         return (storage.count - wanted..<storage.count).map { storage[(start + $0) % storage.count] }
+    }
+
+    /// Flags the newest entry `matching` (the event a violation is about); false when none matches.
+    @discardableResult
+    public mutating func flagNewest(where matching: (Entry) -> Bool) -> Bool {
+        guard !storage.isEmpty else { return false }
+        for offset in (0..<storage.count).reversed() {
+            let index = (start + offset) % storage.count
+            if matching(storage[index]) {
+                storage[index].flagged = true
+                return true
+            }
+        }
+        return false
     }
 
     /// Forgets every entry.

@@ -1,5 +1,6 @@
 public import FeedSources
 import ImageLoading
+public import LoadSemantics
 
 /// The viewer's one reference type: owns the screen, the loaders and the tasks; runs the
 /// model's effects, turns their results into messages, and draws each new frame.
@@ -56,6 +57,10 @@ public final class FeedRuntime {
     var tickDeadline: Duration?
     var previousFrame: Frame?
     var lastFrameTime: Duration?
+    /// Audits the run and writes its trace, when asked for (`--audit`, `--trace`).
+    let recorder: LoadRecorder?
+    /// Violations the recorder found that the model has not been told of yet.
+    var foundViolations: [Violation] = []
     /// Set by the first `.quit` effect.
     public internal(set) var exit: FeedExit?
 
@@ -63,8 +68,9 @@ public final class FeedRuntime {
     public init(
         screen: any Screen, feed: any FeedSource, feedName: String, pipeline: any FeedPipelineProviding,
         options: FeedViewerOptions = FeedViewerOptions(), network: (any NetworkControlling)? = nil,
-        clock: FeedClock = .continuous()
+        clock: FeedClock = .continuous(), recorder: LoadRecorder? = nil
     ) {
+        self.recorder = recorder
         self.screen = screen
         self.feed = feed
         self.pipeline = pipeline
@@ -96,18 +102,25 @@ public final class FeedRuntime {
             for delivery in batch where exit == nil {
                 handle(delivery)
             }
+            flushRecording()
             if exit == nil || exit == .settled { render() }
             if exit == nil { scheduleTick() }
         }
         await stop()
+        recorder?.finish(at: clock.now(), settled: exit == .settled)
         return exit ?? .quit
     }
 
     /// Applies a message to the model and runs the effects it returns (nothing after a quit).
     public func send(_ message: FeedMessage) {
         guard exit == nil else { return }
+        let wanted = recorder == nil ? [:] : model.wantedPlaces
         let effects = FeedUpdate.update(&model, message, now: clock.now())
-        for effect in effects { perform(effect) }
+        if recorder != nil { record(message, wantedBefore: wanted) }
+        for effect in effects {
+            if recorder != nil { record(effect) }
+            perform(effect)
+        }
     }
 
     /// Draws the model and writes what changed since the last frame.
@@ -118,6 +131,7 @@ public final class FeedRuntime {
         let changes = FrameChanges(from: previousFrame, to: frame)
         if !changes.isEmpty { screen.apply(changes) }
         previousFrame = frame
+        recordFrame()
         let took = clock.now() - started
         lastFrameTime = took
         frameObserver?(took)

@@ -76,6 +76,13 @@ public enum StatusBar {
             let backend = clean.split(separator: " ").first.map(String.init) ?? clean
             result.append(Segment(priority: 6, full: clean, compact: backend))
         }
+        if let network = metrics.network {
+            result.append(Segment(priority: 3, full: "net " + network, compact: "net " + network))
+        }
+        if let violations = metrics.violations {
+            let full = violations == 0 ? "audit ok" : "audit \(violations) ✗"
+            result.append(Segment(priority: 1, full: full, compact: full))
+        }
         if let frame = metrics.lastFrameTime {
             let time = frameTime(frame)
             result.append(Segment(priority: 4, full: "frame " + time, compact: time))

@@ -30,6 +30,10 @@ public struct StatusMetrics: Hashable, Sendable {
     public var lastFrameTime: Duration?
     /// The picture backend and why it was chosen (`kitty (terminal answered)`), when one was chosen.
     public var graphics: String?
+    /// Rule violations the semantics audit found (nil: no audit, `--audit` not given).
+    public var violations: Int?
+    /// The embedded server's network preset ("3g"), or "custom" after a knob changed; nil for other feeds.
+    public var network: String?
 
     /// Creates metrics; counts default to zero.
     public init(

@@ -74,6 +74,8 @@ extension ImagePipeline.Event.Kind {
         case .preview: "preview"
         case .cancelled: "cancelled"
         case .retried: "retried"
+        case .kept: "kept"
+        case .discarded: "discarded"
         case .failed: "failed"
         case .finished: "finished"
         }

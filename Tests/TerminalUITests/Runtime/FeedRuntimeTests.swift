@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageCodecs
 import ImageLoading
+import LoadSemantics
 import Testing
 import TerminalUI
 
@@ -138,6 +139,55 @@ struct FeedRuntimeTests {
         #expect(pipeline.counters.memoryHits >= visible.count)
         await runtime.stop()
         await pipeline.shutdown()
+    }
+
+    @Test func aRecorderAuditsTheRunAndWritesAValidTrace() async throws {
+        // Given a viewer whose loads never finish, keeping them when items leave, while its
+        // recorder audits as if leaving items were cancelled and writes a trace file
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = LoadRecorder(audit: .init(onDisappear: .cancel), trace: try FileTraceSink(path: path))
+        var keeping = options
+        keeping.onDisappear = .keep
+        let pipeline = FakePipeline()
+        let runtime = FeedRuntime(
+            screen: MemoryScreen(size: TerminalSize(rows: 22, columns: 64)), feed: FakeFeed(count: 0), feedName: "fake",
+            pipeline: pipeline, options: keeping, clock: .frozen, recorder: recorder)
+        runtime.send(.page(.success(FeedPage(photos: TestPhotos.files(10), summary: "fake", hasMore: false))))
+        runtime.render()
+        // When the list jumps to the end and two frames are drawn
+        runtime.send(.input(.key(.character("G"))))
+        runtime.render()
+        runtime.render()
+        // Then the audit names the items that kept loading (rule 2)
+        let rules = Set(recorder.violations.map(\.rule))
+        #expect(rules == [.disappearWithinOneFrame])
+        #expect(recorder.violations.contains { $0.slot == .item("0") })
+        await runtime.stop()
+        recorder.finish(at: .seconds(1))
+        // And the trace is a complete, valid file with the loads, the frames and the violations
+        let check = try ChromeTraceCheck(contentsOf: URL(fileURLWithPath: path))
+        #expect(check.problems.isEmpty, "\(check.problems)")
+        #expect(check.isTerminated)
+        #expect(check.events(named: "load").count == pipeline.created.count)
+        #expect(check.events(named: "appear").count >= 2)
+        #expect(check.events.contains { $0.category == "audit" })
+    }
+
+    @Test func violationsReachTheStatusBarAndFlagTheirEventInRed() {
+        // Given a model with the audit on and an item that logged its start
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), audits: true))
+        harness.showPage(TestPhotos.files(4))
+        #expect(harness.model.metrics.violations == 0)
+        // When the audit reports a violation about item 0
+        harness.send(.violations([Violation(rule: .oneDownloadPerURL, time: .zero, slot: .item("0"), detail: "two downloads")]))
+        // Then the status bar counts it, the newest entry about row 1 is flagged, and the log says why
+        #expect(harness.model.metrics.violations == 1)
+        #expect(StatusBar.text(harness.model.metrics, width: 200).contains("audit 1 ✗"))
+        let entries = harness.model.eventLog.entries
+        #expect(entries.contains { $0.flagged && $0.row == 0 })
+        #expect(entries.last.map { EventLogPanel.describe($0.kind) }?.contains("rule 3 (one download per URL): two downloads") == true)
+        #expect(EventLogPanel.line(for: entries.last!).runs.contains { $0.style.foreground == .red })
     }
 
     @Test func aFrameThatChangesNothingWritesNothing() async {

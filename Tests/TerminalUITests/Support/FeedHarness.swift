@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageCodecs
 import ImageLoading
+import LoadSemantics
 import TerminalUI
 
 /// Drives the pure update function the way the runtime would, recording every effect: a page
@@ -12,6 +13,9 @@ struct FeedHarness {
     private(set) var effects: [FeedEffect] = []
     /// The time messages are stamped with.
     var now: Duration = .zero
+    /// When set, every message, effect and frame is audited as the runtime would record them
+    /// (a frame is drawn after each message).
+    var audit: SemanticsAudit?
 
     init(
         screen: TerminalSize = TerminalSize(rows: 40, columns: 100), options: FeedViewerOptions, feedName: String = "fake",
@@ -24,8 +28,15 @@ struct FeedHarness {
     /// Sends one message; returns its effects.
     @discardableResult
     mutating func send(_ message: FeedMessage) -> [FeedEffect] {
+        let wanted = model.wantedPlaces
         let new = FeedUpdate.update(&model, message, now: now)
         effects += new
+        if audit != nil {
+            var events = model.records(of: message, wantedBefore: wanted)
+            events += new.compactMap(model.record(of:))
+            events.append(model.frameRecord)
+            for event in events { audit?.consume(LoadRecord(time: now, event)) }
+        }
         return new
     }
 

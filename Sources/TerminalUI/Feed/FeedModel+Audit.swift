@@ -1,0 +1,21 @@
+import LoadSemantics
+
+/// The semantics audit (`--audit`): its count in the status bar, its findings in the event log.
+extension FeedModel {
+    /// Violations the audit found: counted, logged in red, and the event each is about flagged.
+    mutating func receive(_ violations: [Violation]) {
+        metrics.violations = (metrics.violations ?? 0) + violations.count
+        for violation in violations {
+            var row: Int?
+            if case .item(let id)? = violation.slot, let key = positions.keys.first(where: { $0.description == id }) {
+                row = positions[key]
+            } else if let url = violation.url, let key = photosByURL[url] {
+                row = positions[key]
+            }
+            if let row { eventLog.flagNewest { $0.row == row } }
+            let text = "rule \(violation.rule.rawValue) (\(violation.rule.title)): \(violation.detail)"
+            eventLog.append(time: now, row: row, .violation(text))
+            message = "audit: " + text
+        }
+    }
+}

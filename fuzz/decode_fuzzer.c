@@ -46,12 +46,12 @@ static void fuzz_preview(int32_t width, int32_t height, const uint8_t *data, siz
     int32_t out_height = fuzz_side(fuzz_side(height, scale), reduce);
     size_t stride = (size_t)out_width * 4;
     uint8_t *out = malloc(stride * (size_t)out_height);
-    int32_t scan = 0;
+    int32_t scan = 0, coarse = 0;
     if (out == NULL) {
         return;
     }
-    pf_jpeg_decode_prefix(data, size, scale, reduce, 0, out, stride, out_width, out_height, &scan, message,
-                          sizeof(message));
+    pf_jpeg_decode_prefix(data, size, scale, reduce, 0, out, stride, out_width, out_height, &scan, &coarse,
+                          message, sizeof(message));
     free(out);
 }
 

@@ -49,7 +49,7 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
                                 size_t max_memory,
                                 uint8_t *out, size_t out_stride,
                                 int32_t out_width, int32_t out_height,
-                                int32_t *scan,
+                                int32_t *scan, int32_t *coarse,
                                 char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     pf_jpeg_error error;
@@ -61,12 +61,13 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
     memset(&reducer, 0, sizeof(reducer));
     memset(&source, 0, sizeof(source));
     cinfo.err = pf_jpeg_error_init(&error, message, message_capacity);
-    if (scan == NULL || out == NULL || out_width <= 0 || out_height <= 0 || out_stride / 4 < (size_t)out_width ||
+    if (scan == NULL || coarse == NULL || out == NULL || out_width <= 0 || out_height <= 0 || out_stride / 4 < (size_t)out_width ||
         reduce < 1 || (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)) {
         pf_set_message(message, message_capacity, "invalid output buffer, scale or reduction");
         return PF_ERR_ARGUMENT;
     }
     *scan = 0;
+    *coarse = 1;
     if (data == NULL || size == 0) {
         return PF_OK;
     }
@@ -134,6 +135,9 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
      */
     pf_jpeg_progress_monitor((j_common_ptr)&cinfo);
     int completed = 0;
+    /* Whether luma had no AC coefficient yet when that scan completed (coef_bits[c][k] is the
+     * successive-approximation bit reached for coefficient k, -1 before any data). */
+    int coarse_at_completed = 1;
     for (;;) {
         int result = jpeg_consume_input(&cinfo);
         if (result == JPEG_SUSPENDED) {
@@ -141,11 +145,12 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
         }
         if (result == JPEG_REACHED_SOS) {
             pf_jpeg_progress_monitor((j_common_ptr)&cinfo);
-        } else if (result == JPEG_SCAN_COMPLETED) {
+        } else if (result == JPEG_SCAN_COMPLETED || result == JPEG_REACHED_EOI) {
             completed = cinfo.input_scan_number;
-        } else if (result == JPEG_REACHED_EOI) {
-            completed = cinfo.input_scan_number;
-            break;
+            coarse_at_completed = cinfo.coef_bits == NULL || cinfo.coef_bits[0][1] < 0 ? 1 : 0;
+            if (result == JPEG_REACHED_EOI) {
+                break;
+            }
         }
     }
     if (completed == 0) {
@@ -178,8 +183,9 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
      * No jpeg_finish_output: it would read on toward the next scan's markers, which this
      * prefix may not hold (it would only suspend), and the decompressor is thrown away here.
      */
+    *scan = (int32_t)completed;
+    *coarse = coarse_at_completed;
     jpeg_destroy_decompress(&cinfo);
     pf_box_reducer_free(&reducer);
-    *scan = (int32_t)completed;
     return PF_OK;
 }

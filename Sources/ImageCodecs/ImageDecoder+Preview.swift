@@ -4,10 +4,15 @@ public struct ProgressivePreview: Sendable, Hashable {
     public var image: DecodedImage
     /// The last complete scan shown (1-based; libjpeg's own script has about ten).
     public var scan: Int
+    /// True while only the first (DC) scans are in: each 8×8 block is its average colour, so
+    /// the preview is no sharper than an image an eighth of its size (a thumbnail already
+    /// shown may be better).
+    public var isCoarse: Bool
 
-    public init(image: DecodedImage, scan: Int) {
+    public init(image: DecodedImage, scan: Int, isCoarse: Bool = false) {
         self.image = image
         self.scan = scan
+        self.isCoarse = isCoarse
     }
 }
 
@@ -54,7 +59,7 @@ extension ImageDecoder {
         if options.appliesOrientation { bitmap = bitmap.oriented(header.orientation) }
         return ProgressivePreview(
             image: DecodedImage(bitmap: bitmap, header: header, scaleDenominator: plan.scaleDenominator),
-            scan: decoded.scan)
+            scan: decoded.scan, isCoarse: decoded.isCoarse)
     }
 
     /// The header of a JPEG prefix; nil while the prefix ends inside it.

@@ -92,19 +92,20 @@ enum JPEGDecoding {
     static func decodePrefix(
         _ bytes: [UInt8], size stored: PixelSize, scaleDenominator: Int, reduce: Int = 1,
         maxMemory: Int = DecodingOptions.defaultMaxDecoderMemory
-    ) throws(ImageCodecError) -> (bitmap: Bitmap, scan: Int)? {
+    ) throws(ImageCodecError) -> (bitmap: Bitmap, scan: Int, isCoarse: Bool)? {
         let output = DecodePlan.reducedSize(scaledSize(stored, denominator: scaleDenominator), by: reduce)
         var scan: Int32 = 0
+        var coarse: Int32 = 1
         let bitmap = try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
             try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
                 try ShimCall.run("JPEG preview") { message, capacity in
                     pf_jpeg_decode_prefix(
                         input.baseAddress, input.count, Int32(scaleDenominator), Int32(reduce), max(1, maxMemory),
-                        pixels, stride, Int32(output.width), Int32(output.height), &scan,
+                        pixels, stride, Int32(output.width), Int32(output.height), &scan, &coarse,
                         message, capacity)
                 }
             }
         }
-        return scan > 0 ? (bitmap, Int(scan)) : nil
+        return scan > 0 ? (bitmap, Int(scan), coarse != 0) : nil
     }
 }

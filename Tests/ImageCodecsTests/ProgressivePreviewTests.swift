@@ -31,6 +31,13 @@ struct ProgressivePreviewTests {
             scans.append(preview.scan)
         }
 
+        // And only the first scan (the DC coefficients) is coarse
+        for cut in Self.cuts(of: jpeg.count) {
+            if let preview = try ImageDecoder.decodePreview(Array(jpeg.prefix(cut))) {
+                #expect(preview.isCoarse == (preview.scan == 1), "scan \(preview.scan)")
+            }
+        }
+
         // And the scan numbers never go back, rise over the file, and end at the last scan
         #expect(scans.count >= 5, "\(scans)")
         #expect(scans == scans.sorted(), "\(scans)")

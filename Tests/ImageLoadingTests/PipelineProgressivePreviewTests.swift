@@ -34,8 +34,10 @@ struct PipelineProgressivePreviewTests {
         loader.send(jpeg[..<twoScans])
         let first = try #require(await Self.nextPreview(&phases))
 
-        // Then the preview shows scan 2, fitted to the request's box, with the bytes so far
+        // Then the preview shows scan 2 (with detail: past the DC scan), fitted to the
+        // request's box, with the bytes so far
         #expect(first.scan == 2)
+        #expect(!first.isCoarse)
         #expect(first.bitmap.size == box)
         #expect(first.progress == LoadProgress(completed: twoScans, total: jpeg.count))
 

@@ -17,6 +17,6 @@ extension ImageDecompression {
         guard let decoded else { return nil }
         var bitmap = decoded.image.bitmap
         for processor in processors { bitmap = processor.process(bitmap) }
-        return ImagePreview(bitmap: bitmap, scan: decoded.scan, progress: progress)
+        return ImagePreview(bitmap: bitmap, scan: decoded.scan, progress: progress, isCoarse: decoded.isCoarse)
     }
 }

@@ -17,12 +17,18 @@ public struct ImagePreview: Sendable, Hashable, CustomStringConvertible {
     public var scan: Int
     /// The bytes received when the preview was taken.
     public var progress: LoadProgress
+    /// True while only the first (DC) scans are in: no sharper than an image an eighth of the
+    /// size, so a thumbnail already on screen may be the better picture.
+    public var isCoarse: Bool
 
-    public init(bitmap: Bitmap, scan: Int, progress: LoadProgress) {
+    public init(bitmap: Bitmap, scan: Int, progress: LoadProgress, isCoarse: Bool = false) {
         self.bitmap = bitmap
         self.scan = scan
         self.progress = progress
+        self.isCoarse = isCoarse
     }
 
-    public var description: String { "scan \(scan) \(bitmap.width)×\(bitmap.height) at \(progress)" }
+    public var description: String {
+        "scan \(scan)\(isCoarse ? " (coarse)" : "") \(bitmap.width)×\(bitmap.height) at \(progress)"
+    }
 }

@@ -9,4 +9,6 @@ struct DetailModel: Sendable {
     /// The picture: the row's thumbnail scaled up while the larger image loads (it is in memory
     /// already), then a progressive JPEG's previews, then the loaded image.
     var picture: Picture?
+    /// Whether the picture is still the row's thumbnail (a coarse preview does not replace it).
+    var showsThumbnail = false
 }

@@ -19,6 +19,7 @@ extension FeedModel {
         // larger image (or a preview of it) arrives.
         if let thumbnail = items[key]?.bitmap {
             opened.picture = pictures.picture(for: thumbnail.fit(into: pixels), in: detailBox)
+            opened.showsThumbnail = true
         }
         detail = opened
         log(.note("detail \(pixels.width)×\(pixels.height)"), for: key)
@@ -36,15 +37,22 @@ extension FeedModel {
     /// A phase of the detail view's load `token`.
     mutating func receiveDetail(_ phase: ImagePhase, token: LoadToken) -> [FeedEffect] {
         guard var detail, detail.token == token else { return [] }
-        detail.state = detail.state.updatingProgress(to: RowDisplayState(phase: phase))
         switch phase {
         case .success(let response):
             detail.picture = pictures.picture(for: response.bitmap, in: detailBox)
+            detail.showsThumbnail = false
+        case .preview(let preview) where preview.isCoarse && detail.showsThumbnail:
+            // Block averages only: the thumbnail on screen is as sharp; keep it, still loading.
+            detail.state = detail.state.updatingProgress(to: RowDisplayState(phase: .loading(preview.progress)))
+            self.detail = detail
+            return []
         case .preview(let preview):
             detail.picture = pictures.picture(for: preview.bitmap, in: detailBox)
+            detail.showsThumbnail = false
         case .idle, .loading, .failure:
             break
         }
+        detail.state = detail.state.updatingProgress(to: RowDisplayState(phase: phase))
         self.detail = detail
         return []
     }

@@ -23,11 +23,13 @@ struct UpdateDetailPreviewTests {
         return harness
     }
 
-    private func preview(scan: Int, width: Int = 64, height: Int = 48, completed: Int = 3_000) -> ImagePhase {
+    private func preview(
+        scan: Int, width: Int = 64, height: Int = 48, completed: Int = 3_000, coarse: Bool = false
+    ) -> ImagePhase {
         .preview(
             ImagePreview(
                 bitmap: FakeImages.bitmap(width: width, height: height), scan: scan,
-                progress: LoadProgress(completed: completed, total: 10_000)))
+                progress: LoadProgress(completed: completed, total: 10_000), isCoarse: coarse))
     }
 
     @Test func theDetailViewOpensWithTheRowsThumbnailScaledUp() throws {
@@ -114,5 +116,33 @@ struct UpdateDetailPreviewTests {
 
         // When its caption is drawn, Then it says how far the download is, with no spinner
         #expect(CaptionView.text(for: model, width: 20, frame: 3).plain == "43% Alejandro Escam…")
+    }
+
+    @Test func aCoarsePreviewDoesNotReplaceTheThumbnailButAFinerOneDoes() throws {
+        // Given the detail view on a loaded row's thumbnail
+        var harness = harness()
+        harness.deliver(FakeImages.success(width: 64, height: 48), to: "10")
+        harness.press(.enter)
+        let thumbnail = try #require(harness.frame().pictures.first { $0.key == "detail" }?.picture)
+
+        // When the first scan (block averages only) previews, Then the thumbnail stays, still loading
+        harness.deliverDetail(preview(scan: 1, width: 160, height: 120, completed: 1_500, coarse: true))
+        #expect(harness.frame().pictures.first { $0.key == "detail" }?.picture == thumbnail)
+        #expect(harness.text().contains("loading 15%"))
+
+        // When a scan with detail previews, Then it replaces the thumbnail
+        harness.deliverDetail(preview(scan: 2, width: 160, height: 120, completed: 2_500))
+        #expect(harness.frame().pictures.first { $0.key == "detail" }?.picture != thumbnail)
+        #expect(harness.text().contains("preview · scan 2"))
+    }
+
+    @Test func aRowWithAPlaceholderShowsEvenACoarsePreview() {
+        // Given a row still loading, When its first (coarse) scan previews
+        var harness = harness()
+        harness.deliver(preview(scan: 1, coarse: true), to: "10")
+
+        // Then block averages beat the placeholder
+        #expect(harness.frame().pictures.count == 1)
+        #expect(harness.text().contains("preview · scan 1"))
     }
 }

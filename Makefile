@@ -29,7 +29,7 @@ run:
 TMUX_SUITES := EndToEndTests\.TmuxViewerTests
 PREFETCH_SUITES := EndToEndTests\.PrefetchCommandTests
 END_TO_END_SUITES := EndToEndTests\.(?!TmuxViewerTests|PrefetchCommandTests)
-IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPCacheFreshnessIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|LowDataRequestTests)|PicsumServerTests\.(Server(Attribution|ConnectionLimits|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|TerminalUITests\.CursesScreen(Demo)?Tests
+IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPCacheFreshnessIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|EmbeddedServerPreviewTests|LowDataRequestTests)|PicsumServerTests\.(Server(Attribution|ConnectionLimits|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|TerminalUITests\.CursesScreen(Demo)?Tests
 REAL_TIME_SUITES := EndToEndTests\.|$(IN_PROCESS_REAL_TIME_SUITES)
 test:
 	@scripts/ensure-deps.sh test

@@ -2,7 +2,8 @@
  * libFuzzer targets for the C shim's decode paths (built by `make fuzz`, with AddressSanitizer).
  *
  * FUZZ_PNG: probe, then a full and a reduced decode. FUZZ_JPEG: probe, then decodes at two DCT
- * scales and reductions under the default memory cap. Images claiming more than 4 megapixels
+ * scales and reductions under the default memory cap, then progressive previews (buffered-image
+ * mode) of the first half of the input and of all of it. Images claiming more than 4 megapixels
  * are skipped after the probe (the Swift layer refuses large ones from the header the same way),
  * so every execution stays fast. Any crash, leak or sanitizer report is a finding.
  */
@@ -38,6 +39,22 @@ static void fuzz_decode_into(int32_t width, int32_t height, int png, const uint8
     free(out);
 }
 
+static void fuzz_preview(int32_t width, int32_t height, const uint8_t *data, size_t size, int32_t scale,
+                         int32_t reduce) {
+    char message[PF_MESSAGE_CAPACITY];
+    int32_t out_width = fuzz_side(fuzz_side(width, scale), reduce);
+    int32_t out_height = fuzz_side(fuzz_side(height, scale), reduce);
+    size_t stride = (size_t)out_width * 4;
+    uint8_t *out = malloc(stride * (size_t)out_height);
+    int32_t scan = 0, coarse = 0;
+    if (out == NULL) {
+        return;
+    }
+    pf_jpeg_decode_prefix(data, size, scale, reduce, 0, out, stride, out_width, out_height, &scan, &coarse,
+                          message, sizeof(message));
+    free(out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char message[PF_MESSAGE_CAPACITY];
     int32_t reduce = 2 + (int32_t)(size % 5);
@@ -62,6 +79,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     fuzz_decode_into(info.width, info.height, 0, data, size, 1, 1);
     fuzz_decode_into(info.width, info.height, 0, data, size, 8, reduce);
+    if (info.progressive) {
+        fuzz_preview(info.width, info.height, data, size / 2, 2, 1);
+        fuzz_preview(info.width, info.height, data, size, 4, reduce);
+    }
 #endif
     return 0;
 }

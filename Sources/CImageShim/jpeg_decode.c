@@ -1,8 +1,6 @@
-#include "jpeg_error.h"
+#include "jpeg_decode_internal.h"
 
 #include <string.h>
-
-#include "box_reducer.h"
 
 /* More scans than any real progressive JPEG has; hostile files use thousands. */
 #define PF_JPEG_MAX_SCANS 1000
@@ -14,13 +12,6 @@
  */
 #define PF_JPEG_SCAN_PASSES 16
 
-typedef struct pf_jpeg_progress {
-    struct jpeg_progress_mgr base;
-    int last_scan;
-    long long blocks_used;
-    long long blocks_budget;
-} pf_jpeg_progress;
-
 static long long pf_jpeg_blocks_of(jpeg_component_info *const *components, int count) {
     long long blocks = 0;
     for (int i = 0; i < count; i++) {
@@ -29,7 +20,7 @@ static long long pf_jpeg_blocks_of(jpeg_component_info *const *components, int c
     return blocks;
 }
 
-static void pf_jpeg_progress_monitor(j_common_ptr cinfo) {
+void pf_jpeg_progress_monitor(j_common_ptr cinfo) {
     if (!cinfo->is_decompressor) {
         return;
     }
@@ -61,7 +52,7 @@ static void pf_jpeg_progress_monitor(j_common_ptr cinfo) {
     }
 }
 
-static int pf_jpeg_color_of(const struct jpeg_decompress_struct *cinfo) {
+int pf_jpeg_color_of(const struct jpeg_decompress_struct *cinfo) {
     switch (cinfo->jpeg_color_space) {
     case JCS_GRAYSCALE:
         return cinfo->num_components == 1 ? PF_JPEG_GRAY : 0;
@@ -136,7 +127,7 @@ static inline uint8_t pf_mul255(unsigned a, unsigned b) {
 }
 
 /* CMYK (as libjpeg hands it out) to RGBA in place. Adobe files store inverted values. */
-static void pf_cmyk_row_to_rgba(uint8_t *row, int32_t width, int inverted) {
+void pf_cmyk_row_to_rgba(uint8_t *row, int32_t width, int inverted) {
     for (int32_t x = 0; x < width; x++) {
         uint8_t *p = row + (size_t)x * 4;
         unsigned c = p[0], m = p[1], y = p[2], k = p[3];
@@ -222,36 +213,44 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
     }
 
     jpeg_start_decompress(&cinfo);
-    JSAMPARRAY line = NULL;
-    if (reduce > 1) {
-        /* One scanline from libjpeg's pool (freed with it), summed into the reducer. */
-        line = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, cinfo.output_width * 4, 1);
-        if (!pf_box_reducer_init(&reducer, (int32_t)cinfo.output_width, (int32_t)cinfo.output_height, reduce,
-                                 0, out, out_stride)) {
-            status = PF_ERR_MEMORY;
-            pf_jpeg_fail((j_common_ptr)&cinfo, "out of memory for the reduced decode");
-        }
-    }
-    while (cinfo.output_scanline < cinfo.output_height) {
-        JDIMENSION y = cinfo.output_scanline;
-        uint8_t *row = line != NULL ? line[0] : out + (size_t)y * out_stride;
-        JSAMPROW rows[1] = {row};
-        if (jpeg_read_scanlines(&cinfo, rows, 1) != 1) {
-            /* Only a suspending source returns 0 lines; ours never suspends. */
-            pf_jpeg_fail((j_common_ptr)&cinfo, "the JPEG decoder stopped early");
-        }
-        if (cmyk) {
-            pf_cmyk_row_to_rgba(row, (int32_t)cinfo.output_width, cinfo.saw_Adobe_marker);
-        }
-        if (line != NULL) {
-            pf_box_reducer_add(&reducer, row, (int32_t)y, 0, 1, (int32_t)cinfo.output_width);
-        }
-    }
-    if (line != NULL) {
-        pf_box_reducer_finish(&reducer);
+    if (!pf_jpeg_read_output(&cinfo, cmyk, reduce, &reducer, out, out_stride)) {
+        status = PF_ERR_MEMORY;
+        pf_jpeg_fail((j_common_ptr)&cinfo, "out of memory for the reduced decode");
     }
     /* Every row is in: a missing EOI marker after complete image data is tolerated. */
     jpeg_destroy_decompress(&cinfo);
     pf_box_reducer_free(&reducer);
     return PF_OK;
+}
+
+int pf_jpeg_read_output(j_decompress_ptr cinfo, int cmyk, int32_t reduce, pf_box_reducer *reducer,
+                        uint8_t *out, size_t out_stride) {
+    JSAMPARRAY line = NULL;
+    if (reduce > 1) {
+        /* One scanline from libjpeg's pool (freed with it), summed into the reducer. */
+        line = (*cinfo->mem->alloc_sarray)((j_common_ptr)cinfo, JPOOL_IMAGE, cinfo->output_width * 4, 1);
+        if (!pf_box_reducer_init(reducer, (int32_t)cinfo->output_width, (int32_t)cinfo->output_height, reduce,
+                                 0, out, out_stride)) {
+            return 0;
+        }
+    }
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JDIMENSION y = cinfo->output_scanline;
+        uint8_t *row = line != NULL ? line[0] : out + (size_t)y * out_stride;
+        JSAMPROW rows[1] = {row};
+        if (jpeg_read_scanlines(cinfo, rows, 1) != 1) {
+            /* Only a suspending source returns 0 lines, and the shim's never suspend here. */
+            pf_jpeg_fail((j_common_ptr)cinfo, "the JPEG decoder stopped early");
+        }
+        if (cmyk) {
+            pf_cmyk_row_to_rgba(row, (int32_t)cinfo->output_width, cinfo->saw_Adobe_marker);
+        }
+        if (line != NULL) {
+            pf_box_reducer_add(reducer, row, (int32_t)y, 0, 1, (int32_t)cinfo->output_width);
+        }
+    }
+    if (line != NULL) {
+        pf_box_reducer_finish(reducer);
+    }
+    return 1;
 }

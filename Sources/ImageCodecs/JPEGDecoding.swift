@@ -12,6 +12,14 @@ enum JPEGDecoding {
 
     /// The header, and the Exif APP1 payload (TIFF data, at most 64 KiB; empty when none).
     static func probeWithExif(_ bytes: [UInt8]) throws(ImageCodecError) -> (header: ImageHeader, exif: [UInt8]) {
+        let probed = try probeDetails(bytes)
+        return (probed.header, probed.exif)
+    }
+
+    /// The header, the Exif payload, and whether the frame is progressive (SOF2).
+    static func probeDetails(_ bytes: [UInt8]) throws(ImageCodecError)
+        -> (header: ImageHeader, exif: [UInt8], progressive: Bool)
+    {
         var info = pf_jpeg_info()
         var failure: ImageCodecError?
         let exif = [UInt8](unsafeUninitializedCapacity: maxExifBytes) { exifBuffer, initialized in
@@ -35,7 +43,7 @@ enum JPEGDecoding {
             format: .jpeg,
             storedSize: PixelSize(width: Int(info.width), height: Int(info.height)),
             orientation: orientation)
-        return (header, exif)
+        return (header, exif, info.progressive != 0)
     }
 
     /// The smallest decode (largest denominator of 1, 2, 4, 8) whose output still covers `target`.
@@ -76,5 +84,28 @@ enum JPEGDecoding {
                 }
             }
         }
+    }
+
+    /// Decodes the complete scans of a progressive JPEG's first bytes, like `decode` (same
+    /// scale, reduction and memory cap); nil when no scan is complete yet. Throws for corrupt
+    /// data and limits, and for a baseline JPEG (callers check `probeDetails` first).
+    static func decodePrefix(
+        _ bytes: [UInt8], size stored: PixelSize, scaleDenominator: Int, reduce: Int = 1,
+        maxMemory: Int = DecodingOptions.defaultMaxDecoderMemory
+    ) throws(ImageCodecError) -> (bitmap: Bitmap, scan: Int, isCoarse: Bool)? {
+        let output = DecodePlan.reducedSize(scaledSize(stored, denominator: scaleDenominator), by: reduce)
+        var scan: Int32 = 0
+        var coarse: Int32 = 1
+        let bitmap = try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
+            try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
+                try ShimCall.run("JPEG preview") { message, capacity in
+                    pf_jpeg_decode_prefix(
+                        input.baseAddress, input.count, Int32(scaleDenominator), Int32(reduce), max(1, maxMemory),
+                        pixels, stride, Int32(output.width), Int32(output.height), &scan, &coarse,
+                        message, capacity)
+                }
+            }
+        }
+        return scan > 0 ? (bitmap, Int(scan), coarse != 0) : nil
     }
 }

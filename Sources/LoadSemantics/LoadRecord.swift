@@ -67,6 +67,9 @@ public struct LoadRecord: Sendable {
             switch phase {
             case .idle: return nil
             case .loading(let progress): self = .loading(completed: progress.completed, total: progress.total)
+            // A progressive preview is still loading, as far as the rules care.
+            case .preview(let preview):
+                self = .loading(completed: preview.progress.completed, total: preview.progress.total)
             case .success(let response): self = .success(response.source)
             case .failure(let error): self = .failure(reason: error.description)
             }

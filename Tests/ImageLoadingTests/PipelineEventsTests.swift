@@ -43,6 +43,7 @@ import Testing
             switch phase {
             case .idle: phases.append("idle")
             case .loading(let progress): phases.append("loading \(progress.completed)")
+            case .preview(let preview): phases.append("preview \(preview.scan)")
             case .success: phases.append("success")
             case .failure: phases.append("failure")
             }

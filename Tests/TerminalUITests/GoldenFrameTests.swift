@@ -54,6 +54,25 @@ struct GoldenFrameTests {
         #expect(screen.plainText().contains("✗"))
     }
 
+    @Test func previewRowShowsItsScansSoFar() {
+        // A progressive JPEG's preview in the box (a coarse 2-colour card standing in for its
+        // block art), and the state line saying which scan it shows and how far the bytes are.
+        var preview = CellBlock(size: TerminalSize(rows: 6, columns: 16))
+        for row in 0..<6 {
+            for column in 0..<16 {
+                let top: TerminalColor = column < 8 ? .rgb(180, 80, 60) : .rgb(60, 100, 170)
+                preview.set("▀", at: CellPoint(row: row, column: column), style: CellStyle(foreground: top, background: top))
+            }
+        }
+        let model = RowViewModel(
+            author: "Alejandro Escamilla", id: "1084", imageSize: TerminalSize(rows: 3744, columns: 5616),
+            state: .preview(scan: 3, completed: 120_000, expected: 280_000), picture: Picture(cells: preview))
+        let screen = frame(model)
+        Golden.assertMatches(screen.plainText(), named: "preview-scan.txt")
+        Golden.assertMatches(screen.ansiText(), named: "preview-scan.ansi")
+        #expect(screen.plainText().contains("preview · scan 3"))
+    }
+
     @Test func loadedRowWithThumbnail() {
         // A 2-colour test card standing in for block art.
         var thumbnail = CellBlock(size: TerminalSize(rows: 6, columns: 16))

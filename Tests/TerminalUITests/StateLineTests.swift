@@ -19,6 +19,8 @@ struct StateLineTests {
         (.loaded(source: .resumedNetwork(resumedFrom: 168_000), bytes: 280_000, duration: .milliseconds(90)),
          "resumed at 60% · 280 KB in 90 ms"),
         (.failed(reason: "HTTP 500"), "✗ HTTP 500 · r to retry"),
+        (.preview(scan: 3, completed: 120_000, expected: 280_000), "preview · scan 3 · 43% ▓▓▓░░"),
+        (.preview(scan: 1, completed: 51_200, expected: nil), "preview · scan 1 · 51 KB"),
     ])
     func formats(state: RowDisplayState, expected: String) {
         #expect(StateLine.text(for: state).plain == expected)

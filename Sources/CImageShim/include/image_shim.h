@@ -115,6 +115,24 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
                                  int32_t out_width, int32_t out_height,
                                  char *message, size_t message_capacity);
 
+/**
+ * Decodes the prefix of a progressive JPEG received so far (buffered-image mode), as of its
+ * last complete scan, at 1/scale_denom then area-averaged by reduce (sizes as for
+ * pf_jpeg_decode_reduced). *scan is the number of that scan (1-based), or 0 when the prefix
+ * holds no complete scan yet (or not even the whole header): out is then unspecified.
+ * *coarse is 1 while no AC coefficient of the first component (luma) has arrived: the image
+ * holds each 8×8 block's average only, as sharp as one an eighth of its size. A
+ * baseline (sequential) JPEG is PF_ERR_UNSUPPORTED; corrupt data is PF_ERR_DECODER or
+ * PF_ERR_LIMIT (the same scan budget and memory cap as a full decode). The end of the prefix
+ * is never an error: the decoder suspends there.
+ */
+pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
+                                size_t max_memory,
+                                uint8_t *out, size_t out_stride,
+                                int32_t out_width, int32_t out_height,
+                                int32_t *scan, int32_t *coarse,
+                                char *message, size_t message_capacity);
+
 /** The pixel layout handed to the JPEG encoder. */
 typedef enum pf_jpeg_input {
     /** RGBA8, alpha ignored. */

@@ -159,7 +159,7 @@ public final class ImageLoader: Sendable {
             switch phase {
             case .idle:
                 return false
-            case .loading:
+            case .loading, .preview:
                 return !state.isUpgrading
             case .success:
                 state.showsLowData = isLowData

@@ -4,6 +4,10 @@ public enum ImagePhase: Sendable, CustomStringConvertible {
     case idle
     /// Started; bytes completed so far and expected.
     case loading(LoadProgress)
+    /// Still loading, and a progressive JPEG's scans so far show the image already (processed
+    /// like the final one). Baseline JPEGs and PNGs never have this phase. Loading goes on:
+    /// `loading` phases may follow, and the preview stays the best picture until `success`.
+    case preview(ImagePreview)
     /// The image and where it came from.
     case success(ImageResponse)
     /// A typed, human-readable failure. Cancellation never shows up here.
@@ -13,8 +17,13 @@ public enum ImagePhase: Sendable, CustomStringConvertible {
     public var isTerminal: Bool {
         switch self {
         case .success, .failure: true
-        case .idle, .loading: false
+        case .idle, .loading, .preview: false
         }
+    }
+
+    /// The preview, while a progressive JPEG shows its scans so far.
+    public var preview: ImagePreview? {
+        if case .preview(let preview) = self { preview } else { nil }
     }
 
     /// The response, when successful.
@@ -31,6 +40,7 @@ public enum ImagePhase: Sendable, CustomStringConvertible {
         switch self {
         case .idle: "idle"
         case .loading(let progress): "loading(\(progress))"
+        case .preview(let preview): "preview(\(preview))"
         case .success(let response): "success(\(response.source))"
         case .failure(let error): "failure(\(error))"
         }

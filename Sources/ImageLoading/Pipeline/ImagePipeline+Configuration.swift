@@ -23,7 +23,7 @@ extension ImagePipeline {
         public var limits: Limits
         /// When failed downloads are retried.
         public var retryPolicy: RetryPolicy
-        /// The clock retry delays sleep on (a manual clock in tests).
+        /// The clock retry delays sleep on and previews are spaced by (a manual clock in tests).
         public var clock: any Clock<Duration>
         /// Downloads at once (the network queue's width).
         public var maxConcurrentDownloads: Int
@@ -33,6 +33,10 @@ extension ImagePipeline {
         public var resumableDataLimit: Int
         /// The wall-clock time disk-cache freshness is judged by (a fixed or stepped date in tests).
         public var currentDate: @Sendable () -> Date
+        /// The shortest time between two previews of one download, and before its first one
+        /// (progressive JPEGs draw their complete scans while they download, as
+        /// `ImagePhase.preview`, unless the download is over sooner); nil: none.
+        public var previewInterval: Duration? = .milliseconds(250)
 
         /// A configuration; the default loader follows `limits`' timeouts and redirect limit.
         public init(

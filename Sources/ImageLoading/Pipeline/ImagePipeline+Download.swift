@@ -77,7 +77,17 @@ extension ImagePipeline {
         if let total { buffer.reserveCapacity(total) }
         var transferred = 0
         let resumedFrom = prefix.isEmpty ? nil : prefix.count
-        control.reportProgress(LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom))
+        // Progressive JPEGs show their complete scans while they download (not files: they
+        // arrive at once); a resumed attempt may preview its kept bytes at once. The body's
+        // time starts before its first progress is reported.
+        var previews = url.isFileURL
+            ? nil : configuration.previewInterval.map { PreviewSchedule(interval: $0, previewsAtOnce: !prefix.isEmpty) }
+        let elapsed = stopwatch(on: configuration.clock)
+        let initial = LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom)
+        control.reportProgress(initial)
+        if previews?.shouldPreview(buffer, at: elapsed()) == true {
+            control.reportPreview(.data(bytes: buffer, progress: initial))
+        }
         do {
             for try await chunk in response.body {
                 transferred += chunk.count
@@ -89,6 +99,9 @@ extension ImagePipeline {
                 let progress = LoadProgress(completed: buffer.count, total: total, resumedFrom: resumedFrom)
                 emit(.progress(progress), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 control.reportProgress(progress)
+                if previews?.shouldPreview(buffer, at: elapsed()) == true {
+                    control.reportPreview(.data(bytes: buffer, progress: progress))
+                }
             }
             try Task.checkCancellation()
         } catch let failure as AttemptFailure {

@@ -23,6 +23,8 @@ extension ImagePipeline {
             case revalidated(notModified: Bool)
             /// Decoded and processed.
             case decoded
+            /// A progressive JPEG's scans so far were decoded and shown (stage `task`).
+            case preview(scan: Int)
             /// Stopped by its (last) subscriber.
             case cancelled
             /// Failed an attempt with `error`; trying again (attempt `attempt`) after a delay.
@@ -91,6 +93,8 @@ extension ImagePipeline {
         public var notModified = 0
         /// Images decoded and processed.
         public var decoded = 0
+        /// Progressive previews shown to tasks.
+        public var previews = 0
         /// Tasks cancelled.
         public var cancelled = 0
         /// Download attempts retried.
@@ -117,6 +121,7 @@ extension ImagePipeline {
                 revalidated += 1
                 if wasNotModified { notModified += 1 }
             case .decoded: decoded += 1
+            case .preview: previews += 1
             case .cancelled: if event.stage == .task { cancelled += 1 }
             case .retried: retried += 1
             case .failed: if event.stage == .task { failed += 1 }

@@ -17,6 +17,10 @@ extension ImagePipeline {
             case .missing(let slot): thumbnailSlot = slot
             }
         }
+        let previewer = ProgressivePreviewer(
+            decompression: ImageDecompression(maxPixels: configuration.limits.maxDecodedPixels),
+            processors: request.processors, decoder: decoder,
+            deliver: { preview in control.reportPreview(.image(preview)) })
         let fetched = await dataStage.value(
             for: request.imageID ?? urlText,
             options: control.options,
@@ -25,9 +29,13 @@ extension ImagePipeline {
                 if subscription.coalesced { emit(.coalesced, stage: .data, url: urlText, taskID: subscription.jobID) }
             },
             onProgress: { progress in control.reportProgress(progress) },
+            onPreview: { preview in
+                if case .data(let bytes, let progress) = preview { previewer.receive(bytes, progress: progress) }
+            },
             work: { [self] key, dataControl in
                 await self.runDataJob(key: key, url: url, headers: request.headers, control: dataControl)
             })
+        previewer.finish()
         guard let fetched else { return nil }
         let data: FetchedData
         switch fetched {

@@ -138,6 +138,12 @@ public final class ImagePipeline: Sendable {
                 switch event {
                 case .progress(let progress):
                     task.reportProgress(progress)
+                case .preview(.image(let preview)):
+                    task.reportPreview(preview) {
+                        self?.emit(.preview(scan: preview.scan), stage: .task, url: urlText, taskID: task.id)
+                    }
+                case .preview(.data):
+                    break
                 case .completed(let result):
                     self?.deliver(result, to: task, url: urlText, started: started)
                 }

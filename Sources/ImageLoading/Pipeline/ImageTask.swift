@@ -78,7 +78,7 @@ public final class ImageTask: Sendable, Hashable, CustomStringConvertible {
                 switch phase {
                 case .success(let response): return response
                 case .failure(let error): throw error
-                case .idle, .loading: continue
+                case .idle, .loading, .preview: continue
                 }
             }
             throw CancellationError()
@@ -112,6 +112,14 @@ public final class ImageTask: Sendable, Hashable, CustomStringConvertible {
     func reportProgress(_ progress: LoadProgress) {
         guard state.withLock({ !$0.isCancelled && !$0.isFinished }) else { return }
         phaseBroadcaster.send(.loading(progress))
+    }
+
+    /// Shows a progressive preview, after `announce` (its event); dropped once the task was
+    /// cancelled or finished.
+    func reportPreview(_ preview: ImagePreview, announce: () -> Void) {
+        guard state.withLock({ !$0.isCancelled && !$0.isFinished }) else { return }
+        announce()
+        phaseBroadcaster.send(.preview(preview))
     }
 
     /// Delivers the final phase, after `announce` (events, counters); false when already cancelled or finished.

@@ -3,7 +3,7 @@ import Synchronization
 extension CoalescingStage {
     /// Subscribes from inside another job and waits for the result.
     ///
-    /// Progress goes to `onProgress`; the subscription follows `follow`'s priority and options
+    /// Progress goes to `onProgress`, previews to `onPreview`; the subscription follows `follow`'s priority and options
     /// (a subscriber joining `follow` later can widen what this job does); cancelling the
     /// calling task leaves the stage (cancelling the job when it was the last subscriber) and
     /// returns nil.
@@ -13,6 +13,7 @@ extension CoalescingStage {
         following follow: JobControl,
         onSubscribe: @Sendable (Subscription) -> Void = { _ in },
         onProgress: @escaping @Sendable (LoadProgress) -> Void,
+        onPreview: (@Sendable (JobPreview) -> Void)? = nil,
         work: @escaping Work
     ) async -> Result<Output, ImageLoadError>? {
         let waiter = StageWaiter<Key, Output>()
@@ -26,6 +27,7 @@ extension CoalescingStage {
                     sink: { event in
                         switch event {
                         case .progress(let progress): onProgress(progress)
+                        case .preview(let preview): onPreview?(preview)
                         case .completed(let result): waiter.resume(result)
                         }
                     },

@@ -12,6 +12,8 @@ final class CoalescingStage<Key: Hashable & Sendable, Output: Sendable>: Sendabl
     /// What a subscriber hears.
     enum Event: Sendable {
         case progress(LoadProgress)
+        /// Something to show before the result (progressive previews; never the last event).
+        case preview(JobPreview)
         case completed(Result<Output, ImageLoadError>)
     }
 
@@ -55,9 +57,10 @@ final class CoalescingStage<Key: Hashable & Sendable, Output: Sendable>: Sendabl
             state.nextSubscriberID += 1
             switch state.coalescing.subscribe(key, subscriber: subscriberID, priority: priority, sink: sink) {
             case .start(let jobID, let priority):
-                let control = JobControl(jobID: jobID, priority: priority, options: options) { [weak self] progress in
-                    self?.deliverProgress(key, jobID: jobID, progress)
-                }
+                let control = JobControl(
+                    jobID: jobID, priority: priority, options: options,
+                    preview: { [weak self] preview in self?.deliverPreview(key, jobID: jobID, preview) },
+                    progress: { [weak self] progress in self?.deliverProgress(key, jobID: jobID, progress) })
                 state.controls[jobID] = control
                 let subscription = Subscription(
                     key: key, jobID: jobID, subscriberID: subscriberID, coalesced: false, control: control)
@@ -120,6 +123,11 @@ final class CoalescingStage<Key: Hashable & Sendable, Output: Sendable>: Sendabl
     private func deliverProgress(_ key: Key, jobID: Int, _ progress: LoadProgress) {
         let sinks = state.withLock { $0.coalescing.sinks(key, jobID: jobID) }
         for sink in sinks { sink(.progress(progress)) }
+    }
+
+    private func deliverPreview(_ key: Key, jobID: Int, _ preview: JobPreview) {
+        let sinks = state.withLock { $0.coalescing.sinks(key, jobID: jobID) }
+        for sink in sinks { sink(.preview(preview)) }
     }
 
     private func complete(_ key: Key, jobID: Int, _ result: Result<Output, ImageLoadError>?) {

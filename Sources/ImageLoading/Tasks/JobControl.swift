@@ -24,11 +24,17 @@ final class JobControl: Sendable {
     let jobID: Int
     private let state: Mutex<State>
     private let progressSink: @Sendable (LoadProgress) -> Void
+    private let previewSink: @Sendable (JobPreview) -> Void
 
-    init(jobID: Int, priority: Priority, options: JobOptions, progress: @escaping @Sendable (LoadProgress) -> Void) {
+    init(
+        jobID: Int, priority: Priority, options: JobOptions,
+        preview: @escaping @Sendable (JobPreview) -> Void = { _ in },
+        progress: @escaping @Sendable (LoadProgress) -> Void
+    ) {
         self.jobID = jobID
         self.state = Mutex(State(priority: priority, options: options))
         self.progressSink = progress
+        self.previewSink = preview
     }
 
     /// The highest priority any subscriber wants right now.
@@ -42,6 +48,9 @@ final class JobControl: Sendable {
 
     /// Tells every subscriber how far the job got.
     func reportProgress(_ progress: LoadProgress) { progressSink(progress) }
+
+    /// Tells every subscriber what the job can show before its result (progressive previews).
+    func reportPreview(_ preview: JobPreview) { previewSink(preview) }
 
     /// Widens what the job does with its result; observers hear of a change (outside the lock).
     func merge(_ options: JobOptions) {

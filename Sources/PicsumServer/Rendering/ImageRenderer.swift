@@ -23,8 +23,11 @@ enum ImageRenderer {
         return 1
     }
 
-    /// The JPEG bytes of `item` at `options`, rendered from its `source` decoded at 1/`scale`.
-    static func render(source: Bitmap, scale: Int = 1, item: FeedItem, options: ImageOptions, quality: Int) throws -> [UInt8] {
+    /// The JPEG bytes of `item` at `options`, rendered from its `source` decoded at 1/`scale`
+    /// (progressive: scan by scan, coarse to fine; else baseline, row by row).
+    static func render(
+        source: Bitmap, scale: Int = 1, item: FeedItem, options: ImageOptions, quality: Int, progressive: Bool = false
+    ) throws -> [UInt8] {
         var crop = scale > 1 ? scaledCrop(item.crop, scale: scale) : item.crop
         // The scaled source is ceil(size / scale): keep the crop inside it.
         crop.width = max(1, min(crop.width, source.width - crop.x))
@@ -36,7 +39,7 @@ enum ImageRenderer {
         if options.blur > 0 { bitmap = bitmap.blurred(radius: options.blur) }
         // JPEG has no alpha: composite transparent photos (PNG) over white rather than black.
         bitmap = bitmap.flattened(over: .white)
-        return try JPEGEncoder.encode(bitmap, quality: quality)
+        return try JPEGEncoder.encode(bitmap, quality: quality, progressive: progressive)
     }
 
     /// `size` at 1/`scale`, rounded up as libjpeg's scaled output is.

@@ -11,6 +11,8 @@ import ImageCodecs
 actor RenderCache {
     private let photos: [Photo]
     private let quality: Int
+    /// Renders of at least this many pixels are progressive JPEGs.
+    private let progressiveMinimumPixels: Int
     private var encoded: CostLimitedLRU<RepresentationKey, EncodedImage>
     private var encoding: [RepresentationKey: Task<EncodedImage, any Error>] = [:]
     /// Decoded sources by photo index and DCT scale (1, 2, 4, 8).
@@ -27,12 +29,13 @@ actor RenderCache {
     private var runningPixels = 0
 
     init(
-        photos: [Photo], quality: Int, encodedCacheBytes: Int, decodedCacheBytes: Int, maxConcurrentRenders: Int,
+        photos: [Photo], quality: Int, progressiveMinimumPixels: Int = Int.max, encodedCacheBytes: Int, decodedCacheBytes: Int, maxConcurrentRenders: Int,
         largeRenderPixels: Int = 1 << 20
     ) {
         self.photos = photos
         admission = RenderAdmission(smallSlots: maxConcurrentRenders, largeSlots: 1, largePixels: largeRenderPixels)
         self.quality = quality
+        self.progressiveMinimumPixels = progressiveMinimumPixels
         encoded = CostLimitedLRU(costLimit: encodedCacheBytes, countLimit: 4096)
         sources = CostLimitedLRU(costLimit: decodedCacheBytes, countLimit: 256)
     }
@@ -49,6 +52,7 @@ actor RenderCache {
             return try await running.value
         }
         let quality = quality
+        let progressive = options.width * options.height >= progressiveMinimumPixels
         let scale = ImageRenderer.sourceScale(for: item, options: options, format: photos[item.photoIndex].header.format)
         let task = Task.detached { [self] in
             let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
@@ -56,7 +60,8 @@ actor RenderCache {
             await self.acquireRenderSlot(pixels: pixels)
             let rendered = Result {
                 EncodedImage(
-                    jpeg: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality))
+                    jpeg: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality,
+                        progressive: progressive))
             }
             await self.releaseRenderSlot(pixels: pixels)
             return try rendered.get()

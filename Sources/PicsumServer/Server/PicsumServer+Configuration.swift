@@ -22,6 +22,14 @@ extension PicsumServer {
         public var shaping: NetworkShaping
         /// JPEG quality of rendered images (1–100).
         public var jpegQuality: Int
+        /// Images of at least this many pixels are encoded as progressive JPEGs, smaller ones as
+        /// baseline. The default (96×96) makes the detail view's large image and the pixel
+        /// backends' thumbnails progressive, so a client can draw them scan by scan while they
+        /// download, and leaves block-art list thumbnails (up to about 120×60 sub-pixels, a few
+        /// KB) baseline, where a preview would cost more than it shows. 0: every image.
+        public var progressiveMinimumPixels: Int = Configuration.defaultProgressiveMinimumPixels
+        /// 96×96.
+        public static let defaultProgressiveMinimumPixels = 96 * 96
         /// Byte budget of the encoded-image cache.
         public var encodedCacheBytes: Int
         /// Byte budget of the decoded-source cache.

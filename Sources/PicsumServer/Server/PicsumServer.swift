@@ -78,6 +78,7 @@ public final class PicsumServer: Sendable {
         let inFlight = InFlightRequests()
         let renderCache = RenderCache(
             photos: library.photos, quality: configuration.jpegQuality,
+            progressiveMinimumPixels: configuration.progressiveMinimumPixels,
             encodedCacheBytes: configuration.encodedCacheBytes, decodedCacheBytes: configuration.decodedCacheBytes,
             maxConcurrentRenders: ProcessInfo.processInfo.activeProcessorCount)
         let boundAddress = Mutex("http://\(configuration.host):\(configuration.port)")

@@ -14,6 +14,10 @@ extension RowDisplayState {
             self = .loading(
                 completed: Int64(progress.completed), expected: progress.total.map(Int64.init),
                 resumedFrom: progress.resumedFrom.map(Int64.init))
+        case .preview(let preview):
+            self = .preview(
+                scan: preview.scan, completed: Int64(preview.progress.completed),
+                expected: preview.progress.total.map(Int64.init))
         case .success(let response):
             self = .loaded(
                 source: LoadSource(response.source), bytes: Int64(response.byteCount),

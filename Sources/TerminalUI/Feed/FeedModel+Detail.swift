@@ -13,8 +13,15 @@ extension FeedModel {
         guard let key = focusedKey, let photo = items[key]?.photo else { return [] }
         var effects = closeDetail()
         let token = makeToken()
-        detail = DetailModel(key: key, token: token)
+        var opened = DetailModel(key: key, token: token)
         let pixels = pictures.pixelSize(forImage: photo.size, in: detailBox)
+        // The row's thumbnail is in memory already: show it scaled up at once, until the
+        // larger image (or a preview of it) arrives.
+        if let thumbnail = items[key]?.bitmap {
+            opened.picture = pictures.picture(for: thumbnail.fit(into: pixels), in: detailBox)
+            opened.showsThumbnail = true
+        }
+        detail = opened
         log(.note("detail \(pixels.width)×\(pixels.height)"), for: key)
         effects.append(.load(.detail, token, photo.imageRequest(for: pixels, priority: .veryHigh), lowData: lowData))
         return effects
@@ -30,10 +37,22 @@ extension FeedModel {
     /// A phase of the detail view's load `token`.
     mutating func receiveDetail(_ phase: ImagePhase, token: LoadToken) -> [FeedEffect] {
         guard var detail, detail.token == token else { return [] }
-        detail.state = RowDisplayState(phase: phase)
-        if case .success(let response) = phase {
+        switch phase {
+        case .success(let response):
             detail.picture = pictures.picture(for: response.bitmap, in: detailBox)
+            detail.showsThumbnail = false
+        case .preview(let preview) where preview.isCoarse && detail.showsThumbnail:
+            // Block averages only: the thumbnail on screen is as sharp; keep it, still loading.
+            detail.state = detail.state.updatingProgress(to: RowDisplayState(phase: .loading(preview.progress)))
+            self.detail = detail
+            return []
+        case .preview(let preview):
+            detail.picture = pictures.picture(for: preview.bitmap, in: detailBox)
+            detail.showsThumbnail = false
+        case .idle, .loading, .failure:
+            break
         }
+        detail.state = detail.state.updatingProgress(to: RowDisplayState(phase: phase))
         self.detail = detail
         return []
     }

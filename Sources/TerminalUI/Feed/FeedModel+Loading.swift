@@ -29,6 +29,8 @@ extension FeedModel {
             case .cancel(let key):
                 items[key]?.load = nil
                 items[key]?.state = .idle
+                // A preview is no picture to keep: the row shows its placeholder again.
+                if items[key]?.bitmap == nil { items[key]?.picture = nil }
                 log(.cancel, for: key)
                 timeline.mark(.cancel, for: key.description, at: now)
                 effects.append(.cancel(.item(key)))
@@ -75,15 +77,24 @@ extension FeedModel {
             item.picture = pictures.picture(for: response.bitmap, in: geometry.picture.size)
         case .failure:
             planner.markFinished(key, failed: true)
+        case .preview(let preview):
+            // Drawn in place of the placeholder; a row reloading at another size keeps its
+            // sharper picture (and says loading).
+            guard item.bitmap == nil else {
+                item.state = RowDisplayState(phase: .loading(preview.progress))
+                items[key] = item
+                return []
+            }
+            item.picture = pictures.picture(for: preview.bitmap, in: geometry.picture.size)
         case .idle, .loading:
             break
         }
         switch phase {
         case .success: timeline.mark(.done, for: key.description, at: now)
         case .failure: timeline.mark(.failure, for: key.description, at: now)
-        case .idle, .loading: break
+        case .idle, .loading, .preview: break
         }
-        item.state = RowDisplayState(phase: phase)
+        item.state = item.state.updatingProgress(to: RowDisplayState(phase: phase))
         items[key] = item
         return []
     }

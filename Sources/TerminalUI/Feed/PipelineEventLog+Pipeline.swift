@@ -20,6 +20,7 @@ extension PipelineEventLog.Kind {
         case (let stage, .queued): self = .note("\(Self.name(of: stage)) queued")
         case (let stage, .started): self = .note("\(Self.name(of: stage)) started")
         case (let stage, .decoded): self = .note("\(Self.name(of: stage)) decoded")
+        case (_, .preview(let scan)): self = .note("preview · scan \(scan)")
         case (let stage, .cancelled): self = .note("\(Self.name(of: stage)) cancelled")
         case (let stage, .retried(let attempt, _, _)): self = .note("\(Self.name(of: stage)) retry \(attempt)")
         case (_, .kept(let bytes)): self = .note("download kept \(ByteCountFormat.string(Int64(bytes))) to resume")

@@ -1,6 +1,7 @@
 /// Renders a grid cell's one-line caption: the load's state glyph, then the author.
 ///
-/// While loading: a spinner frame and the percentage when known (`⠹ 43% Alejandro…`); on
+/// While loading: a spinner frame and the percentage when known (`⠹ 43% Alejandro…`), the
+/// percentage alone while a progressive preview shows (`43% Alejandro…`); on
 /// failure the failure mark (`✗ Paul Jarvis`); once loaded, the author alone. The author is
 /// sanitised and cut by display width with an ellipsis, never inside a character: a wide
 /// character that would only half fit is left out, combining marks stay with their base.
@@ -48,6 +49,11 @@ public enum CaptionView {
     static func stateMark(_ model: RowViewModel, frame: Int, colors: Bool, glyphs: GlyphSet) -> StyledText {
         if case .failed = model.state, model.picture == nil {
             return StyledText(String(glyphs.failure), style: CellStyle(foreground: colors ? .red : .default, attributes: .bold))
+        }
+        // A preview in the box is still loading: its percentage (no spinner: nothing animates
+        // a row that shows a picture).
+        if case .preview(_, let completed, let expected?) = model.state, expected > 0 {
+            return StyledText("\(StateLine.percent(completed, of: expected))%", style: CellStyle(foreground: colors ? .gray : .default))
         }
         guard model.showsPlaceholder, !glyphs.spinner.isEmpty else { return StyledText() }
         var mark = String(glyphs.spinner[max(0, frame) % glyphs.spinner.count])

@@ -6,6 +6,8 @@ public enum RowDisplayState: Hashable, Sendable {
     case idle
     /// Downloading: bytes so far, total if known, and the offset a resumed download restarted from.
     case loading(completed: Int64, expected: Int64?, resumedFrom: Int64?)
+    /// Still downloading, with a progressive JPEG's scans so far shown in place of the placeholder.
+    case preview(scan: Int, completed: Int64, expected: Int64?)
     /// Shown: where it came from, its size in bytes, and how long it took.
     case loaded(source: LoadSource, bytes: Int64, duration: Duration)
     /// Failed, with a short human-readable reason ("HTTP 500", "timed out").
@@ -26,14 +28,30 @@ public enum RowDisplayState: Hashable, Sendable {
     /// Whether the thumbnail box shows a placeholder (and so animates).
     public var showsPlaceholder: Bool {
         switch self {
-        case .idle, .loading: true
+        // A preview shows in the box (`RowViewModel.showsPlaceholder`); without its picture the
+        // placeholder stands in.
+        case .idle, .loading, .preview: true
         case .loaded, .failed: false
         }
     }
 
     /// The download progress as a fraction 0...1, when known.
     public var fractionCompleted: Double? {
-        guard case .loading(let completed, let expected?, _) = self, expected > 0 else { return nil }
-        return min(1, max(0, Double(completed) / Double(expected)))
+        switch self {
+        case .loading(let completed, let expected?, _) where expected > 0,
+            .preview(_, let completed, let expected?) where expected > 0:
+            min(1, max(0, Double(completed) / Double(expected)))
+        default:
+            nil
+        }
+    }
+
+    /// This state with the download's progress updated; a preview keeps its scan (the loading
+    /// phases that follow a preview still show it).
+    public func updatingProgress(to next: RowDisplayState) -> RowDisplayState {
+        guard case .preview(let scan, _, _) = self, case .loading(let completed, let expected, _) = next else {
+            return next
+        }
+        return .preview(scan: scan, completed: completed, expected: expected)
     }
 }

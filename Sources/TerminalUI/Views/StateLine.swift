@@ -1,6 +1,6 @@
 import TerminalText
 /// Formats an item's state line: `loading 43% ▓▓▓░░ 120/280 KB`,
-/// `memory`, `disk`, `network 180 KB in 240 ms`, `resumed at 60%`,
+/// `preview · scan 3 · 43% ▓▓▓░░`, `memory`, `disk`, `network 180 KB in 240 ms`, `resumed at 60%`,
 /// `✗ HTTP 500 · r to retry`.
 ///
 /// ```swift
@@ -24,6 +24,17 @@ public enum StateLine {
                 line.append(glyphs.separator, style: dim)
             }
             line.append(loading(completed: completed, expected: expected, glyphs: glyphs))
+            return line
+        case .preview(let scan, let completed, let expected):
+            var line = StyledText("preview", style: CellStyle(foreground: .indexed(6)))
+            line.append(glyphs.separator + "scan \(scan)")
+            if let expected, expected > 0 {
+                line.append(glyphs.separator + "\(percent(completed, of: expected))% ")
+                // No byte counts: the line must fit beside a list thumbnail with the scan in it.
+                line.append(bar(completed, of: expected, glyphs: glyphs), style: CellStyle(foreground: .gray))
+            } else if completed > 0 {
+                line.append(glyphs.separator + ByteCountFormat.string(completed))
+            }
             return line
         case .loaded(let source, let bytes, let duration):
             return loaded(source: source, bytes: bytes, duration: duration, glyphs: glyphs)

@@ -72,6 +72,7 @@ extension ImagePipeline.Event.Kind {
         case .diskHit: "diskHit"
         case .revalidated(let notModified): notModified ? "revalidated304" : "revalidated200"
         case .decoded: "decoded"
+        case .preview: "preview"
         case .cancelled: "cancelled"
         case .retried: "retried"
         case .kept: "kept"

@@ -37,4 +37,23 @@ struct StreamEndingTests {
         #expect(LoadProgress(completed: 10, total: 100, resumedFrom: 10).resumedFrom == 10)
         #expect(LoadProgress(completed: 10).total == nil)
     }
+
+    @Test func aForwarderEndsWhenCancelledAfterAPreviewPhase() async {
+        // Given a stream whose last phase is a progressive preview (a bitmap and progress)
+        let (phases, continuation) = AsyncStream.makeStream(of: ImagePhase.self)
+        let preview = ImagePreview(
+            bitmap: Bitmap(width: 4, height: 3), scan: 2, progress: LoadProgress(completed: 10, total: 100, resumedFrom: 5))
+        continuation.yield(.preview(preview))
+        let forwarder = Task {
+            var last: ImagePhase?
+            for await phase in phases { last = phase }
+            return last
+        }
+
+        // When the forwarder is cancelled, Then it ends (and saw the preview or nothing)
+        forwarder.cancel()
+        let last = await forwarder.value
+        continuation.finish()
+        #expect(last == nil || last?.preview == preview)
+    }
 }

@@ -3,7 +3,7 @@ import ImageLoading
 /// Turns ``LoadRecord``s into Chrome trace events that tell a run's story: one track per photo
 /// with spans for queued, downloading, decoding and rendering; instants for appear, disappear,
 /// prefetch, cancel, resume (with its byte offset), coalesce, memory and disk hits, kept and
-/// dropped partial bytes, retries and failures; counters for downloads in flight and bytes
+/// dropped partial bytes, revalidations, progressive previews (with the scan), retries and failures; counters for downloads in flight and bytes
 /// received.
 ///
 /// A pure state machine: each slot is in at most one span at a time, so a new span first ends
@@ -134,6 +134,8 @@ public struct LoadTraceBuilder: Sendable {
             out += instant("memory hit", slot: slot, time: time)
         case (_, .diskHit):
             out += instant("disk hit", slot: slot, time: time)
+        case (_, .preview(let scan)):
+            out += instant("preview", slot: slot, time: time, ["scan": .int(scan)])
         case (.data, .revalidated(let notModified)):
             out += instant(
                 "revalidated", slot: slot, time: time, ["status": .int(notModified ? 304 : 200)])

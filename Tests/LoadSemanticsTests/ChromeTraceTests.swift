@@ -144,3 +144,22 @@ struct ChromeTraceTests {
         #expect(event.json == "{\"name\":\"a\\u001b[2J\\\"\\\\\",\"cat\":\"load\",\"ph\":\"i\",\"ts\":7,\"pid\":1,\"tid\":2,\"s\":\"t\"}")
     }
 }
+
+extension ChromeTraceTests {
+    @Test func previewsAndRevalidationsAreInstantsOnThePhotosTrack() {
+        // Given a load whose download shows two previews and is a revalidation answered 304
+        let sink = MemoryTraceSink()
+        let recorder = LoadRecorder(audit: .init(), trace: sink)
+        recorder.record(.visibility(.item("1"), .visible), at: .milliseconds(1))
+        recorder.record(.load(.item("1"), id: 1, urls: [url], priority: .high), at: .milliseconds(2))
+        for (time, kind) in [(3, ImagePipeline.Event.Kind.preview(scan: 1)), (4, .preview(scan: 3)), (5, .revalidated(notModified: true))] {
+            recorder.record(.pipeline(ImagePipeline.Event(kind: kind, stage: .data, url: url, taskID: 1)), at: .milliseconds(time))
+        }
+        recorder.finish(at: .milliseconds(6))
+        // Then the trace has them, on the photo's track
+        let check = ChromeTraceCheck(data: sink.data)
+        #expect(check.events(named: "preview").map { $0.arguments["scan"] } == ["1", "3"])
+        #expect(check.events(named: "revalidated").first?.arguments["status"] == "304")
+        #expect(Set(check.events(named: "preview").map(\.track)) == Set(check.events(named: "load").map(\.track)))
+    }
+}

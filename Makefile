@@ -21,14 +21,16 @@ run:
 # one list of them. A new real-time suite goes in one (and gets the tag). The suites that measure
 # the process's peak memory (VmHWM) are real-time too: beside other suites in one process they
 # measure the others' memory.
-# The real-time suites run in four processes at once, each one suite at a time: the viewer in
-# tmux, prefetch, the other end-to-end suites (child processes), and the in-process ones
-# (loopback servers, ptys, peak memory). They mostly wait on I/O and children: side by side they take about the
-# time of the longest group instead of the sum. They run the test binary itself (two `swift
+# The real-time suites run in five processes at once, each one suite at a time: the viewer in
+# tmux (two groups: the long 3g paging test with the grid and detail-view tmux suites, and the
+# rest), prefetch, the other end-to-end suites (child processes), and the in-process ones
+# (loopback servers, ptys, peak memory). They mostly wait on I/O and children: side by side they
+# take about the time of the longest group (~20 s) instead of the sum (~95 s). They run the test binary itself (two `swift
 # test`s would queue on SwiftPM's lock); each group's output is printed when all have ended.
-TMUX_SUITES := EndToEndTests\.TmuxViewerTests
+TMUX_SUITES := EndToEndTests\.TmuxViewerTests/(?!onThreeG)
+TMUX_SLOW_SUITES := EndToEndTests\.(TmuxViewerTests/onThreeG|TmuxGridTests|TmuxDetailPreviewTests)
 PREFETCH_SUITES := EndToEndTests\.PrefetchCommandTests
-END_TO_END_SUITES := EndToEndTests\.(?!TmuxViewerTests|PrefetchCommandTests)
+END_TO_END_SUITES := EndToEndTests\.(?!Tmux|PrefetchCommandTests)
 IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPCacheFreshnessIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|EmbeddedServerPreviewTests|LowDataRequestTests)|PicsumServerTests\.(Server(Attribution|ConnectionLimits|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|TerminalUITests\.CursesScreen(Demo)?Tests
 REAL_TIME_SUITES := EndToEndTests\.|$(IN_PROCESS_REAL_TIME_SUITES)
 test:
@@ -37,8 +39,8 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(REAL_TIME_SUITES)'
 	@bin=$$($(SWIFT) build --show-bin-path); pids=""; logs=""; \
-	echo "real-time suites: four groups side by side (their output follows when all end)"; \
-	for filter in '$(TMUX_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'; do \
+	echo "real-time suites: five groups side by side (their output follows when all end)"; \
+	for filter in '$(TMUX_SUITES)' '$(TMUX_SLOW_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'; do \
 		log=$$(mktemp); logs="$$logs $$log"; \
 		"$$bin/photofeedPackageTests.xctest" --testing-library swift-testing --no-parallel --filter "$$filter" >"$$log" 2>&1 & \
 		pids="$$pids $$!"; \

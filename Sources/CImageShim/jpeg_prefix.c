@@ -45,12 +45,33 @@ static void pf_prefix_skip_input_data(j_decompress_ptr cinfo, long count) {
 
 static void pf_prefix_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
 
-pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
-                                size_t max_memory,
-                                uint8_t *out, size_t out_stride,
-                                int32_t out_width, int32_t out_height,
-                                int32_t *scan, int32_t *coarse,
-                                char *message, size_t message_capacity) {
+/* Whether every component has its DC coefficients (coef_bits[c][0] is -1 before any). */
+static int pf_jpeg_has_all_dc(j_decompress_ptr cinfo) {
+    if (cinfo->coef_bits == NULL) {
+        return 0;
+    }
+    for (int c = 0; c < cinfo->num_components; c++) {
+        if (cinfo->coef_bits[c][0] < 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/*
+ * The prefix decode, or (dc_only) the decode of a whole progressive file at 1/8 from its DC
+ * scans only: at 1/8 each 8×8 block becomes one pixel, its average, which is the DC
+ * coefficient alone, so the AC scans (most of the file, and most of the entropy decoding)
+ * change nothing but the DC's last bits, which come in a late refinement scan. Stopping once
+ * every component has DC gives the image within a level or two of the full decode for a
+ * fraction of the work.
+ */
+static pf_status pf_jpeg_decode_scans(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
+                                      size_t max_memory,
+                                      uint8_t *out, size_t out_stride,
+                                      int32_t out_width, int32_t out_height,
+                                      int32_t *scan, int32_t *coarse, int dc_only,
+                                      char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     pf_jpeg_error error;
     pf_jpeg_progress progress;
@@ -148,7 +169,7 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
         } else if (result == JPEG_SCAN_COMPLETED || result == JPEG_REACHED_EOI) {
             completed = cinfo.input_scan_number;
             coarse_at_completed = cinfo.coef_bits == NULL || cinfo.coef_bits[0][1] < 0 ? 1 : 0;
-            if (result == JPEG_REACHED_EOI) {
+            if (result == JPEG_REACHED_EOI || (dc_only && pf_jpeg_has_all_dc(&cinfo))) {
                 break;
             }
         }
@@ -172,6 +193,10 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
          */
         cinfo.unread_marker = JPEG_EOI;
     }
+    if (dc_only) {
+        /* Smoothing estimates AC terms from neighbouring DCs: at 1/8 only the DC is used. */
+        cinfo.do_block_smoothing = FALSE;
+    }
     if (!jpeg_start_output(&cinfo, completed)) {
         pf_jpeg_fail((j_common_ptr)&cinfo, "the JPEG decoder suspended before its output pass");
     }
@@ -188,4 +213,25 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
     jpeg_destroy_decompress(&cinfo);
     pf_box_reducer_free(&reducer);
     return PF_OK;
+}
+
+pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
+                                size_t max_memory,
+                                uint8_t *out, size_t out_stride,
+                                int32_t out_width, int32_t out_height,
+                                int32_t *scan, int32_t *coarse,
+                                char *message, size_t message_capacity) {
+    return pf_jpeg_decode_scans(data, size, scale_denom, reduce, max_memory, out, out_stride, out_width, out_height,
+                                scan, coarse, 0, message, message_capacity);
+}
+
+pf_status pf_jpeg_decode_dc(const uint8_t *data, size_t size, int32_t reduce,
+                            size_t max_memory,
+                            uint8_t *out, size_t out_stride,
+                            int32_t out_width, int32_t out_height,
+                            int32_t *scan,
+                            char *message, size_t message_capacity) {
+    int32_t coarse = 1;
+    return pf_jpeg_decode_scans(data, size, 8, reduce, max_memory, out, out_stride, out_width, out_height,
+                                scan, &coarse, 1, message, message_capacity);
 }

@@ -86,6 +86,27 @@ enum JPEGDecoding {
         }
     }
 
+    /// Decodes a whole progressive JPEG at 1/8 from its DC scans only, then area-averaged by
+    /// `reduce` (see `pf_jpeg_decode_dc`); nil when the data holds no complete scan.
+    static func decodeDC(
+        _ bytes: [UInt8], size stored: PixelSize, reduce: Int = 1,
+        maxMemory: Int = DecodingOptions.defaultMaxDecoderMemory
+    ) throws(ImageCodecError) -> Bitmap? {
+        let output = DecodePlan.reducedSize(scaledSize(stored, denominator: 8), by: reduce)
+        var scan: Int32 = 0
+        let bitmap = try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
+            try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
+                try ShimCall.run("JPEG decode") { message, capacity in
+                    pf_jpeg_decode_dc(
+                        input.baseAddress, input.count, Int32(reduce), max(1, maxMemory),
+                        pixels, stride, Int32(output.width), Int32(output.height), &scan,
+                        message, capacity)
+                }
+            }
+        }
+        return scan > 0 ? bitmap : nil
+    }
+
     /// Decodes the complete scans of a progressive JPEG's first bytes, like `decode` (same
     /// scale, reduction and memory cap); nil when no scan is complete yet. Throws for corrupt
     /// data and limits, and for a baseline JPEG (callers check `probeDetails` first).

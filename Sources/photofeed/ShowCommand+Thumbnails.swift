@@ -29,7 +29,7 @@ extension ShowCommand {
             PixelSize(width: max(target.width, $0.width), height: max(target.height, $0.height))
         } ?? target
         let decoded = try ImageDecoder.decode(
-            bytes, options: DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true))
+            bytes, options: DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true))
         if let thumbnails, var slot, let store {
             slot.originalSize = decoded.header.size
             thumbnails.store(decoded.bitmap.size == store ? decoded.bitmap : decoded.bitmap.resized(to: store), for: slot)

@@ -133,6 +133,22 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
                                 int32_t *scan, int32_t *coarse,
                                 char *message, size_t message_capacity);
 
+/**
+ * Decodes a whole progressive JPEG at 1/8 from its DC scans only (then area-averaged by
+ * reduce; sizes as for pf_jpeg_decode_reduced at scale 1/8): the scans up to the one that
+ * completes every component's DC coefficients are read, the rest of the file is not. Each
+ * pixel is then its block's average without the DC's last refinement bits: within a level or
+ * two of pf_jpeg_decode_reduced at 1/8, for a fraction of the entropy decoding. *scan is the
+ * last scan read (0 when the data holds no complete scan: out is then unspecified). A
+ * baseline JPEG is PF_ERR_UNSUPPORTED.
+ */
+pf_status pf_jpeg_decode_dc(const uint8_t *data, size_t size, int32_t reduce,
+                            size_t max_memory,
+                            uint8_t *out, size_t out_stride,
+                            int32_t out_width, int32_t out_height,
+                            int32_t *scan,
+                            char *message, size_t message_capacity);
+
 /** The pixel layout handed to the JPEG encoder. */
 typedef enum pf_jpeg_input {
     /** RGBA8, alpha ignored. */

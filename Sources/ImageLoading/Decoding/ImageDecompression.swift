@@ -53,7 +53,7 @@ struct ImageDecompression: Sendable {
             }
             decoded = try ImageDecoder.decode(
                 bytes,
-                options: DecodingOptions(targetSize: target, maxPixels: maxPixels, allowsEmbeddedThumbnail: true))
+                options: DecodingOptions(targetSize: target, maxPixels: maxPixels, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true))
             if let thumbnail, let size = thumbnailSize {
                 var slot = thumbnail.slot
                 slot.originalSize = decoded.header.size

@@ -55,6 +55,21 @@ static void fuzz_preview(int32_t width, int32_t height, const uint8_t *data, siz
     free(out);
 }
 
+/* The DC-only decode at 1/8 (thumbnails of progressive JPEGs). */
+static void fuzz_dc(int32_t width, int32_t height, const uint8_t *data, size_t size, int32_t reduce) {
+    char message[PF_MESSAGE_CAPACITY];
+    int32_t out_width = fuzz_side(fuzz_side(width, 8), reduce);
+    int32_t out_height = fuzz_side(fuzz_side(height, 8), reduce);
+    size_t stride = (size_t)out_width * 4;
+    uint8_t *out = malloc(stride * (size_t)out_height);
+    int32_t scan = 0;
+    if (out == NULL) {
+        return;
+    }
+    pf_jpeg_decode_dc(data, size, reduce, 0, out, stride, out_width, out_height, &scan, message, sizeof(message));
+    free(out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char message[PF_MESSAGE_CAPACITY];
     int32_t reduce = 2 + (int32_t)(size % 5);
@@ -82,6 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (info.progressive) {
         fuzz_preview(info.width, info.height, data, size / 2, 2, 1);
         fuzz_preview(info.width, info.height, data, size, 4, reduce);
+        fuzz_dc(info.width, info.height, data, size, reduce);
     }
 #endif
     return 0;

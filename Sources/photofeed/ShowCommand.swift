@@ -203,7 +203,7 @@ struct ShowCommand: AsyncParsableCommand {
         } else {
             let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
             let bytes = try await readFile(path, limit: settings.maxBytes)
-            let decoded = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: box)).bitmap
+            let decoded = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: box, allowsDCOnlyDecoding: true)).bitmap
             source = settings.fill && rows != nil ? decoded.fill(box) : decoded.fit(into: box)
         }
         let cells = TerminalSize(

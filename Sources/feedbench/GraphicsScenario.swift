@@ -22,7 +22,7 @@ struct GraphicsScenario: BenchScenario {
             "PSNR: the sixel decoded back (our SixelDecoder) against the source resized to the decoded size, over the RGB channels (chafa 1.12 into a pipe assumes another cell shape: its 40×20-cell sixel of a 600×400 photo is 320×102, squashed; its PSNR measures colours at its own geometry)",
         ]
         var series: [String: (ms: [Double], bytes: [Double])] = [:]
-        var ourPSNR: [Double] = []
+        var ourPSNR: [String: [Double]] = [:]
         let clock = ContinuousClock()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedbench-tgp-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -48,14 +48,14 @@ struct GraphicsScenario: BenchScenario {
                 let ms = median((0..<repetitions).map { _ in clock.measure { output = encode(image) }.milliseconds })
                 series[label, default: ([], [])].ms.append(ms)
                 series[label, default: ([], [])].bytes.append(Double(output.count))
-                if label == "photofeed sixel (dither)", let value = try? psnr(sixel: output, sourcePath: path) {
-                    ourPSNR.append(value)
+                if label.contains("sixel"), let value = try? psnr(sixel: output, sourcePath: path) {
+                    ourPSNR[label, default: []].append(value)
                 }
             }
         }
         for (label, _) in encoders {
             let values = series[label] ?? ([], [])
-            let quality = label == "photofeed sixel (dither)" ? String(format: "%.2f", mean(ourPSNR)) : "-"
+            let quality = ourPSNR[label].map { String(format: "%.2f", mean($0)) } ?? "-"
             rows.append(["in-process", label, fmt(mean(values.ms)), kb(mean(values.bytes)), quality])
         }
 

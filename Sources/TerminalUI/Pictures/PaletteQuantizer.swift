@@ -25,18 +25,43 @@ public enum PaletteQuantizer {
         let limit = min(256, max(1, colors))
         let pixels = rgb(bitmap)
         let palette = medianCut(pixels, limit: limit)
-        var lookup = [Int16](repeating: -1, count: 1 << 15)
+        // Nearest colours cached per 6-bit-a-channel cube (4×4×4 values share an answer); a
+        // miss searches the palette sorted by green outward from the pixel's green, stopping
+        // once the green distance alone exceeds the best found.
+        var lookup = [Int16](repeating: -1, count: 1 << 18)
+        let byGreen = palette.indices.sorted { palette[$0].1 < palette[$1].1 }
+        let greens = byGreen.map { Int(palette[$0].1) }
         func nearest(_ r: Int, _ g: Int, _ b: Int) -> Int {
-            let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+            let key = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
             if lookup[key] >= 0 { return Int(lookup[key]) }
-            var best = 0
+            var low = 0
+            var high = greens.count
+            while low < high {
+                let middle = (low + high) / 2
+                if greens[middle] < g { low = middle + 1 } else { high = middle }
+            }
+            var best = byGreen[min(low, greens.count - 1)]
             var bestDistance = Int.max
-            for (index, colour) in palette.enumerated() {
-                let dr = r - Int(colour.0), dg = g - Int(colour.1), db = b - Int(colour.2)
-                let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
-                if distance < bestDistance {
-                    bestDistance = distance
-                    best = index
+            var up = low
+            var down = low - 1
+            while up < greens.count || down >= 0 {
+                for side in 0..<2 {
+                    let position = side == 0 ? up : down
+                    guard position >= 0, position < greens.count else { continue }
+                    let dg = g - greens[position]
+                    if dg * dg >= bestDistance {
+                        if side == 0 { up = greens.count } else { down = -1 }
+                        continue
+                    }
+                    let index = byGreen[position]
+                    let colour = palette[index]
+                    let dr = r - Int(colour.0), db = b - Int(colour.2)
+                    let distance = dr * dr + dg * dg + db * db
+                    if distance < bestDistance {
+                        bestDistance = distance
+                        best = index
+                    }
+                    if side == 0 { up += 1 } else { down -= 1 }
                 }
             }
             lookup[key] = Int16(best)
@@ -178,13 +203,45 @@ public enum PaletteQuantizer {
             boxes[target] = Box(array[..<split])
             boxes.append(Box(array[split...]))
         }
-        return boxes.map { box in
+        var palette = boxes.map { box in
             var sum = (0, 0, 0)
             for bin in box.bins {
                 sum = (sum.0 + bin.sum.0, sum.1 + bin.sum.1, sum.2 + bin.sum.2)
             }
             let count = max(1, box.count)
-            return (UInt8(sum.0 / count), UInt8(sum.1 / count), UInt8(sum.2 / count))
+            return (Int(sum.0 / count), Int(sum.1 / count), Int(sum.2 / count))
         }
+        // Lloyd refinement: each occupied bin goes to its nearest colour (the distance the
+        // mapping uses), each colour becomes the mean of its pixels. Median cut's boxes are
+        // cut along one axis at a time; a pass or two moves the colours to where the pixels are.
+        for _ in 0..<refinementPasses where palette.count > 1 {
+            var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: palette.count)
+            for bin in bins {
+                let count = max(1, bin.count)
+                let r = bin.sum.0 / count, g = bin.sum.1 / count, b = bin.sum.2 / count
+                var best = 0
+                var bestDistance = Int.max
+                for (index, colour) in palette.enumerated() {
+                    let dr = r - colour.0, dg = g - colour.1, db = b - colour.2
+                    let distance = dr * dr + dg * dg + db * db
+                    if distance < bestDistance {
+                        bestDistance = distance
+                        best = index
+                    }
+                }
+                sums[best].0 += bin.sum.0
+                sums[best].1 += bin.sum.1
+                sums[best].2 += bin.sum.2
+                sums[best].3 += bin.count
+            }
+            for index in palette.indices where sums[index].3 > 0 {
+                let count = sums[index].3
+                palette[index] = (sums[index].0 / count, sums[index].1 / count, sums[index].2 / count)
+            }
+        }
+        return palette.map { (UInt8($0.0), UInt8($0.1), UInt8($0.2)) }
     }
+
+    /// Lloyd passes after median cut.
+    static let refinementPasses = 2
 }

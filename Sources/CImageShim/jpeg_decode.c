@@ -185,31 +185,16 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
         return error.limit_hit ? PF_ERR_LIMIT : status;
     }
     jpeg_create_decompress(&cinfo);
-    /* Without backing store, libjpeg fails (JERR_NO_BACKING_STORE) rather than exceed this. */
-    cinfo.mem->max_memory_to_use = (long)(max_memory > 0 ? max_memory : PF_JPEG_DEFAULT_MAX_MEMORY);
-    error.max_memory = (size_t)cinfo.mem->max_memory_to_use;
-    progress.base.progress_monitor = pf_jpeg_progress_monitor;
-    progress.last_scan = -1;
-    cinfo.progress = &progress.base;
+    pf_jpeg_limit(&cinfo, &error, &progress, max_memory);
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
 
-    int color = pf_jpeg_color_of(&cinfo);
-    if (color == 0) {
-        status = PF_ERR_UNSUPPORTED;
-        pf_jpeg_fail((j_common_ptr)&cinfo, "unsupported JPEG colour space");
-    }
-    int cmyk = color == PF_JPEG_CMYK || color == PF_JPEG_YCCK;
-    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-    cinfo.scale_num = 1;
-    cinfo.scale_denom = (unsigned)scale_denom;
-    jpeg_calc_output_dimensions(&cinfo);
-    if (cinfo.output_width > 0x7fffffff || cinfo.output_height > 0x7fffffff ||
-        pf_reduced_side((int32_t)cinfo.output_width, reduce) != out_width ||
-        pf_reduced_side((int32_t)cinfo.output_height, reduce) != out_height ||
-        cinfo.output_components != 4) {
-        status = PF_ERR_ARGUMENT;
-        pf_jpeg_fail((j_common_ptr)&cinfo, "the output buffer does not match the scaled JPEG size");
+    int cmyk = 0;
+    const char *reason = NULL;
+    pf_status configured = pf_jpeg_configure_output(&cinfo, scale_denom, reduce, out_width, out_height, &cmyk, &reason);
+    if (configured != PF_OK) {
+        status = configured;
+        pf_jpeg_fail((j_common_ptr)&cinfo, reason);
     }
 
     jpeg_start_decompress(&cinfo);
@@ -220,6 +205,36 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
     /* Every row is in: a missing EOI marker after complete image data is tolerated. */
     jpeg_destroy_decompress(&cinfo);
     pf_box_reducer_free(&reducer);
+    return PF_OK;
+}
+
+void pf_jpeg_limit(j_decompress_ptr cinfo, pf_jpeg_error *error, pf_jpeg_progress *progress, size_t max_memory) {
+    cinfo->mem->max_memory_to_use = (long)(max_memory > 0 ? max_memory : PF_JPEG_DEFAULT_MAX_MEMORY);
+    error->max_memory = (size_t)cinfo->mem->max_memory_to_use;
+    progress->base.progress_monitor = pf_jpeg_progress_monitor;
+    progress->last_scan = -1;
+    cinfo->progress = &progress->base;
+}
+
+pf_status pf_jpeg_configure_output(j_decompress_ptr cinfo, int32_t scale_denom, int32_t reduce,
+                                   int32_t out_width, int32_t out_height, int *cmyk, const char **reason) {
+    int color = pf_jpeg_color_of(cinfo);
+    if (color == 0) {
+        *reason = "unsupported JPEG colour space";
+        return PF_ERR_UNSUPPORTED;
+    }
+    *cmyk = color == PF_JPEG_CMYK || color == PF_JPEG_YCCK;
+    cinfo->out_color_space = *cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned)scale_denom;
+    jpeg_calc_output_dimensions(cinfo);
+    if (cinfo->output_width > 0x7fffffff || cinfo->output_height > 0x7fffffff ||
+        pf_reduced_side((int32_t)cinfo->output_width, reduce) != out_width ||
+        pf_reduced_side((int32_t)cinfo->output_height, reduce) != out_height ||
+        cinfo->output_components != 4) {
+        *reason = "the output buffer does not match the scaled JPEG size";
+        return PF_ERR_ARGUMENT;
+    }
     return PF_OK;
 }
 

@@ -20,6 +20,21 @@ typedef struct pf_jpeg_progress {
 /* Fails the decode (PF_ERR_LIMIT) past 1000 scans or 16 passes' worth of scan work. */
 void pf_jpeg_progress_monitor(j_common_ptr cinfo);
 
+/*
+ * Caps libjpeg's memory at max_memory (0: PF_JPEG_DEFAULT_MAX_MEMORY; without backing store
+ * it fails with JERR_NO_BACKING_STORE rather than exceed it) and charges every scan to
+ * progress's budget. Call right after jpeg_create_decompress.
+ */
+void pf_jpeg_limit(j_decompress_ptr cinfo, pf_jpeg_error *error, pf_jpeg_progress *progress, size_t max_memory);
+
+/*
+ * Sets the output for the header just read: RGBA (CMYK, converted later, for CMYK/YCCK files)
+ * at 1/scale_denom. PF_OK when that, area-averaged by reduce, is out_width × out_height; else
+ * the status to fail with and *reason says why. *cmyk says whether rows come out as CMYK.
+ */
+pf_status pf_jpeg_configure_output(j_decompress_ptr cinfo, int32_t scale_denom, int32_t reduce,
+                                   int32_t out_width, int32_t out_height, int *cmyk, const char **reason);
+
 /* A pf_jpeg_color value for the header just read, 0 when unsupported. */
 int pf_jpeg_color_of(const struct jpeg_decompress_struct *cinfo);
 

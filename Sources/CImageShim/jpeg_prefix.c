@@ -103,11 +103,7 @@ static pf_status pf_jpeg_decode_scans(const uint8_t *data, size_t size, int32_t 
         return error.limit_hit ? PF_ERR_LIMIT : status;
     }
     jpeg_create_decompress(&cinfo);
-    cinfo.mem->max_memory_to_use = (long)(max_memory > 0 ? max_memory : PF_JPEG_DEFAULT_MAX_MEMORY);
-    error.max_memory = (size_t)cinfo.mem->max_memory_to_use;
-    progress.base.progress_monitor = pf_jpeg_progress_monitor;
-    progress.last_scan = -1;
-    cinfo.progress = &progress.base;
+    pf_jpeg_limit(&cinfo, &error, &progress, max_memory);
     source.base.init_source = pf_prefix_init_source;
     source.base.fill_input_buffer = pf_prefix_fill_input_buffer;
     source.base.skip_input_data = pf_prefix_skip_input_data;
@@ -126,24 +122,14 @@ static pf_status pf_jpeg_decode_scans(const uint8_t *data, size_t size, int32_t 
         status = PF_ERR_UNSUPPORTED;
         pf_jpeg_fail((j_common_ptr)&cinfo, "the JPEG is not progressive (a baseline JPEG has no previews)");
     }
-    int color = pf_jpeg_color_of(&cinfo);
-    if (color == 0) {
-        status = PF_ERR_UNSUPPORTED;
-        pf_jpeg_fail((j_common_ptr)&cinfo, "unsupported JPEG colour space");
+    int cmyk = 0;
+    const char *reason = NULL;
+    pf_status configured = pf_jpeg_configure_output(&cinfo, scale_denom, reduce, out_width, out_height, &cmyk, &reason);
+    if (configured != PF_OK) {
+        status = configured;
+        pf_jpeg_fail((j_common_ptr)&cinfo, reason);
     }
-    int cmyk = color == PF_JPEG_CMYK || color == PF_JPEG_YCCK;
-    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-    cinfo.scale_num = 1;
-    cinfo.scale_denom = (unsigned)scale_denom;
     cinfo.buffered_image = TRUE;
-    jpeg_calc_output_dimensions(&cinfo);
-    if (cinfo.output_width > 0x7fffffff || cinfo.output_height > 0x7fffffff ||
-        pf_reduced_side((int32_t)cinfo.output_width, reduce) != out_width ||
-        pf_reduced_side((int32_t)cinfo.output_height, reduce) != out_height ||
-        cinfo.output_components != 4) {
-        status = PF_ERR_ARGUMENT;
-        pf_jpeg_fail((j_common_ptr)&cinfo, "the output buffer does not match the scaled JPEG size");
-    }
     /* In buffered-image mode this only sets up: no input is read, so it cannot suspend. */
     if (!jpeg_start_decompress(&cinfo)) {
         pf_jpeg_fail((j_common_ptr)&cinfo, "the JPEG decoder suspended before its first scan");

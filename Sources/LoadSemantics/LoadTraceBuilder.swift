@@ -127,7 +127,7 @@ public struct LoadTraceBuilder: Sendable {
             out += ended(event.taskID, time: time)
         case (.data, .retried(let attempt, let delay, let error)):
             out += ended(event.taskID, time: time)
-            out += instant("retry", slot: slot, time: time, ["attempt": .int(attempt), "after ms": .int(Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)), "error": .string(error.description)])
+            out += instant("retry", slot: slot, time: time, ["attempt": .int(attempt), "after ms": .int(Int(delay.wholeMilliseconds)), "error": .string(error.description)])
         case (_, .coalesced):
             out += instant("coalesce", slot: slot, time: time, ["stage": .string(event.stage.rawValue)])
         case (_, .memoryHit):

@@ -275,8 +275,5 @@ public struct SemanticsAudit: Sendable {
         violations.append(Violation(rule: rule, time: now, slot: slot, url: url, detail: detail))
     }
 
-    private static func text(_ duration: Duration) -> String {
-        let millis = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return "\(millis) ms"
-    }
+    private static func text(_ duration: Duration) -> String { "\(duration.wholeMilliseconds) ms" }
 }

@@ -58,7 +58,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let millis = time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000
+        let millis = time.wholeMilliseconds
         let subject = slot.map { " \($0)" } ?? url.map { " \($0)" } ?? ""
         return "\(millis) ms \(rule)\(subject): \(detail)"
     }

@@ -147,9 +147,8 @@ struct ScrollScenario: BenchScenario {
         let ticker = Task { [wake = screen.wake] in await script.drive(events: pipeline.events, wake: wake) }
         let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: listLoader, pageSize: 30)
         // Every run is audited: the violations column must read 0.
-        let policy = SemanticsAudit.Configuration.DisappearPolicy(rawValue: setup.onDisappear.rawValue) ?? .cancel
         let recorder = LoadRecorder(
-            audit: .init(onDisappear: policy, maxAttempts: configuration.retryPolicy.maxAttempts), trace: nil)
+            audit: .init(onDisappear: setup.onDisappear.auditPolicy, maxAttempts: configuration.retryPolicy.maxAttempts), trace: nil)
         let viewer = FeedRuntime(
             screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
             options: options(onDisappear: setup.onDisappear, graphics: setup.graphics), recorder: recorder)

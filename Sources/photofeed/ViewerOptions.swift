@@ -140,8 +140,7 @@ struct ViewerOptions: ParsableArguments {
     func makeRecorder(maxAttempts: Int) throws -> LoadRecorder? {
         guard trace != nil || audit else { return nil }
         let sink = try trace.map { path throws(TraceSinkError) in try FileTraceSink(path: path) }
-        let policy = SemanticsAudit.Configuration.DisappearPolicy(rawValue: try parsedDisappearPolicy().rawValue) ?? .cancel
-        return LoadRecorder(audit: .init(onDisappear: policy, maxAttempts: maxAttempts), trace: sink)
+        return LoadRecorder(audit: .init(onDisappear: try parsedDisappearPolicy().auditPolicy, maxAttempts: maxAttempts), trace: sink)
     }
 
     func parsedSymbols() throws -> SymbolSet? {

@@ -18,30 +18,7 @@ final class MemoryTraceSink: TraceSink {
 struct ChromeTraceTests {
     let url = "http://127.0.0.1:9/id/1/64/48"
 
-    func cancelAndResumeScript() -> RecordScript {
-        var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high, label: "Mountain \"lake\"\n"))
-        script.add(.frame(placeholders: [.item("1")]))
-        script.pipeline(.queued, url: url)
-        script.pipeline(.started, url: url)
-        script.pipeline(.progress(LoadProgress(completed: 400, total: 1000)), url: url)
-        script.add(.visibility(.item("1"), .gone))
-        script.add(.cancel(.item("1")))
-        script.pipeline(.kept(bytes: 400), url: url)
-        script.pipeline(.cancelled, url: url)
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 2, urls: [url], priority: .high))
-        script.pipeline(.queued, url: url, job: 2)
-        script.pipeline(.started, url: url, job: 2)
-        script.pipeline(.resumed(from: 400), url: url, job: 2)
-        script.pipeline(.progress(LoadProgress(completed: 1000, total: 1000, resumedFrom: 400)), url: url, job: 2)
-        script.pipeline(.finished(.networkResumed(from: 400)), url: url, job: 2)
-        script.pipeline(.decoded, .image, url: url, job: 2)
-        script.add(.phase(.item("1"), id: 2, .success(.networkResumed(from: 400))))
-        script.add(.frame(placeholders: []))
-        return script
-    }
+    func cancelAndResumeScript() -> RecordScript { RecordScript.cancelAndResume(url: url) }
 
     @Test func aRecordedRunIsAValidTraceWithSpansInstantsAndCounters() throws {
         // Given a recorder writing to memory

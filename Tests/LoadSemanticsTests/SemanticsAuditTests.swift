@@ -8,28 +8,7 @@ struct SemanticsAuditTests {
 
     @Test func aRunThatKeepsEveryRulePasses() {
         // Given an item that appears, loads, leaves (cancelled), comes back and resumes
-        var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
-        script.add(.frame(placeholders: [.item("1")]))
-        script.pipeline(.queued, url: url)
-        script.pipeline(.started, url: url)
-        script.pipeline(.progress(LoadProgress(completed: 400, total: 1000)), url: url)
-        script.add(.visibility(.item("1"), .gone))
-        script.add(.cancel(.item("1")))
-        script.pipeline(.kept(bytes: 400), url: url)
-        script.pipeline(.cancelled, url: url)
-        script.add(.frame(placeholders: []))
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 2, urls: [url], priority: .high))
-        script.add(.frame(placeholders: [.item("1")]))
-        script.pipeline(.started, url: url, job: 2)
-        script.pipeline(.resumed(from: 400), url: url, job: 2)
-        script.pipeline(.progress(LoadProgress(completed: 1000, total: 1000, resumedFrom: 400)), url: url, job: 2)
-        script.pipeline(.finished(.networkResumed(from: 400)), url: url, job: 2)
-        script.pipeline(.finished(.networkResumed(from: 400)), .task, url: url, job: 2)
-        script.add(.phase(.item("1"), id: 2, .success(.networkResumed(from: 400))))
-        script.add(.frame(placeholders: []))
+        let script = RecordScript.cancelAndResume(url: url)
         // When it is audited as a settled run
         let audit = script.audit(settled: true)
         // Then nothing is reported
@@ -52,8 +31,7 @@ struct SemanticsAuditTests {
     func rule2FiresWhenALeavingItemKeepsItsLoadPastOneFrame(policy: SemanticsAudit.Configuration.DisappearPolicy) {
         // Given an item that leaves while loading, and two frames pass with no cancel or lower priority
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.add(.visibility(.item("1"), .gone))
         script.add(.frame(placeholders: []))
         script.add(.frame(placeholders: []))
@@ -66,8 +44,7 @@ struct SemanticsAuditTests {
 
     @Test func rule2HoldsWhenThePolicyKeepsLoading() {
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.add(.visibility(.item("1"), .gone))
         script.add(.frame(placeholders: []))
         script.add(.frame(placeholders: []))
@@ -93,8 +70,7 @@ struct SemanticsAuditTests {
     @Test func rule3HoldsForDownloadsOneAfterTheOther() {
         var script = RecordScript()
         script.appearAndLoad("1", url: url, load: 1, job: 1)
-        script.add(.visibility(.item("2"), .visible))
-        script.add(.load(.item("2"), id: 2, urls: [url], priority: .high))
+        script.appear("2", url: url, load: 2)
         script.pipeline(.started, url: url, job: 2)
         script.pipeline(.cancelled, url: url, job: 2)
         #expect(script.audit().violations.isEmpty)
@@ -103,8 +79,7 @@ struct SemanticsAuditTests {
     @Test func rule4FiresWhenADownloadStartsOverDespiteKeptBytes() {
         // Given 400 bytes kept for the URL, and a new download that counts from zero
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.pipeline(.kept(bytes: 400), url: url)
         script.pipeline(.started, url: url, job: 2)
         script.pipeline(.progress(LoadProgress(completed: 100, total: 1000)), url: url, job: 2)
@@ -117,8 +92,7 @@ struct SemanticsAuditTests {
 
     @Test func rule4FiresForAResumeFromTheWrongOffset() {
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.pipeline(.kept(bytes: 400), url: url)
         script.pipeline(.started, url: url, job: 2)
         script.pipeline(.resumed(from: 300), url: url, job: 2)
@@ -128,8 +102,7 @@ struct SemanticsAuditTests {
     @Test func rule4FiresWhenKeptPlusReceivedIsNotTheSize() {
         // Given a resume from 400 of 1000 that receives 700 bytes (the server sent too much)
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.pipeline(.kept(bytes: 400), url: url)
         script.pipeline(.started, url: url, job: 2)
         script.pipeline(.resumed(from: 400), url: url, job: 2)
@@ -141,8 +114,7 @@ struct SemanticsAuditTests {
 
     @Test func rule4HoldsWhenTheKeptBytesWereDropped() {
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.pipeline(.kept(bytes: 400), url: url)
         script.pipeline(.started, url: url, job: 2)
         script.pipeline(.discarded(bytes: 400), url: url, job: 2)
@@ -153,8 +125,7 @@ struct SemanticsAuditTests {
     @Test func rule5FiresForAMemoryHitDrawnAfterAPlaceholderFrame() {
         // Given an appear whose load is a memory hit, but a frame shows its placeholder first
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.add(.frame(placeholders: [.item("1")]))
         script.add(.phase(.item("1"), id: 1, .success(.memory)))
         // Then rule 5 fires
@@ -163,8 +134,7 @@ struct SemanticsAuditTests {
 
     @Test func rule5HoldsForAMemoryHitInTheFrameOfItsAppearance() {
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.add(.phase(.item("1"), id: 1, .success(.memory)))
         script.add(.frame(placeholders: []))
         #expect(script.audit(settled: true).violations.isEmpty)
@@ -173,8 +143,7 @@ struct SemanticsAuditTests {
     @Test func rule6FiresForAVisibleItemStillLoadingAfterItsTaskEnded() {
         // Given a visible item whose task finished, but whose phase never arrives
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.pipeline(.finished(.network), .task, url: url)
         script.add(.frame(placeholders: [.item("1")]), after: .seconds(3))
         // Then rule 6 fires once
@@ -183,8 +152,7 @@ struct SemanticsAuditTests {
 
     @Test func rule6FiresForAFailureWithoutAReasonAndForASettledRunStillLoading() {
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.add(.phase(.item("1"), id: 1, .failure(reason: " ")))
         script.add(.visibility(.item("2"), .visible))
         script.add(.load(.item("2"), id: 2, urls: ["http://x/2"], priority: .high))
@@ -193,8 +161,7 @@ struct SemanticsAuditTests {
 
     @Test func rule7FiresForARetryAfterA404AndForTooManyAttempts() {
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.pipeline(.started, url: url)
         script.pipeline(.retried(attempt: 2, after: .milliseconds(100), error: .httpStatus(404)), url: url)
         script.pipeline(.started, url: url)
@@ -206,8 +173,7 @@ struct SemanticsAuditTests {
 
     @Test func rule7AllowsRetryingA429() {
         var script = RecordScript()
-        script.add(.visibility(.item("1"), .visible))
-        script.add(.load(.item("1"), id: 1, urls: [url], priority: .high))
+        script.appear("1", url: url, load: 1)
         script.pipeline(.started, url: url)
         script.pipeline(.retried(attempt: 2, after: .milliseconds(100), error: .httpStatus(429)), url: url)
         #expect(script.audit().violations.isEmpty)

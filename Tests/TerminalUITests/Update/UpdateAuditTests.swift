@@ -40,7 +40,7 @@ struct UpdateAuditTests {
     @Test(arguments: [DisappearPolicy.cancel, .lowerPriority, .keep])
     func aBusySessionBreaksNoRule(policy: DisappearPolicy) throws {
         // Given a model under the policy, audited for it
-        let audited = try #require(SemanticsAudit.Configuration.DisappearPolicy(rawValue: policy.rawValue))
+        let audited = policy.auditPolicy
         var harness = harness(policy: policy, audited: audited)
         // When a busy session runs
         busySession(&harness)

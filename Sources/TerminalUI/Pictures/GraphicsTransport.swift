@@ -1,3 +1,5 @@
+public import TerminalKit
+
 /// How a screen's terminal-held images travel to the terminal: inline in the escape
 /// sequences (zlib-compressed or not) or as temporary files the terminal reads, and whether
 /// they pass through tmux to the terminal outside it.
@@ -48,13 +50,4 @@ public struct GraphicsTransport: Sendable {
     public func wrap(_ bytes: [UInt8]) -> [UInt8] {
         passthrough && !bytes.isEmpty ? TmuxPassthrough.wrap(bytes) : bytes
     }
-}
-
-/// Where temporary image files for the terminal are written: the I/O seam of file transmission.
-public protocol ImageFileSink: Sendable {
-    /// Writes `bytes` to a new file whose path names `tty-graphics-protocol`, readable by this
-    /// user only; returns its path, or nil when it could not be written.
-    func write(_ bytes: [UInt8], name: String) -> String?
-    /// Removes the files this process wrote that the terminal did not take.
-    func removeLeftovers()
 }

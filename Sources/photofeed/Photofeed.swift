@@ -73,8 +73,11 @@ struct ViewCommand: AsyncParsableCommand {
             defer { probe.restore() }
             let replies = probe.replies
             let selection = probe.selection
+            var transport = probe.transport
+            // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
+            transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
             var configuration = CursesScreenConfiguration(
-                maximumColors: ViewerOptions.capability(for: probe.colors.depth), graphicsTransport: probe.transport)
+                maximumColors: ViewerOptions.capability(for: probe.colors.depth), graphicsTransport: transport)
             if let replies {
                 configuration.inputParser = replies.inputParser
                 configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
@@ -118,9 +121,16 @@ struct ViewCommand: AsyncParsableCommand {
     /// The terminfo entry to draw with: `TERM`'s own, unless 24-bit colour was decided and it
     /// has fewer colours: then its installed `-direct` variant, else one photofeed compiles for
     /// itself (so a machine with only `ncurses-base` draws 24-bit colour too).
+    /// And the other way: a direct-colour `TERM` where fewer colours were decided (tmux without
+    /// RGB) would have ncurses send palette indices as 24-bit values: a 256-colour entry then.
     static func terminalType(colors: ColorDepth, environment: [String: String]) -> String? {
-        guard colors == .truecolor, let term = environment["TERM"], !term.isEmpty else { return nil }
-        if let count = Terminfo.colors(of: term), count >= 1 << 24 { return nil }
+        guard let term = environment["TERM"], !term.isEmpty else { return nil }
+        let count = Terminfo.colors(of: term)
+        guard colors == .truecolor else {
+            guard let count, count >= 1 << 24, colors >= .palette256 else { return nil }
+            return environment["TMUX"] != nil ? "tmux-256color" : "xterm-256color"
+        }
+        if let count, count >= 1 << 24 { return nil }
         if let variant = DirectColorTerminfo.variant(for: term, environment: environment) { return variant }
         guard let entry = PrivateTerminfo.directColorEntry(for: term, environment: environment) else { return nil }
         PrivateTerminfo.activate(directory: entry.directory)

@@ -172,6 +172,8 @@ struct ShowCommand: AsyncParsableCommand {
         /// Inline (compressed) into a pipe; a temporary file to a kitty on this machine; through
         /// tmux passthrough inside tmux.
         var transport = GraphicsTransport()
+        /// Name placeholder images by a 256-colour index (tmux without RGB).
+        var indexedIDs = false
     }
 
     /// One image as escape sequences (kitty, kitty placeholders, sixel or iTerm2), `columns`
@@ -204,9 +206,10 @@ struct ShowCommand: AsyncParsableCommand {
             return ITermGraphics.inlineImage(source, cells: cells, movesCursor: true) + newline
         case .kittyPlaceholders:
             // Inside tmux: the pixels go to the outer terminal, the placeholders are text.
-            let held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)
+            var held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)
+            if pixels.indexedIDs { held = held.renamed(KittyPlaceholder.indexedID(hashing: held.id)) }
             let transmitted = pixels.transport.wrap(pixels.transport.transmitKitty(held))
-            let placeholders = KittyPlaceholder.cells(imageID: held.id, size: cells)
+            let placeholders = KittyPlaceholder.cells(imageID: held.id, size: cells, indexed: pixels.indexedIDs)
             return transmitted + Array((FrameText.ansi(placeholders) + "\n").utf8)
         case .blocks, .kitty:
             let shown = TerminalImage(bitmap: source, cells: cells, placement: .direct)

@@ -67,7 +67,8 @@ struct ShowTerminal {
         let printed: PictureBackend =
             profile.request != .auto && backend == .kittyPlaceholders && probe?.tmux == nil ? .kitty : backend
         return ShowCommand.PixelOutput(
-            backend: printed, cellPixels: profile.cellPixels, transport: probe?.transport ?? GraphicsTransport())
+            backend: printed, cellPixels: profile.cellPixels, transport: probe?.transport ?? GraphicsTransport(),
+            indexedIDs: profile.colors.depth < .truecolor)
     }
 
     /// Reads the replies still on their way (up to ``lateReplyLimit`` after asking), then puts

@@ -203,11 +203,11 @@ struct ViewerOptions: ParsableArguments {
         var graphics = chosen.backend
         var reason = chosen.reason
         var notice: String?
-        if graphics.needsTrueColor, capability != .truecolor {
-            // Placeholder cells name their image by a 24-bit foreground colour.
+        if capability < graphics.minimumColors {
+            // Placeholder cells name their image by a foreground colour: 24-bit, or 256 with small ids.
             graphics = .blocks
-            reason = "blocks (kitty placeholders need 24-bit colour)"
-            notice = "kitty placeholders need 24-bit colour and this terminal reports fewer: block art instead"
+            reason = "blocks (kitty placeholders need 256 colours)"
+            notice = "kitty placeholders need 256 colours and this terminal reports fewer: block art instead"
         }
         return FeedViewerOptions(
             thumbnail: try parsedThumb(), layout: try parsedLayout(), gridColumns: columns, art: art, placeholder: try parsedPlaceholder(),

@@ -16,7 +16,7 @@ extension FeedModel {
             if fenceNow, !fenceBefore { note("terminal answered late: \(choice.reason)") }
             return []
         }
-        if choice.backend.needsTrueColor, options.screenColors != .truecolor { return [] }
+        if options.screenColors < choice.backend.minimumColors { return [] }
         profile.selection = choice
         options.terminal = profile
         options.graphics = choice.backend

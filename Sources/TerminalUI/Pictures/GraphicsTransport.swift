@@ -25,6 +25,9 @@ public struct GraphicsTransport: Sendable {
     public var medium: Medium
     /// Wrap graphics escapes in tmux passthrough (the screen is a tmux pane).
     public var passthrough: Bool
+    /// Name placeholder images by a 256-colour index and a small id (``IndexedImageIDs``): the
+    /// screen does not pass 24-bit colour (tmux without `RGB`).
+    public var indexedPlaceholderIDs = false
 
     /// A transport: compressed inline pixels, no passthrough, unless said otherwise.
     public init(medium: Medium = .compressed, passthrough: Bool = false) {

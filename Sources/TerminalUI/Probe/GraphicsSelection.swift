@@ -89,7 +89,8 @@ public struct GraphicsSelection: Hashable, Sendable {
             return GraphicsSelection(backend: .blocks, reason: "blocks (this kitty cannot draw inside tmux)")
         }
         guard pane.passesTrueColor else {
-            return GraphicsSelection(backend: .blocks, reason: "blocks (tmux lacks RGB for kitty)")
+            // tmux maps 24-bit colours to its palette: name the images by a 256-colour index.
+            return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough, 256-colour ids)")
         }
         return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough)")
     }

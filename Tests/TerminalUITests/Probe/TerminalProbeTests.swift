@@ -104,10 +104,13 @@ struct TerminalProbeTests {
             GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: rgb)
                 == GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough)"))
         #expect(Self.hasTrueColor(replies: newKitty, environment: [:], tmux: rgb))
-        // Without RGB in tmux's features, placeholder colours would be rounded to 256: blocks, and no 24-bit colour
+        // Without RGB in tmux's features, colours are rounded to 256: placeholders named by
+        // 256-colour ids (which tmux passes as they are), and no 24-bit colour
         var noRGB = rgb
         noRGB.outerFeatures = ["title"]
-        #expect(GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: noRGB).reason == "blocks (tmux lacks RGB for kitty)")
+        #expect(
+            GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: noRGB)
+                == GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough, 256-colour ids)"))
         #expect(!Self.hasTrueColor(replies: newKitty, environment: ["COLORTERM": "truecolor"], tmux: noRGB))
         // kitty 0.26 draws no placeholders: nothing it can show inside tmux
         #expect(GraphicsSelection.choose(.auto, replies: oldKitty, environment: tmuxEnvironment, tmux: rgb).reason == "blocks (this kitty cannot draw inside tmux)")

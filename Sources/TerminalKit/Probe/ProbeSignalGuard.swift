@@ -32,6 +32,9 @@ public struct ProbeSignalGuard: ~Copyable {
 
     private init() {}
 
+    /// Whether a held-back signal is waiting to be delivered.
+    static var isPending: Bool { caught.load(ordering: .relaxed) != 0 }
+
     /// The signal caught since ``install()`` (0: none).
     public var caughtSignal: Int32 { Self.caught.load(ordering: .relaxed) }
 
@@ -48,7 +51,9 @@ public struct ProbeSignalGuard: ~Copyable {
         let number = caughtSignal
         guard number != 0 else { return }
         Self.caught.store(0, ordering: .relaxed)
-        raise(number)
+        // To the process, not this thread: the caller may run on a thread that blocks signals
+        // (dispatch's workers do), where `raise` would leave it pending for ever.
+        kill(getpid(), number)
     }
 
     private static let caught = Atomic<Int32>(0)

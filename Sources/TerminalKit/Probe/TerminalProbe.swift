@@ -86,7 +86,8 @@ public enum TerminalProbe {
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, milliseconds(remaining))
             if ready < 0 {
-                // A signal (held back by the guard) interrupted the wait: stop asking.
+                // A signal held back by the guard ends the asking; any other (a resize) does not.
+                if errno == EINTR, !ProbeSignalGuard.isPending { continue }
                 return
             }
             guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else {

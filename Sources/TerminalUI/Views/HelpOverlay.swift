@@ -35,14 +35,14 @@ public enum HelpOverlay {
             let sideWidth = side.map { DisplayWidth.of($0) }.max() ?? 0
             if keysWidth + sideWidth + 6 <= screen.columns {
                 let rows = max(lines.count, side.count + 1)
-                let header = ["  terminal"] + side
+                let header = ["  what the terminal said"] + side
                 lines = (0..<rows).map { row in
                     let left = row < lines.count ? lines[row] : ""
                     let right = row < header.count ? header[row] : ""
                     return TextTruncation.fit(left, toWidth: keysWidth) + "  " + right
                 }
             } else {
-                lines += ["", "  terminal"] + side
+                lines += ["", "  what the terminal said"] + side
             }
         }
         let contentWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, 14) + 2

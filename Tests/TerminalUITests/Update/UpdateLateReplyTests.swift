@@ -45,8 +45,9 @@ struct UpdateLateReplyTests {
         #expect(harness.model.options.graphics == .kitty)
         let image = try #require(harness.frame().pictures.first?.picture.image)
         #expect(image.placement == .direct)
-        #expect(harness.model.metrics.graphics == "kitty (terminal answered)")
-        #expect(harness.model.eventLog.entries.contains { "\($0)".contains("the terminal answered late") })
+        #expect(harness.model.metrics.graphics == "kitty (terminal answered late)")
+        #expect(harness.model.eventLog.entries.contains { "\($0)".contains("pictures: kitty (terminal answered late)") })
+        #expect(harness.model.options.terminal?.report().contains { $0.contains("kitty (terminal answered late)") } == true)
         _ = effects
     }
 

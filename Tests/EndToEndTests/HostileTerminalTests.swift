@@ -167,4 +167,22 @@ struct HostileTerminalTests {
         #expect(terminal.modesRestored)
         #expect(PlayedTerminal.leftoverFiles(of: terminal.process.processIdentifier).isEmpty)
     }
+
+    @Test func showGridInsideTmuxSendsItsPixelsThroughPassthrough() throws {
+        // Given: a real tmux server, and show --grid running "in" its pane on a kitty outside
+        let session = try TmuxSession(command: "sleep 60", columns: 80, rows: 24)
+        var environment = try Self.environment()
+        environment["TMUX"] = "/tmp/tmux-\(getuid())/\(session.socket),0,0"
+        environment["TMUX_PANE"] = "%0"
+        let photos = ["chelsea.jpg", "coffee.jpg"].map { BuiltBinary.assetsDirectory.appendingPathComponent($0).path }
+        let terminal = try PlayedTerminal(
+            BuiltBinary.photofeed, ["show", "--grid", "2x1", "--width", "40", "--graphics", "kitty"] + photos, environment: environment)
+        #expect(terminal.answer(.text(PlayedTerminal.Answer.kitty)))
+        // Then: every kitty escape went out wrapped in tmux passthrough
+        #expect(terminal.exitStatus(within: .seconds(20)) == 0)
+        let text = terminal.text
+        #expect(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "no passthrough")
+        #expect(!text.replacingOccurrences(of: "\u{1B}\u{1B}_G", with: "").contains("\u{1B}_Ga="), "a kitty escape outside passthrough")
+        #expect(terminal.modesRestored)
+    }
 }

@@ -76,9 +76,26 @@ struct ShowTerminal {
     func finish() {
         guard let probe else { return }
         if let replies = probe.replies, !replies.isComplete, let askedAt = probe.askedAt {
+            // Raw mode again for a moment: a signal meanwhile waits until the mode is back.
+            let signals = ProbeSignalGuard.install()
             _ = TerminalProbe.awaitLateReplies(replies, input: STDIN_FILENO, until: askedAt + Self.lateReplyLimit)
+            let caught = signals.caughtSignal
+            if caught != 0 { probe.restore() }
+            if caught != 0, caught != SIGTSTP {
+                // The output is done and everything is back: end as the signal would have.
+                exit(128 + caught)
+            }
+            signals.deliver()
         }
         probe.restore()
+    }
+
+    /// While pictures are printed to a terminal, a signal ends the output cleanly and puts back
+    /// what the probe changed (tmux's passthrough).
+    func catchInterruptions() -> ShowInterruption? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        let probe = self.probe
+        return ShowInterruption.install { probe?.restore() }
     }
 
     static func depth(for mode: ColorMode) -> ColorDepth {

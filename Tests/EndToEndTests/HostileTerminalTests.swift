@@ -218,4 +218,16 @@ struct HostileTerminalTests {
         else { return false }
         return status[status.index(close, offsetBy: 2)] == "T"
     }
+
+    @Test func ctrlCWhileShowWaitsForLateRepliesEndsItWithTheTerminalBack() throws {
+        // Given: show on a terminal that does not answer: after printing it waits (in raw mode)
+        // for replies still on their way
+        let terminal = try PlayedTerminal(BuiltBinary.photofeed, ["show", "--probe"], environment: try Self.environment())
+        #expect(terminal.read(within: .seconds(10)) { String(decoding: $0, as: UTF8.self).contains("pictures") })
+        // When: SIGINT arrives during that wait
+        kill(terminal.process.processIdentifier, SIGINT)
+        // Then: it ends by the signal, the terminal's modes as they were
+        #expect(terminal.exitStatus(within: .seconds(10)) == 130)
+        #expect(terminal.modesRestored)
+    }
 }

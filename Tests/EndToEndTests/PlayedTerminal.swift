@@ -58,6 +58,8 @@ final class PlayedTerminal {
         var modes = termios()
         tcgetattr(follower, &modes)
         modesBefore = modes
+        // Never block on a full buffer: a child that stopped reading must not hang the test.
+        _ = fcntl(leader, F_SETFL, fcntl(leader, F_GETFL) | O_NONBLOCK)
         self.leader = leader
         self.follower = follower
         let handle = FileHandle(fileDescriptor: follower, closeOnDealloc: false)
@@ -124,18 +126,22 @@ final class PlayedTerminal {
         return true
     }
 
-    /// Types bytes into the terminal.
+    /// Types bytes into the terminal; gives up on what the child no longer reads (it exited,
+    /// or read nothing for 5 s), as a terminal's buffer would fill.
     func write(_ bytes: [UInt8]) {
         var offset = 0
+        var stalledSince: ContinuousClock.Instant?
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(leader, $0.baseAddress, $0.count) }
             if written <= 0 {
-                if errno == EINTR || errno == EAGAIN {
-                    drain(for: .milliseconds(5))
-                    continue
-                }
-                return
+                guard errno == EINTR || errno == EAGAIN else { return }
+                let now = ContinuousClock.now
+                if stalledSince == nil { stalledSince = now }
+                if !process.isRunning || now - stalledSince! > .seconds(5) { return }
+                drain(for: .milliseconds(5))
+                continue
             }
+            stalledSince = nil
             offset += written
         }
     }

@@ -13,12 +13,12 @@ import Glibc
 /// real pixels when the terminal draws them, and the whole profile for `--probe`.
 ///
 /// The terminal is asked only when stdin and stdout are both a terminal and something is left
-/// to decide (`--colors` or `--graphics` auto, or `--probe`). Replies that had not come when the
+/// to decide (automatic colours, any pixels: their cell size and tmux's passthrough, or `--probe`). Replies that had not come when the
 /// probe's deadline passed are read after the pictures are printed (``finish()``, at most
 /// ``lateReplyLimit`` after asking), so the shell never receives them as typed text.
 struct ShowTerminal {
     /// The longest time after asking that `show` waits, at its end, for replies still on their way.
-    static let lateReplyLimit = Duration.seconds(1)
+    static let lateReplyLimit = Duration.seconds(3)
 
     /// The probe, when the terminal was asked.
     let probe: GraphicsProbe?
@@ -28,7 +28,8 @@ struct ShowTerminal {
     /// Asks the terminal when `settings` leave something to it.
     static func ask(_ settings: ShowSettings, environment: [String: String]) -> ShowTerminal {
         let flag = settings.colors.mode.map(Self.depth(for:))
-        let wanted = settings.probe || settings.graphics == .auto || flag == nil
+        // Pixels always ask (cell size, tmux passthrough, file transmission); so do automatic colours.
+        let wanted = settings.probe || settings.graphics != .blocks || flag == nil
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let probe: GraphicsProbe? =
             wanted && terminal

@@ -80,12 +80,8 @@ struct ShowTerminal {
             // Raw mode again for a moment: a signal meanwhile waits until the mode is back.
             let signals = ProbeSignalGuard.install()
             _ = TerminalProbe.awaitLateReplies(replies, input: STDIN_FILENO, until: askedAt + Self.lateReplyLimit)
-            let caught = signals.caughtSignal
-            if caught != 0 { probe.restore() }
-            if caught != 0, caught != SIGTSTP {
-                // The output is done and everything is back: end as the signal would have.
-                exit(128 + caught)
-            }
+            if ProbeSignalGuard.isPending { probe.restore() }
+            // The output is done and everything is back: a held signal acts now.
             signals.deliver()
         }
         probe.restore()

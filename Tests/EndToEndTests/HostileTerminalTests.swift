@@ -198,6 +198,7 @@ struct HostileTerminalTests {
         let stopped = terminal.read(within: .seconds(10)) { _ in Self.isStopped(pid) }
         // Then: the process stops with the terminal given back (line modes, main screen, mouse off)
         #expect(stopped, "the viewer did not stop")
+        terminal.drain(for: .milliseconds(200))  // what it wrote before stopping
         #expect(terminal.modesRestored)
         #expect(terminal.text.contains("\u{1B}[?1049l") && terminal.text.contains("\u{1B}[?1000l"))
         // When: the shell continues it

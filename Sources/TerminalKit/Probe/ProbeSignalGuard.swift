@@ -32,8 +32,13 @@ public struct ProbeSignalGuard: ~Copyable {
 
     private init() {}
 
-    /// Whether a held-back signal is waiting to be delivered.
-    static var isPending: Bool { caught.load(ordering: .relaxed) != 0 }
+    /// Whether a held-back signal is waiting to be delivered (caught, or pending everywhere).
+    public static var isPending: Bool {
+        if caught.load(ordering: .relaxed) != 0 { return true }
+        var pending = sigset_t()
+        guard sigpending(&pending) == 0 else { return false }
+        return signals.contains { sigismember(&pending, $0) == 1 }
+    }
 
     /// The signal caught since ``install()`` (0: none).
     public var caughtSignal: Int32 { Self.caught.load(ordering: .relaxed) }
@@ -44,16 +49,39 @@ public struct ProbeSignalGuard: ~Copyable {
         previous.removeAll()
     }
 
-    /// Uninstalls, then sends the caught signal again (if any) to this process, now that the
-    /// terminal and the files are as they were: the process ends or stops as it would have.
+    /// Uninstalls, then lets the caught signal act, now that the terminal and the files are as
+    /// they were: SIGTSTP stops the process (and returns when it is continued); the others end
+    /// it with 128 + their number, as the shell reports a process they ended.
+    ///
+    /// A signal may also be pending rather than caught: when every thread blocks it (dispatch's
+    /// threads and an async `main` do, so their signal sources can read it), the handler never
+    /// runs. Such a one is taken off the pending set and acted on the same way.
     public consuming func deliver() {
         uninstall()
-        let number = caughtSignal
-        guard number != 0 else { return }
+        var number = caughtSignal
         Self.caught.store(0, ordering: .relaxed)
-        // To the process, not this thread: the caller may run on a thread that blocks signals
-        // (dispatch's workers do), where `raise` would leave it pending for ever.
-        kill(getpid(), number)
+        if let pending = Self.takePending() { number = number == 0 ? pending : number }
+        guard number != 0 else { return }
+        if number == SIGTSTP {
+            raise(SIGSTOP)
+            return
+        }
+        _exit(128 + number)
+    }
+
+    /// A held signal that is pending (blocked in every thread), removed from the pending set.
+    static func takePending() -> Int32? {
+        var pending = sigset_t()
+        guard sigpending(&pending) == 0 else { return nil }
+        for number in signals where sigismember(&pending, number) == 1 {
+            var one = sigset_t()
+            sigemptyset(&one)
+            sigaddset(&one, number)
+            var timeout = timespec(tv_sec: 0, tv_nsec: 0)
+            _ = sigtimedwait(&one, nil, &timeout)
+            return number
+        }
+        return nil
     }
 
     private static let caught = Atomic<Int32>(0)

@@ -51,6 +51,14 @@ final class TerminalSignalWatcher: Sendable {
             (SIGWINCH, .resize), (SIGINT, .termination(.interrupt)), (SIGTERM, .termination(.terminate)),
             (SIGHUP, .termination(.hangup)), (SIGTSTP, .suspend), (SIGCONT, .resumed),
         ]
+        // A termination that came while signals were blocked everywhere (during start-up) is
+        // pending: ignoring the signal below would discard it, so it is recorded first.
+        var pending = sigset_t()
+        if sigpending(&pending) == 0 {
+            for (number, flag) in handled where sigismember(&pending, number) == 1 {
+                if case .termination = flag { record(flag) }
+            }
+        }
         for (number, flag) in handled {
             installation.previous.append((number, signal(number, SIG_IGN)))
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

@@ -76,10 +76,10 @@ public struct GraphicsProbe: Sendable {
             tmux?.restore()
             transport.passthrough = false
         }
-        let caught = signals.caughtSignal
-        if caught != 0 { tmux?.restore() }
+        let interrupted = ProbeSignalGuard.isPending
+        if interrupted { tmux?.restore() }
         signals.deliver()
-        if caught == SIGTSTP, request != .blocks {
+        if interrupted, request != .blocks {
             // Continued after the stop: the start-up goes on, with passthrough as it was asked for.
             tmux?.allowPassthrough()
         }

@@ -27,20 +27,24 @@ run:
 # (loopback servers, ptys, peak memory). They mostly wait on I/O and children: side by side they
 # take about the time of the longest group (~20 s) instead of the sum (~95 s). They run the test binary itself (two `swift
 # test`s would queue on SwiftPM's lock); each group's output is printed when all have ended.
+# scripts/check-test-groups.py lists every test of the built binary and fails, naming them, when a
+# test is run by no group (a new real-time suite the regexes miss) or by two.
 TMUX_SUITES := EndToEndTests\.TmuxViewerTests/(?!onThreeG)
 TMUX_SLOW_SUITES := EndToEndTests\.(TmuxViewerTests/onThreeG|TmuxGridTests|TmuxDetailPreviewTests)
 PREFETCH_SUITES := EndToEndTests\.PrefetchCommandTests
 END_TO_END_SUITES := EndToEndTests\.(?!Tmux|PrefetchCommandTests)
 IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPCacheFreshnessIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|EmbeddedServerPreviewTests|LowDataRequestTests)|PicsumServerTests\.(Server(Attribution|ConnectionLimits|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|TerminalUITests\.CursesScreen(Demo)?Tests
 REAL_TIME_SUITES := EndToEndTests\.|$(IN_PROCESS_REAL_TIME_SUITES)
+REAL_TIME_GROUPS := '$(TMUX_SUITES)' '$(TMUX_SLOW_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'
 test:
 	@scripts/ensure-deps.sh test
 	@scripts/check-imports.py
 	$(SWIFT) build --build-tests
+	@scripts/check-test-groups.py "$$($(SWIFT) build --show-bin-path)/photofeedPackageTests.xctest" '$(REAL_TIME_SUITES)' $(REAL_TIME_GROUPS)
 	$(SWIFT) test --skip-build --parallel --skip '$(REAL_TIME_SUITES)'
 	@bin=$$($(SWIFT) build --show-bin-path); pids=""; logs=""; \
 	echo "real-time suites: five groups side by side (their output follows when all end)"; \
-	for filter in '$(TMUX_SUITES)' '$(TMUX_SLOW_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'; do \
+	for filter in $(REAL_TIME_GROUPS); do \
 		log=$$(mktemp); logs="$$logs $$log"; \
 		"$$bin/photofeedPackageTests.xctest" --testing-library swift-testing --no-parallel --filter "$$filter" >"$$log" 2>&1 & \
 		pids="$$pids $$!"; \

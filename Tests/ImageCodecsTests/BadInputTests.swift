@@ -53,31 +53,6 @@ struct BadInputTests {
         #expect(error?.kind == .unsupportedFormat)
     }
 
-    @Test func pngClaiming60000SquaredIsRefusedFromTheHeader() throws {
-        // Given a tiny PNG whose IHDR claims 60000×60000 (3.6 gigapixels)
-        let bomb = PNGChunks.claiming(width: 60_000, height: 60_000)
-
-        // When it is probed and decoded (several times)
-        let header = try ImageDecoder.probe(bomb)
-        var errors: [ImageCodecError] = []
-        for _ in 0..<5 {
-            do { _ = try ImageDecoder.decode(bomb) } catch let error as ImageCodecError { errors.append(error) }
-        }
-
-        let report = try DecodePeakChild.measure(bomb, repeats: 5)
-
-        // Then the header is read, every decode is refused as too many pixels with the numbers,
-        // and the peak memory barely moves (the 14 GB buffer was never allocated): measured in a
-        // child process, whose peak is its own (this suite runs beside others in one process)
-        #expect(header.storedSize == PixelSize(width: 60_000, height: 60_000))
-        #expect(errors.count == 5)
-        #expect(errors.allSatisfy { $0.kind == .tooManyPixels })
-        #expect(errors.first?.description.contains("60000×60000") == true)
-        #expect(errors.first?.description.contains("50000000") == true)
-        #expect(report.results == Array(repeating: ImageCodecError.Kind.tooManyPixels.description, count: 5))
-        #expect(report.growth < 50 * 1024 * 1024, "peak RSS grew by \(report.growth) bytes")
-    }
-
     @Test func pixelLimitIsConfigurable() throws {
         // Given a 512×512 asset and a limit of 100,000 pixels
         let bytes = try TestAssets.bytes("astronaut.jpg")

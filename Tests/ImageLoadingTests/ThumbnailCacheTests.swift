@@ -221,6 +221,27 @@ import Glibc
         #expect(try await setup.load().source == .network)
     }
 
+    @Test func aThumbnailWithFewerPixelsThanTheDecodeWouldGiveIsNotUsed() async throws {
+        // Given the photo's normal (128×85) thumbnail, written by a load for 60×40
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.root) }
+        _ = try await setup.load()
+        #expect(try await setup.load().source == .disk)
+
+        // When it is loaded for 100×66: 128×85 covers the box, but decoding the 640×427 photo
+        // toward it gives 160×107 (DCT 1/4), which the thumbnail would blur
+        let response = try await setup.load(PixelSize(width: 100, height: 66))
+
+        // Then the photo is decoded, and a large (256×171) thumbnail is written for next time
+        #expect(response.source == .network)
+        let large = try [UInt8](Data(contentsOf: setup.thumbnail(.large)))
+        #expect(try ImageDecoder.probe(large).size == PixelSize(width: 256, height: 171))
+        #expect(try await setup.load(PixelSize(width: 100, height: 66)).source == .disk)
+        #expect(FreedesktopThumbnailCache.neededPixels(
+            for: ImageHeader(format: .jpeg, storedSize: PixelSize(width: 640, height: 427)),
+            covering: PixelSize(width: 100, height: 66)) == PixelSize(width: 160, height: 107))
+    }
+
     @Test func aSymbolicLinkInTheCacheIsNeverFollowed() async throws {
         // Given the thumbnail's name taken by a link to a valid thumbnail elsewhere
         let setup = try Setup()

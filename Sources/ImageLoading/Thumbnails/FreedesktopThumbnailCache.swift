@@ -9,7 +9,8 @@ public import ImageCodecs
 /// `Thumb::URI` and `Thumb::MTime` (and `Thumb::Size`, `Thumb::Image::Width/Height`,
 /// `Software`) in `tEXt` chunks.
 ///
-/// Reading: the smallest stored thumbnail that covers the pixels asked for wins, if its
+/// Reading: the smallest stored thumbnail with at least the pixels decoding the original toward
+/// the size asked for would give (read from the original's header) wins, if its
 /// `Thumb::URI` is the file's, its `Thumb::MTime` the file's modification time (and its
 /// `Thumb::Size`, when present, the file's size). A stale, corrupt, oversized or non-regular
 /// thumbnail (a symbolic link, a FIFO) is ignored; the caller decodes the original and the
@@ -71,22 +72,44 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
         directory.appendingPathComponent(sizeClass.directoryName).appendingPathComponent(ThumbnailURI.fileName(for: uri))
     }
 
+    /// The most bytes of an original read for its header: 256 KiB (a JPEG's SOF comes after its
+    /// EXIF block, at most 64 KiB, and any other APPn segments).
+    public static let maxOriginalHeaderBytes = 256 << 10
+
     public func lookUp(_ file: URL, covering size: PixelSize) -> ThumbnailLookup {
         guard file.isFileURL, let status = ThumbnailFiles.status(ofOriginal: file.path) else { return .miss(nil) }
         let slot = ThumbnailSlot(
             file: file, uri: ThumbnailURI.uri(for: file), modificationTime: status.modificationTime,
             byteCount: status.byteCount)
-        for sizeClass in ThumbnailSizeClass.allCases {
-            if let thumbnail = validThumbnail(in: sizeClass, slot: slot, covering: size) {
+        let classes = ThumbnailSizeClass.allCases.filter {
+            FileManager.default.fileExists(atPath: thumbnailURL(for: slot.uri, in: $0).path)
+        }
+        // What decoding the original would give: a thumbnail with fewer pixels would cost quality.
+        guard !classes.isEmpty,
+            let prefix = ThumbnailFiles.readPrefix(file.path, limit: Self.maxOriginalHeaderBytes),
+            let header = try? ImageDecoder.probe(prefix)
+        else { return .miss(slot) }
+        let needed = Self.neededPixels(for: header, covering: size)
+        for sizeClass in classes {
+            if let thumbnail = validThumbnail(in: sizeClass, slot: slot, covering: needed) {
                 return .hit(thumbnail)
             }
         }
         return .miss(slot)
     }
 
-    public func sizeToStore(for originalSize: PixelSize, covering size: PixelSize) -> PixelSize? {
-        guard !originalSize.isEmpty else { return nil }
-        return ThumbnailSizeClass.smallest(for: originalSize, covering: size)?.thumbnailSize(for: originalSize)
+    public func sizeToStore(for header: ImageHeader, covering size: PixelSize) -> PixelSize? {
+        let original = header.size
+        guard !original.isEmpty else { return nil }
+        let needed = Self.neededPixels(for: header, covering: size)
+        return ThumbnailSizeClass.smallest(for: original, covering: needed)?.thumbnailSize(for: original)
+    }
+
+    /// The pixels a thumbnail needs to stand in for decoding an original of `header` toward
+    /// `size`: what that decode gives (DCT scaling and area-average factor), at least `size`.
+    static func neededPixels(for header: ImageHeader, covering size: PixelSize) -> PixelSize {
+        let decoded = ImageDecoder.decodedSize(for: header, options: DecodingOptions(targetSize: size))
+        return PixelSize(width: max(size.width, decoded.width), height: max(size.height, decoded.height))
     }
 
     public func store(_ thumbnail: Bitmap, for slot: ThumbnailSlot) {

@@ -75,12 +75,15 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
+    @Flag(help: "Ask the terminal, print what it answered and what photofeed decides from it (pictures, colours, cell size, tmux), and exit.")
+    var probe = false
+
     /// The parsed flags as plain values.
     var settings: ShowSettings {
         ShowSettings(
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
             fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics, grid: grid, title: title,
-            thumbnailCache: !noThumbnailCache)
+            thumbnailCache: !noThumbnailCache, probe: probe)
     }
 
     func validate() throws {
@@ -97,9 +100,15 @@ struct ShowCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let environment = Self.environment()
         let detected = TerminalCapabilities.detect(environment: environment)
+        let terminal = ShowTerminal.ask(settings, environment: environment)
+        defer { terminal.finish() }
+        if settings.probe {
+            print(terminal.profile.report().joined(separator: "\n"))
+            return
+        }
         let options = BlockArtOptions(
             symbols: settings.symbols ?? detected.preferredSymbols,
-            colors: settings.colors.mode ?? detected.colors,
+            colors: terminal.colorMode,
             dither: settings.dither,
             scaling: settings.fill ? .fill : .fit)
         let columns = settings.width ?? Self.terminalColumns(environment: environment)
@@ -107,7 +116,7 @@ struct ShowCommand: AsyncParsableCommand {
         let output = StandardOutput()
         var failed = false
         let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
-        let pixels = Self.pixelOutput(settings.graphics, environment: environment)
+        let pixels = terminal.pixelOutput
         if let grid = settings.grid {
             let shown = await ShowGrid.run(
                 settings, grid: grid, options: options, columns: columns, pixels: pixels, output: { output.write($0) })
@@ -163,28 +172,8 @@ struct ShowCommand: AsyncParsableCommand {
         /// Inline (compressed) into a pipe; a temporary file to a kitty on this machine; through
         /// tmux passthrough inside tmux.
         var transport = GraphicsTransport()
-    }
-
-    /// Pixels for `kitty`/`sixel`/`iterm` (into a pipe too: the flag says so), or for `auto` when
-    /// the terminal on stdout answers that it draws them; nil: block art.
-    static func pixelOutput(_ request: GraphicsSelection.Request, environment: [String: String]) -> PixelOutput? {
-        let defaultCell = PixelSize(width: 10, height: 20)
-        switch request {
-        case .blocks: return nil
-        case .kitty, .kittyPlaceholders: return PixelOutput(backend: .kitty, cellPixels: defaultCell)
-        case .sixel: return PixelOutput(backend: .sixel, cellPixels: defaultCell)
-        case .iterm: return PixelOutput(backend: .iterm, cellPixels: defaultCell)
-        case .auto:
-            guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else { return nil }
-            let probe = GraphicsProbe.run(.auto, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
-            // Passthrough stays on only while this command prints; a printed placeholder shows
-            // its image for as long as the terminal keeps it, setting or not.
-            defer { probe.restore() }
-            guard probe.selection.backend != .blocks else { return nil }
-            return PixelOutput(
-                backend: probe.selection.backend, cellPixels: probe.replies?.cellPixels ?? defaultCell,
-                transport: probe.transport)
-        }
+        /// Name placeholder images by a 256-colour index (tmux without RGB).
+        var indexedIDs = false
     }
 
     /// One image as escape sequences (kitty, kitty placeholders, sixel or iTerm2), `columns`
@@ -217,9 +206,10 @@ struct ShowCommand: AsyncParsableCommand {
             return ITermGraphics.inlineImage(source, cells: cells, movesCursor: true) + newline
         case .kittyPlaceholders:
             // Inside tmux: the pixels go to the outer terminal, the placeholders are text.
-            let held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)
+            var held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)
+            if pixels.indexedIDs { held = held.renamed(KittyPlaceholder.indexedID(hashing: held.id)) }
             let transmitted = pixels.transport.wrap(pixels.transport.transmitKitty(held))
-            let placeholders = KittyPlaceholder.cells(imageID: held.id, size: cells)
+            let placeholders = KittyPlaceholder.cells(imageID: held.id, size: cells, indexed: pixels.indexedIDs)
             return transmitted + Array((FrameText.ansi(placeholders) + "\n").utf8)
         case .blocks, .kitty:
             let shown = TerminalImage(bitmap: source, cells: cells, placement: .direct)
@@ -253,7 +243,10 @@ struct ShowCommand: AsyncParsableCommand {
     /// The variables `show` reads, by `getenv`: cheaper at start-up than copying the whole
     /// environment through `ProcessInfo`.
     static func environment() -> [String: String] {
-        let names = ["NO_COLOR", "COLORTERM", "TERM", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS"]
+        let names = [
+            "NO_COLOR", "COLORTERM", "TERM", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS", "TERM_PROGRAM", "TMUX", "TMUX_PANE",
+            "SSH_TTY", "SSH_CONNECTION", "TMPDIR",
+        ]
         var environment: [String: String] = [:]
         for name in names {
             if let value = getenv(name) { environment[name] = String(cString: value) }

@@ -26,6 +26,9 @@ public enum FeedEffect: Sendable {
     case setShaping(ShapingKnobs)
     /// Write every cell again on the next frame (Ctrl-L).
     case repaint
+    /// Give the terminal back and stop until the shell continues the process (Ctrl-Z), then
+    /// draw everything again.
+    case suspend
     /// Stop the viewer.
     case quit(FeedExit)
 }

@@ -12,6 +12,7 @@ extension FeedModel {
 
     /// One input event: network-panel keys first, then the key map.
     mutating func handle(_ input: InputEvent) -> [FeedEffect] {
+        if case .terminalReply(let reply) = input { return terminalAnswered(reply) }
         if panel == .network, case .key(.character(let character)) = input,
             let step = ShapingKnobs.step(forKey: character)
         {
@@ -90,6 +91,8 @@ extension FeedModel {
             return []
         case .redraw:
             return [.repaint]
+        case .suspend:
+            return [.suspend]
         case .relayout(let size):
             return relayout(size)
         }

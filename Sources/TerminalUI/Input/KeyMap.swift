@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// Maps input events to commands, depending on what is on screen.
 ///
 /// Pure: the same event in the same context always gives the same command.
@@ -45,6 +47,12 @@ public struct KeyMap: Sendable {
             return .relayout(size)
         case .interrupt(let signal):
             return .terminate(signal)
+        case .suspend:
+            return .suspend
+        case .redraw:
+            return .redraw
+        case .terminalReply:
+            return nil
         case .mouseWheel(let direction):
             guard context.isFeed else { return nil }
             return .scroll(by: direction == .down ? wheelStep : -wheelStep)

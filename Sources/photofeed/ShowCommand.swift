@@ -182,8 +182,9 @@ struct ShowCommand: AsyncParsableCommand {
         _ image: String, pixels: PixelOutput, columns: Int, rows: Int?, settings: ShowSettings, pipeline: ImagePipeline
     ) async throws -> [UInt8] {
         let box = PixelSize(
-            width: columns * pixels.cellPixels.width, height: (rows ?? 1000) * pixels.cellPixels.height)
-        let source: Bitmap
+            width: min(PixelBudget.maximumSide, columns * pixels.cellPixels.width),
+            height: min(PixelBudget.maximumSide, (rows ?? 1000) * pixels.cellPixels.height))
+        var source: Bitmap
         if isRemote(image) {
             let request = ImageRequest(
                 string: image, processors: [.resize(to: box, mode: settings.fill && rows != nil ? .fill : .fit)],
@@ -195,26 +196,13 @@ struct ShowCommand: AsyncParsableCommand {
             let decoded = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: box, allowsDCOnlyDecoding: true)).bitmap
             source = settings.fill && rows != nil ? decoded.fill(box) : decoded.fit(into: box)
         }
+        // Never more than the budget, however wide the columns and large the cells.
+        let budget = PixelBudget.clamp(source.size)
+        if budget != source.size { source = source.resized(to: budget) }
         let cells = TerminalSize(
             rows: max(1, (source.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
             columns: max(1, (source.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
-        let newline = [UInt8(ascii: "\n")]
-        switch pixels.backend {
-        case .sixel:
-            return SixelEncoder.encode(source) + newline
-        case .iterm:
-            return ITermGraphics.inlineImage(source, cells: cells, movesCursor: true) + newline
-        case .kittyPlaceholders:
-            // Inside tmux: the pixels go to the outer terminal, the placeholders are text.
-            var held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)
-            if pixels.indexedIDs { held = held.renamed(KittyPlaceholder.indexedID(hashing: held.id)) }
-            let transmitted = pixels.transport.wrap(pixels.transport.transmitKitty(held))
-            let placeholders = KittyPlaceholder.cells(imageID: held.id, size: cells, indexed: pixels.indexedIDs)
-            return transmitted + Array((FrameText.ansi(placeholders) + "\n").utf8)
-        case .blocks, .kitty:
-            let shown = TerminalImage(bitmap: source, cells: cells, placement: .direct)
-            return pixels.transport.wrap(KittyGraphics.display(shown, transport: pixels.transport)) + newline
-        }
+        return ShowPicture.bytes(source, cells: cells, pixels: pixels) + [UInt8(ascii: "\n")]
     }
 
     // MARK: - Sizes

@@ -112,10 +112,7 @@ enum ShowGrid {
                 rows: max(1, (bitmap.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
                 columns: max(1, (bitmap.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
             height = max(height, cells.rows)
-            switch pixels.backend {
-            case .sixel: return SixelEncoder.encode(bitmap)
-            default: return KittyGraphics.display(TerminalImage(bitmap: bitmap, cells: cells))
-            }
+            return ShowPicture.bytes(bitmap, cells: cells, pixels: pixels, lineBreak: .cursorMove)
         }
         return writer.pixelRow(pictures, height: height, titles: titles)
     }
@@ -124,8 +121,8 @@ enum ShowGrid {
     /// art square pixels at the symbol set's horizontal density (as `show` loads a URL).
     static func pixelBox(layout: ShowGridLayout, options: BlockArtOptions, pixels: ShowCommand.PixelOutput?) -> PixelSize {
         if let pixels {
-            return PixelSize(
-                width: layout.boxColumns * pixels.cellPixels.width, height: layout.boxRows * pixels.cellPixels.height)
+            return PixelBudget.clamp(PixelSize(
+                width: layout.boxColumns * pixels.cellPixels.width, height: layout.boxRows * pixels.cellPixels.height))
         }
         let across = options.symbols.pixelsPerCellX
         return PixelSize(

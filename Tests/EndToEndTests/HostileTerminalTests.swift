@@ -167,4 +167,55 @@ struct HostileTerminalTests {
         #expect(terminal.modesRestored)
         #expect(PlayedTerminal.leftoverFiles(of: terminal.process.processIdentifier).isEmpty)
     }
+
+    @Test func showGridInsideTmuxSendsItsPixelsThroughPassthrough() throws {
+        // Given: a real tmux server, and show --grid running "in" its pane on a kitty outside
+        let session = try TmuxSession(command: "sleep 60", columns: 80, rows: 24)
+        var environment = try Self.environment()
+        environment["TMUX"] = "/tmp/tmux-\(getuid())/\(session.socket),0,0"
+        environment["TMUX_PANE"] = "%0"
+        let photos = ["chelsea.jpg", "coffee.jpg"].map { BuiltBinary.assetsDirectory.appendingPathComponent($0).path }
+        let terminal = try PlayedTerminal(
+            BuiltBinary.photofeed, ["show", "--grid", "2x1", "--width", "40", "--graphics", "kitty"] + photos, environment: environment)
+        #expect(terminal.answer(.text(PlayedTerminal.Answer.kitty)))
+        // Then: every kitty escape went out wrapped in tmux passthrough
+        #expect(terminal.exitStatus(within: .seconds(20)) == 0)
+        let text = terminal.text
+        #expect(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "no passthrough")
+        #expect(!text.replacingOccurrences(of: "\u{1B}\u{1B}_G", with: "").contains("\u{1B}_Ga="), "a kitty escape outside passthrough")
+        #expect(terminal.modesRestored)
+    }
+
+    @Test func ctrlZGivesTheTerminalBackAndFgTakesItAgain() throws {
+        // Given: the viewer running on a terminal that answered
+        let terminal = try PlayedTerminal(BuiltBinary.photofeed, ["--feed", BuiltBinary.assetsDirectory.path], environment: try Self.environment())
+        #expect(terminal.answer(.text(PlayedTerminal.Answer.kitty)))
+        terminal.drain(for: .milliseconds(800))
+        let pid = terminal.process.processIdentifier
+        // When: Ctrl-Z is typed
+        terminal.write([0x1A])
+        let stopped = terminal.read(within: .seconds(10)) { _ in Self.isStopped(pid) }
+        // Then: the process stops with the terminal given back (line modes, main screen, mouse off)
+        #expect(stopped, "the viewer did not stop")
+        #expect(terminal.modesRestored)
+        #expect(terminal.text.contains("\u{1B}[?1049l") && terminal.text.contains("\u{1B}[?1000l"))
+        // When: the shell continues it
+        let before = terminal.output.count
+        kill(pid, SIGCONT)
+        let redrawn = terminal.read(within: .seconds(10)) { $0.count > before + 200 }
+        // Then: it takes the terminal again and redraws; q still quits cleanly
+        #expect(redrawn, "no redraw after SIGCONT")
+        #expect(!terminal.modesRestored, "the viewer runs in raw mode again")
+        terminal.write(Array("q".utf8))
+        #expect(terminal.exitStatus(within: .seconds(10)) == 0)
+        #expect(terminal.modesRestored)
+    }
+
+    /// Whether process `pid` is stopped (state `T` in /proc).
+    private static func isStopped(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = status.lastIndex(of: ")")
+        else { return false }
+        return status[status.index(close, offsetBy: 2)] == "T"
+    }
 }

@@ -176,10 +176,13 @@ public final class CursesScreen: Screen {
         let deletions = images.removeAll()
         if !deletions.isEmpty { writeRaw(deletions) }
         if configuration.enablesMouse { writeRaw(Self.mouseOff) }
+        set_term(screen)
         endwin()
         fflush(outputFile)
-        // SIGTSTP itself is caught (to get here); SIGSTOP stops the process the same way.
-        kill(getpid(), SIGSTOP)
+        // SIGTSTP itself is caught (to get here); SIGSTOP stops the process the same way. Sent to
+        // this thread (SIGSTOP cannot be blocked), so it stops before the next line runs: sent to
+        // the process, this thread could take the terminal again before the stop took effect.
+        raise(SIGSTOP)
         reenter()
     }
 
@@ -187,6 +190,7 @@ public final class CursesScreen: Screen {
     /// full repaint on the next frame.
     func reenter() {
         guard !isClosed else { return }
+        set_term(screen)
         reset_prog_mode()
         raw()
         noecho()

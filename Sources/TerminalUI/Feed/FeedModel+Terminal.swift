@@ -7,7 +7,7 @@ extension FeedModel {
     mutating func terminalAnswered(_ reply: TerminalReply) -> [FeedEffect] {
         guard var profile = options.terminal else { return [] }
         let fenceBefore = profile.replies?.isComplete ?? false
-        let choice = profile.apply(reply)
+        var choice = profile.apply(reply)
         options.terminal = profile
         let fenceNow = profile.replies?.isComplete ?? false
         guard profile.request == .auto, !options.graphicsChosenByUser, choice.backend != options.graphics,
@@ -17,6 +17,7 @@ extension FeedModel {
             return []
         }
         if options.screenColors < choice.backend.minimumColors { return [] }
+        choice.reason = choice.reason.replacingOccurrences(of: "terminal answered", with: "terminal answered late")
         profile.selection = choice
         options.terminal = profile
         options.graphics = choice.backend
@@ -24,7 +25,7 @@ extension FeedModel {
         options.cellPixels = profile.cellPixels
         options.graphicsReason = choice.reason
         metrics.graphics = choice.reason
-        note("pictures: \(choice.backend.rawValue), the terminal answered late (\(choice.reason))")
+        note("pictures: \(choice.reason)")
         return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels))
     }
 }

@@ -41,6 +41,9 @@ public enum FeedUpdate {
         case .violations(let violations):
             model.receive(violations)
             effects = []
+        case .cachesMeasured(let sizes):
+            model.askToClearCaches(sizes)
+            effects = []
         }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
         return effects

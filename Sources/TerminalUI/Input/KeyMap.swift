@@ -158,7 +158,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "r", action: "retry focused row / failed page"),
         HelpEntry(keys: "R", action: "retry all failed rows"),
         HelpEntry(keys: "c", action: "clear memory cache"),
-        HelpEntry(keys: "C", action: "clear memory and disk cache"),
+        HelpEntry(keys: "C", action: "clear memory and disk cache (asks)"),
         HelpEntry(keys: "m", action: "next symbol set"),
         HelpEntry(keys: "i", action: "block art / pixels"),
         HelpEntry(keys: "p", action: "shimmer / spinner"),
@@ -167,6 +167,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "n", action: "network panel"),
         HelpEntry(keys: "?", action: "this help"),
         HelpEntry(keys: "q Esc", action: "back / quit"),
+        HelpEntry(keys: "^Z", action: "suspend (fg resumes)"),
     ]
 }
 

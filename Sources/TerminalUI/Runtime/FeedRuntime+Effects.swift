@@ -32,6 +32,9 @@ extension FeedRuntime {
             })
         case .clearMemoryCache:
             pipeline.clearMemoryCache()
+        case .measureCaches:
+            let (pipeline, mailbox) = (self.pipeline, self.mailbox)
+            work.append(Task { mailbox.post(.message(.cachesMeasured(await pipeline.cacheSizes()))) })
         case .clearAllCaches:
             pipeline.clearMemoryCache()
             let pipeline = self.pipeline

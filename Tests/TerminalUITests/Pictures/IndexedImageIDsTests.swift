@@ -50,3 +50,18 @@ import TerminalKit
         #expect(bytes.contains("i=16,"))
     }
 }
+
+/// No picture is asked for beyond the stated budget, whatever the cells or the width.
+@Suite struct PixelBudgetTests {
+    @Test func sizesBeyondTheBudgetShrinkKeepingTheirAspect() {
+        #expect(PixelBudget.clamp(PixelSize(width: 800, height: 600)) == PixelSize(width: 800, height: 600))
+        let huge = PixelBudget.clamp(PixelSize(width: 128_000, height: 64_000))
+        #expect(huge.width * huge.height <= PixelBudget.maximumPixels)
+        #expect(max(huge.width, huge.height) <= PixelBudget.maximumSide)
+        #expect(abs(Double(huge.width) / Double(huge.height) - 2) < 0.01)
+        // And the viewer's pixel pictures ask within it even with the largest believed cell
+        let pictures = PixelPictures(cellPixels: PixelSize(width: 128, height: 256), placement: .direct)
+        let asked = pictures.pixelSize(forImage: PixelSize(width: 6000, height: 4000), in: TerminalSize(rows: 60, columns: 200))
+        #expect(asked.width * asked.height <= PixelBudget.maximumPixels)
+    }
+}

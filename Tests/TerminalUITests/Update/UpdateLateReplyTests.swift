@@ -45,8 +45,9 @@ struct UpdateLateReplyTests {
         #expect(harness.model.options.graphics == .kitty)
         let image = try #require(harness.frame().pictures.first?.picture.image)
         #expect(image.placement == .direct)
-        #expect(harness.model.metrics.graphics == "kitty (terminal answered)")
-        #expect(harness.model.eventLog.entries.contains { "\($0)".contains("the terminal answered late") })
+        #expect(harness.model.metrics.graphics == "kitty (terminal answered late)")
+        #expect(harness.model.eventLog.entries.contains { "\($0)".contains("pictures: kitty (terminal answered late)") })
+        #expect(harness.model.options.terminal?.report().contains { $0.contains("kitty (terminal answered late)") } == true)
         _ = effects
     }
 
@@ -73,5 +74,33 @@ struct UpdateLateReplyTests {
         #expect(!effects.contains { if case .quit = $0 { true } else { false } })
         #expect(!effects.contains { if case .clearAllCaches = $0 { true } else { false } })
         #expect(harness.model.focusedKey == focus)
+    }
+}
+
+/// A key that deletes asks first, saying how much it would delete.
+@Suite("Update: destructive keys ask")
+struct UpdateConfirmationTests {
+    @Test func capitalCAsksWithTheSizesAndOnlyYClears() {
+        // Given: a feed on screen
+        var harness = FeedHarness(options: FeedViewerOptions())
+        harness.showPage(TestPhotos.files(3))
+        // When: C is pressed
+        let asked = harness.press("C")
+        // Then: nothing is cleared yet; the caches are measured
+        #expect(asked.contains { if case .measureCaches = $0 { true } else { false } })
+        #expect(!asked.contains { if case .clearAllCaches = $0 { true } else { false } })
+        // When: the sizes come back, the question names them
+        harness.send(.cachesMeasured(CacheSizes(memoryImages: 12, memoryBytes: 3_145_728, diskBytes: 48_000_000)))
+        #expect(harness.model.message?.contains("12 images") == true)
+        #expect(harness.model.message?.contains("on disk") == true)
+        // And: any other key keeps them (and does nothing else)
+        let focus = harness.model.focusedKey
+        #expect(harness.press("j").isEmpty)
+        #expect(harness.model.focusedKey == focus)
+        #expect(harness.model.message == "kept the caches")
+        // When: asked again and answered y, they are cleared
+        harness.press("C")
+        harness.send(.cachesMeasured(CacheSizes(memoryImages: 1, memoryBytes: 10, diskBytes: nil)))
+        #expect(harness.press("y").contains { if case .clearAllCaches = $0 { true } else { false } })
     }
 }

@@ -121,13 +121,16 @@ struct ViewCommand: AsyncParsableCommand {
     /// The terminfo entry to draw with: `TERM`'s own, unless 24-bit colour was decided and it
     /// has fewer colours: then its installed `-direct` variant, else one photofeed compiles for
     /// itself (so a machine with only `ncurses-base` draws 24-bit colour too).
-    /// And the other way: a direct-colour `TERM` where fewer colours were decided (tmux without
-    /// RGB) would have ncurses send palette indices as 24-bit values: a 256-colour entry then.
+    /// And the other way: where 256 colours were decided (tmux without RGB), a `TERM` entry with
+    /// direct colour would have ncurses send palette indices as 24-bit values, and one with 8
+    /// (tmux's default `screen`) would lose the palette: a 256-colour entry then.
     static func terminalType(colors: ColorDepth, environment: [String: String]) -> String? {
         guard let term = environment["TERM"], !term.isEmpty else { return nil }
         let count = Terminfo.colors(of: term)
         guard colors == .truecolor else {
-            guard let count, count >= 1 << 24, colors >= .palette256 else { return nil }
+            // 256 decided where TERM's entry has more (direct colour) or fewer (tmux's default
+            // `screen` has 8): a 256-colour entry, which ncurses-base has.
+            guard colors == .palette256, let count, count != 256 else { return nil }
             return environment["TMUX"] != nil ? "tmux-256color" : "xterm-256color"
         }
         if let count, count >= 1 << 24 { return nil }

@@ -101,7 +101,11 @@ struct ShowCommand: AsyncParsableCommand {
         let environment = Self.environment()
         let detected = TerminalCapabilities.detect(environment: environment)
         let terminal = ShowTerminal.ask(settings, environment: environment)
-        defer { terminal.finish() }
+        let interruptions = terminal.catchInterruptions()
+        defer {
+            terminal.finish()
+            withExtendedLifetime(interruptions) {}
+        }
         if settings.probe {
             print(terminal.profile.report().joined(separator: "\n"))
             return

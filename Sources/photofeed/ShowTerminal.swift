@@ -13,12 +13,12 @@ import Glibc
 /// real pixels when the terminal draws them, and the whole profile for `--probe`.
 ///
 /// The terminal is asked only when stdin and stdout are both a terminal and something is left
-/// to decide (`--colors` or `--graphics` auto, or `--probe`). Replies that had not come when the
+/// to decide (automatic colours, any pixels: their cell size and tmux's passthrough, or `--probe`). Replies that had not come when the
 /// probe's deadline passed are read after the pictures are printed (``finish()``, at most
 /// ``lateReplyLimit`` after asking), so the shell never receives them as typed text.
 struct ShowTerminal {
     /// The longest time after asking that `show` waits, at its end, for replies still on their way.
-    static let lateReplyLimit = Duration.seconds(1)
+    static let lateReplyLimit = Duration.seconds(3)
 
     /// The probe, when the terminal was asked.
     let probe: GraphicsProbe?
@@ -28,7 +28,8 @@ struct ShowTerminal {
     /// Asks the terminal when `settings` leave something to it.
     static func ask(_ settings: ShowSettings, environment: [String: String]) -> ShowTerminal {
         let flag = settings.colors.mode.map(Self.depth(for:))
-        let wanted = settings.probe || settings.graphics == .auto || flag == nil
+        // Pixels always ask (cell size, tmux passthrough, file transmission); so do automatic colours.
+        let wanted = settings.probe || settings.graphics != .blocks || flag == nil
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let probe: GraphicsProbe? =
             wanted && terminal
@@ -76,9 +77,26 @@ struct ShowTerminal {
     func finish() {
         guard let probe else { return }
         if let replies = probe.replies, !replies.isComplete, let askedAt = probe.askedAt {
+            // Raw mode again for a moment: a signal meanwhile waits until the mode is back.
+            let signals = ProbeSignalGuard.install()
             _ = TerminalProbe.awaitLateReplies(replies, input: STDIN_FILENO, until: askedAt + Self.lateReplyLimit)
+            let caught = signals.caughtSignal
+            if caught != 0 { probe.restore() }
+            if caught != 0, caught != SIGTSTP {
+                // The output is done and everything is back: end as the signal would have.
+                exit(128 + caught)
+            }
+            signals.deliver()
         }
         probe.restore()
+    }
+
+    /// While pictures are printed to a terminal, a signal ends the output cleanly and puts back
+    /// what the probe changed (tmux's passthrough).
+    func catchInterruptions() -> ShowInterruption? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        let probe = self.probe
+        return ShowInterruption.install { probe?.restore() }
     }
 
     static func depth(for mode: ColorMode) -> ColorDepth {

@@ -107,9 +107,10 @@ struct HostileTerminalTests {
     }
 
     @Test func aMegabyteOfNoiseIsSurvived() throws {
-        // Given: 1 MB of random bytes instead of an answer
+        // Given: 1 MB of random bytes instead of an answer (no XOFF: once the probe is over the
+        // terminal is cooked again, and an XOFF would stop its output as Ctrl-S does, by design)
         var generator = SystemRandomNumberGenerator()
-        let noise = (0..<(1 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let noise = (0..<(1 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }.map { $0 == 0x13 ? 0x20 : $0 }
         let terminal = try PlayedTerminal(BuiltBinary.photofeed, ["show", "--probe"], environment: try Self.environment())
         #expect(terminal.answer(PlayedTerminal.Answer(bytes: noise, piece: 4096, pause: .zero)))
         // Then: it ends on its own, normally, with the terminal's modes back
@@ -217,5 +218,17 @@ struct HostileTerminalTests {
             let close = status.lastIndex(of: ")")
         else { return false }
         return status[status.index(close, offsetBy: 2)] == "T"
+    }
+
+    @Test func ctrlCWhileShowWaitsForLateRepliesEndsItWithTheTerminalBack() throws {
+        // Given: show on a terminal that does not answer: after printing it waits (in raw mode)
+        // for replies still on their way
+        let terminal = try PlayedTerminal(BuiltBinary.photofeed, ["show", "--probe"], environment: try Self.environment())
+        #expect(terminal.read(within: .seconds(10)) { String(decoding: $0, as: UTF8.self).contains("pictures") })
+        // When: SIGINT arrives during that wait
+        kill(terminal.process.processIdentifier, SIGINT)
+        // Then: it ends by the signal, the terminal's modes as they were
+        #expect(terminal.exitStatus(within: .seconds(10)) == 130)
+        #expect(terminal.modesRestored)
     }
 }

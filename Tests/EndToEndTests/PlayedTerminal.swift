@@ -58,6 +58,8 @@ final class PlayedTerminal {
         var modes = termios()
         tcgetattr(follower, &modes)
         modesBefore = modes
+        // Never block on a full buffer: a child that stopped reading must not hang the test.
+        _ = fcntl(leader, F_SETFL, fcntl(leader, F_GETFL) | O_NONBLOCK)
         self.leader = leader
         self.follower = follower
         let handle = FileHandle(fileDescriptor: follower, closeOnDealloc: false)
@@ -114,28 +116,34 @@ final class PlayedTerminal {
         guard read(within: timeout, until: Self.askedEverything) else { return false }
         drain(for: answer.delay)
         let piece = answer.piece ?? max(1, answer.bytes.count)
+        let giveUp = ContinuousClock.now + .seconds(10)
         var start = 0
-        while start < answer.bytes.count {
+        while start < answer.bytes.count, ContinuousClock.now < giveUp {
             let end = min(answer.bytes.count, start + piece)
-            write(Array(answer.bytes[start..<end]))
+            write(Array(answer.bytes[start..<end]), giveUpAfter: ContinuousClock.now.duration(to: giveUp))
             start = end
             if start < answer.bytes.count { drain(for: answer.pause) }
         }
         return true
     }
 
-    /// Types bytes into the terminal.
-    func write(_ bytes: [UInt8]) {
+    /// Types bytes into the terminal; gives up on what the child no longer reads (it exited,
+    /// or read nothing for 5 s), as a terminal's buffer would fill.
+    func write(_ bytes: [UInt8], giveUpAfter budget: Duration = .seconds(5)) {
         var offset = 0
-        while offset < bytes.count {
+        var stalledSince: ContinuousClock.Instant?
+        let end = ContinuousClock.now + budget
+        while offset < bytes.count, ContinuousClock.now < end {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(leader, $0.baseAddress, $0.count) }
             if written <= 0 {
-                if errno == EINTR || errno == EAGAIN {
-                    drain(for: .milliseconds(5))
-                    continue
-                }
-                return
+                guard errno == EINTR || errno == EAGAIN else { return }
+                let now = ContinuousClock.now
+                if stalledSince == nil { stalledSince = now }
+                if !process.isRunning || now - stalledSince! > budget { return }
+                drain(for: .milliseconds(5))
+                continue
             }
+            stalledSince = nil
             offset += written
         }
     }

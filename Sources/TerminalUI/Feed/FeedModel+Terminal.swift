@@ -10,6 +10,13 @@ extension FeedModel {
         var choice = profile.apply(reply)
         options.terminal = profile
         let fenceNow = profile.replies?.isComplete ?? false
+        if profile.request == .auto, !options.graphicsChosenByUser, choice.backend == options.graphics,
+            choice.backend != .blocks, let reported = profile.replies?.cellPixels, reported != options.cellPixels
+        {
+            // The cell size came after the upgrade: pictures sized for it.
+            options.cellPixels = reported
+            return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels))
+        }
         guard profile.request == .auto, !options.graphicsChosenByUser, choice.backend != options.graphics,
             choice.backend != .blocks
         else {

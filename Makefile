@@ -27,20 +27,24 @@ run:
 # (loopback servers, ptys, peak memory). They mostly wait on I/O and children: side by side they
 # take about the time of the longest group (~20 s) instead of the sum (~95 s). They run the test binary itself (two `swift
 # test`s would queue on SwiftPM's lock); each group's output is printed when all have ended.
+# scripts/check-test-groups.py lists every test of the built binary and fails, naming them, when a
+# test is run by no group (a new real-time suite the regexes miss) or by two.
 TMUX_SUITES := EndToEndTests\.TmuxViewerTests/(?!onThreeG)
 TMUX_SLOW_SUITES := EndToEndTests\.(TmuxViewerTests/onThreeG|TmuxGridTests|TmuxDetailPreviewTests)
 PREFETCH_SUITES := EndToEndTests\.PrefetchCommandTests
 END_TO_END_SUITES := EndToEndTests\.(?!Tmux|PrefetchCommandTests)
 IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPCacheFreshnessIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|EmbeddedServerPreviewTests|LowDataRequestTests)|PicsumServerTests\.(Server(Attribution|ConnectionLimits|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|TerminalUITests\.CursesScreen(Demo)?Tests
 REAL_TIME_SUITES := EndToEndTests\.|$(IN_PROCESS_REAL_TIME_SUITES)
+REAL_TIME_GROUPS := '$(TMUX_SUITES)' '$(TMUX_SLOW_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'
 test:
 	@scripts/ensure-deps.sh test
 	@scripts/check-imports.py
 	$(SWIFT) build --build-tests
+	@scripts/check-test-groups.py "$$($(SWIFT) build --show-bin-path)/photofeedPackageTests.xctest" '$(REAL_TIME_SUITES)' $(REAL_TIME_GROUPS)
 	$(SWIFT) test --skip-build --parallel --skip '$(REAL_TIME_SUITES)'
 	@bin=$$($(SWIFT) build --show-bin-path); pids=""; logs=""; \
 	echo "real-time suites: five groups side by side (their output follows when all end)"; \
-	for filter in '$(TMUX_SUITES)' '$(TMUX_SLOW_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'; do \
+	for filter in $(REAL_TIME_GROUPS); do \
 		log=$$(mktemp); logs="$$logs $$log"; \
 		"$$bin/photofeedPackageTests.xctest" --testing-library swift-testing --no-parallel --filter "$$filter" >"$$log" 2>&1 & \
 		pids="$$pids $$!"; \
@@ -65,30 +69,61 @@ serve:
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/photofeed serve
 
-## fuzz: libFuzzer + AddressSanitizer on the C shim's JPEG and PNG decode paths
-# Seeds: fuzz/seeds (small hand-made edge files) and the photos of Assets/photos under 256 KiB
-# (copied to .build/fuzz/seeds-assets: the multi-megapixel originals would make every run
-# decode megabytes under ASan, and libFuzzer's max_len follows the largest seed); new inputs go to
-# .build/fuzz/corpus-*; a crash is written to .build/fuzz/ and fails the target.
-# FUZZ_SECONDS per target (default 300); `make fuzz-smoke` is the 2 × 45 s CI run.
+## fuzz: libFuzzer + AddressSanitizer on the C shim's JPEG and PNG decode paths, the thumbnail-cache
+## reader and the HTTP freshness parser
+# Four targets: fuzz_jpeg and fuzz_png (fuzz/decode_fuzzer.c over the C shim, clang), and two
+# Swift ones built by swiftc -sanitize=fuzzer,address from fuzz/swift_fuzzer.swift with the sources
+# they exercise: fuzz_thumbnail (the freedesktop thumbnail reader: PNGTextChunks' lenient and
+# strict walks, the probe, the class bound, the decode through the shim's chunk walk and tail
+# budget: ImageCodecs' Swift sources plus the shim built with -fsanitize=fuzzer-no-link) and
+# fuzz_freshness (CacheFreshness, its header parsing, HTTPDateParser, the 304 selection).
+# Seeds: fuzz/seeds (small hand-made edge files, thumbnails included), fuzz/seeds-http (header
+# blocks) and the photos of Assets/photos under 256 KiB (copied to .build/fuzz/seeds-assets: the
+# multi-megapixel originals would make every run decode megabytes under ASan, and libFuzzer's
+# max_len follows the largest seed); new inputs go to .build/fuzz/corpus-*; a crash is written to
+# .build/fuzz/ and fails the target.
+# FUZZ_SECONDS per target (default 300); `make fuzz-smoke` is the 4 × 45 s CI run.
+# FUZZ_RUNS=N runs each target N inputs instead (e.g. FUZZ_RUNS=1000000), with no time limit.
 FUZZ_SECONDS ?= 300
+FUZZ_RUNS ?=
 FUZZ_CC ?= clang
+FUZZ_SWIFTC ?= swiftc
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-ISources/CImageShim/include $(shell pkg-config --cflags libjpeg libpng)
 FUZZ_LIBS := $(shell pkg-config --libs libjpeg libpng)
 FUZZ_SOURCES := $(wildcard Sources/CImageShim/*.c) fuzz/decode_fuzzer.c
 FUZZ_ASSET_SEEDS := $(shell find Assets/photos -maxdepth 1 -type f \( -name '*.jpg' -o -name '*.png' \) -size -256k)
+FUZZ_SWIFT_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \
+	-enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature ExistentialAny
+FUZZ_THUMBNAIL_SOURCES := fuzz/swift_fuzzer.swift $(wildcard Sources/ImageCodecs/*.swift)
+FUZZ_FRESHNESS_SOURCES := fuzz/swift_fuzzer.swift Sources/ImageLoading/Loading/DataLoading.swift \
+	$(wildcard Sources/ImageLoading/Caching/CacheFreshness*.swift) Sources/ImageLoading/Caching/HTTPDateParser.swift
+FUZZ_LIMIT := $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) -rss_limit_mb=512 -timeout=5
 
 fuzz:
 	@scripts/ensure-deps.sh run
-	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png .build/fuzz/seeds-assets
+	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png .build/fuzz/corpus-thumbnail .build/fuzz/corpus-freshness \
+		.build/fuzz/seeds-assets .build/fuzz/shim
 	cp $(FUZZ_ASSET_SEEDS) .build/fuzz/seeds-assets/
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_JPEG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_jpeg
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_PNG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_png
-	.build/fuzz/fuzz_jpeg -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=512 -timeout=5 \
-		-artifact_prefix=.build/fuzz/jpeg- .build/fuzz/corpus-jpeg fuzz/seeds .build/fuzz/seeds-assets
-	.build/fuzz/fuzz_png -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=512 -timeout=5 \
-		-artifact_prefix=.build/fuzz/png- .build/fuzz/corpus-png fuzz/seeds .build/fuzz/seeds-assets
+	for source in Sources/CImageShim/*.c; do \
+		$(FUZZ_CC) -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CImageShim/include \
+			$(shell pkg-config --cflags libjpeg libpng) -c $$source -o .build/fuzz/shim/$$(basename $$source .c).o || exit 1; \
+	done
+	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_THUMBNAIL -module-name ThumbnailFuzz \
+		-Xcc -fmodule-map-file=fuzz/CImageShim.modulemap $(FUZZ_THUMBNAIL_SOURCES) .build/fuzz/shim/*.o $(FUZZ_LIBS) \
+		-o .build/fuzz/fuzz_thumbnail
+	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_FRESHNESS -module-name FreshnessFuzz $(FUZZ_FRESHNESS_SOURCES) \
+		-o .build/fuzz/fuzz_freshness
+	.build/fuzz/fuzz_jpeg $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/jpeg- \
+		.build/fuzz/corpus-jpeg fuzz/seeds .build/fuzz/seeds-assets
+	.build/fuzz/fuzz_png $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/png- \
+		.build/fuzz/corpus-png fuzz/seeds .build/fuzz/seeds-assets
+	.build/fuzz/fuzz_thumbnail $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/thumbnail- \
+		.build/fuzz/corpus-thumbnail fuzz/seeds
+	.build/fuzz/fuzz_freshness $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/freshness- \
+		.build/fuzz/corpus-freshness fuzz/seeds-http
 
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=45

@@ -136,11 +136,17 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs"], swiftSettings: strict),
+        // Hostile files built byte by byte, shared by the codec and pipeline tests.
+        .target(name: "CodecFixtures", path: "Tests/CodecFixtures", swiftSettings: strict),
+        // A child process that decodes one file and reports its own peak memory (VmHWM), so a
+        // memory bound is measured with nothing else in the process.
+        .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs"], path: "Tests/DecodePeak", swiftSettings: strict),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "PicsumServer", .product(name: "Crypto", package: "swift-crypto"),
+                "ImageCodecs", "ImageLoading", "PicsumServer", "CodecFixtures",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

@@ -11,6 +11,34 @@
 #define PF_PNG_MAX_CACHED_CHUNKS 64
 
 /*
+ * Bounds on the compressed data, derived from the output (IHDR), so a file costs work in
+ * proportion to the picture it holds and never to what its zlib stream could inflate to.
+ * "Raw bytes" are the bytes IHDR implies: for each row of each Adam7 pass, one filter byte
+ * plus the packed samples (pf_png_raw_bytes).
+ *
+ * - Chunks: at most PF_PNG_MAX_CHUNKS_BASE (1,024) + raw bytes / PF_PNG_RAW_BYTES_PER_CHUNK
+ *   (256) chunks in all (an encoder writing 256-byte IDATs of incompressible data stays under).
+ * - Chunk length: at most 2^31 - 1 (the PNG limit); a chunk that runs past the end of the
+ *   data ends the walk (libpng then reports truncation if the image data is incomplete).
+ * - IDAT data: at most raw bytes + raw bytes / 8 + PF_PNG_IDAT_SLACK (64 KiB) in all (no
+ *   encoder needs more: stored blocks add 5 bytes per 64 KiB, fixed Huffman at worst 9/8).
+ * - Inflated bytes: the rows read are exactly the raw bytes; libpng then reads the zlib
+ *   stream to its end, which is where an inflate bomb hides (a 128 x 128 image followed by
+ *   15 GB of zeros in the same stream). The last row is read with a budget of compressed
+ *   bytes, PF_PNG_TAIL_BYTES(row) = 2 x (row bytes + 1) + PF_PNG_TAIL_SLACK (2 KiB), read
+ *   PF_PNG_IDAT_READ_BYTES (1 KiB) at a time; past it the decode fails (PF_ERR_LIMIT). So the
+ *   inflated bytes are at most raw bytes + 1,032 x (PF_PNG_IDAT_READ_BYTES + PF_PNG_TAIL_BYTES)
+ *   (1,032:1 is deflate's largest ratio): 4.2 MB more for a 128-pixel RGBA8 thumbnail,
+ *   20 MB for a 1,024-pixel 16-bit RGBA one, against 15 GB unbounded.
+ */
+#define PF_PNG_MAX_CHUNKS_BASE 1024u
+#define PF_PNG_RAW_BYTES_PER_CHUNK 256u
+#define PF_PNG_IDAT_SLACK (64u * 1024u)
+#define PF_PNG_IDAT_READ_BYTES 1024u
+#define PF_PNG_TAIL_SLACK 2048u
+#define PF_PNG_TAIL_BYTES(row_bytes) (2u * ((row_bytes) + 1u) + PF_PNG_TAIL_SLACK)
+
+/*
  * Ancillary chunks the decoder never uses. Treated as unknown and skipped
  * unread, so a chunk whose length field claims 2 GB costs nothing: it fails as
  * truncated at the first missing byte instead of being allocated.
@@ -34,6 +62,13 @@ void pf_png_warning(png_structp png, png_const_charp text) {
 
 static void pf_png_read(png_structp png, png_bytep bytes, size_t count) {
     pf_png_context *context = (pf_png_context *)png_get_io_ptr(png);
+    if (context->in_tail) {
+        if (count > context->tail_budget) {
+            context->over_limit = 1;
+            png_error(png, "the compressed image data goes on past the image");
+        }
+        context->tail_budget -= count;
+    }
     if (count > context->size - context->offset) {
         context->truncated = 1;
         png_error(png, "the PNG data ends before the image is complete");
@@ -56,7 +91,77 @@ static png_structp pf_png_start(pf_png_context *context) {
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, pf_png_skipped_chunks,
                                 (int)(sizeof(pf_png_skipped_chunks) / 5));
+    /* On a read struct this is the size of each IDAT read (libpng's default is 8 KiB). */
+    png_set_compression_buffer_size(png, PF_PNG_IDAT_READ_BYTES);
     return png;
+}
+
+static uint32_t pf_png_be32(const uint8_t *bytes) {
+    return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | (uint32_t)bytes[3];
+}
+
+/* The bytes of one stored row of `columns` pixels of `pixel_bits` bits, its filter byte excluded. */
+static uint64_t pf_png_row_bytes(uint64_t columns, uint32_t pixel_bits) {
+    return (columns * pixel_bits + 7) / 8;
+}
+
+/* The bytes IHDR implies: a filter byte and the packed samples of every row of every pass. */
+static uint64_t pf_png_raw_bytes(png_structp png, png_infop info) {
+    uint32_t width = png_get_image_width(png, info);
+    uint32_t height = png_get_image_height(png, info);
+    uint32_t pixel_bits = (uint32_t)png_get_channels(png, info) * png_get_bit_depth(png, info);
+    if (png_get_interlace_type(png, info) == PNG_INTERLACE_NONE) {
+        return (uint64_t)height * (1 + pf_png_row_bytes(width, pixel_bits));
+    }
+    uint64_t total = 0;
+    for (int pass = 0; pass < 7; pass++) {
+        uint64_t columns = PNG_PASS_COLS(width, pass);
+        uint64_t rows = PNG_PASS_ROWS(height, pass);
+        if (columns != 0 && rows != 0) {
+            total += rows * (1 + pf_png_row_bytes(columns, pixel_bits));
+        }
+    }
+    return total;
+}
+
+/* Walks the chunk list against the bounds above (count, length, IDAT bytes); errors longjmp. */
+static void pf_png_check_chunks(png_structp png, pf_png_context *context, uint64_t raw_bytes) {
+    uint64_t max_chunks = PF_PNG_MAX_CHUNKS_BASE + raw_bytes / PF_PNG_RAW_BYTES_PER_CHUNK;
+    uint64_t max_idat = raw_bytes + raw_bytes / 8 + PF_PNG_IDAT_SLACK;
+    uint64_t chunks = 0;
+    uint64_t idat = 0;
+    size_t offset = 8;
+    while (context->size - offset >= 12) {
+        const uint8_t *header = context->data + offset;
+        uint32_t length = pf_png_be32(header);
+        if (length > 0x7fffffffu) {
+            png_error(png, "a chunk length is over 2^31 - 1");
+        }
+        if (++chunks > max_chunks) {
+            context->over_limit = 1;
+            png_error(png, "more chunks than the image size allows");
+        }
+        if (memcmp(header + 4, "IDAT", 4) == 0) {
+            idat += length;
+            if (idat > max_idat) {
+                context->over_limit = 1;
+                png_error(png, "more compressed image data than the image size allows");
+            }
+        }
+        if (memcmp(header + 4, "IEND", 4) == 0 || length > context->size - offset - 12) {
+            return;
+        }
+        offset += 12 + (size_t)length;
+    }
+}
+
+/* Reads the last row: what libpng reads while it (and the rest of the zlib stream) is read is
+ * bounded by PF_PNG_TAIL_BYTES. */
+static void pf_png_read_last_row(png_structp png, pf_png_context *context, png_bytep row, uint64_t row_bytes) {
+    context->tail_budget = (size_t)PF_PNG_TAIL_BYTES(row_bytes);
+    context->in_tail = 1;
+    png_read_row(png, row, NULL);
+    context->in_tail = 0;
 }
 
 static pf_status pf_png_check_signature(const uint8_t *data, size_t size, char *message, size_t capacity) {
@@ -79,7 +184,7 @@ pf_status pf_png_probe(const uint8_t *data, size_t size, pf_png_info *info,
     if (signature != PF_OK) {
         return signature;
     }
-    pf_png_context context = {data, size, 0, 0, message, message_capacity};
+    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0};
     png_structp png = pf_png_start(&context);
     if (png == NULL) {
         return PF_ERR_MEMORY;
@@ -140,17 +245,28 @@ static int pf_png_expand_to_rgba8(png_structp png, png_infop info, int handle_in
 }
 
 /* Streams every row (every Adam7 pass row at its true place) into the reducer. */
-static void pf_png_reduce_rows(png_structp png, png_infop info, pf_box_reducer *reducer, uint8_t *row) {
+static void pf_png_reduce_rows(png_structp png, png_infop info, pf_png_context *context, uint64_t row_bytes,
+                               pf_box_reducer *reducer, uint8_t *row) {
     png_uint_32 width = png_get_image_width(png, info);
     png_uint_32 height = png_get_image_height(png, info);
     if (png_get_interlace_type(png, info) == PNG_INTERLACE_NONE) {
         for (png_uint_32 y = 0; y < height; y++) {
-            png_read_row(png, row, NULL);
+            if (y + 1 == height) {
+                pf_png_read_last_row(png, context, row, row_bytes);
+            } else {
+                png_read_row(png, row, NULL);
+            }
             pf_box_reducer_add(reducer, row, (int32_t)y, 0, 1, (int32_t)width);
         }
         return;
     }
     /* Without interlace handling libpng hands out each pass's own (narrower) rows. */
+    int last_pass = 0;
+    for (int pass = 0; pass < 7; pass++) {
+        if (PNG_PASS_COLS(width, pass) != 0 && PNG_PASS_ROWS(height, pass) != 0) {
+            last_pass = pass;
+        }
+    }
     for (int pass = 0; pass < 7; pass++) {
         png_uint_32 columns = PNG_PASS_COLS(width, pass);
         png_uint_32 rows = PNG_PASS_ROWS(height, pass);
@@ -158,7 +274,11 @@ static void pf_png_reduce_rows(png_structp png, png_infop info, pf_box_reducer *
             continue;
         }
         for (png_uint_32 r = 0; r < rows; r++) {
-            png_read_row(png, row, NULL);
+            if (pass == last_pass && r + 1 == rows) {
+                pf_png_read_last_row(png, context, row, row_bytes);
+            } else {
+                png_read_row(png, row, NULL);
+            }
             pf_box_reducer_add(reducer, row, (int32_t)PNG_ROW_FROM_PASS_ROW(r, pass),
                                (int32_t)PNG_PASS_START_COL(pass), (int32_t)(1u << PNG_PASS_COL_SHIFT(pass)),
                                (int32_t)columns);
@@ -186,7 +306,7 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
     if (signature != PF_OK) {
         return signature;
     }
-    pf_png_context context = {data, size, 0, 0, message, message_capacity};
+    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0};
     png_structp png = pf_png_start(&context);
     if (png == NULL) {
         return PF_ERR_MEMORY;
@@ -202,6 +322,9 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
         png_destroy_read_struct(&png, dead != NULL ? &dead : NULL, NULL);
         free(row_ptr);
         pf_box_reducer_free(&reducer);
+        if (context.over_limit) {
+            return PF_ERR_LIMIT;
+        }
         return context.truncated ? PF_ERR_TRUNCATED : status;
     }
     info_ptr = png_create_info_struct(png);
@@ -217,12 +340,20 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
         status = PF_ERR_ARGUMENT;
         png_error(png, "the output buffer does not match the (reduced) PNG size");
     }
+    pf_png_check_chunks(png, &context, pf_png_raw_bytes(png, info));
+    uint64_t stored_row_bytes =
+        pf_png_row_bytes(width, (uint32_t)png_get_channels(png, info) * png_get_bit_depth(png, info));
     if (reduce == 1) {
         int passes = pf_png_expand_to_rgba8(png, info, 1);
         /* Adam7: each pass fills its pixels into the full-size rows, as png_read_image does. */
         for (int pass = 0; pass < passes; pass++) {
             for (int32_t y = 0; y < out_height; y++) {
-                png_read_row(png, out + (size_t)y * out_stride, NULL);
+                png_bytep row = out + (size_t)y * out_stride;
+                if (pass + 1 == passes && y + 1 == out_height) {
+                    pf_png_read_last_row(png, &context, row, stored_row_bytes);
+                } else {
+                    png_read_row(png, row, NULL);
+                }
             }
         }
     } else {
@@ -234,7 +365,7 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
             status = PF_ERR_MEMORY;
             png_error(png, "out of memory for the reduced decode");
         }
-        pf_png_reduce_rows(png, info, &reducer, row_ptr);
+        pf_png_reduce_rows(png, info, &context, stored_row_bytes, &reducer, row_ptr);
         pf_box_reducer_finish(&reducer);
         free(row_ptr);
         row_ptr = NULL;

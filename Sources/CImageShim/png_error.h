@@ -18,6 +18,11 @@ typedef struct pf_png_context {
     int truncated;
     char *message;
     size_t message_capacity;
+    /* While non-zero, every read counts against tail_budget (the last row and the stream's end). */
+    int in_tail;
+    size_t tail_budget;
+    /* Set when a bound of png_decode.c was broken: the error is PF_ERR_LIMIT. */
+    int over_limit;
 } pf_png_context;
 
 void pf_png_error(png_structp png, png_const_charp text);

@@ -164,6 +164,28 @@ public enum ImageDecoder {
         return DecodedImage(bitmap: bitmap, header: header, scaleDenominator: plan.scaleDenominator)
     }
 
+    /// The size ``decode(_:options:)`` gives an image of `header` (upright when
+    /// `options.appliesOrientation`), from the header alone: the DCT scale and area-average
+    /// factor it would choose toward `options.targetSize`. An EXIF thumbnail it might take
+    /// instead is not counted.
+    ///
+    /// ```swift
+    /// ImageDecoder.decodedSize(for: header4000x3000JPEG, options: DecodingOptions(targetSize: PixelSize(width: 80, height: 60)))
+    /// // 500×375: 1/8 is the smallest DCT scale that still covers 80×60
+    /// ```
+    public static func decodedSize(for header: ImageHeader, options: DecodingOptions) -> PixelSize {
+        var storedTarget: PixelSize?
+        if options.allowsDCTScaling, let target = options.targetSize, !target.isEmpty {
+            storedTarget = options.appliesOrientation && header.orientation.swapsAxes ? target.transposed : target
+        }
+        let plan = DecodePlan(
+            format: header.format, stored: header.storedSize, target: storedTarget, threshold: options.reductionThreshold)
+        let scaled = header.format == .png
+            ? header.storedSize : JPEGDecoding.scaledSize(header.storedSize, denominator: plan.dctScale)
+        let decoded = DecodePlan.reducedSize(scaled, by: plan.reduction)
+        return options.appliesOrientation && header.orientation.swapsAxes ? decoded.transposed : decoded
+    }
+
     /// JPEG or PNG, or the error that says why not.
     static func decodableFormat(of bytes: [UInt8]) throws(ImageCodecError) -> ImageFormat {
         guard !bytes.isEmpty else { throw .truncated("the image data is empty (0 bytes)") }

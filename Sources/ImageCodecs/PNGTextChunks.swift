@@ -5,41 +5,58 @@
 /// not fit, or after ``maxChunks``. Nothing is allocated beyond the texts returned. Keywords
 /// and texts are Latin-1, as PNG stores them.
 ///
+/// ``validated(_:)`` is the strict walk for input that must be well formed (the thumbnail
+/// cache): it fails instead of stopping when a bound is broken.
+///
 /// ```swift
 /// let text = PNGTextChunks.read(pngBytes)
 /// text["Thumb::MTime"]   // "1700000000"
 /// ```
 public enum PNGTextChunks {
-    /// The most chunks looked at.
+    /// The most chunks looked at: 10,000.
     public static let maxChunks = 10_000
+    /// The longest text chunk (`tEXt`, `zTXt`, `iTXt`) ``validated(_:)`` accepts: 64 KiB (a
+    /// `Thumb::URI` of a 4,096-byte path, every byte escaped, is 12 KiB).
+    public static let maxTextChunkBytes = 64 << 10
 
     /// Keyword → text of every valid `tEXt` chunk (the first one wins for a repeated keyword);
     /// empty when `bytes` is not a PNG.
     public static func read(_ bytes: [UInt8]) -> [String: String] {
+        walk(bytes, strict: false) ?? [:]
+    }
+
+    /// Like ``read(_:)``, but nil when the walk breaks a bound: not a PNG, a chunk length over
+    /// 2³¹ − 1 or past the end of the bytes, a text chunk over ``maxTextChunkBytes``, a `tEXt`
+    /// chunk with a bad CRC, more than ``maxChunks`` chunks, or no `IEND`.
+    public static func validated(_ bytes: [UInt8]) -> [String: String]? {
+        walk(bytes, strict: true)
+    }
+
+    private static func walk(_ bytes: [UInt8], strict: Bool) -> [String: String]? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return [:] }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return strict ? nil : [:] }
         var texts: [String: String] = [:]
         var offset = 8
         for _ in 0..<maxChunks {
-            guard bytes.count - offset >= 12 else { break }
+            guard bytes.count - offset >= 12 else { return strict ? nil : texts }
             let length = Int(be32(bytes, offset))
             let typeStart = offset + 4
             let dataStart = offset + 8
-            guard length <= bytes.count - dataStart - 4 else { break }
+            guard length <= Int(Int32.max), length <= bytes.count - dataStart - 4 else { return strict ? nil : texts }
             let type = bytes[typeStart..<dataStart]
-            if type.elementsEqual("IEND".utf8) { break }
+            if type.elementsEqual("IEND".utf8) { return texts }
+            let isText = type.elementsEqual("tEXt".utf8) || type.elementsEqual("zTXt".utf8) || type.elementsEqual("iTXt".utf8)
+            if strict, isText, length > maxTextChunkBytes { return nil }
             if type.elementsEqual("tEXt".utf8) {
-                let stored = be32(bytes, dataStart + length)
-                if CRC32.checksum(bytes[typeStart..<(dataStart + length)]) == stored,
-                    let (keyword, text) = split(bytes[dataStart..<(dataStart + length)]),
-                    texts[keyword] == nil
-                {
+                let crcIsRight = CRC32.checksum(bytes[typeStart..<(dataStart + length)]) == be32(bytes, dataStart + length)
+                if strict, !crcIsRight { return nil }
+                if crcIsRight, let (keyword, text) = split(bytes[dataStart..<(dataStart + length)]), texts[keyword] == nil {
                     texts[keyword] = text
                 }
             }
             offset = dataStart + length + 4
         }
-        return texts
+        return strict ? nil : texts
     }
 
     /// Keyword and text of a `tEXt` chunk's data, or nil without the separating NUL.

@@ -9,9 +9,11 @@ extension ShowCommand {
     }
 
     /// Decodes a file's `bytes` toward `target` (upright pixels), through the thumbnail cache:
-    /// a stored thumbnail covering `target` is used instead of the photo; otherwise the photo is
+    /// a stored thumbnail with at least the pixels decoding the photo toward `target` gives is
+    /// used instead of the photo (so the picture is never worse for it); otherwise the photo is
     /// decoded toward the larger of `target` and the thumbnail to store, and that thumbnail is
-    /// written for next time. An EXIF thumbnail covering `target` stands in for the photo too.
+    /// written for next time, area-averaged as `show` renders. An EXIF thumbnail covering
+    /// `target` stands in for the photo too.
     static func decodeFile(
         bytes: [UInt8], path: String, target: PixelSize, thumbnails: (any ThumbnailCaching)?
     ) throws -> Bitmap {
@@ -24,7 +26,7 @@ extension ShowCommand {
             }
         }
         let header = try ImageDecoder.probe(bytes)
-        let store = slot.flatMap { _ in thumbnails?.sizeToStore(for: header.size, covering: target) }
+        let store = slot.flatMap { _ in thumbnails?.sizeToStore(for: header, covering: target) }
         let decodeTarget = store.map {
             PixelSize(width: max(target.width, $0.width), height: max(target.height, $0.height))
         } ?? target

@@ -14,19 +14,37 @@ struct HostileInputTests {
         let bomb = HostileImages.chunkBomb(type)
         #expect(bomb.count == 80)
 
-        // When it is probed and decoded
-        var errors: [ImageCodecError] = []
-        let growth = MemoryStatus.peakGrowth {
-            for _ in 0..<3 {
-                do { _ = try ImageDecoder.decode(bomb) } catch let error as ImageCodecError { errors.append(error) }
-                catch {}
-            }
-        }
+        // When it is decoded three times (in a child process, whose peak memory is its own)
+        let report = try DecodePeakChild.measure(bomb, repeats: 3)
 
         // Then each attempt fails as truncated, and the 2 GB were never allocated
-        #expect(errors.count == 3)
-        #expect(errors.allSatisfy { $0.kind == .truncated }, "\(errors)")
-        if let growth { #expect(growth < Self.memoryBound, "peak RSS grew by \(growth) bytes") }
+        #expect(report.results == Array(repeating: ImageCodecError.Kind.truncated.description, count: 3))
+        #expect(report.growth < Self.memoryBound, "peak RSS grew by \(report.growth) bytes")
+    }
+
+    @Test func pngClaiming60000SquaredIsRefusedFromTheHeader() throws {
+        // Given a tiny PNG whose IHDR claims 60000×60000 (3.6 gigapixels)
+        let bomb = PNGChunks.claiming(width: 60_000, height: 60_000)
+
+        // When it is probed and decoded (several times)
+        let header = try ImageDecoder.probe(bomb)
+        var errors: [ImageCodecError] = []
+        for _ in 0..<5 {
+            do { _ = try ImageDecoder.decode(bomb) } catch let error as ImageCodecError { errors.append(error) }
+        }
+
+        let report = try DecodePeakChild.measure(bomb, repeats: 5)
+
+        // Then the header is read, every decode is refused as too many pixels with the numbers,
+        // and the peak memory barely moves (the 14 GB buffer was never allocated): measured in a
+        // child process, whose peak is its own
+        #expect(header.storedSize == PixelSize(width: 60_000, height: 60_000))
+        #expect(errors.count == 5)
+        #expect(errors.allSatisfy { $0.kind == .tooManyPixels })
+        #expect(errors.first?.description.contains("60000×60000") == true)
+        #expect(errors.first?.description.contains("50000000") == true)
+        #expect(report.results == Array(repeating: ImageCodecError.Kind.tooManyPixels.description, count: 5))
+        #expect(report.growth < 50 * 1024 * 1024, "peak RSS grew by \(report.growth) bytes")
     }
 
     @Test func pngWithASideOverAMillionPixelsIsRefusedFromTheHeader() throws {
@@ -74,17 +92,17 @@ struct HostileInputTests {
 
         // When decoded toward a thumbnail
         for bomb in [forged, withScans] {
-            var error: ImageCodecError?
-            let growth = MemoryStatus.peakGrowth {
-                error = #expect(throws: ImageCodecError.self) {
-                    try ImageDecoder.decode(bomb, options: DecodingOptions(targetSize: PixelSize(width: 80, height: 80)))
-                }
+            let error = #expect(throws: ImageCodecError.self) {
+                try ImageDecoder.decode(bomb, options: DecodingOptions(targetSize: PixelSize(width: 80, height: 80)))
             }
+            let report = try DecodePeakChild.measure(bomb, target: (80, 80))
 
-            // Then the decoder's memory cap refuses it, and the buffers were never allocated
+            // Then the decoder's memory cap refuses it, and the buffers were never allocated (the
+            // peak measured in a child process, whose memory is its own)
             #expect(error?.kind == .limitExceeded)
             #expect(error?.description.contains("MB") == true, "\(String(describing: error))")
-            if let growth { #expect(growth < Self.memoryBound, "peak RSS grew by \(growth) bytes") }
+            #expect(report.results == [ImageCodecError.Kind.limitExceeded.description])
+            #expect(report.growth < Self.memoryBound, "peak RSS grew by \(report.growth) bytes")
         }
     }
 

@@ -127,9 +127,10 @@ import Testing
         #expect(refreshed.isFresh(at: later.addingTimeInterval(59)))
         #expect(refreshed.maxAge == 60 && refreshed.lastModified == nowText && refreshed.etag == "\"a\"")
         // When a 304 carries new directives / Then they replace the stored ones
-        let new304 = DataResponseHead(statusCode: 304, headers: ["Cache-Control": "max-age=5, immutable", "ETag": "\"b\""])
+        let new304 = DataResponseHead(statusCode: 304, headers: ["Cache-Control": "max-age=5, immutable", "ETag": "\"a\""])
+        #expect(stored.isSelected(by: new304))
         let replaced = stored.refreshed(by: new304, receivedAt: later)
-        #expect(replaced.maxAge == 5 && replaced.immutable && replaced.etag == "\"b\"")
+        #expect(replaced.maxAge == 5 && replaced.immutable && replaced.etag == "\"a\"")
         #expect(!replaced.isFresh(at: later.addingTimeInterval(5)))
     }
 
@@ -139,5 +140,51 @@ import Testing
         #expect(!tagged.identifies(validator: nowText))  // the ETag decides when there is one
         #expect(freshness(["Last-Modified": nowText]).identifies(validator: nowText))
         #expect(!freshness(["ETag": "W/\"a\""]).identifies(validator: "W/\"a\""))
+    }
+
+    @Test func a304SelectsTheEntryOnlyWhenItsValidatorsMatch() {
+        // Given entries stored with a strong ETag, a weak one, and only a Last-Modified (RFC 9111 §4.3.4)
+        let strong = freshness(["ETag": "\"v1\"", "Last-Modified": nowText])
+        let weak = freshness(["ETag": "W/\"v1\""])
+        let dated = freshness(["Last-Modified": nowText])
+        func head(_ headers: [String: String]) -> DataResponseHead { DataResponseHead(statusCode: 304, headers: headers) }
+
+        // Then a 304 with the same strong tag selects the strong entry, another strong tag does not
+        #expect(strong.isSelected(by: head(["ETag": "\"v1\""])))
+        #expect(!strong.isSelected(by: head(["ETag": "\"v2\""])))
+        // A strong tag never matches a stored weak one; a weak tag matches by weak comparison
+        #expect(!weak.isSelected(by: head(["ETag": "\"v1\""])))
+        #expect(weak.isSelected(by: head(["ETag": "W/\"v1\""])))
+        #expect(strong.isSelected(by: head(["ETag": "W/\"v1\""])))
+        #expect(!weak.isSelected(by: head(["ETag": "W/\"v2\""])))
+        // A tag for an entry that has none does not select it
+        #expect(!dated.isSelected(by: head(["ETag": "\"v1\""])))
+        // Without a tag, Last-Modified decides; with no validator at all the single entry is taken
+        #expect(dated.isSelected(by: head(["Last-Modified": nowText])))
+        #expect(!dated.isSelected(by: head(["Last-Modified": "Mon, 07 Nov 1994 08:49:37 GMT"])))
+        #expect(strong.isSelected(by: head([:])))
+    }
+
+    @Test func anOverflowingDeltaSecondsIsTwoToTheThirtyFirst() {
+        // Given max-age and Age values too large for any integer, and one just over 2³¹ (RFC 9111 §1.2.2)
+        let huge = "99999999999999999999"
+        let overflowing = freshness(["Cache-Control": "max-age=\(huge)"])
+        let large = freshness(["Cache-Control": "max-age=2147483649"])
+
+        // Then each max-age is 2³¹ seconds: fresh for 68 years, not stale at once
+        #expect(overflowing.maxAge == 2_147_483_648)
+        #expect(large.maxAge == 2_147_483_648)
+        #expect(overflowing.isFresh(at: now.addingTimeInterval(365 * 86_400)))
+        #expect(freshness(["Cache-Control": "max-age=2147483647"]).maxAge == 2_147_483_647)
+
+        // And an overflowing Age is 2³¹ seconds old: stale whatever its max-age
+        let old = freshness(["Cache-Control": "max-age=86400", "Age": huge])
+        #expect(old.ageHeader == 2_147_483_648)
+        #expect(!old.isFresh(at: now))
+
+        // And what is not delta-seconds (a sign, a fraction, empty) is still malformed: stale
+        for junk in ["+60", "-1", "6.5", "", "1e3"] {
+            #expect(freshness(["Cache-Control": "max-age=\(junk)"]).maxAge == 0, "\(junk)")
+        }
     }
 }

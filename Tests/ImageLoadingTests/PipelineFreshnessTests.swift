@@ -101,6 +101,51 @@ import Testing
         #expect(stored.freshness?.etag == "\"v2\"")
     }
 
+    @Test func a304ForAnotherETagNeitherRefreshesNorServesTheEntry() async throws {
+        // Given a stale entry of version 1
+        let (loader, disk, date, pipeline) = try harness(origin: ["Cache-Control": "max-age=10", "ETag": "\"v1\""])
+        _ = try await pipeline.image(for: ImageRequest(string: url))
+        date.advance(11)
+        // When the origin answers the conditional request with a 304 naming version 2 (RFC 9111
+        // §4.3.4: it is not about the stored response), and a plain GET with version 2
+        let newBody = Fixtures.jpeg(seed: 201)
+        loader.set(url) { request, _ in
+            if request.header("If-None-Match") != nil {
+                return .init(status: 304, headers: ["ETag": "\"v2\"", "Cache-Control": "max-age=10"], body: [],
+                    sendsContentLength: false)
+            }
+            return .init(headers: ["ETag": "\"v2\"", "Cache-Control": "max-age=10"], body: newBody)
+        }
+        let response = try await pipeline.image(for: ImageRequest(string: url))
+
+        // Then the old bytes were not used as validated: the request went again without
+        // conditions, and version 2's bytes replaced the entry with its own tag
+        #expect(response.source == .network)
+        #expect(loader.loadCount(url) == 3)
+        #expect(loader.requests[1].header("If-None-Match") == "\"v1\"")
+        #expect(loader.requests[2].header("If-None-Match") == nil && loader.requests[2].header("If-Modified-Since") == nil)
+        #expect(pipeline.counters.notModified == 0)
+        let stored = try #require(await disk.cachedData(for: url))
+        #expect(stored.bytes == newBody)
+        #expect(stored.freshness?.etag == "\"v2\"")
+    }
+
+    @Test func a304ToTheUnconditionalRequestIsAFailure() async throws {
+        // Given a stale entry of version 1 and an origin answering every request with a 304 for version 2
+        let (loader, disk, date, pipeline) = try harness(origin: ["Cache-Control": "max-age=10, must-revalidate", "ETag": "\"v1\""])
+        _ = try await pipeline.image(for: ImageRequest(string: url))
+        date.advance(11)
+        loader.set(url, .init(status: 304, headers: ["ETag": "\"v2\""], body: [], sendsContentLength: false))
+
+        // When loaded / Then it fails with the status (must-revalidate: no stale bytes either),
+        // after one conditional and one plain request, and the entry was not refreshed
+        await #expect(throws: ImageLoadError.self) { try await pipeline.image(for: ImageRequest(string: url)) }
+        #expect(loader.loadCount(url) == 3)
+        let stored = try #require(await disk.cachedData(for: url))
+        #expect(stored.freshness?.etag == "\"v1\"")
+        #expect(stored.freshness?.receivedAt == Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
     @Test func noStoreIsNeverWrittenAndRemovesTheEntryItReplaces() async throws {
         // Given an image sent with no-store
         let (loader, disk, date, pipeline) = try harness(origin: ["Cache-Control": "no-store", "ETag": "\"v1\""])

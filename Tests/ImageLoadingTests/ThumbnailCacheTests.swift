@@ -1,3 +1,4 @@
+import CodecFixtures
 import Foundation
 @_spi(Testing) import ImageCodecs
 @testable import ImageLoading
@@ -155,6 +156,90 @@ import Glibc
             #expect(response.bitmap.size == PixelSize(width: 60, height: 40))
             #expect(try Data(contentsOf: setup.thumbnail()) == good)
         }
+    }
+
+    @Test(arguments: [12 << 20, 40 << 20])
+    func anInflateBombThumbnailIsIgnoredAndRewritten(trailingBytes: Int) async throws {
+        // Given, in normal/, a black 128×85 PNG with the photo's Thumb::URI and Thumb::MTime
+        // whose zlib stream goes on with 12 MB (a 77 KB file: within the class's file bound,
+        // stopped by the decoder's tail budget) or 40 MB of zeros (250 KB: over the 213,136 bytes
+        // a normal thumbnail may have)
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.root) }
+        let bomb = InflateBombPNG.make(
+            width: 128, height: 85, trailingBytes: trailingBytes,
+            text: [("Thumb::URI", setup.uri), ("Thumb::MTime", String(setup.modificationTime))])
+        try FileManager.default.createDirectory(
+            at: setup.thumbnail().deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bomb).write(to: setup.thumbnail())
+
+        // When the photo is loaded
+        let response = try await setup.load()
+
+        // Then the bomb was treated as corrupt: the photo was decoded, and a sound thumbnail
+        // written by us replaced the bomb
+        #expect(response.source == .network)
+        let written = try [UInt8](Data(contentsOf: setup.thumbnail()))
+        #expect(written != bomb)
+        #expect(PNGTextChunks.read(written)["Software"] == "photofeed")
+        #expect(try await setup.load().source == .disk)
+    }
+
+    @Test func aThumbnailLargerThanItsClassIsIgnoredAndRewritten() async throws {
+        // Given, in normal/ (128 px at most), a valid 200×133 thumbnail of the photo
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.root) }
+        let png = try PNGEncoder.encode(Bitmap(width: 200, height: 133, fill: RGBA(20, 210, 40)))
+        let oversized = HandMadePNG.inserting(
+            [("Thumb::URI", setup.uri), ("Thumb::MTime", String(setup.modificationTime))], beforeIEND: png)
+        try FileManager.default.createDirectory(
+            at: setup.thumbnail().deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(oversized).write(to: setup.thumbnail())
+
+        // When the photo is loaded
+        let response = try await setup.load()
+
+        // Then the thumbnail broke its class's bound: ignored, and a 128 px one written instead
+        #expect(response.source == .network)
+        let written = try [UInt8](Data(contentsOf: setup.thumbnail()))
+        #expect(try ImageDecoder.probe(written).size == PixelSize(width: 128, height: 85))
+    }
+
+    @Test func aThumbnailWithAnOversizedTextChunkIsIgnored() async throws {
+        // Given a valid thumbnail of the photo carrying a 70 KB tEXt chunk (over the 64 KiB bound)
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.root) }
+        let png = try PNGEncoder.encode(Bitmap(width: 128, height: 85, fill: RGBA(20, 210, 40)))
+        let padded = HandMadePNG.inserting(
+            [("Thumb::URI", setup.uri), ("Thumb::MTime", String(setup.modificationTime)),
+             ("Comment", String(repeating: "x", count: 70_000))], beforeIEND: png)
+        try FileManager.default.createDirectory(
+            at: setup.thumbnail().deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(padded).write(to: setup.thumbnail())
+
+        // When the photo is loaded / Then the photo was decoded instead
+        #expect(try await setup.load().source == .network)
+    }
+
+    @Test func aThumbnailWithFewerPixelsThanTheDecodeWouldGiveIsNotUsed() async throws {
+        // Given the photo's normal (128×85) thumbnail, written by a load for 60×40
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.root) }
+        _ = try await setup.load()
+        #expect(try await setup.load().source == .disk)
+
+        // When it is loaded for 100×66: 128×85 covers the box, but decoding the 640×427 photo
+        // toward it gives 160×107 (DCT 1/4), which the thumbnail would blur
+        let response = try await setup.load(PixelSize(width: 100, height: 66))
+
+        // Then the photo is decoded, and a large (256×171) thumbnail is written for next time
+        #expect(response.source == .network)
+        let large = try [UInt8](Data(contentsOf: setup.thumbnail(.large)))
+        #expect(try ImageDecoder.probe(large).size == PixelSize(width: 256, height: 171))
+        #expect(try await setup.load(PixelSize(width: 100, height: 66)).source == .disk)
+        #expect(FreedesktopThumbnailCache.neededPixels(
+            for: ImageHeader(format: .jpeg, storedSize: PixelSize(width: 640, height: 427)),
+            covering: PixelSize(width: 100, height: 66)) == PixelSize(width: 160, height: 107))
     }
 
     @Test func aSymbolicLinkInTheCacheIsNeverFollowed() async throws {

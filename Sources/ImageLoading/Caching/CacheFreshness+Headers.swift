@@ -10,8 +10,8 @@ extension CacheFreshness {
     public init(head: DataResponseHead, receivedAt: Date) {
         self.init(receivedAt: receivedAt)
         date = head.header("Date").flatMap(HTTPDateParser.date(from:))
-        if let age = head.header("Age").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), age >= 0 {
-            ageHeader = TimeInterval(age)
+        if let age = head.header("Age").flatMap({ Self.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) }) {
+            ageHeader = age
         }
         if let cacheControl = head.header("Cache-Control") {
             apply(cacheControl: cacheControl)
@@ -27,6 +27,8 @@ extension CacheFreshness {
 
     /// The entry after a `304 Not Modified` received at `receivedAt` (RFC 9111 §4.3.4): the
     /// fields the 304 carries replace the stored ones, the others are kept, and the age starts again.
+    /// Only for a 304 that ``isSelected(by:)`` this entry: one that names another
+    /// representation must not update it.
     ///
     /// ```swift
     /// let refreshed = stale.refreshed(by: notModifiedHead, receivedAt: Date())
@@ -50,6 +52,46 @@ extension CacheFreshness {
         return result
     }
 
+    /// Whether a `304 Not Modified` is about this entry, as RFC 9111 §4.3.4 selects the stored
+    /// response to freshen: a strong `ETag` in the 304 must equal this entry's strong ETag; with
+    /// only a weak one, it must equal this entry's ETag by weak comparison; with no `ETag`, a
+    /// `Last-Modified` must equal this entry's. A 304 with no validator at all is taken as this
+    /// entry's: there is one stored response per URL, the request carried its validators, and
+    /// a 304 need not repeat `Last-Modified` (RFC 9110 §15.4.5).
+    ///
+    /// ```swift
+    /// stored.isSelected(by: DataResponseHead(statusCode: 304, headers: ["ETag": "\"v2\""]))   // false for "v1"
+    /// ```
+    public func isSelected(by head: DataResponseHead) -> Bool {
+        if let received = Self.nonEmpty(head.header("ETag")) {
+            guard let etag else { return false }
+            if !received.hasPrefix("W/") { return !etag.hasPrefix("W/") && etag == received }
+            return Self.opaqueTag(etag) == Self.opaqueTag(received)
+        }
+        if let received = Self.nonEmpty(head.header("Last-Modified")) {
+            return lastModified == received
+        }
+        return true
+    }
+
+    /// An entity tag without its weakness indicator (weak comparison, RFC 9110 §8.8.3.2).
+    private static func opaqueTag(_ tag: String) -> String {
+        tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+    }
+
+    /// The greatest delta-seconds value a cache must keep (RFC 9111 §1.2.2): 2³¹ seconds.
+    public static let maxDeltaSeconds: TimeInterval = 2_147_483_648
+
+    /// A `delta-seconds` value (RFC 9111 §1.2.2: one or more ASCII digits): one that is larger
+    /// than 2³¹ or overflows is 2³¹ (``maxDeltaSeconds``); nil when not digits.
+    static func deltaSeconds(_ text: some StringProtocol) -> TimeInterval? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        guard let value = Int(text), TimeInterval(value) < maxDeltaSeconds else { return maxDeltaSeconds }
+        return TimeInterval(value)
+    }
+
     /// Reads the directives a private cache obeys; `s-maxage`, `private`, `public` and
     /// `proxy-revalidate` concern shared caches and are ignored.
     private mutating func apply(cacheControl: String) {
@@ -62,8 +104,9 @@ extension CacheFreshness {
             switch name {
             case "max-age":
                 // A malformed or repeated max-age is invalid freshness information: stale (§4.2.1).
-                if maxAge == nil, let argument, let seconds = Int(argument), seconds >= 0 {
-                    maxAge = TimeInterval(seconds)
+                // An overflowing one is 2³¹ seconds (§1.2.2), not malformed.
+                if maxAge == nil, let argument, let seconds = Self.deltaSeconds(argument) {
+                    maxAge = seconds
                 } else {
                     maxAge = 0
                 }

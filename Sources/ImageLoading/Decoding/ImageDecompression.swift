@@ -46,7 +46,7 @@ struct ImageDecompression: Sendable {
             var target = processors.decodingTargetSize
             var thumbnailSize: PixelSize?
             if let thumbnail, let box = target {
-                thumbnailSize = thumbnail.cache.sizeToStore(for: header.size, covering: box)
+                thumbnailSize = thumbnail.cache.sizeToStore(for: header, covering: box)
                 if let size = thumbnailSize {
                     target = PixelSize(width: max(box.width, size.width), height: max(box.height, size.height))
                 }

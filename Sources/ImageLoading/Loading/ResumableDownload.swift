@@ -2,7 +2,9 @@
 /// stale disk-cache entry's validators.
 ///
 /// - No partial bytes: a plain GET; with a stale entry, a conditional one (`If-None-Match`,
-///   `If-Modified-Since`), whose 304 means "use the entry".
+///   `If-Modified-Since`), whose 304 means "use the entry" — when its validators match the
+///   entry's (RFC 9111 §4.3.4); a 304 naming another representation is not about the entry,
+///   so the request goes again unconditionally (once: a 304 to that is a failure).
 /// - Partial bytes with a validator: `Range: bytes=N-` and `If-Range: <validator>`.
 /// - A 206 whose `Content-Range` starts at N: append to the partial bytes.
 /// - A 200: the representation changed (or ranges are unsupported): drop the partial, start over.
@@ -49,12 +51,20 @@ struct ResumableDownload: Sendable {
         case failure(status: Int)
         /// A 304 to a revalidation: the stale entry is still good; refresh it, no body follows.
         case notModified
+        /// A 304 whose validators name another representation than the stale entry's (RFC 9111
+        /// §4.3.4: it must not update the entry, whose bytes are then not validated): send the
+        /// request again without conditional headers, for the representation itself.
+        case retryUnconditionally
     }
 
     /// What to do with a response head.
     mutating func receive(_ head: DataResponseHead) -> HeadAction {
         switch head.statusCode {
         case 304 where partial == nil && revalidating != nil:
+            guard revalidating?.isSelected(by: head) == true else {
+                revalidating = nil
+                return .retryUnconditionally
+            }
             return .notModified
         case 206:
             guard let kept = partial else {

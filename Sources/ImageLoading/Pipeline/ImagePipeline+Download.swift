@@ -18,7 +18,8 @@ extension ImagePipeline {
             emit(.discarded(bytes: taken.bytes.count), stage: .data, url: urlText, taskID: control.jobID)
         }
         let extraHeaders = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-        // A server answering a range we did not ask for gets one more plain request.
+        // A server answering a range we did not ask for, or a 304 about another representation
+        // than the stale entry's, gets one more plain request.
         for _ in 0..<2 {
             let request = DataRequest(url: url, headers: extraHeaders + machine.requestHeaders)
             let response: DataResponse
@@ -52,6 +53,14 @@ extension ImagePipeline {
                     freshness: freshness.refreshed(by: response.head, receivedAt: configuration.currentDate()))
             case .retryWithoutRange:
                 continue
+            case .retryUnconditionally:
+                // The entry is neither refreshed nor used as validated; drain the 304 and ask again.
+                do {
+                    for try await _ in response.body {}
+                } catch {
+                    throw ImagePipeline.attemptFailure(error)
+                }
+                continue
             case .failure(let status):
                 if let partial = machine.partial { keep(partial, key: key, url: urlText, jobID: control.jobID) }
                 throw AttemptFailure(error: .httpStatus(status), retryAfter: response.head.header("Retry-After"))
@@ -62,7 +71,7 @@ extension ImagePipeline {
                 return try await receiveBody(response, prefix: kept, key: key, url: url, control: control)
             }
         }
-        throw AttemptFailure(error: .transport("the server kept answering a different range"))
+        throw AttemptFailure(error: .transport("the server kept answering a different range or representation"))
     }
 
     private func receiveBody(

@@ -9,11 +9,28 @@ public import ImageCodecs
 /// `Thumb::URI` and `Thumb::MTime` (and `Thumb::Size`, `Thumb::Image::Width/Height`,
 /// `Software`) in `tEXt` chunks.
 ///
-/// Reading: the smallest stored thumbnail that covers the pixels asked for wins, if its
+/// Reading: the smallest stored thumbnail with at least the pixels decoding the original toward
+/// the size asked for would give (read from the original's header) wins, if its
 /// `Thumb::URI` is the file's, its `Thumb::MTime` the file's modification time (and its
 /// `Thumb::Size`, when present, the file's size). A stale, corrupt, oversized or non-regular
 /// thumbnail (a symbolic link, a FIFO) is ignored; the caller decodes the original and the
-/// thumbnail is written anew. Writing: into a temporary file (0600) in the same directory, then
+/// thumbnail is written anew.
+///
+/// The cache is shared with every program of the user, so a thumbnail is hostile input like
+/// any file, bounded by what its size class can hold (``ThumbnailSizeClass/side``: 128, 256,
+/// 512, 1,024 px) before anything is decoded; breaking a bound makes it corrupt (ignored and
+/// rewritten):
+/// - file bytes: at most ``ThumbnailSizeClass/maxFileBytes`` (213,136 B for normal, 655,648
+///   large, 2,425,408 x-large, 9,503,872 xx-large: the class's largest 16-bit RGBA image
+///   stored uncompressed, plus 1/8 and 64 KiB);
+/// - chunks: the strict walk of ``PNGTextChunks/validated(_:)`` (at most 10,000 chunks, text
+///   chunks at most 64 KiB, every length within the file, an `IEND`);
+/// - IHDR: at most ``ThumbnailSizeClass/side`` on each axis, so at most side² pixels decoded;
+/// - inflated bytes and chunk counts: the decoder's own bounds (`png_decode.c`: IDAT data at
+///   most 9/8 of the raw image plus 64 KiB, at most 1,024 + raw / 256 chunks, and after the
+///   last row at most ~4.2 MB (normal) to ~20 MB (xx-large) inflated before it gives up).
+/// So the work per thumbnail is bounded by its class: a 15 GB inflate bomb in `normal/` costs
+/// one 213 KB read and a failed header check, not 35 s. Writing: into a temporary file (0600) in the same directory, then
 /// renamed over the old one, so a reader never sees half a PNG; directories are made 0700, and
 /// a `thumbnails` or size directory that is a symbolic link or not ours is never written into.
 ///
@@ -26,10 +43,10 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
     public let directory: URL
     /// The software name written in the `Software` chunk.
     public var software = "photofeed"
-    /// Larger thumbnail files are not read.
-    public static let maxThumbnailBytes = 16 << 20
+    /// Larger thumbnail files are not read, whatever their class (the largest class's bound).
+    public static let maxThumbnailBytes = ThumbnailSizeClass.xxLarge.maxFileBytes
     /// Thumbnails with more pixels are not decoded (xx-large is at most 1024 × 1024).
-    public static let maxThumbnailPixels = 1 << 22
+    public static let maxThumbnailPixels = ThumbnailSizeClass.xxLarge.side * ThumbnailSizeClass.xxLarge.side
 
     /// A cache in `directory` (the `thumbnails` directory itself; made when first written).
     public init(directory: URL) {
@@ -55,22 +72,46 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
         directory.appendingPathComponent(sizeClass.directoryName).appendingPathComponent(ThumbnailURI.fileName(for: uri))
     }
 
+    /// The most bytes of an original read for its header: 256 KiB (a JPEG's SOF comes after its
+    /// EXIF block, at most 64 KiB, and any other APPn segments).
+    public static let maxOriginalHeaderBytes = 256 << 10
+
     public func lookUp(_ file: URL, covering size: PixelSize) -> ThumbnailLookup {
         guard file.isFileURL, let status = ThumbnailFiles.status(ofOriginal: file.path) else { return .miss(nil) }
         let slot = ThumbnailSlot(
             file: file, uri: ThumbnailURI.uri(for: file), modificationTime: status.modificationTime,
             byteCount: status.byteCount)
-        for sizeClass in ThumbnailSizeClass.allCases {
-            if let thumbnail = validThumbnail(at: thumbnailURL(for: slot.uri, in: sizeClass), slot: slot, covering: size) {
+        let classes = ThumbnailSizeClass.allCases.filter {
+            FileManager.default.fileExists(atPath: thumbnailURL(for: slot.uri, in: $0).path)
+        }
+        // What decoding the original would give: a thumbnail with fewer pixels would cost quality.
+        guard !classes.isEmpty,
+            let prefix = ThumbnailFiles.readPrefix(file.path, limit: Self.maxOriginalHeaderBytes),
+            let header = try? ImageDecoder.probe(prefix)
+        else { return .miss(slot) }
+        let needed = Self.neededPixels(for: header, covering: size)
+        for sizeClass in classes {
+            if let thumbnail = validThumbnail(in: sizeClass, slot: slot, covering: needed) {
                 return .hit(thumbnail)
             }
         }
         return .miss(slot)
     }
 
-    public func sizeToStore(for originalSize: PixelSize, covering size: PixelSize) -> PixelSize? {
-        guard !originalSize.isEmpty else { return nil }
-        return ThumbnailSizeClass.smallest(for: originalSize, covering: size)?.thumbnailSize(for: originalSize)
+    public func sizeToStore(for header: ImageHeader, covering size: PixelSize) -> PixelSize? {
+        let original = header.size
+        guard !original.isEmpty else { return nil }
+        let needed = Self.neededPixels(for: header, covering: size)
+        return ThumbnailSizeClass.smallest(for: original, covering: needed)?.thumbnailSize(for: original)
+    }
+
+    /// The pixels a thumbnail needs to stand in for decoding an original of `header` toward
+    /// `size`: what that decode gives (DCT scaling and area-average factor), at least `size`.
+    /// (Capping it at 4× `size`, to read smaller thumbnails for small pictures, cost up to 0.0026
+    /// SSIM on one photo of `Assets/photos` at 16×8 quad cells: the cap is not worth it.)
+    static func neededPixels(for header: ImageHeader, covering size: PixelSize) -> PixelSize {
+        let decoded = ImageDecoder.decodedSize(for: header, options: DecodingOptions(targetSize: size))
+        return PixelSize(width: max(size.width, decoded.width), height: max(size.height, decoded.height))
     }
 
     public func store(_ thumbnail: Bitmap, for slot: ThumbnailSlot) {
@@ -96,21 +137,26 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
         ThumbnailFiles.writeAtomically(png, to: thumbnailURL(for: slot.uri, in: sizeClass).path)
     }
 
-    /// The decoded thumbnail at `url` when it is valid for `slot` and covers `size`.
-    private func validThumbnail(at url: URL, slot: ThumbnailSlot, covering size: PixelSize) -> StoredThumbnail? {
-        guard let bytes = ThumbnailFiles.readRegularFile(url.path, limit: Self.maxThumbnailBytes) else { return nil }
-        let text = PNGTextChunks.read(bytes)
+    /// The decoded thumbnail of `slot` in `sizeClass` when it is within the class's bounds,
+    /// valid for `slot` and covers `size`.
+    private func validThumbnail(in sizeClass: ThumbnailSizeClass, slot: ThumbnailSlot, covering size: PixelSize)
+        -> StoredThumbnail?
+    {
+        let path = thumbnailURL(for: slot.uri, in: sizeClass).path
+        guard let bytes = ThumbnailFiles.readRegularFile(path, limit: sizeClass.maxFileBytes),
+            let text = PNGTextChunks.validated(bytes)
+        else { return nil }
         guard text["Thumb::URI"] == slot.uri, text["Thumb::MTime"].flatMap({ Int($0) }) == slot.modificationTime else {
             return nil
         }
         if let recorded = text["Thumb::Size"], Int(recorded) != slot.byteCount { return nil }
         let original = Self.recordedOriginalSize(text)
         guard let header = try? ImageDecoder.probe(bytes), header.format == .png,
-            header.size.pixelCount <= Self.maxThumbnailPixels,
+            header.size.width <= sizeClass.side, header.size.height <= sizeClass.side,
             ThumbnailSizeClass.covers(header.size, original: original, needed: size)
         else { return nil }
-        guard let decoded = try? ImageDecoder.decode(bytes, options: DecodingOptions(maxPixels: Self.maxThumbnailPixels))
-        else { return nil }
+        let options = DecodingOptions(maxPixels: sizeClass.side * sizeClass.side)
+        guard let decoded = try? ImageDecoder.decode(bytes, options: options) else { return nil }
         return StoredThumbnail(bitmap: decoded.bitmap, byteCount: bytes.count, originalSize: original)
     }
 

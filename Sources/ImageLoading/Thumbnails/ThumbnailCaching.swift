@@ -3,25 +3,33 @@ public import ImageCodecs
 
 /// A store of small, upright thumbnails of local files, consulted before an original is read.
 ///
-/// The pipeline asks it first for a file URL whose request resizes (a thumbnail that covers the
-/// resize box is decoded instead of the original); on a miss it reads and decodes the original
-/// toward ``sizeToStore(for:covering:)`` and hands the result to ``store(_:for:)``. Every method
-/// blocks (file I/O, PNG coding): the pipeline calls them on its decode queue.
+/// The pipeline asks it first for a file URL whose request resizes (a thumbnail that stands in
+/// for the original at the resize box is decoded instead of the original); on a miss it reads
+/// and decodes the original toward ``sizeToStore(for:covering:)`` and hands the result to
+/// ``store(_:for:)``. Every method blocks (file I/O, PNG coding): the pipeline calls them on its
+/// decode queue.
+///
+/// A thumbnail never costs quality: it stands in for the original only when it has at least
+/// the pixels decoding the original toward the box would give (``ImageDecoder/decodedSize(for:options:)``:
+/// for a 4000×3000 JPEG and an 80×60 box, 500×375), so the caller's area-average to the box
+/// starts from as much detail either way.
 ///
 /// ```swift
 /// let thumbnails = FreedesktopThumbnailCache(environment: ProcessInfo.processInfo.environment)
 /// if case .hit(let thumbnail) = thumbnails.lookUp(file, covering: PixelSize(width: 96, height: 64)) { … }
 /// ```
 public protocol ThumbnailCaching: Sendable {
-    /// A stored thumbnail of `file` at least `size` on both axes (or the original's own size on
-    /// a shorter side), still valid for the file as it is now; else a miss, with the slot to
-    /// store one into (nil when none can be stored: the file is not a regular file, no size
-    /// class is large enough, the cache directory is unusable).
+    /// A stored thumbnail of `file` that stands in for decoding it toward `size`: at least the
+    /// pixels that decode would give on both axes (or the original's own size on a shorter
+    /// side), still valid for the file as it is now; else a miss, with the slot to store one
+    /// into (nil when none can be stored: the file is not a regular file, the cache directory
+    /// is unusable).
     func lookUp(_ file: URL, covering size: PixelSize) -> ThumbnailLookup
 
-    /// The size of the thumbnail to make for an original of `originalSize` (upright) so that a
-    /// later `lookUp(covering: size)` hits; nil when no thumbnail should be made.
-    func sizeToStore(for originalSize: PixelSize, covering size: PixelSize) -> PixelSize?
+    /// The size of the thumbnail to make for an original with `header` so that a later
+    /// `lookUp(covering: size)` hits; nil when no thumbnail should be made (no size class holds
+    /// what decoding the original toward `size` gives).
+    func sizeToStore(for header: ImageHeader, covering size: PixelSize) -> PixelSize?
 
     /// Writes `thumbnail` (upright, at ``sizeToStore(for:covering:)``) for the file of `slot`.
     /// Failing to write is not an error for the caller: the next lookup misses again.

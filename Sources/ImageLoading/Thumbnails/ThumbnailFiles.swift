@@ -45,6 +45,30 @@ enum ThumbnailFiles {
         return complete ? bytes : nil
     }
 
+    /// At most the first `limit` bytes of the regular file at `path` (following symbolic links:
+    /// an original, not a thumbnail), or nil. Never blocks on a FIFO (opened non-blocking).
+    static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = min(limit, Int(info.st_size))
+        guard size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while offset < size {
+                let count = read(descriptor, base + offset, size - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                offset += count
+            }
+        }
+        return Array(bytes.prefix(offset))
+    }
+
     /// Makes `path` (and missing parents) with mode 0700; true when `path` is then a real
     /// directory (not a symbolic link) owned by this user.
     static func makePrivateDirectory(_ path: String) -> Bool {

@@ -20,6 +20,15 @@ public enum ThumbnailSizeClass: Int, Sendable, Hashable, CaseIterable, Comparabl
     /// The longest side, in pixels.
     public var side: Int { rawValue }
 
+    /// The largest thumbnail file of this class that is read: the class's largest image
+    /// (``side`` × ``side``, 16-bit RGBA) as raw PNG rows (a filter byte each), plus 1/8 for
+    /// deflate's worst case and 64 KiB for the other chunks. 213,136 bytes for normal, 655,648
+    /// for large, 2,425,408 for x-large, 9,503,872 for xx-large.
+    public var maxFileBytes: Int {
+        let raw = side * (side * 8 + 1)
+        return raw + raw / 8 + (64 << 10)
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The thumbnail of an original of `size` in this class: scaled so its longest side is

@@ -1,0 +1,83 @@
+// libFuzzer targets for the Swift parsers that read other programs' bytes (built by `make fuzz`
+// with swiftc -sanitize=fuzzer,address, together with the sources they exercise).
+//
+// FUZZ_THUMBNAIL: the freedesktop thumbnail-cache reader as FreedesktopThumbnailCache runs it on
+// a thumbnail file: the lenient and the strict tEXt walk (PNGTextChunks), the header probe, the
+// size class's IHDR bound (xx-large: 1,024 px), then the decode under the class's pixel limit,
+// whole and toward a 64×64 box, through the C shim's bounded chunk walk and tail budget.
+//
+// FUZZ_FRESHNESS: the HTTP freshness parser: the input is a header block ("Name: value" lines,
+// the first line of a second block is a 304's), parsed into CacheFreshness as a 200 and
+// refreshed by the 304 when it selects the entry, every derived figure checked for sanity
+// (finite, not negative, delta-seconds at most 2^31), and the value round-tripped through the
+// disk cache's JSON.
+//
+// Any crash, sanitizer report or failed check is a finding.
+import Foundation
+
+#if FUZZ_THUMBNAIL
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzThumbnail(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let lenient = PNGTextChunks.read(bytes)
+    guard let text = PNGTextChunks.validated(bytes) else { return 0 }
+    // The strict walk never finds a text the lenient one misses.
+    precondition(text.allSatisfy { lenient[$0.key] == $0.value }, "the strict walk read another text")
+    guard let header = try? ImageDecoder.probe(bytes), header.format == .png,
+        header.size.width <= 1024, header.size.height <= 1024
+    else { return 0 }
+    let limit = 1024 * 1024
+    if let whole = try? ImageDecoder.decode(bytes, options: DecodingOptions(maxPixels: limit)) {
+        precondition(whole.bitmap.size == header.size, "the decoded size is not the header's")
+    }
+    _ = try? ImageDecoder.decode(
+        bytes, options: DecodingOptions(targetSize: PixelSize(width: 64, height: 64), maxPixels: limit))
+    return 0
+}
+#endif
+
+#if FUZZ_FRESHNESS
+/// "Name: value" lines (LF or CRLF); lines without a colon are skipped.
+private func headers(_ text: Substring) -> [String: String] {
+    var fields: [String: String] = [:]
+    for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        fields[String(line[..<colon])] = String(line[line.index(after: colon)...])
+    }
+    return fields
+}
+
+private func checkSane(_ freshness: CacheFreshness, at now: Date) {
+    let lifetime = freshness.freshnessLifetime()
+    let age = freshness.currentAge(at: now)
+    precondition(lifetime.isFinite && lifetime >= 0, "lifetime \(lifetime)")
+    precondition(age.isFinite && age >= 0, "age \(age)")
+    precondition(freshness.maxAge.map { $0 >= 0 && $0 <= CacheFreshness.maxDeltaSeconds } ?? true, "max-age")
+    precondition(freshness.ageHeader >= 0 && freshness.ageHeader <= CacheFreshness.maxDeltaSeconds, "Age")
+    _ = freshness.isFresh(at: now)
+    _ = freshness.conditionalHeaders
+    _ = freshness.allowsStaleOnError
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFreshness(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let blocks = text.split(separator: "\n\n", maxSplits: 1, omittingEmptySubsequences: false)
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let stored = CacheFreshness(head: DataResponseHead(statusCode: 200, headers: headers(blocks[0])), receivedAt: now)
+    checkSane(stored, at: now.addingTimeInterval(3600))
+    for value in headers(blocks[0]).values { _ = HTTPDateParser.date(from: value) }
+    if blocks.count > 1 {
+        let notModified = DataResponseHead(statusCode: 304, headers: headers(blocks[1]))
+        if stored.isSelected(by: notModified) {
+            checkSane(stored.refreshed(by: notModified, receivedAt: now.addingTimeInterval(60)), at: now.addingTimeInterval(90))
+        }
+        if let validator = notModified.header("ETag") { _ = stored.identifies(validator: validator) }
+    }
+    // As the disk cache keeps it: encoded to JSON and back (Codable).
+    if let json = try? JSONEncoder().encode(stored) {
+        precondition((try? JSONDecoder().decode(CacheFreshness.self, from: json)) != nil, "the entry does not decode back")
+    }
+    return 0
+}
+#endif

@@ -82,7 +82,7 @@ serve:
 # multi-megapixel originals would make every run decode megabytes under ASan, and libFuzzer's
 # max_len follows the largest seed); new inputs go to .build/fuzz/corpus-*; a crash is written to
 # .build/fuzz/ and fails the target.
-# FUZZ_SECONDS per target (default 300); `make fuzz-smoke` is the 4 × 45 s CI run.
+# FUZZ_SECONDS per target (default 300); `make fuzz-smoke` is the 5 × 45 s CI run.
 # FUZZ_RUNS=N runs each target N inputs instead (e.g. FUZZ_RUNS=1000000), with no time limit.
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?=
@@ -98,11 +98,13 @@ FUZZ_SWIFT_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -g -swift-vers
 FUZZ_THUMBNAIL_SOURCES := fuzz/swift_fuzzer.swift $(wildcard Sources/ImageCodecs/*.swift)
 FUZZ_FRESHNESS_SOURCES := fuzz/swift_fuzzer.swift Sources/ImageLoading/Loading/DataLoading.swift \
 	$(wildcard Sources/ImageLoading/Caching/CacheFreshness*.swift) Sources/ImageLoading/Caching/HTTPDateParser.swift
+FUZZ_TERMINAL_SOURCES := fuzz/swift_fuzzer.swift $(wildcard Sources/TerminalKit/Input/*.swift)
 FUZZ_LIMIT := $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) -rss_limit_mb=512 -timeout=5
 
 fuzz:
 	@scripts/ensure-deps.sh run
 	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png .build/fuzz/corpus-thumbnail .build/fuzz/corpus-freshness \
+		.build/fuzz/corpus-terminal \
 		.build/fuzz/seeds-assets .build/fuzz/shim
 	cp $(FUZZ_ASSET_SEEDS) .build/fuzz/seeds-assets/
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_JPEG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_jpeg
@@ -116,6 +118,8 @@ fuzz:
 		-o .build/fuzz/fuzz_thumbnail
 	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_FRESHNESS -module-name FreshnessFuzz $(FUZZ_FRESHNESS_SOURCES) \
 		-o .build/fuzz/fuzz_freshness
+	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_TERMINAL -module-name TerminalFuzz $(FUZZ_TERMINAL_SOURCES) \
+		-o .build/fuzz/fuzz_terminal
 	.build/fuzz/fuzz_jpeg $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/jpeg- \
 		.build/fuzz/corpus-jpeg fuzz/seeds .build/fuzz/seeds-assets
 	.build/fuzz/fuzz_png $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/png- \
@@ -124,6 +128,8 @@ fuzz:
 		.build/fuzz/corpus-thumbnail fuzz/seeds
 	.build/fuzz/fuzz_freshness $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/freshness- \
 		.build/fuzz/corpus-freshness fuzz/seeds-http
+	.build/fuzz/fuzz_terminal $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/terminal- \
+		.build/fuzz/corpus-terminal fuzz/seeds-terminal
 
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=45

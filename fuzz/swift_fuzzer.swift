@@ -81,3 +81,38 @@ public func fuzzFreshness(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 #endif
+
+#if FUZZ_TERMINAL
+// FUZZ_TERMINAL: the terminal input grammar (TerminalInputParser), which reads whatever a
+// terminal, or something pretending to be one, sends: keys, mouse reports and replies. The
+// input is fed whole, a byte at a time, and in pieces cut where the first byte says; the three
+// must decode the same (splitting never changes the meaning), and nothing may crash or grow.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTerminalInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var whole = TerminalInputParser()
+    let expected = whole.feed(bytes)
+    var single = TerminalInputParser()
+    var oneByOne: [TerminalInput] = []
+    for byte in bytes { oneByOne += single.feed(CollectionOfOne(byte)) }
+    precondition(oneByOne == expected, "a byte at a time decoded differently")
+    precondition(single.waiting == whole.waiting, "a byte at a time ended elsewhere")
+    let cut = max(1, Int(bytes.first ?? 1))
+    var pieces = TerminalInputParser()
+    var pieced: [TerminalInput] = []
+    var start = 0
+    while start < bytes.count {
+        pieced += pieces.feed(bytes[start..<min(bytes.count, start + cut)])
+        start += cut
+    }
+    precondition(pieced == expected, "pieces decoded differently")
+    for input in expected {
+        if case .reply(.version(let text)) = input {
+            precondition(text.utf8.count <= TerminalReply.maximumTextLength, "a version too long")
+            precondition(text.utf8.allSatisfy { (0x20..<0x7F).contains($0) }, "a version with controls")
+        }
+    }
+    _ = whole.expire()
+    return 0
+}
+#endif

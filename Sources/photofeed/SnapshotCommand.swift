@@ -75,7 +75,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let viewer = FeedRuntime(
             screen: screen, feed: setup.source, feedName: setup.feedName,
             pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
-            recorder: recorder)
+            recorder: recorder, outputFailures: setup.serverLog?.failures)
         let exit = await viewer.run(settling: SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
         await setup.shutDown()
         if case .failed(let reason) = exit {
@@ -84,5 +84,9 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         let text = capability == .none ? screen.plainText() : screen.ansiText()
         FileHandle.standardOutput.write(Data((text + "\n").utf8) + Data(screen.pictureEscapes()))
+        // The frame is printed; a trace or server log that stopped early still fails the run.
+        let lost = setup.outputFailures(recorder: recorder)
+        for failure in lost { ViewCommand.standardError("photofeed snapshot: \(failure)") }
+        if !lost.isEmpty { throw ExitCode.failure }
     }
 }

@@ -23,23 +23,29 @@ import ImageLoading
 public actor DirectoryFeed: FeedSource {
     /// The folder.
     public nonisolated let directory: URL
-    /// Photos per page.
+    /// Photos in the first page; each later page doubles, up to ``maxPageSize`` (the first
+    /// screen waits for one small page, a long scroll to the end for few large ones).
     public nonisolated let pageSize: Int
+    /// Photos per page at most.
+    public nonisolated let maxPageSize: Int
     /// The folder's names, sorted (nil until the first page lists the folder).
     private var listing: DirectoryListing?
     /// The next name a page checks.
     private var nextIndex = 0
     /// Photos (and special files) the pages have given so far.
     private var given = 0
+    /// Pages given so far.
+    private var pages = 0
 
     /// A feed of `directory`; throws a `FeedError` when it is not a folder. Nothing in it is read yet.
-    public init(directory: URL, pageSize: Int = 50) throws {
+    public init(directory: URL, pageSize: Int = 50, maxPageSize: Int = 1_000) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FeedError.transport("cannot list \(directory.path): no such folder")
         }
         self.directory = directory
         self.pageSize = max(1, pageSize)
+        self.maxPageSize = max(self.pageSize, maxPageSize)
     }
 
     /// The folder, then "(N photos)" once every page is in, or "(N files)" (the names listed) before.
@@ -61,7 +67,9 @@ public actor DirectoryFeed: FeedSource {
     public func loadNextPage() async throws -> [FeedPhoto] {
         let listing = try self.listing ?? list()
         var photos: [FeedPhoto] = []
-        while photos.count < pageSize, nextIndex < listing.count {
+        let size = min(maxPageSize, pageSize << min(pages, 20))
+        pages += 1
+        while photos.count < size, nextIndex < listing.count {
             let name = listing.name(at: nextIndex)
             nextIndex += 1
             if let photo = Self.photo(named: name, in: directory) { photos.append(photo) }

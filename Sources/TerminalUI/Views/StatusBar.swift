@@ -84,10 +84,10 @@ public enum StatusBar {
             result.append(Segment(priority: 1, full: full, compact: full))
         }
         if let failure = metrics.outputFailure {
-            // As important as the position: a run's record is being lost.
+            // As important as the position, and never shortened before the rest is dropped: a
+            // run's record is being lost.
             let full = "\(glyphs.failure) \(failure)"
-            result.append(Segment(
-                priority: 0, full: full, compact: TextTruncation.truncate(full, toWidth: 32, ellipsis: glyphs.ellipsis)))
+            result.append(Segment(priority: 0, full: full, compact: full))
         }
         if let frame = metrics.lastFrameTime {
             let time = frameTime(frame)

@@ -83,9 +83,12 @@ struct SnapshotCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let text = capability == .none ? screen.plainText() : screen.ansiText()
-        FileHandle.standardOutput.write(Data((text + "\n").utf8) + Data(screen.pictureEscapes()))
-        // The frame is printed; a trace or server log that stopped early still fails the run.
-        let lost = setup.outputFailures(recorder: recorder)
+        var lost: [String] = []
+        if !StandardOutput().write(Array((text + "\n").utf8) + screen.pictureEscapes()) {
+            lost.append("cannot write the frame to stdout: \(String(cString: strerror(errno)))")
+        }
+        // A trace or server log that stopped early fails the run too, the frame printed or not.
+        lost += setup.outputFailures(recorder: recorder)
         for failure in lost { ViewCommand.standardError("photofeed snapshot: \(failure)") }
         if !lost.isEmpty { throw ExitCode.failure }
     }

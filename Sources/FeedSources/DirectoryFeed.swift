@@ -8,7 +8,8 @@ import ImageLoading
 /// Creating the feed only checks that the folder is one; nothing in it is read until the first
 /// page is asked for (so a viewer draws its first frame before the folder is read). The first
 /// page reads the folder's names with `readdir` alone (``DirectoryListing``: no file opened or
-/// `stat`ed; about 8 bytes a name beyond its bytes) and sorts them naturally; each page then
+/// `stat`ed; about 8 bytes a name beyond its bytes) into a heap that hands them out in natural
+/// order as pages take them (the whole sort is never paid up front); each page then
 /// checks only its own files: a regular file whose first bytes are a JPEG or PNG signature is
 /// a photo, with its size from the header (`ImageDecoder.probe`, no pixels decoded; unknown
 /// when the header cannot be read, and it fails when loaded with the decoder's reason); other
@@ -30,7 +31,7 @@ public actor DirectoryFeed: FeedSource {
     public nonisolated let maxPageSize: Int
     /// The folder's names, sorted (nil until the first page lists the folder).
     private var listing: DirectoryListing?
-    /// The next name a page checks.
+    /// Names checked by pages so far.
     private var nextIndex = 0
     /// Photos (and special files) the pages have given so far.
     private var given = 0
@@ -65,12 +66,11 @@ public actor DirectoryFeed: FeedSource {
     public var hasMore: Bool { listing.map { nextIndex < $0.count } ?? true }
 
     public func loadNextPage() async throws -> [FeedPhoto] {
-        let listing = try self.listing ?? list()
+        if listing == nil { listing = try Self.listing(of: directory) }
         var photos: [FeedPhoto] = []
         let size = min(maxPageSize, pageSize << min(pages, 20))
         pages += 1
-        while photos.count < size, nextIndex < listing.count {
-            let name = listing.name(at: nextIndex)
+        while photos.count < size, let name = listing?.next() {
             nextIndex += 1
             if let photo = Self.photo(named: name, in: directory) { photos.append(photo) }
         }
@@ -81,21 +81,16 @@ public actor DirectoryFeed: FeedSource {
     /// The image files of `directory` in natural name order, every file checked (special files
     /// left out); never blocks on a FIFO.
     public static func imageFiles(in directory: URL) throws -> [URL] {
-        let listing = try listing(of: directory)
-        return (0..<listing.count).compactMap { index in
-            let file = directory.appendingPathComponent(listing.name(at: index))
-            guard let head = FileSignature.head(of: file.path, count: 8), FileSignature.isImage(head) else { return nil }
-            return file
+        var listing = try listing(of: directory)
+        var files: [URL] = []
+        while let name = listing.next() {
+            let file = directory.appendingPathComponent(name)
+            if let head = FileSignature.head(of: file.path, count: 8), FileSignature.isImage(head) { files.append(file) }
         }
+        return files
     }
 
     // MARK: Private
-
-    private func list() throws -> DirectoryListing {
-        let listing = try Self.listing(of: directory)
-        self.listing = listing
-        return listing
-    }
 
     private static func listing(of directory: URL) throws -> DirectoryListing {
         do {

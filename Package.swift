@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "FeedSources", targets: ["FeedSources"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "LoadSemantics", targets: ["LoadSemantics"]),
     ],
     dependencies: [
@@ -106,18 +107,21 @@ let package = Package(
             dependencies: ["ImageCodecs", "ImageLoading"],
             swiftSettings: strict
         ),
+        // The conversation with the terminal: the input grammar (keys, mouse, replies), the
+        // start-up probe, tmux, colour depth and terminfo; beneath the viewer and `show`.
+        .target(name: "TerminalKit", dependencies: ["ImageCodecs", "CNcurses"], swiftSettings: strict),
         .target(
             name: "TerminalUI",
             dependencies: [
-                "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses", "CZlib", "TerminalText", "LoadSemantics",
+                "TerminalKit", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses", "CZlib", "TerminalText", "LoadSemantics",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources", "TerminalText",
-                "LoadSemantics",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "FeedSources",
+                "TerminalText", "LoadSemantics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -126,8 +130,8 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "FeedSources", "LoadSemantics",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "FeedSources",
+                "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -141,11 +145,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "ImageLoading"], swiftSettings: strict),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "ImageCodecs"], swiftSettings: strict),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib", "TerminalText", "LoadSemantics",
+                "TerminalUI", "TerminalKit", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib", "TerminalText",
+                "LoadSemantics",
             ],
             exclude: ["Golden"],
             swiftSettings: strict

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import TerminalKit
 import TerminalUI
 
 /// Real-pixel output per image at a 40×20-cell box of 10×20-pixel cells (400×400 pixels):

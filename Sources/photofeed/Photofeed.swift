@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageLoading
 import LoadSemantics
+import TerminalKit
 import TerminalUI
 import TerminalText
 
@@ -65,23 +66,33 @@ struct ViewCommand: AsyncParsableCommand {
         do {
             // Ask the terminal once, before the screen takes over: graphics, version, cell size.
             let environment = ProcessInfo.processInfo.environment
+            let request = try options.parsedGraphics()
             let probe = GraphicsProbe.run(
-                try options.parsedGraphics(), input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
+                request, colorFlag: try options.colorFlag(), input: STDIN_FILENO, output: STDOUT_FILENO,
+                environment: environment)
             defer { probe.restore() }
             let replies = probe.replies
             let selection = probe.selection
+            var transport = probe.transport
+            // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
+            transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
             var configuration = CursesScreenConfiguration(
-                maximumColors: try options.maximumColors(environment: environment), graphicsTransport: probe.transport)
-            if probe.hasTrueColor, let term = environment["TERM"] {
-                // A terminal known to draw 24-bit colour whose TERM entry says 256: use its -direct entry.
-                configuration.terminalType = DirectColorTerminfo.variant(for: term, environment: environment)
+                maximumColors: ViewerOptions.capability(for: probe.colors.depth), graphicsTransport: transport)
+            if let replies {
+                configuration.inputParser = replies.inputParser
+                configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
             }
+            configuration.terminalType = Self.terminalType(colors: probe.colors.depth, environment: environment)
+            let profile = probe.profile(
+                request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
             let options = self.options
             outcome = .success(
                 try await CursesScreen.run(configuration: configuration) { screen in
                     var viewerOptions = try options.viewerOptions(
                         screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
                     viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
+                    viewerOptions.terminal = profile
+                    viewerOptions.screenColors = screen.colorCapability
                     screen.synchronizesFrames = replies?.synchronizedOutput ?? false
                     let viewer = FeedRuntime(
                         screen: screen, feed: setup.source, feedName: setup.feedName,
@@ -108,6 +119,25 @@ struct ViewCommand: AsyncParsableCommand {
         case .success(.quit), .success(.settled):
             if !lost.isEmpty { throw ExitCode.failure }
         }
+    }
+
+    /// The terminfo entry to draw with: `TERM`'s own, unless 24-bit colour was decided and it
+    /// has fewer colours: then its installed `-direct` variant, else one photofeed compiles for
+    /// itself (so a machine with only `ncurses-base` draws 24-bit colour too).
+    /// And the other way: a direct-colour `TERM` where fewer colours were decided (tmux without
+    /// RGB) would have ncurses send palette indices as 24-bit values: a 256-colour entry then.
+    static func terminalType(colors: ColorDepth, environment: [String: String]) -> String? {
+        guard let term = environment["TERM"], !term.isEmpty else { return nil }
+        let count = Terminfo.colors(of: term)
+        guard colors == .truecolor else {
+            guard let count, count >= 1 << 24, colors >= .palette256 else { return nil }
+            return environment["TMUX"] != nil ? "tmux-256color" : "xterm-256color"
+        }
+        if let count, count >= 1 << 24 { return nil }
+        if let variant = DirectColorTerminfo.variant(for: term, environment: environment) { return variant }
+        guard let entry = PrivateTerminfo.directColorEntry(for: term, environment: environment) else { return nil }
+        PrivateTerminfo.activate(directory: entry.directory)
+        return entry.name
     }
 
     /// One line on stderr, sanitised: reasons may quote feed text.

@@ -31,9 +31,13 @@ enum ShowArgumentScanner {
                 guard value == nil, !seen.contains(name == "--fit" ? "--fill" : "--fit") else { return nil }
                 settings.fill = name == "--fill"
                 continue
-            case "--title", "--no-thumbnail-cache":
+            case "--title", "--no-thumbnail-cache", "--probe":
                 guard value == nil else { return nil }
-                if name == "--title" { settings.title = true } else { settings.thumbnailCache = false }
+                switch name {
+                case "--title": settings.title = true
+                case "--probe": settings.probe = true
+                default: settings.thumbnailCache = false
+                }
                 continue
             case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes", "--grid":
                 break

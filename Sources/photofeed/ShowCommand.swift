@@ -74,12 +74,15 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
+    @Flag(help: "Ask the terminal, print what it answered and what photofeed decides from it (pictures, colours, cell size, tmux), and exit.")
+    var probe = false
+
     /// The parsed flags as plain values.
     var settings: ShowSettings {
         ShowSettings(
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
             fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics, grid: grid, title: title,
-            thumbnailCache: !noThumbnailCache)
+            thumbnailCache: !noThumbnailCache, probe: probe)
     }
 
     func validate() throws {
@@ -96,9 +99,15 @@ struct ShowCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let environment = Self.environment()
         let detected = TerminalCapabilities.detect(environment: environment)
+        let terminal = ShowTerminal.ask(settings, environment: environment)
+        defer { terminal.finish() }
+        if settings.probe {
+            print(terminal.profile.report().joined(separator: "\n"))
+            return
+        }
         let options = BlockArtOptions(
             symbols: settings.symbols ?? detected.preferredSymbols,
-            colors: settings.colors.mode ?? detected.colors,
+            colors: terminal.colorMode,
             dither: settings.dither,
             scaling: settings.fill ? .fill : .fit)
         let columns = settings.width ?? Self.terminalColumns(environment: environment)
@@ -106,7 +115,7 @@ struct ShowCommand: AsyncParsableCommand {
         let output = StandardOutput()
         var failed = false
         let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
-        let pixels = Self.pixelOutput(settings.graphics, environment: environment)
+        let pixels = terminal.pixelOutput
         if let grid = settings.grid {
             let shown = await ShowGrid.run(
                 settings, grid: grid, options: options, columns: columns, pixels: pixels, output: { output.write($0) })
@@ -162,28 +171,8 @@ struct ShowCommand: AsyncParsableCommand {
         /// Inline (compressed) into a pipe; a temporary file to a kitty on this machine; through
         /// tmux passthrough inside tmux.
         var transport = GraphicsTransport()
-    }
-
-    /// Pixels for `kitty`/`sixel`/`iterm` (into a pipe too: the flag says so), or for `auto` when
-    /// the terminal on stdout answers that it draws them; nil: block art.
-    static func pixelOutput(_ request: GraphicsSelection.Request, environment: [String: String]) -> PixelOutput? {
-        let defaultCell = PixelSize(width: 10, height: 20)
-        switch request {
-        case .blocks: return nil
-        case .kitty, .kittyPlaceholders: return PixelOutput(backend: .kitty, cellPixels: defaultCell)
-        case .sixel: return PixelOutput(backend: .sixel, cellPixels: defaultCell)
-        case .iterm: return PixelOutput(backend: .iterm, cellPixels: defaultCell)
-        case .auto:
-            guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else { return nil }
-            let probe = GraphicsProbe.run(.auto, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
-            // Passthrough stays on only while this command prints; a printed placeholder shows
-            // its image for as long as the terminal keeps it, setting or not.
-            defer { probe.restore() }
-            guard probe.selection.backend != .blocks else { return nil }
-            return PixelOutput(
-                backend: probe.selection.backend, cellPixels: probe.replies?.cellPixels ?? defaultCell,
-                transport: probe.transport)
-        }
+        /// Name placeholder images by a 256-colour index (tmux without RGB).
+        var indexedIDs = false
     }
 
     /// One image as escape sequences (kitty, kitty placeholders, sixel or iTerm2), `columns`
@@ -192,8 +181,9 @@ struct ShowCommand: AsyncParsableCommand {
         _ image: String, pixels: PixelOutput, columns: Int, rows: Int?, settings: ShowSettings, pipeline: ImagePipeline
     ) async throws -> [UInt8] {
         let box = PixelSize(
-            width: columns * pixels.cellPixels.width, height: (rows ?? 1000) * pixels.cellPixels.height)
-        let source: Bitmap
+            width: min(PixelBudget.maximumSide, columns * pixels.cellPixels.width),
+            height: min(PixelBudget.maximumSide, (rows ?? 1000) * pixels.cellPixels.height))
+        var source: Bitmap
         if isRemote(image) {
             let request = ImageRequest(
                 string: image, processors: [.resize(to: box, mode: settings.fill && rows != nil ? .fill : .fit)],
@@ -205,25 +195,13 @@ struct ShowCommand: AsyncParsableCommand {
             let decoded = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: box, allowsDCOnlyDecoding: true)).bitmap
             source = settings.fill && rows != nil ? decoded.fill(box) : decoded.fit(into: box)
         }
+        // Never more than the budget, however wide the columns and large the cells.
+        let budget = PixelBudget.clamp(source.size)
+        if budget != source.size { source = source.resized(to: budget) }
         let cells = TerminalSize(
             rows: max(1, (source.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
             columns: max(1, (source.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
-        let newline = [UInt8(ascii: "\n")]
-        switch pixels.backend {
-        case .sixel:
-            return SixelEncoder.encode(source) + newline
-        case .iterm:
-            return ITermGraphics.inlineImage(source, cells: cells, movesCursor: true) + newline
-        case .kittyPlaceholders:
-            // Inside tmux: the pixels go to the outer terminal, the placeholders are text.
-            let held = TerminalImage(bitmap: source, cells: cells, placement: .placeholders)
-            let transmitted = pixels.transport.wrap(pixels.transport.transmitKitty(held))
-            let placeholders = KittyPlaceholder.cells(imageID: held.id, size: cells)
-            return transmitted + Array((FrameText.ansi(placeholders) + "\n").utf8)
-        case .blocks, .kitty:
-            let shown = TerminalImage(bitmap: source, cells: cells, placement: .direct)
-            return pixels.transport.wrap(KittyGraphics.display(shown, transport: pixels.transport)) + newline
-        }
+        return ShowPicture.bytes(source, cells: cells, pixels: pixels) + [UInt8(ascii: "\n")]
     }
 
     // MARK: - Sizes
@@ -252,7 +230,10 @@ struct ShowCommand: AsyncParsableCommand {
     /// The variables `show` reads, by `getenv`: cheaper at start-up than copying the whole
     /// environment through `ProcessInfo`.
     static func environment() -> [String: String] {
-        let names = ["NO_COLOR", "COLORTERM", "TERM", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS"]
+        let names = [
+            "NO_COLOR", "COLORTERM", "TERM", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS", "TERM_PROGRAM", "TMUX", "TMUX_PANE",
+            "SSH_TTY", "SSH_CONNECTION", "TMPDIR",
+        ]
         var environment: [String: String] = [:]
         for name in names {
             if let value = getenv(name) { environment[name] = String(cString: value) }

@@ -133,8 +133,8 @@ enum ShowGrid {
     /// art square pixels at the symbol set's horizontal density (as `show` loads a URL).
     static func pixelBox(layout: ShowGridLayout, options: BlockArtOptions, pixels: ShowCommand.PixelOutput?) -> PixelSize {
         if let pixels {
-            return PixelSize(
-                width: layout.boxColumns * pixels.cellPixels.width, height: layout.boxRows * pixels.cellPixels.height)
+            return PixelBudget.clamp(PixelSize(
+                width: layout.boxColumns * pixels.cellPixels.width, height: layout.boxRows * pixels.cellPixels.height))
         }
         let across = options.symbols.pixelsPerCellX
         return PixelSize(

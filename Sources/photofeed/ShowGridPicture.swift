@@ -10,8 +10,9 @@ enum ShowGridPicture: Sendable {
     case cells(CellGrid)
     case pixels([UInt8], rows: Int)
 
-    /// The one place a decoded bitmap becomes what the terminal is sent: block art fitted into
-    /// the layout's box, or (with `pixels`) the backend's escapes.
+    /// The one place the grid turns a decoded bitmap into what the terminal is sent: block art
+    /// fitted into the layout's box, or (with `pixels`) ``ShowPicture``'s escapes, as `show`
+    /// prints them.
     static func encode(
         _ bitmap: Bitmap, layout: ShowGridLayout, options: BlockArtOptions, pixels: ShowCommand.PixelOutput?
     ) -> ShowGridPicture {
@@ -22,9 +23,6 @@ enum ShowGridPicture: Sendable {
         let cells = TerminalSize(
             rows: max(1, (bitmap.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
             columns: max(1, (bitmap.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
-        switch pixels.backend {
-        case .sixel: return .pixels(SixelEncoder.encode(bitmap), rows: cells.rows)
-        default: return .pixels(KittyGraphics.display(TerminalImage(bitmap: bitmap, cells: cells)), rows: cells.rows)
-        }
+        return .pixels(ShowPicture.bytes(bitmap, cells: cells, pixels: pixels, lineBreak: .cursorMove), rows: cells.rows)
     }
 }

@@ -30,6 +30,8 @@ struct ShowSettings: Equatable {
     var title = false
     /// Read and write the freedesktop.org thumbnail cache (off: `--no-thumbnail-cache`).
     var thumbnailCache = true
+    /// `--probe`: print the terminal's profile and exit.
+    var probe = false
 
     /// The image pipeline's response limit: `show` reads files under the same one.
     static let defaultMaxBytes = ImagePipeline.Limits().maxResponseBytes
@@ -42,7 +44,7 @@ struct ShowSettings: Equatable {
 
     /// Throws the message ArgumentParser prints for values out of range.
     func validate() throws {
-        guard !images.isEmpty else { throw ValidationError("name at least one image file or URL") }
+        guard !images.isEmpty || probe else { throw ValidationError("name at least one image file or URL") }
         if let width, !Self.sizeRange.contains(width) { throw ValidationError("--width must be 1…1000 (got \(width))") }
         if let height, !Self.sizeRange.contains(height) { throw ValidationError("--height must be 1…1000 (got \(height))") }
         guard maxBytes >= 1 else { throw ValidationError("--max-bytes must be at least 1 (got \(maxBytes))") }

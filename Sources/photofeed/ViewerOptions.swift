@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import LoadSemantics
+import TerminalKit
 import TerminalUI
 
 /// The flags the viewer and `snapshot` share: feed, rendering, loading, caching, shaping.
@@ -202,11 +203,11 @@ struct ViewerOptions: ParsableArguments {
         var graphics = chosen.backend
         var reason = chosen.reason
         var notice: String?
-        if graphics.needsTrueColor, capability != .truecolor {
-            // Placeholder cells name their image by a 24-bit foreground colour.
+        if capability < graphics.minimumColors {
+            // Placeholder cells name their image by a foreground colour: 24-bit, or 256 with small ids.
             graphics = .blocks
-            reason = "blocks (kitty placeholders need 24-bit colour)"
-            notice = "kitty placeholders need 24-bit colour and this terminal reports fewer: block art instead"
+            reason = "blocks (kitty placeholders need 256 colours)"
+            notice = "kitty placeholders need 256 colours and this terminal reports fewer: block art instead"
         }
         return FeedViewerOptions(
             thumbnail: try parsedThumb(), layout: try parsedLayout(), gridColumns: columns, art: art, placeholder: try parsedPlaceholder(),
@@ -217,6 +218,20 @@ struct ViewerOptions: ParsableArguments {
 
     /// The most colour `--colors` allows, or nil for whatever the terminal offers; with
     /// `--colors auto`, a non-empty `NO_COLOR` in `environment` means none.
+    /// `--colors` as a colour depth (nil: auto).
+    func colorFlag() throws -> ColorDepth? {
+        try ShowSettings.parseColors(colors).mode.map(ShowTerminal.depth(for:))
+    }
+
+    static func capability(for depth: ColorDepth) -> ColorCapability {
+        switch depth {
+        case .truecolor: .truecolor
+        case .palette256: .palette256
+        case .ansi16: .ansi16
+        case .none: .none
+        }
+    }
+
     func maximumColors(environment: [String: String] = [:]) throws -> ColorCapability? {
         if let mode = try ShowSettings.parseColors(colors).mode { return Self.capability(for: mode) }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return ColorCapability.none }

@@ -54,6 +54,17 @@ import Glibc
         #expect(secondLines.filter { $0.contains("chelsea.jpg") }.count == 1)
     }
 
+    @Test func theGridWritesTheProtocolAskedFor() async throws {
+        // Given two photos in a 2x1 grid, as iTerm2 images and as sixels
+        let iterm = try await BuiltBinary.run(["show", "--grid", "2x1", "--graphics", "iterm"] + photos.prefix(2), environment: environment)
+        let sixel = try await BuiltBinary.run(["show", "--grid", "2x1", "--graphics", "sixel"] + photos.prefix(2), environment: environment)
+        // Then: OSC 1337 images and no kitty escape; sixels and no kitty escape either
+        #expect(iterm.status == 0 && sixel.status == 0)
+        #expect(iterm.stdout.components(separatedBy: "\u{1B}]1337;File=").count - 1 == 2)
+        #expect(!iterm.stdout.contains("\u{1B}_G") && !sixel.stdout.contains("\u{1B}_G"))
+        #expect(sixel.stdout.components(separatedBy: "\u{1B}P0;1;0q").count - 1 == 2)
+    }
+
     @Test func noThumbnailCacheWritesNothingAndBadFilesLeaveAnEmptyBox() async throws {
         // Given a cache home, a missing file among the photos, and --no-thumbnail-cache
         let home = cacheHome()

@@ -2,6 +2,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import TerminalKit
 @testable import TerminalUI
 
 @Suite("Curses pure parts")
@@ -50,27 +51,51 @@ struct CursesPartsTests {
         #expect(pairs.pair(foreground: 3, background: 4).isNew)
     }
 
-    @Test func keyDecoding() {
-        #expect(CursesKeyDecoder.decode(isKeyCode: false, value: 0x6A) == .event(.key(.character("j"))))
-        #expect(CursesKeyDecoder.decode(isKeyCode: false, value: 0x0D) == .event(.key(.enter)))
-        #expect(CursesKeyDecoder.decode(isKeyCode: false, value: 0x1B) == .event(.key(.escape)))
-        #expect(CursesKeyDecoder.decode(isKeyCode: false, value: 0x0C) == .event(.key(.control("l"))))
-        #expect(CursesKeyDecoder.decode(isKeyCode: false, value: 0x65E5) == .event(.key(.character("日"))))
-        #expect(CursesKeyDecoder.decode(isKeyCode: false, value: 0x9B) == .ignored)
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o402) == .event(.key(.down)))
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o403) == .event(.key(.up)))
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o522) == .event(.key(.pageDown)))
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o523) == .event(.key(.pageUp)))
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o406) == .event(.key(.home)))
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o550) == .event(.key(.end)))
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o412) == .event(.key(.function(2))))
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o631) == .mouse)
-        #expect(CursesKeyDecoder.decode(isKeyCode: true, value: 0o632) == .resize)
-        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o2 << 15) == .mouseWheel(.up))
-        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o2 << 20) == .mouseWheel(.down))
-        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o1) == nil)
-        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o2, row: 4, column: 9) == .mouseClick(CellPoint(row: 4, column: 9)))
-        #expect(CursesKeyDecoder.decodeMouse(buttonState: 0o4, row: 0, column: 1) == .mouseClick(CellPoint(row: 0, column: 1)))
+    @Test func screenInputTurnsBytesIntoEventsAndRepliesIntoReplies() {
+        // Given: keys, a mouse wheel, Ctrl-C and Ctrl-Z, and a late reply among them
+        var input = ScreenInput(escapeDelay: .milliseconds(50))
+        input.feed(Array("j\u{1B}[<65;2;3M\u{1B}P>|XTerm(379)\u{1B}\\\u{03}\u{1A}\u{1B}[A".utf8), at: .now)
+        var events: [InputEvent] = []
+        while let event = input.next() { events.append(event) }
+        // Then: each is what it means; the reply is never a key
+        #expect(events == [
+            .key(.character("j")), .mouseWheel(.down), .terminalReply(.version("XTerm(379)")), .interrupt(.interrupt),
+            .suspend, .key(.up),
+        ])
+    }
+
+    @Test func aLoneEscapeWaitsLongerWhileTheStartUpQuestionsAreUnanswered() {
+        let start = ContinuousClock.now
+        // Given: the probe gave up before the fence
+        var input = ScreenInput(escapeDelay: .milliseconds(50), outstandingSince: start)
+        // Then: a lone ESC may begin a late reply: it waits 250 ms, not 50
+        #expect(input.escapeDelay(at: start + .milliseconds(10)) == .milliseconds(250))
+        // When: the fence arrives
+        input.feed(Array("\u{1B}[?62;4c".utf8), at: start + .milliseconds(300))
+        // Then: the usual delay again
+        #expect(input.escapeDelay(at: start + .milliseconds(310)) == .milliseconds(50))
+        #expect(input.next() == .terminalReply(.primaryDeviceAttributes([62, 4])))
+        // And: with no fence, the longer wait ends 5 s after the start
+        let silent = ScreenInput(escapeDelay: .milliseconds(50), outstandingSince: start)
+        #expect(silent.escapeDelay(at: start + .seconds(6)) == .milliseconds(50))
+    }
+
+    @Test func aReplyCutByTheProbeDeadlineIsFinishedNotTypedAndAStaleOneIsDropped() {
+        let start = ContinuousClock.now
+        // Given: the probe read half of a version reply before its deadline
+        var probe = TerminalReplies()
+        probe.feed(Array("\u{1B}P>|qq".utf8))
+        var input = ScreenInput(escapeDelay: .milliseconds(50), parser: probe.inputParser, outstandingSince: start)
+        // When: the rest arrives in the viewer
+        input.feed(Array("(1)\u{1B}\\".utf8), at: start + .milliseconds(400))
+        // Then: one reply, no q (quit) key
+        #expect(input.next() == .terminalReply(.version("qq(1)")))
+        #expect(input.next() == nil)
+        // And: a broken reply left unfinished for a second does not swallow the next key
+        input.feed(Array("\u{1B}P>|broken".utf8), at: start + .seconds(1))
+        input.expireStale(at: start + .seconds(3))
+        input.feed(Array("j".utf8), at: start + .seconds(3))
+        #expect(input.next() == .key(.character("j")))
     }
 
     @Test func notATerminalIsAClearError() {

@@ -1,4 +1,5 @@
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// Golden frames drawn on a `MemoryScreen`, stored as text (plain and ANSI) under `Golden/`.
@@ -97,6 +98,25 @@ struct GoldenFrameTests {
         screen.draw(overlay.block, at: overlay.origin)
         screen.flush()
         Golden.assertMatches(screen.plainText(), named: "help.txt")
+    }
+
+    @Test func helpOverlayShowsWhatTheTerminalAnsweredBesideTheKeys() {
+        // Given: Debian's xterm answered with its version and attributes, no graphics
+        var replies = TerminalReplies()
+        replies.setSizeInCells(rows: 30, columns: 120)
+        replies.feed(Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[4;600;960t\u{1B}[>41;379;0c\u{1B}[?64;1;2;6;9c".utf8))
+        let profile = TerminalProfile(
+            replies: replies, request: .auto, environment: ["TERM": "xterm"], tmux: nil,
+            selection: GraphicsSelection(backend: .blocks, reason: "blocks (no graphics reply)"),
+            colors: ColorDepth.Decision(depth: .truecolor, source: "terminal: XTerm(379)"),
+            terminalType: "xterm-photofeed-direct")
+        let screen = MemoryScreen(size: TerminalSize(rows: 30, columns: 120))
+        // When: the help is drawn
+        let overlay = HelpOverlay.render(in: screen.size, terminal: profile.report())
+        screen.draw(overlay.block, at: overlay.origin)
+        screen.flush()
+        // Then: the probe result sits beside the keys
+        Golden.assertMatches(screen.plainText(), named: "help-terminal.txt")
     }
 
     @Test func helpOverlayClippedOnASmallTerminal() {

@@ -15,8 +15,10 @@ extension CursesScreen {
         guard point.row >= 0, point.row < size.rows else { return }
         var column = point.column
         var characters = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
-        for cell in cells {
+        let renames = images.renamesPlaceholders
+        for original in cells {
             defer { column += 1 }
+            let cell = renames ? images.drawn(original) : original
             if cell.isContinuation || column < 0 { continue }
             if column >= size.columns { break }
             var grapheme = cell.grapheme

@@ -1,4 +1,5 @@
 import CNcurses
+import TerminalKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,71 +8,55 @@ extension CursesScreen {
     public func readInput(timeout: Duration) -> InputEvent? {
         let pending = signals.takePending()
         if let termination = pending.termination { return .interrupt(termination) }
+        if pending.suspend { return .suspend }
+        if pending.resumed {
+            reenter()
+            return .redraw
+        }
         if pending.resize, let event = applyResize(onlyIfChanged: true) { return event }
-        setInputTimeout(timeout)
+        if let event = input.next() { return event }
+        var wait = timeout
         while true {
-            var value: wint_t = 0
-            let status = wget_wch(window, &value)
-            if status == ERR {
+            let now = ContinuousClock.now
+            input.expireStale(at: now)
+            let waitFor = input.parser.waiting == .escape ? input.escapeDelay(at: now) : wait
+            let count = readBytes(waitingAtMost: waitFor)
+            if count > 0 {
+                input.feed(inputBuffer[0..<count], at: ContinuousClock.now)
+            } else if input.parser.waiting == .escape {
+                input.expireEscape()
+            }
+            if let event = input.next() { return event }
+            if count <= 0 {
                 inputWatcher.rearm()
                 return nil
             }
-            switch CursesKeyDecoder.decode(isKeyCode: status == KEY_CODE_YES, value: UInt32(value)) {
-            case .event(.key(.escape)) where status != KEY_CODE_YES:
-                // An ESC ncurses did not match to a key: read what follows it whole.
-                if let event = readEscapeSequence() { return event }
-            case .event(let event):
-                return event
-            case .mouse:
-                var mouse = MEVENT()
-                if getmouse(&mouse) == OK,
-                    let event = CursesKeyDecoder.decodeMouse(
-                        buttonState: UInt32(mouse.bstate), row: Int(mouse.y), column: Int(mouse.x))
-                {
-                    return event
-                }
-            case .resize:
-                // ncurses queues KEY_RESIZE after resizeterm: report only a size we have not reported.
-                if let event = applyResize(onlyIfChanged: true) { return event }
-            case .ignored:
-                break
-            }
-            // Something unusable was read: look for more without waiting.
-            setInputTimeout(.zero)
+            wait = .zero
         }
     }
 
-    /// The rest of an escape sequence ncurses passed on as characters (tmux's `ESC [ 1 ~` Home,
-    /// a bracketed paste, a late terminal reply): the key it means, Escape when nothing follows
-    /// within the escape delay, nil when it means nothing (no part of it becomes a key).
-    private func readEscapeSequence() -> InputEvent? {
-        var parser = EscapeSequenceParser()
-        setInputTimeout(.milliseconds(Int(configuration.escapeDelayMilliseconds)))
-        while true {
-            var value: wint_t = 0
-            let status = wget_wch(window, &value)
-            if status == ERR { return parser.finish().map { .key($0) } }
-            if status == KEY_CODE_YES {
-                // ncurses matched a key of its own: the sequence before it was broken off.
-                if case .event(let event) = CursesKeyDecoder.decode(isKeyCode: true, value: UInt32(value)) { return event }
-                return nil
-            }
-            if case .done(let key) = parser.feed(UInt32(value)) { return key.map { .key($0) } }
+    /// Reads what the terminal sent, waiting at most `timeout` for the first byte: the number of
+    /// bytes in ``inputBuffer`` (0: nothing came; -1: the terminal is gone).
+    private func readBytes(waitingAtMost timeout: Duration) -> Int {
+        var descriptor = pollfd(fd: configuration.inputDescriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Self.milliseconds(timeout))
+        guard ready > 0 else { return 0 }
+        guard descriptor.revents & Int16(POLLIN) != 0 else {
+            signals.noteTermination(.hangup)
+            return -1
         }
+        let count = inputBuffer.withUnsafeMutableBytes { Glibc.read(configuration.inputDescriptor, $0.baseAddress, $0.count) }
+        if count == 0 { signals.noteTermination(.hangup) }
+        return max(0, count)
     }
 
-    private func setInputTimeout(_ timeout: Duration) {
-        let components = timeout.components
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        let clamped = Int32(clamping: max(0, milliseconds))
-        if clamped != lastInputTimeout {
-            wtimeout(window, clamped)
-            lastInputTimeout = clamped
-        }
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let components = duration.components
+        return Int32(clamping: max(0, components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000))
     }
 
     /// Reads the terminal's size and resizes curses to it; `nil` when `onlyIfChanged` and it did not change.
-    private func applyResize(onlyIfChanged: Bool = false) -> InputEvent? {
+    func applyResize(onlyIfChanged: Bool = false) -> InputEvent? {
         var winsize = winsize()
         if ioctl(configuration.outputDescriptor, UInt(TIOCGWINSZ), &winsize) == 0, winsize.ws_row > 0,
             winsize.ws_col > 0

@@ -28,6 +28,8 @@ extension CursesScreen {
                 }
             }
         }
+        // Placeholder images get their small ids (tmux without RGB) before their cells are drawn.
+        images.assignIndexedIDs(changes.frame.pictures.compactMap(\.picture.image))
         changes.write(to: self)
         guard !isClosed else { return }
         let bytes = images.apply(changes, redrawnLines: redrawn)

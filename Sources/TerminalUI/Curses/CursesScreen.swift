@@ -1,5 +1,6 @@
 import CNcurses
 public import ImageCodecs
+import TerminalKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +8,11 @@ import Glibc
 /// The real terminal, drawn with ncursesw.
 ///
 /// Starts in the UTF-8 locale on the configured terminal (`newterm`, so a
-/// missing or unknown terminal is an error value, not an exit), in cbreak,
-/// no-echo, keypad mode with mouse-wheel and left-click reporting, on the alternate screen.
+/// missing or unknown terminal is an error value, not an exit), in raw no-echo mode with
+/// mouse-wheel and left-click reporting (SGR), on the alternate screen. Input is read as bytes
+/// and decoded by ``ScreenInput`` (the grammar of keys and of terminal replies), not by ncurses:
+/// a reply that arrives late is a reply, and no byte raises a signal (Ctrl-C and Ctrl-Z are
+/// read as keys and mean interrupt and suspend).
 /// Colours use pairs allocated on demand (``ColorPairAllocator``), direct
 /// colour when terminfo offers it, else the nearest 256-palette entry.
 ///
@@ -34,7 +38,8 @@ public final class CursesScreen: Screen {
         guard ioctl(configuration.outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
             size.ws_xpixel > 0, size.ws_ypixel > 0
         else { return nil }
-        return PixelSize(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+        return TerminalReplies.believedCell(
+            width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
     }
     public let wakeups: AsyncStream<Void>
 
@@ -45,7 +50,10 @@ public final class CursesScreen: Screen {
     let signals: TerminalSignalWatcher
     var pairs: ColorPairAllocator
     var colorNumbers: [TerminalColor: Int32] = [:]
-    var lastInputTimeout: Int32 = -2
+    /// Decodes what the terminal sends.
+    var input: ScreenInput
+    /// Where ``readInput(timeout:)`` reads bytes to.
+    var inputBuffer = [UInt8](repeating: 0, count: 4096)
     private let screen: OpaquePointer
     private let inputFile: UnsafeMutablePointer<FILE>
     let outputFile: UnsafeMutablePointer<FILE>
@@ -129,20 +137,17 @@ public final class CursesScreen: Screen {
         self.inputWatcher = inputWatcher
         self.signals = TerminalSignalWatcher(emergency: emergency)
         self.images = TerminalImageStore(transport: configuration.graphicsTransport)
+        self.input = ScreenInput(
+            escapeDelay: .milliseconds(Int(configuration.escapeDelayMilliseconds)), parser: configuration.inputParser,
+            outstandingSince: configuration.repliesOutstandingSince)
         self.size = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
         (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 
-        cbreak()
+        raw()
         noecho()
         nonl()
-        keypad(window, true)
-        set_escdelay(configuration.escapeDelayMilliseconds)
         leaveok(window, true)
         curs_set(0)
-        if configuration.enablesMouse {
-            mousemask(mmask_t(CursesKeyDecoder.reportedMask), nil)
-            mouseinterval(0)
-        }
         let capability = Self.startColors(limit: configuration.maximumColors)
         colorCapability = capability
         pairs = ColorPairAllocator(capacity: Self.pairCapacity(for: capability))
@@ -156,6 +161,42 @@ public final class CursesScreen: Screen {
         if configuration.handlesSignals {
             signalInstallation = signals.install { @Sendable in continuation.yield() }
         }
+        fflush(outputFile)
+        if configuration.enablesMouse { writeRaw(Self.mouseOn) }
+    }
+
+    /// Button presses and the wheel, reported in the SGR encoding (any size of screen).
+    static let mouseOn = Array("\u{1B}[?1000h\u{1B}[?1006h".utf8)
+    static let mouseOff = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
+
+    /// Gives the terminal back as it was and stops this process (Ctrl-Z, SIGTSTP); when the shell
+    /// continues it, takes the terminal again. The caller draws everything anew.
+    public func suspend() {
+        guard !isClosed else { return }
+        let deletions = images.removeAll()
+        if !deletions.isEmpty { writeRaw(deletions) }
+        if configuration.enablesMouse { writeRaw(Self.mouseOff) }
+        set_term(screen)
+        endwin()
+        fflush(outputFile)
+        // SIGTSTP itself is caught (to get here); SIGSTOP stops the process the same way. Sent to
+        // this thread (SIGSTOP cannot be blocked), so it stops before the next line runs: sent to
+        // the process, this thread could take the terminal again before the stop took effect.
+        raise(SIGSTOP)
+        reenter()
+    }
+
+    /// Takes the terminal again after a stop: raw mode, the alternate screen, the mouse, and a
+    /// full repaint on the next frame.
+    func reenter() {
+        guard !isClosed else { return }
+        set_term(screen)
+        reset_prog_mode()
+        raw()
+        noecho()
+        clearok(window, true)
+        wrefresh(window)
+        if configuration.enablesMouse { writeRaw(Self.mouseOn) }
     }
 
     deinit {
@@ -168,6 +209,7 @@ public final class CursesScreen: Screen {
         isClosed = true
         let deletions = images.removeAll()
         if !deletions.isEmpty { writeRaw(deletions) }
+        if configuration.enablesMouse { writeRaw(Self.mouseOff) }
         inputWatcher.stop()
         signalInstallation.uninstall()
         set_term(screen)

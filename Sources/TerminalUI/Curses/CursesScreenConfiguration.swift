@@ -1,4 +1,6 @@
 
+public import TerminalKit
+
 /// How a ``CursesScreen`` attaches to its terminal.
 public struct CursesScreenConfiguration: Sendable {
     /// The terminfo name; `nil` reads `TERM`.
@@ -17,6 +19,11 @@ public struct CursesScreenConfiguration: Sendable {
     public var escapeDelayMilliseconds: Int32
     /// How terminal-held images travel (kitty: compressed, files; tmux passthrough).
     public var graphicsTransport: GraphicsTransport
+    /// Where the input grammar starts: the probe's parser when it stopped reading mid-reply.
+    public var inputParser = TerminalInputParser()
+    /// When the start-up questions were asked, if their fence has not arrived yet (a lone ESC
+    /// then waits longer: it may begin a late reply).
+    public var repliesOutstandingSince: ContinuousClock.Instant?
 
     /// Creates a configuration for the process's standard input and output.
     public init(
@@ -26,7 +33,7 @@ public struct CursesScreenConfiguration: Sendable {
         handlesSignals: Bool = true,
         enablesMouse: Bool = true,
         maximumColors: ColorCapability? = nil,
-        escapeDelayMilliseconds: Int32 = 25,
+        escapeDelayMilliseconds: Int32 = 50,
         graphicsTransport: GraphicsTransport = GraphicsTransport()
     ) {
         self.terminalType = terminalType

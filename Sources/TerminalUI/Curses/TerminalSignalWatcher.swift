@@ -4,7 +4,7 @@ import Glibc
 #endif
 import Synchronization
 
-/// Turns SIGWINCH, SIGINT, SIGTERM and SIGHUP into flags the event loop reads, via dispatch signal sources.
+/// Turns SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGCONT into flags the event loop reads, via dispatch signal sources.
 ///
 /// No work happens in a signal handler: the signals are ignored at the
 /// process level and delivered to a dispatch queue, which records them and
@@ -15,6 +15,10 @@ final class TerminalSignalWatcher: Sendable {
     struct Pending: Sendable {
         var resize = false
         var termination: TerminationSignal?
+        /// SIGTSTP: give the terminal back and stop.
+        var suspend = false
+        /// SIGCONT: the process was continued; take the terminal again.
+        var resumed = false
     }
 
     private let pending = Mutex(Pending())
@@ -43,14 +47,15 @@ final class TerminalSignalWatcher: Sendable {
     /// Installs the sources; returns them (to cancel) and the dispositions to restore.
     func install(wake: @escaping @Sendable () -> Void) -> Installation {
         var installation = Installation()
-        let handled: [(Int32, TerminationSignal?)] = [
-            (SIGWINCH, nil), (SIGINT, .interrupt), (SIGTERM, .terminate), (SIGHUP, .hangup),
+        let handled: [(Int32, Flag)] = [
+            (SIGWINCH, .resize), (SIGINT, .termination(.interrupt)), (SIGTERM, .termination(.terminate)),
+            (SIGHUP, .termination(.hangup)), (SIGTSTP, .suspend), (SIGCONT, .resumed),
         ]
-        for (number, termination) in handled {
+        for (number, flag) in handled {
             installation.previous.append((number, signal(number, SIG_IGN)))
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { @Sendable [self] in
-                record(termination)
+                record(flag)
                 wake()
             }
             source.resume()
@@ -59,17 +64,27 @@ final class TerminalSignalWatcher: Sendable {
         return installation
     }
 
-    private func record(_ termination: TerminationSignal?) {
+    /// What a signal sets.
+    enum Flag: Sendable {
+        case resize
+        case termination(TerminationSignal)
+        case suspend
+        case resumed
+    }
+
+    private func record(_ flag: Flag) {
         let stuck = pending.withLock { pending -> Bool in
-            guard let termination else {
-                pending.resize = true
-                return false
+            switch flag {
+            case .resize: pending.resize = true
+            case .suspend: pending.suspend = true
+            case .resumed: pending.resumed = true
+            case .termination(let termination):
+                if pending.termination != nil { return true }
+                pending.termination = termination
             }
-            if pending.termination != nil { return true }
-            pending.termination = termination
             return false
         }
-        if stuck, let termination { emergency.restoreAndExit(status: termination.exitStatus) }
+        if stuck, case .termination(let termination) = flag { emergency.restoreAndExit(status: termination.exitStatus) }
     }
 
     /// What ``install(wake:)`` changed, for ``uninstall()``.

@@ -22,10 +22,15 @@ public enum FeedEffect: Sendable {
     case clearMemoryCache
     /// Empty the memory and the disk cache.
     case clearAllCaches
+    /// Measure the caches (the answer comes back as ``FeedMessage/cachesMeasured(_:)``).
+    case measureCaches
     /// Change the embedded server's shaping.
     case setShaping(ShapingKnobs)
     /// Write every cell again on the next frame (Ctrl-L).
     case repaint
+    /// Give the terminal back and stop until the shell continues the process (Ctrl-Z), then
+    /// draw everything again.
+    case suspend
     /// Stop the viewer.
     case quit(FeedExit)
 }

@@ -29,6 +29,24 @@ public enum FeedMessage: Sendable {
     /// A file the run writes (the trace, the server's request log) failed, in words: what
     /// was lost and why. The status bar keeps it until the viewer ends.
     case outputFailed(String)
+    /// How much the caches hold (measured before asking whether to clear them).
+    case cachesMeasured(CacheSizes)
+}
+
+/// How much the image caches hold.
+public struct CacheSizes: Hashable, Sendable {
+    /// Decoded images in memory, and their bytes.
+    public var memoryImages: Int
+    public var memoryBytes: Int
+    /// Bytes on disk (nil: no disk cache).
+    public var diskBytes: Int?
+
+    /// Sizes.
+    public init(memoryImages: Int, memoryBytes: Int, diskBytes: Int?) {
+        self.memoryImages = memoryImages
+        self.memoryBytes = memoryBytes
+        self.diskBytes = diskBytes
+    }
 }
 
 /// The pipeline's running totals, sampled when one of its events is delivered.

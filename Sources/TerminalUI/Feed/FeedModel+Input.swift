@@ -12,6 +12,19 @@ extension FeedModel {
 
     /// One input event: network-panel keys first, then the key map.
     mutating func handle(_ input: InputEvent) -> [FeedEffect] {
+        if case .terminalReply(let reply) = input { return terminalAnswered(reply) }
+        if let pending = confirmation, case .key(let key) = input {
+            confirmation = nil
+            guard key == .character("y") || key == .character("Y") else {
+                message = "kept the caches"
+                return []
+            }
+            switch pending {
+            case .clearAllCaches:
+                note("memory and disk caches cleared")
+                return [.clearAllCaches]
+            }
+        }
         if panel == .network, case .key(.character(let character)) = input,
             let step = ShapingKnobs.step(forKey: character)
         {
@@ -68,8 +81,8 @@ extension FeedModel {
             note("memory cache cleared")
             return [.clearMemoryCache]
         case .clearAllCaches:
-            note("memory and disk caches cleared")
-            return [.clearAllCaches]
+            // Deleting asks first (with what it would delete): one stray key must not do it.
+            return [.measureCaches]
         case .cycleSymbols:
             return cyclePictures()
         case .cycleGraphics:
@@ -90,6 +103,8 @@ extension FeedModel {
             return []
         case .redraw:
             return [.repaint]
+        case .suspend:
+            return [.suspend]
         case .relayout(let size):
             return relayout(size)
         }

@@ -170,6 +170,7 @@ extension FeedModel {
         }
         let next = choices[((choices.firstIndex(of: options.graphics) ?? 0) + 1) % choices.count]
         options.graphics = next
+        options.graphicsChosenByUser = true
         let effects = replacePictures(with: next.renderer(art: options.art, cellPixels: options.cellPixels))
         metrics.graphics = "\(next == .blocks ? "blocks" : pictures.name) (i switches)"
         note("pictures: \(pictures.name)")

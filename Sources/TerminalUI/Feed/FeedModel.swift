@@ -59,6 +59,8 @@ public struct FeedModel: Sendable {
     var detail: DetailModel?
     /// The last short message (also in the event log).
     public internal(set) var message: String?
+    /// A deletion waiting for `y` (the question is the ``message``).
+    public internal(set) var confirmation: Confirmation?
     /// The embedded server's shaping, when the feed is the embedded server.
     public internal(set) var shaping: ShapingKnobs?
     /// Snapshot mode: when to stop.

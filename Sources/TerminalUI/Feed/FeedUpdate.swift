@@ -44,6 +44,9 @@ public enum FeedUpdate {
         case .outputFailed(let reason):
             model.receiveOutputFailure(reason)
             effects = []
+        case .cachesMeasured(let sizes):
+            model.askToClearCaches(sizes)
+            effects = []
         }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
         return effects

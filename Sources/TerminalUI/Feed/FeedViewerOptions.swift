@@ -33,6 +33,12 @@ public struct FeedViewerOptions: Sendable {
     public var cellPixels: PixelSize?
     /// Whether the semantics audit runs (`--audit`): the status bar shows its count.
     public var audits: Bool
+    /// What the terminal said and what was decided from it (nil: not probed, e.g. a memory screen).
+    public var terminal: TerminalProfile?
+    /// The colours the screen draws with (a live upgrade to kitty placeholders needs 24-bit).
+    public var screenColors: ColorCapability = .truecolor
+    /// Whether the user switched backends with `i` (late replies then change nothing).
+    public var graphicsChosenByUser = false
 
     /// The item layout these options ask for.
     public var itemLayout: any ItemLayout { layout.layout(thumbnail: thumbnail, columns: gridColumns) }

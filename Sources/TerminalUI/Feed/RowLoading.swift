@@ -35,6 +35,8 @@ public protocol FeedPipelineProviding: Sendable {
     func clearMemoryCache()
     /// Empties the memory and the disk cache.
     func clearAllCaches() async
+    /// How much the caches hold now.
+    func cacheSizes() async -> CacheSizes
 }
 
 /// The live pipeline seam.
@@ -53,4 +55,10 @@ public struct LiveFeedPipeline: FeedPipelineProviding {
     public var queueCounts: (running: Int, waiting: Int) { pipeline.networkQueueCounts }
     public func clearMemoryCache() { pipeline.configuration.memoryCache?.removeAll() }
     public func clearAllCaches() async { await pipeline.removeAllCachedData() }
+    public func cacheSizes() async -> CacheSizes {
+        let memory = pipeline.configuration.memoryCache as? ImageCache
+        let disk = pipeline.configuration.diskCache as? DiskCache
+        return CacheSizes(
+            memoryImages: memory?.count ?? 0, memoryBytes: memory?.totalCost ?? 0, diskBytes: await disk?.totalSize())
+    }
 }

@@ -48,6 +48,8 @@ public enum Command: Hashable, Sendable {
     case toggleHelp
     /// Redraw everything (Ctrl-L).
     case redraw
+    /// Give the terminal back and stop (Ctrl-Z, SIGTSTP).
+    case suspend
     /// The terminal was resized: lay out again.
     case relayout(TerminalSize)
     /// A signal asked the viewer to stop.

@@ -1,3 +1,5 @@
+public import TerminalKit
+
 /// Something the user or the terminal did, as the event loop sees it.
 public enum InputEvent: Hashable, Sendable {
     /// A key press.
@@ -10,6 +12,13 @@ public enum InputEvent: Hashable, Sendable {
     case resize(TerminalSize)
     /// SIGINT or SIGTERM arrived: the loop must restore the terminal and exit.
     case interrupt(TerminationSignal)
+    /// Ctrl-Z or SIGTSTP: give the terminal back and stop until `fg`.
+    case suspend
+    /// The process was continued after a stop it did not ask for (SIGSTOP, then SIGCONT): the
+    /// screen took the terminal back; draw everything again.
+    case redraw
+    /// An answer from the terminal (often late: after the start-up probe gave up waiting).
+    case terminalReply(TerminalReply)
 }
 
 /// The direction of a mouse-wheel notch.

@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// Maps input events to commands, depending on what is on screen.
 ///
 /// Pure: the same event in the same context always gives the same command.
@@ -45,6 +47,12 @@ public struct KeyMap: Sendable {
             return .relayout(size)
         case .interrupt(let signal):
             return .terminate(signal)
+        case .suspend:
+            return .suspend
+        case .redraw:
+            return .redraw
+        case .terminalReply:
+            return nil
         case .mouseWheel(let direction):
             guard context.isFeed else { return nil }
             return .scroll(by: direction == .down ? wheelStep : -wheelStep)
@@ -150,7 +158,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "r", action: "retry focused row / failed page"),
         HelpEntry(keys: "R", action: "retry all failed rows"),
         HelpEntry(keys: "c", action: "clear memory cache"),
-        HelpEntry(keys: "C", action: "clear memory and disk cache"),
+        HelpEntry(keys: "C", action: "clear memory and disk cache (asks)"),
         HelpEntry(keys: "m", action: "next symbol set"),
         HelpEntry(keys: "i", action: "block art / pixels"),
         HelpEntry(keys: "p", action: "shimmer / spinner"),
@@ -159,6 +167,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "n", action: "network panel"),
         HelpEntry(keys: "?", action: "this help"),
         HelpEntry(keys: "q Esc", action: "back / quit"),
+        HelpEntry(keys: "^Z", action: "suspend (fg resumes)"),
     ]
 }
 

@@ -1,3 +1,5 @@
+public import TerminalKit
+
 /// How a screen's terminal-held images travel to the terminal: inline in the escape
 /// sequences (zlib-compressed or not) or as temporary files the terminal reads, and whether
 /// they pass through tmux to the terminal outside it.
@@ -23,6 +25,9 @@ public struct GraphicsTransport: Sendable {
     public var medium: Medium
     /// Wrap graphics escapes in tmux passthrough (the screen is a tmux pane).
     public var passthrough: Bool
+    /// Name placeholder images by a 256-colour index and a small id (``IndexedImageIDs``): the
+    /// screen does not pass 24-bit colour (tmux without `RGB`).
+    public var indexedPlaceholderIDs = false
 
     /// A transport: compressed inline pixels, no passthrough, unless said otherwise.
     public init(medium: Medium = .compressed, passthrough: Bool = false) {
@@ -48,13 +53,4 @@ public struct GraphicsTransport: Sendable {
     public func wrap(_ bytes: [UInt8]) -> [UInt8] {
         passthrough && !bytes.isEmpty ? TmuxPassthrough.wrap(bytes) : bytes
     }
-}
-
-/// Where temporary image files for the terminal are written: the I/O seam of file transmission.
-public protocol ImageFileSink: Sendable {
-    /// Writes `bytes` to a new file whose path names `tty-graphics-protocol`, readable by this
-    /// user only; returns its path, or nil when it could not be written.
-    func write(_ bytes: [UInt8], name: String) -> String?
-    /// Removes the files this process wrote that the terminal did not take.
-    func removeLeftovers()
 }

@@ -62,10 +62,11 @@ public enum KittyPlaceholder {
         return Character(String(scalars))
     }
 
-    /// A block of placeholder cells for image `imageID`, `size` cells large.
-    public static func cells(imageID: UInt32, size: TerminalSize) -> CellBlock {
-        let style = CellStyle(
-            foreground: .rgb(UInt8(imageID >> 16 & 0xFF), UInt8(imageID >> 8 & 0xFF), UInt8(imageID & 0xFF)))
+    /// A block of placeholder cells for image `imageID`, `size` cells large; `indexed`: name it
+    /// by a 256-colour index (its low byte; the id must have no bits 8–23, as
+    /// ``IndexedImageIDs`` gives), else by a 24-bit colour.
+    public static func cells(imageID: UInt32, size: TerminalSize, indexed: Bool = false) -> CellBlock {
+        let style = CellStyle(foreground: color(naming: imageID, indexed: indexed))
         var block = CellBlock(size: size)
         let high = UInt8(imageID >> 24)
         for row in 0..<size.rows {
@@ -76,14 +77,43 @@ public enum KittyPlaceholder {
         return block
     }
 
+    /// A small, palette-nameable id for `imageID`, stable across processes (for a command that
+    /// prints one picture and keeps no bookkeeping): one of ``IndexedImageIDs/capacity``.
+    public static func indexedID(hashing imageID: UInt32) -> UInt32 {
+        IndexedImageIDs.hashed(imageID)
+    }
+
+    /// The foreground colour that names `imageID`'s lower bits.
+    static func color(naming imageID: UInt32, indexed: Bool) -> TerminalColor {
+        indexed
+            ? .indexed(UInt8(imageID & 0xFF))
+            : .rgb(UInt8(imageID >> 16 & 0xFF), UInt8(imageID >> 8 & 0xFF), UInt8(imageID & 0xFF))
+    }
+
+    /// `cell` naming `imageID` by a 256-colour index instead of the image it named (same row and
+    /// column marks); cells that are not placeholders are returned as they are.
+    static func renamed(_ cell: ScreenCell, to imageID: UInt32) -> ScreenCell {
+        let scalars = Array(cell.grapheme.unicodeScalars)
+        guard scalars.first == character, scalars.count >= 3 else { return cell }
+        var renamed = cell
+        renamed.grapheme = grapheme(
+            row: diacritics.firstIndex(of: scalars[1].value) ?? 0, column: diacritics.firstIndex(of: scalars[2].value) ?? 0,
+            highByte: UInt8(imageID >> 24))
+        renamed.style.foreground = color(naming: imageID, indexed: true)
+        return renamed
+    }
+
     /// The image id a placeholder cell names (its colour and, when present, its third mark), or nil
     /// when the cell is not a placeholder.
     public static func imageID(of cell: ScreenCell) -> UInt32? {
         let scalars = Array(cell.grapheme.unicodeScalars)
-        guard scalars.first == character, case .rgb(let red, let green, let blue) = cell.style.foreground else {
-            return nil
+        guard scalars.first == character else { return nil }
+        var id: UInt32
+        switch cell.style.foreground {
+        case .rgb(let red, let green, let blue): id = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+        case .indexed(let index): id = UInt32(index)
+        case .default: return nil
         }
-        var id = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
         if scalars.count > 3, let high = diacritics.firstIndex(of: scalars[3].value) { id |= UInt32(high) << 24 }
         return id
     }

@@ -18,8 +18,9 @@ public enum PictureBackend: String, Hashable, Sendable, CaseIterable {
     /// the text (iTerm2, WezTerm, Konsole, mintty).
     case iterm
 
-    /// Whether the backend needs 24-bit colour (placeholder cells name their image by colour).
-    public var needsTrueColor: Bool { self == .kittyPlaceholders }
+    /// The fewest colours the backend needs: placeholder cells name their image by colour (a
+    /// 24-bit one, or a 256-colour index with a small id).
+    public var minimumColors: ColorCapability { self == .kittyPlaceholders ? .palette256 : .none }
 
     /// The renderer for this backend.
     public func renderer(art: BlockArtOptions, cellPixels: PixelSize? = nil) -> any PictureRenderer {

@@ -33,8 +33,8 @@ public struct PixelPictures: PictureRenderer {
     }
 
     public func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize {
-        let limit = PixelSize(
-            width: max(1, box.columns * cellPixels.width), height: max(1, box.rows * cellPixels.height))
+        let limit = PixelBudget.clamp(PixelSize(
+            width: max(1, box.columns * cellPixels.width), height: max(1, box.rows * cellPixels.height)))
         guard let imageSize, imageSize.width > 0, imageSize.height > 0 else { return limit }
         let scale = min(Double(limit.width) / Double(imageSize.width), Double(limit.height) / Double(imageSize.height))
         return PixelSize(

@@ -43,6 +43,18 @@ public struct TerminalImage: Hashable, Sendable {
         self.id = Self.id(for: bitmap, cells: cells)
     }
 
+    /// The same pixels stored under another id (a small, palette-named one).
+    public func renamed(_ id: UInt32) -> TerminalImage {
+        TerminalImage(id: id, bitmap: bitmap, cells: cells, placement: placement)
+    }
+
+    private init(id: UInt32, bitmap: Bitmap, cells: TerminalSize, placement: Placement) {
+        self.id = id
+        self.bitmap = bitmap
+        self.cells = cells
+        self.placement = placement
+    }
+
     public static func == (lhs: TerminalImage, rhs: TerminalImage) -> Bool {
         lhs.id == rhs.id && lhs.cells == rhs.cells && lhs.placement == rhs.placement
     }

@@ -28,6 +28,8 @@ public struct TerminalImageStore: Sendable {
         case upFrom(lines: Int)
     }
     private var lastShown: [UInt32: Int] = [:]
+    /// Small palette-named ids for placeholder images (``GraphicsTransport/indexedPlaceholderIDs``).
+    private var indexedIDs = IndexedImageIDs()
     private var sixelCache: [UInt32: PaletteQuantizer.Result] = [:]
     private var itermCache: [UInt32: [UInt8]] = [:]
     private var clock = 0
@@ -41,9 +43,33 @@ public struct TerminalImageStore: Sendable {
     /// The ids held now.
     public var held: Set<UInt32> { Set(lastShown.keys) }
 
+    /// Whether placeholder cells must be renamed to small palette-named ids before they are drawn.
+    public var renamesPlaceholders: Bool { transport.indexedPlaceholderIDs }
+
+    /// Gives the placeholder images on screen their small ids (call before their cells are
+    /// drawn); an id that now names another image is forgotten as held, so it is transmitted anew.
+    public mutating func assignIndexedIDs(_ images: [TerminalImage]) {
+        guard renamesPlaceholders else { return }
+        let reassigned = indexedIDs.assign(onScreen: images.filter { $0.placement == .placeholders }.map(\.id))
+        for id in reassigned { lastShown[id] = nil }
+    }
+
+    /// A placeholder cell as drawn: naming its image's small id when ids are palette-named.
+    public func drawn(_ cell: ScreenCell) -> ScreenCell {
+        guard renamesPlaceholders, let image = KittyPlaceholder.imageID(of: cell), let id = indexedIDs.id(for: image) else {
+            return cell
+        }
+        return KittyPlaceholder.renamed(cell, to: id)
+    }
+
     /// The bytes that make `images` (those on screen now) shown: transmissions of new ones, then
     /// deletions of the least recently shown ones beyond the capacity.
     public mutating func show(_ images: [TerminalImage]) -> [UInt8] {
+        let images = renamesPlaceholders
+            ? images.map { image in
+                image.placement == .placeholders ? indexedIDs.id(for: image.id).map { image.renamed($0) } ?? image : image
+            }
+            : images
         clock += 1
         var bytes: [UInt8] = []
         var onScreen = Set<UInt32>()

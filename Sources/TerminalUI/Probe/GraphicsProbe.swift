@@ -1,50 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+public import TerminalKit
+
 /// Everything photofeed learns about the terminal before the screen takes over, and what it
 /// decides from it: the replies, the tmux pane (passthrough turned on when needed), the
-/// picture backend and why, how kitty pixels travel, and whether 24-bit colour shows.
+/// picture backend and why, how kitty pixels travel, and the colour depth and why.
+///
+/// SIGINT, SIGTERM, SIGHUP and SIGTSTP are held back while it asks; one that came meanwhile is
+/// delivered once the terminal mode, the probe's temporary file and tmux's passthrough are put
+/// back (a stop resumes the start-up afterwards, with passthrough turned on again).
 ///
 /// ```swift
-/// let probe = GraphicsProbe.run(.auto, input: STDIN_FILENO, output: STDOUT_FILENO, environment: env)
+/// let probe = GraphicsProbe.run(.auto, colorFlag: nil, input: STDIN_FILENO, output: STDOUT_FILENO, environment: env)
 /// defer { probe.restore() }
 /// probe.selection.reason   // "kitty (terminal answered)"
 /// ```
 public struct GraphicsProbe: Sendable {
-    /// What the terminal answered (nil: no terminal).
+    /// What the terminal answered (nil: no terminal), with the input parser's state where the
+    /// probe stopped reading (the screen goes on from there).
     public var replies: TerminalReplies?
+    /// When the questions were asked (nil: not asked).
+    public var askedAt: ContinuousClock.Instant?
     /// The tmux pane, inside tmux.
     public var tmux: TmuxPane?
     /// The backend and the reason.
     public var selection: GraphicsSelection
-    /// How kitty images travel: a temporary file when the terminal reads this machine's files,
+    /// How kitty pixels travel: a temporary file when the terminal reads this machine's files,
     /// else zlib-compressed in the escapes; through tmux passthrough inside tmux.
     public var transport: GraphicsTransport
-    /// Whether the terminal (and tmux, inside it) shows 24-bit colour.
-    public var hasTrueColor: Bool
+    /// The colour depth and where it came from.
+    public var colors: ColorDepth.Decision
 
-    /// Asks the terminal on `input`/`output` and chooses for `request`.
+    /// Whether the terminal (and tmux, inside it) shows 24-bit colour.
+    public var hasTrueColor: Bool { colors.depth == .truecolor }
+
+    /// Whether the start-up questions are still unanswered (their fence did not come in time).
+    public var repliesOutstanding: Bool { replies.map { !$0.isComplete } ?? false }
+
+    /// The profile of this probe, for the viewer's model and `--probe`.
+    public func profile(request: GraphicsSelection.Request, environment: [String: String], terminalType: String?)
+        -> TerminalProfile
+    {
+        var profile = TerminalProfile(
+            replies: replies, request: request, environment: environment, tmux: tmux, selection: selection,
+            colors: colors, terminalType: terminalType)
+        if case .files = transport.medium { profile.sendsFiles = true }
+        return profile
+    }
+
+    /// Asks the terminal on `input`/`output` and chooses for `request`; `colorFlag` is `--colors`.
     ///
     /// Inside tmux, `allow-passthrough` is turned on for the pane unless only block art was
-    /// asked for (and put back by ``restore()``, or at once when the choice is block art).
-    /// Temporary-file transmission is offered only when no ssh variable is set (a terminal
-    /// on another machine cannot read our files; the query proves it either way).
+    /// asked for (and put back by ``restore()``, or at once when the choice is block art and
+    /// every reply is in). Temporary-file transmission is offered only when no ssh variable is
+    /// set (a terminal on another machine cannot read our files; the query proves it either way).
     public static func run(
-        _ request: GraphicsSelection.Request, input: Int32, output: Int32, environment: [String: String]
+        _ request: GraphicsSelection.Request, colorFlag: ColorDepth? = nil, input: Int32, output: Int32,
+        environment: [String: String], deadline: Duration = TerminalProbe.defaultDeadline
     ) -> GraphicsProbe {
+        let signals = ProbeSignalGuard.install()
         var tmux = TmuxPane.current(environment: environment)
         if request != .blocks { tmux?.allowPassthrough() }
         let passthrough = tmux?.passthroughAllowed ?? false
         let local = environment["SSH_TTY"] == nil && environment["SSH_CONNECTION"] == nil
         let files: TemporaryImageFiles? = local && request != .blocks ? TemporaryImageFiles(environment: environment) : nil
-        let replies = TerminalProbe.ask(input: input, output: output, passthrough: passthrough, files: files)
+        let outcome = TerminalProbe.ask(
+            input: input, output: output, deadline: deadline, passthrough: passthrough, files: files)
+        let replies = outcome?.replies
         let selection = GraphicsSelection.choose(request, replies: replies, environment: environment, tmux: tmux)
         var transport = GraphicsTransport(medium: .compressed, passthrough: passthrough)
         if let files, replies?.kittyFileTransmission == true { transport.medium = .files(files) }
-        if selection.backend == .blocks {
+        let complete = replies?.isComplete ?? true
+        if selection.backend == .blocks, complete {
             tmux?.restore()
             transport.passthrough = false
         }
+        let caught = signals.caughtSignal
+        if caught != 0 { tmux?.restore() }
+        signals.deliver()
+        if caught == SIGTSTP, request != .blocks {
+            // Continued after the stop: the start-up goes on, with passthrough as it was asked for.
+            tmux?.allowPassthrough()
+        }
+        let colors = ColorDepth.decide(
+            flag: colorFlag, environment: environment, replies: replies,
+            tmuxPassesTrueColor: tmux.map(\.passesTrueColor), terminfoColors: Terminfo.colors(of: environment["TERM"] ?? ""))
         return GraphicsProbe(
-            replies: replies, tmux: tmux, selection: selection, transport: transport,
-            hasTrueColor: GraphicsSelection.hasTrueColor(replies: replies, environment: environment, tmux: tmux))
+            replies: replies, askedAt: outcome?.askedAt, tmux: tmux, selection: selection, transport: transport,
+            colors: colors)
     }
 
     /// Puts back what the probe changed (tmux's `allow-passthrough`).

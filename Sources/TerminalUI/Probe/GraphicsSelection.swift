@@ -1,3 +1,5 @@
+public import TerminalKit
+
 /// Chooses the picture backend and the colour depth from what the terminal answered, the
 /// environment, and the flags: pure, so every terminal's answers can be tested.
 ///
@@ -87,7 +89,8 @@ public struct GraphicsSelection: Hashable, Sendable {
             return GraphicsSelection(backend: .blocks, reason: "blocks (this kitty cannot draw inside tmux)")
         }
         guard pane.passesTrueColor else {
-            return GraphicsSelection(backend: .blocks, reason: "blocks (tmux lacks RGB for kitty)")
+            // tmux maps 24-bit colours to its palette: name the images by a 256-colour index.
+            return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough, 256-colour ids)")
         }
         return GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough)")
     }
@@ -100,23 +103,5 @@ public struct GraphicsSelection: Hashable, Sendable {
         let numbers = version[version.index(version.startIndex, offsetBy: 6)..<close].split(separator: ".").compactMap { Int($0) }
         guard numbers.count >= 2 else { return false }
         return numbers[0] > 0 || numbers[1] >= 28
-    }
-
-    /// Whether the terminal draws 24-bit colour, from its own capabilities (XTGETTCAP `RGB` or
-    /// `colors`), its version answer, or `COLORTERM`: kitty, XTerm ≥ 331, foot, WezTerm, VTE,
-    /// Konsole, iTerm2 and ghostty all do.
-    public static func hasTrueColor(replies: TerminalReplies?, environment: [String: String], tmux: TmuxPane? = nil) -> Bool {
-        // tmux draws the pane: it passes 24-bit colour only to a terminal it knows has RGB.
-        if let tmux { return tmux.passesTrueColor }
-        if let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit" {
-            return true
-        }
-        if replies?.reportsDirectColor == true { return true }
-        guard let version = replies?.version?.lowercased() else { return false }
-        if version.hasPrefix("xterm(") {
-            let number = Int(version.dropFirst(6).prefix { $0.isNumber }) ?? 0
-            return number >= 331
-        }
-        return ["kitty", "foot", "wezterm", "vte", "konsole", "iterm2", "ghostty"].contains { version.hasPrefix($0) }
     }
 }

@@ -32,6 +32,9 @@ extension FeedRuntime {
             })
         case .clearMemoryCache:
             pipeline.clearMemoryCache()
+        case .measureCaches:
+            let (pipeline, mailbox) = (self.pipeline, self.mailbox)
+            work.append(Task { mailbox.post(.message(.cachesMeasured(await pipeline.cacheSizes()))) })
         case .clearAllCaches:
             pipeline.clearMemoryCache()
             let pipeline = self.pipeline
@@ -39,6 +42,9 @@ extension FeedRuntime {
         case .setShaping(let knobs):
             if let network { send(.shaping(network.update(knobs))) }
         case .repaint:
+            previousFrame = nil
+        case .suspend:
+            screen.suspend()
             previousFrame = nil
         case .quit(let reason):
             if exit == nil { exit = reason }

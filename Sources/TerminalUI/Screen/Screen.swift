@@ -46,6 +46,10 @@ public protocol Screen: AnyObject {
     /// The stream buffers at most one pending wake-up; after each one, drain
     /// with `readInput(timeout: .zero)` until it returns `nil`.
     var wakeups: AsyncStream<Void> { get }
+
+    /// Gives the terminal back and stops the process until the shell continues it (Ctrl-Z);
+    /// screens without a terminal do nothing.
+    func suspend()
 }
 
 /// How many colours a screen can show.
@@ -61,6 +65,8 @@ public enum ColorCapability: Hashable, Sendable, Comparable {
 }
 
 extension Screen {
+    public func suspend() {}
+
     /// Writes the changed runs and flushes (block-art pictures are cells like any other).
     public func apply(_ changes: FrameChanges) {
         changes.write(to: self)

@@ -34,7 +34,8 @@ public enum FeedView {
             drawList(model, context: context, on: &frame)
         }
         if model.showsHelp {
-            let overlay = HelpOverlay.render(in: size, glyphs: model.options.glyphs)
+            let overlay = HelpOverlay.render(
+                in: size, glyphs: model.options.glyphs, terminal: model.options.terminal?.report() ?? [])
             frame.drawOnTop(overlay.block, at: overlay.origin)
         }
         return frame

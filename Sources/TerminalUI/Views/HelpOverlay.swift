@@ -18,13 +18,32 @@ public struct PlacedBlock: Hashable, Sendable {
 /// The box shrinks to fit small terminals; lines that do not fit are clipped
 /// and the last visible line says how many more there are.
 public enum HelpOverlay {
-    /// The overlay for a screen of `screen` size.
+    /// The overlay for a screen of `screen` size; `terminal`: what the terminal answered and
+    /// what was decided (``TerminalProfile/report()``), beside the keys when the screen is wide
+    /// enough, else below them.
     public static func render(
-        in screen: TerminalSize, entries: [KeyMap.HelpEntry] = KeyMap.helpEntries, glyphs: GlyphSet = .unicode
+        in screen: TerminalSize, entries: [KeyMap.HelpEntry] = KeyMap.helpEntries, glyphs: GlyphSet = .unicode,
+        terminal: [String] = []
     ) -> PlacedBlock {
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let lines = entries.map { entry in
+        var lines = entries.map { entry in
             "  " + TextTruncation.fit(entry.keys, toWidth: keyWidth) + "   " + entry.action
+        }
+        if !terminal.isEmpty {
+            let side = terminal.map { "  " + TextSanitizer.sanitize($0) }
+            let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
+            let sideWidth = side.map { DisplayWidth.of($0) }.max() ?? 0
+            if keysWidth + sideWidth + 6 <= screen.columns {
+                let rows = max(lines.count, side.count + 1)
+                let header = ["  what the terminal said"] + side
+                lines = (0..<rows).map { row in
+                    let left = row < lines.count ? lines[row] : ""
+                    let right = row < header.count ? header[row] : ""
+                    return TextTruncation.fit(left, toWidth: keysWidth) + "  " + right
+                }
+            } else {
+                lines += ["", "  what the terminal said"] + side
+            }
         }
         let contentWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, 14) + 2
         let size = TerminalSize(

@@ -73,8 +73,11 @@ public enum StatusBar {
         ]
         if let graphics = metrics.graphics {
             let clean = TextSanitizer.sanitize(graphics)
+            // Compact: the backend and the start of its reason (? shows the whole probe result).
             let backend = clean.split(separator: " ").first.map(String.init) ?? clean
-            result.append(Segment(priority: 6, full: clean, compact: backend))
+            let reason = clean.firstIndex(of: "(").map { clean[clean.index(after: $0)...].prefix { $0 != ")" } } ?? ""
+            let compact = reason.isEmpty ? backend : backend + ": " + TextTruncation.truncate(String(reason), toWidth: 14, ellipsis: glyphs.ellipsis)
+            result.append(Segment(priority: 6, full: clean, compact: compact))
         }
         if let network = metrics.network {
             result.append(Segment(priority: 3, full: "net " + network, compact: "net " + network))

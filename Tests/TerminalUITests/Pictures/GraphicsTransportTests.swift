@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import Synchronization
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// How kitty pixels travel: zlib-compressed in the escapes, as a temporary file the terminal

@@ -1,15 +1,24 @@
 import Foundation
 import ImageCodecs
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// The start-up probe's replies as real terminals send them (canned), and the choices made
 /// from them: which backend, why, and whether 24-bit colour can be used.
 @Suite("Terminal probing")
 struct TerminalProbeTests {
+    /// The shared colour decision, as a yes/no for 24-bit (no flag, no terminfo).
+    private static func hasTrueColor(replies: TerminalReplies?, environment: [String: String], tmux: TmuxPane? = nil) -> Bool {
+        ColorDepth.decide(
+            flag: nil, environment: environment, replies: replies, tmuxPassesTrueColor: tmux?.passesTrueColor,
+            terminfoColors: nil
+        ).depth == .truecolor
+    }
+
     private func replies(_ text: String, pieces: Int = 1, cells: TerminalSize? = nil) -> TerminalReplies {
         var replies = TerminalReplies()
-        if let cells { replies.setSizeInCells(cells) }
+        if let cells { replies.setSizeInCells(rows: cells.rows, columns: cells.columns) }
         let bytes = Array(text.utf8)
         let size = max(1, (bytes.count + pieces - 1) / pieces)
         for start in stride(from: 0, to: bytes.count, by: size) {
@@ -27,7 +36,7 @@ struct TerminalProbeTests {
         #expect(kitty.strayBytes == 0)
         let choice = GraphicsSelection.choose(.auto, replies: kitty, environment: [:])
         #expect(choice == GraphicsSelection(backend: .kitty, reason: "kitty (terminal answered)"))
-        #expect(GraphicsSelection.hasTrueColor(replies: kitty, environment: [:]))
+        #expect(Self.hasTrueColor(replies: kitty, environment: [:]))
     }
 
     @Test func newerKittyGetsPlaceholdersAndRepliesMayArriveInPieces() {
@@ -46,22 +55,22 @@ struct TerminalProbeTests {
         #expect(!xterm.kittyGraphics)
         #expect(xterm.sixel)
         #expect(xterm.cellPixels == PixelSize(width: 10, height: 20))
-        #expect(GraphicsSelection.hasTrueColor(replies: xterm, environment: ["TERM": "xterm"]))
+        #expect(Self.hasTrueColor(replies: xterm, environment: ["TERM": "xterm"]))
         #expect(GraphicsSelection.choose(.auto, replies: xterm, environment: [:]).reason.contains("sixel"))
         // An old XTerm does not get 24-bit colour
-        #expect(!GraphicsSelection.hasTrueColor(replies: replies("\u{1B}P>|XTerm(330)\u{1B}\\\u{1B}[?1;2c"), environment: [:]))
+        #expect(!Self.hasTrueColor(replies: replies("\u{1B}P>|XTerm(330)\u{1B}\\\u{1B}[?1;2c"), environment: [:]))
     }
 
     @Test func footAndWezTermAndAPlainTerminal() {
         let foot = replies("\u{1B}P>|foot(1.13.1)\u{1B}\\\u{1B}[?62;4;22c")
-        #expect(foot.sixel && GraphicsSelection.hasTrueColor(replies: foot, environment: [:]))
+        #expect(foot.sixel && Self.hasTrueColor(replies: foot, environment: [:]))
         // WezTerm speaks kitty graphics without placeholders: its iTerm2 images are chosen
         let wezterm = replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20240203\u{1B}\\\u{1B}[?65;4;6;18;22c")
         #expect(GraphicsSelection.choose(.auto, replies: wezterm, environment: [:]) == GraphicsSelection(backend: .iterm, reason: "iterm (terminal answered)"))
         let plain = replies("\u{1B}[?1;2c")
         #expect(GraphicsSelection.choose(.auto, replies: plain, environment: [:]) == GraphicsSelection(backend: .blocks, reason: "blocks (no graphics reply)"))
-        #expect(!GraphicsSelection.hasTrueColor(replies: plain, environment: [:]))
-        #expect(GraphicsSelection.hasTrueColor(replies: plain, environment: ["COLORTERM": "truecolor"]))
+        #expect(!Self.hasTrueColor(replies: plain, environment: [:]))
+        #expect(Self.hasTrueColor(replies: plain, environment: ["COLORTERM": "truecolor"]))
     }
 
     @Test func synchronizedOutputIsKnownFromTheModeReport() {
@@ -94,12 +103,15 @@ struct TerminalProbeTests {
         #expect(
             GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: rgb)
                 == GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough)"))
-        #expect(GraphicsSelection.hasTrueColor(replies: newKitty, environment: [:], tmux: rgb))
-        // Without RGB in tmux's features, placeholder colours would be rounded to 256: blocks, and no 24-bit colour
+        #expect(Self.hasTrueColor(replies: newKitty, environment: [:], tmux: rgb))
+        // Without RGB in tmux's features, colours are rounded to 256: placeholders named by
+        // 256-colour ids (which tmux passes as they are), and no 24-bit colour
         var noRGB = rgb
         noRGB.outerFeatures = ["title"]
-        #expect(GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: noRGB).reason == "blocks (tmux lacks RGB for kitty)")
-        #expect(!GraphicsSelection.hasTrueColor(replies: newKitty, environment: ["COLORTERM": "truecolor"], tmux: noRGB))
+        #expect(
+            GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: noRGB)
+                == GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough, 256-colour ids)"))
+        #expect(!Self.hasTrueColor(replies: newKitty, environment: ["COLORTERM": "truecolor"], tmux: noRGB))
         // kitty 0.26 draws no placeholders: nothing it can show inside tmux
         #expect(GraphicsSelection.choose(.auto, replies: oldKitty, environment: tmuxEnvironment, tmux: rgb).reason == "blocks (this kitty cannot draw inside tmux)")
         // Passthrough off (and not turned on): blocks
@@ -149,7 +161,7 @@ struct TerminalProbeTests {
         // Given a terminal with no version answer that reports 256 colours and RGB
         let rgb = replies("\u{1B}P1+r524742\u{1B}\\\u{1B}P0+r636F6C6F7273\u{1B}\\\u{1B}[?62;c")
         #expect(rgb.capabilities["RGB"] == "")
-        #expect(GraphicsSelection.hasTrueColor(replies: rgb, environment: ["TERM": "xterm"]))
+        #expect(Self.hasTrueColor(replies: rgb, environment: ["TERM": "xterm"]))
         // And one that says 256 colours only
         let palette = replies("\u{1B}P1+r636F6C6F7273=323536\u{1B}\\\u{1B}[?62;c")
         #expect(!palette.reportsDirectColor)

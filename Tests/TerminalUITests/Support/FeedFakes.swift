@@ -71,6 +71,7 @@ final class FakePipeline: FeedPipelineProviding {
     var queueCounts: (running: Int, waiting: Int) { (0, 0) }
     func clearMemoryCache() {}
     func clearAllCaches() async {}
+    func cacheSizes() async -> CacheSizes { CacheSizes(memoryImages: 3, memoryBytes: 3_000, diskBytes: 2_500_000) }
 }
 
 /// A feed of `count` picsum-style photos on one page.

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import LoadSemantics
+import TerminalKit
 import TerminalUI
 
 /// Drives the pure update function the way the runtime would, recording every effect: a page

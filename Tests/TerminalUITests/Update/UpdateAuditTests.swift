@@ -3,6 +3,7 @@ import ImageCodecs
 import ImageLoading
 import LoadSemantics
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// The semantics audit over the update function: the records the model gives for every message,

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// Issue 13: the detail view opens at once with the row's thumbnail scaled up (it is in memory

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// The detail view (Enter): its own load at the size of the screen, Esc and q go back.

@@ -1,6 +1,7 @@
 import FeedSources
 import ImageLoading
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// The update function over the grid: the list's load semantics, cell by cell. A 64×21 screen

@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageCodecs
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// The viewer with the kitty backend: the model asks for pixels, the frame places placeholder

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// What the update function asks of the loaders as the list moves: message in, effects out.

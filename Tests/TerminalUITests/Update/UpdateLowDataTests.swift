@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageCodecs
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// `d` (low-data mode): the runtime switches every loader; later loads carry it; feeds without

@@ -2,6 +2,7 @@ import FeedSources
 import ImageCodecs
 import Foundation
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// Paging through the update function: a short first page asks for the next at once; a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// Overlays and panels: help, event log and network panel open and close; the network panel's

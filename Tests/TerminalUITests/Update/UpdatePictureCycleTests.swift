@@ -4,6 +4,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// `m` (the next picture variant: for block art, the next symbol set): kept bitmaps are

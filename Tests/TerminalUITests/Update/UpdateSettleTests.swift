@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageLoading
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// Snapshot mode: scroll once the first page is shown, quit when every visible item has

@@ -6,7 +6,7 @@ import Foundation
 /// in pixels (`CSI 16 t`), the text area in pixels (`CSI 14 t`, for terminals without the
 /// former), whether synchronized output (mode 2026) is known (`DECRQM`), the terminal's own
 /// `RGB` and `colors` capabilities (XTGETTCAP, one request each: a terminal that knows only one
-/// still answers it), and last the primary device attributes, which every terminal answers: the
+/// still answers it), the secondary device attributes, and last the primary device attributes, which every terminal answers: the
 /// fence that ends the wait.
 ///
 /// Inside tmux the questions for the terminal go through passthrough, the fence too (tmux
@@ -37,6 +37,7 @@ public enum TerminalQuery {
         query += Array("\u{1B}[?2026$p".utf8)  // tmux itself draws the frames inside it
         query += outer("\u{1B}P+q524742\u{1B}\\")  // XTGETTCAP RGB
         query += outer("\u{1B}P+q636F6C6F7273\u{1B}\\")  // XTGETTCAP colors
+        query += outer("\u{1B}[>c")  // DA2: the terminal's type and version, for those without XTVERSION
         query += outer("\u{1B}[c")
         return query
     }

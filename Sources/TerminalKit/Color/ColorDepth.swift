@@ -1,0 +1,124 @@
+/// How many colours a terminal shows, decided in one place for the viewer and `photofeed show`.
+///
+/// What wins, first to last:
+/// 1. `--colors` (the user said so);
+/// 2. `NO_COLOR` (set and not empty): none;
+/// 3. inside tmux, what tmux passes on: 24-bit only with its `RGB` feature for the outer
+///    terminal, else 256 (tmux maps every colour to its palette);
+/// 4. the terminal's own answer: XTGETTCAP `RGB` or `colors` ≥ 2²⁴; XTVERSION naming a terminal
+///    known to draw 24-bit colour (kitty, XTerm ≥ 331, foot, WezTerm, VTE, Konsole, iTerm2,
+///    ghostty, mlterm, contour); DA2 naming VTE (65) or XTerm (41) ≥ 331;
+/// 5. `COLORTERM=truecolor|24bit`;
+/// 6. terminfo's `colors` for `TERM` (what ncurses would use);
+/// 7. the name in `TERM` (`*-direct`, `*256color*`), `dumb` or none: no colour.
+///
+/// ```swift
+/// let decision = ColorDepth.decide(flag: nil, environment: env, replies: replies, tmuxPassesTrueColor: nil, terminfoColors: 8)
+/// decision.depth    // .truecolor
+/// decision.source   // "terminal: XTerm(379)"
+/// ```
+public enum ColorDepth: Int, Hashable, Sendable, Comparable, CaseIterable {
+    /// Attributes only.
+    case none
+    /// The 8/16 ANSI colours.
+    case ansi16
+    /// The xterm 256-colour palette.
+    case palette256
+    /// 24-bit direct colour.
+    case truecolor
+
+    public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// A short name: `24-bit`, `256`, `16`, `none`.
+    public var name: String {
+        switch self {
+        case .none: "none"
+        case .ansi16: "16"
+        case .palette256: "256"
+        case .truecolor: "24-bit"
+        }
+    }
+
+    /// A depth and why.
+    public struct Decision: Hashable, Sendable {
+        /// The colours to draw with.
+        public var depth: ColorDepth
+        /// Where the answer came from, for `--probe` and the help screen (`terminal: XTerm(379)`).
+        public var source: String
+
+        /// A decision.
+        public init(depth: ColorDepth, source: String) {
+            self.depth = depth
+            self.source = source
+        }
+    }
+
+    /// Decides the depth (see the order above). `tmuxPassesTrueColor`: nil outside tmux, else
+    /// whether tmux has `RGB` for the outer terminal. `terminfoColors`: `colors` of `TERM`'s
+    /// entry, nil when there is none.
+    public static func decide(
+        flag: ColorDepth?, environment: [String: String], replies: TerminalReplies?, tmuxPassesTrueColor: Bool?,
+        terminfoColors: Int?
+    ) -> Decision {
+        if let flag { return Decision(depth: flag, source: "--colors") }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return Decision(depth: .none, source: "NO_COLOR") }
+        if let tmuxPassesTrueColor {
+            return tmuxPassesTrueColor
+                ? Decision(depth: .truecolor, source: "tmux (RGB feature)")
+                : Decision(depth: .palette256, source: "tmux without RGB (set terminal-features RGB for 24-bit)")
+        }
+        if let replies, let answer = answered(replies) { return answer }
+        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return Decision(depth: .truecolor, source: "COLORTERM") }
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" { return Decision(depth: .none, source: term.isEmpty ? "no TERM" : "TERM=dumb") }
+        if let count = terminfoColors {
+            return Decision(depth: depth(forColorCount: count), source: "terminfo \(term) (\(count) colours)")
+        }
+        let lower = term.lowercased()
+        if lower.hasSuffix("-direct") || lower.contains("truecolor") || lower.contains("24bit") {
+            return Decision(depth: .truecolor, source: "TERM=\(term)")
+        }
+        if lower.contains("256col") { return Decision(depth: .palette256, source: "TERM=\(term)") }
+        return Decision(depth: .ansi16, source: "TERM=\(term)")
+    }
+
+    /// The depth a terminfo colour count means.
+    public static func depth(forColorCount count: Int) -> ColorDepth {
+        switch count {
+        case (1 << 24)...: .truecolor
+        case 256...: .palette256
+        case 8...: .ansi16
+        default: .none
+        }
+    }
+
+    /// What the terminal's own replies say, when they say anything about colour.
+    static func answered(_ replies: TerminalReplies) -> Decision? {
+        if replies.capabilities["RGB"] != nil { return Decision(depth: .truecolor, source: "terminal: XTGETTCAP RGB") }
+        if let colors = replies.capabilities["colors"].flatMap({ Int($0) }) {
+            if colors >= 1 << 24 { return Decision(depth: .truecolor, source: "terminal: XTGETTCAP colors") }
+        }
+        if let version = replies.version, drawsTrueColor(version: version) {
+            return Decision(depth: .truecolor, source: "terminal: \(version)")
+        }
+        if let attributes = replies.secondaryDeviceAttributes, attributes.count >= 2 {
+            if attributes[0] == 65 { return Decision(depth: .truecolor, source: "terminal: VTE (DA2)") }
+            if attributes[0] == 41, attributes[1] >= 331 {
+                return Decision(depth: .truecolor, source: "terminal: XTerm \(attributes[1]) (DA2)")
+            }
+        }
+        return nil
+    }
+
+    /// Whether an XTVERSION answer names a terminal that draws 24-bit colour.
+    public static func drawsTrueColor(version: String) -> Bool {
+        let lower = version.lowercased()
+        if lower.hasPrefix("xterm(") {
+            let number = Int(lower.dropFirst(6).prefix { $0.isNumber }) ?? 0
+            return number >= 331
+        }
+        return ["kitty", "foot", "wezterm", "vte", "konsole", "iterm2", "ghostty", "mlterm", "contour", "alacritty"]
+            .contains { lower.hasPrefix($0) }
+    }
+}

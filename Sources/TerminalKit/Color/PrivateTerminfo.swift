@@ -1,0 +1,119 @@
+import CNcurses
+import Foundation
+
+/// A direct-colour terminfo entry photofeed compiles for itself, so ncurses draws 24-bit colour
+/// in a terminal that draws it even when only Debian's `ncurses-base` is installed (no
+/// `xterm-direct`, which lives in `ncurses-term`).
+///
+/// The entry is the user's own `TERM` entry with 24-bit `setaf`/`setab` (the `38;2;r;g;b`
+/// spelling every direct-colour terminal and tmux accept), `colors#0x1000000` and `RGB`, named
+/// `<TERM>-photofeed-direct` and compiled once with `tic` (from `ncurses-bin`, which every
+/// Debian system has) into `$XDG_CACHE_HOME/photofeed/terminfo`. Nothing outside that directory
+/// is written; ``activate(directory:)`` puts it first in `TERMINFO_DIRS` for this process.
+///
+/// ```swift
+/// if let entry = PrivateTerminfo.directColorEntry(for: "xterm", environment: env) {
+///     PrivateTerminfo.activate(directory: entry.directory)
+///     configuration.terminalType = entry.name      // "xterm-photofeed-direct"
+/// }
+/// ```
+public enum PrivateTerminfo {
+    /// A compiled entry: its name and the directory holding it.
+    public struct Entry: Hashable, Sendable {
+        /// The terminal type to give ncurses.
+        public var name: String
+        /// The terminfo directory it is compiled in.
+        public var directory: String
+    }
+
+    /// The entry's name for `term`, or nil when `term` holds characters a terminfo name can't.
+    public static func name(for term: String) -> String? {
+        let allowed = term.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._+-".unicodeScalars.contains($0)
+        }
+        guard allowed, !term.isEmpty, term.count <= 64 else { return nil }
+        return "\(term)-photofeed-direct"
+    }
+
+    /// The directory entries are compiled into.
+    public static func directory(environment: [String: String]) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/photofeed/terminfo" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/photofeed/terminfo" }
+        return nil
+    }
+
+    /// The terminfo source of the entry for `term`.
+    public static func source(for term: String, name: String) -> String {
+        let setaf = "\\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m"
+        let setab = "\\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m"
+        return """
+            \(name)|\(term) with 24-bit colour (compiled by photofeed),
+            \tRGB, colors#0x1000000, pairs#0x10000,
+            \tsetaf=\(setaf),
+            \tsetab=\(setab),
+            \tuse=\(term),
+
+            """
+    }
+
+    /// The entry for `term`, compiled now when it is not there yet; nil when `term` has no
+    /// entry of its own, `tic` is missing or fails, or there is nowhere to write.
+    public static func directColorEntry(for term: String, environment: [String: String]) -> Entry? {
+        guard let name = name(for: term), let directory = directory(environment: environment) else { return nil }
+        let entry = Entry(name: name, directory: directory)
+        if isCompiled(entry) { return entry }
+        guard Terminfo.colors(of: term) != nil else { return nil }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let sourcePath = directory + "/.\(name)-\(getpid()).src"
+            try Data(source(for: term, name: name).utf8).write(to: URL(fileURLWithPath: sourcePath))
+            defer { unlink(sourcePath) }
+            let tic = Process()
+            tic.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            tic.arguments = ["tic", "-x", "-o", directory, sourcePath]
+            tic.standardInput = FileHandle.nullDevice
+            tic.standardOutput = FileHandle.nullDevice
+            tic.standardError = FileHandle.nullDevice
+            try tic.run()
+            tic.waitUntilExit()
+            guard tic.terminationStatus == 0 else { return nil }
+        } catch {
+            return nil
+        }
+        return isCompiled(entry) ? entry : nil
+    }
+
+    /// Puts `directory` first in `TERMINFO_DIRS` (the system's directories stay after it).
+    public static func activate(directory: String) {
+        let existing = ProcessInfo.processInfo.environment["TERMINFO_DIRS"]
+        if existing?.split(separator: ":").first.map(String.init) == directory { return }
+        setenv("TERMINFO_DIRS", directory + ":" + (existing ?? ""), 1)
+    }
+
+    private static func isCompiled(_ entry: Entry) -> Bool {
+        guard let first = entry.name.unicodeScalars.first else { return false }
+        let hex = String(first.value, radix: 16)
+        return FileManager.default.fileExists(atPath: "\(entry.directory)/\(Character(first))/\(entry.name)")
+            || FileManager.default.fileExists(atPath: "\(entry.directory)/\(hex)/\(entry.name)")
+    }
+}
+
+/// Questions to the terminfo database, without starting a screen.
+public enum Terminfo {
+    /// `colors` of `term`'s entry; nil when there is no such entry. 0 when it has no colours.
+    public static func colors(of term: String) -> Int? {
+        guard !term.isEmpty else { return nil }
+        var status: Int32 = 0
+        // Whatever terminal ncurses had stays current afterwards.
+        let previous = set_curterm(nil)
+        guard setupterm(term, 1, &status) == OK, status == 1 else {
+            if let loaded = set_curterm(previous) { del_curterm(loaded) }
+            return nil
+        }
+        let colors = tigetnum("colors")
+        let rgb = tigetflag("RGB") > 0
+        if let loaded = set_curterm(previous) { del_curterm(loaded) }
+        if rgb { return 1 << 24 }
+        return max(0, Int(colors))
+    }
+}

@@ -1,0 +1,170 @@
+public import ImageCodecs
+
+/// What a terminal said about itself, gathered from its replies: at start-up, and from any
+/// reply that arrives later.
+///
+/// Pure and incremental: feed the bytes as they arrive (in any pieces), or apply replies the
+/// input parser already recognised. The primary device attributes reply (`CSI ? … c`), asked
+/// for last, is the fence that says every earlier question has been answered or will never
+/// be. Bytes that are not a reply (keys typed while the terminal was being asked) are counted
+/// and dropped, never passed on as input.
+///
+/// Geometry from a reply is believed only within ``cellWidthRange``, ``cellHeightRange`` and
+/// ``textAreaLimit``; anything else is ignored (and noted in ``rejectedGeometry``), so no
+/// caller ever divides by a reply or sizes a picture from a hostile one.
+///
+/// ```swift
+/// var replies = TerminalReplies()
+/// replies.feed(Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4c".utf8))
+/// replies.kittyGraphics   // true
+/// replies.sixel           // true
+/// replies.isComplete      // true
+/// ```
+public struct TerminalReplies: Hashable, Sendable {
+    /// Cell widths believed, in pixels: from the smallest legible font to a 4K screen's largest.
+    public static let cellWidthRange = 2...128
+    /// Cell heights believed, in pixels.
+    public static let cellHeightRange = 4...256
+    /// The largest text area believed, in pixels, either way (a 16K-wide screen).
+    public static let textAreaLimit = 16_384
+
+    /// The kitty graphics query was answered OK.
+    public private(set) var kittyGraphics = false
+    /// The kitty query that reads its pixel from a temporary file (`t=t`) was answered OK: the
+    /// terminal sees this machine's files.
+    public private(set) var kittyFileTransmission = false
+    /// The terminal's name and version (XTVERSION), e.g. `kitty(0.26.5)`, `XTerm(379)`.
+    public private(set) var version: String?
+    /// One cell's size in pixels (`CSI 16 t`, or `CSI 14 t` divided by the size in cells),
+    /// within the believed ranges.
+    public private(set) var cellPixels: PixelSize?
+    /// The primary device attributes (`CSI ? Ps ; … c`); 4 means sixel.
+    public private(set) var deviceAttributes: [Int]?
+    /// The secondary device attributes (`CSI > Ps ; … c`): type, version, options.
+    public private(set) var secondaryDeviceAttributes: [Int]?
+    /// Whether the terminal reported synchronized output (mode 2026) as known.
+    public private(set) var synchronizedOutput = false
+    /// Keys (and mouse reports) that came among the replies: counted, never passed on.
+    public private(set) var strayBytes = 0
+    /// Terminfo capabilities the terminal itself reported (XTGETTCAP, `DCS 1 + r name=value ST`),
+    /// by name, values decoded from hex: e.g. `RGB` → `8/8/8`, `colors` → `256`.
+    public private(set) var capabilities: [String: String] = [:]
+    /// Geometry replies that were out of bounds and ignored, described (`cell 0×0 px`).
+    public private(set) var rejectedGeometry: [String] = []
+    /// How many replies were taken into account.
+    public private(set) var repliesSeen = 0
+
+    private var parser = TerminalInputParser()
+    private var textAreaPixels: PixelSize?
+    private var sizeInCells: (rows: Int, columns: Int)?
+
+    /// Nothing heard yet.
+    public init() {}
+
+    /// The input grammar's state after the last byte fed: where the next reader goes on from.
+    public var inputParser: TerminalInputParser { parser }
+
+    /// Whether the fence (device attributes) arrived: nothing more is coming.
+    public var isComplete: Bool { deviceAttributes != nil }
+
+    /// Whether the terminal draws sixel graphics (device attribute 4).
+    public var sixel: Bool { deviceAttributes?.contains(4) ?? false }
+
+    /// Parses more reply bytes; anything that is not a reply counts as stray.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) {
+        for input in parser.feed(bytes) {
+            if case .reply(let reply) = input { apply(reply) } else { strayBytes += 1 }
+        }
+    }
+
+    /// Takes one reply into account (from the probe, or late from the viewer's input).
+    public mutating func apply(_ reply: TerminalReply) {
+        repliesSeen += 1
+        switch reply {
+        case .primaryDeviceAttributes(let attributes):
+            deviceAttributes = attributes
+        case .secondaryDeviceAttributes(let attributes):
+            secondaryDeviceAttributes = attributes
+        case .version(let text):
+            version = text
+        case .capabilities(let found):
+            for (name, value) in found where capabilities.count < 32 || capabilities[name] != nil {
+                capabilities[name] = value
+            }
+        case .unknownCapability, .other:
+            break
+        case .kittyGraphics(let id, let message):
+            guard message == "OK" else { break }
+            if id == TerminalQuery.fileQueryID {
+                kittyFileTransmission = true
+            } else if id == TerminalQuery.graphicsQueryID {
+                kittyGraphics = true
+            }
+        case .modeReport(let mode, let state):
+            // DECRPM: 1 set, 2 reset (both: known); 0 not recognised, 4 permanently reset.
+            if mode == 2026 { synchronizedOutput = state == 1 || state == 2 }
+        case .windowReport(let kind, let height, let width):
+            switch kind {
+            case 6:
+                if let cell = Self.believedCell(width: width, height: height) {
+                    cellPixels = cell
+                } else {
+                    rejectedGeometry.append("cell \(width)×\(height) px")
+                }
+            case 4:
+                guard (1...Self.textAreaLimit).contains(width), (1...Self.textAreaLimit).contains(height) else {
+                    rejectedGeometry.append("text area \(width)×\(height) px")
+                    break
+                }
+                textAreaPixels = PixelSize(width: width, height: height)
+                deriveCellPixels()
+            default:
+                break
+            }
+        }
+    }
+
+    /// Uses the terminal's size in cells to turn a `CSI 14 t` text-area reply into a cell size.
+    public mutating func setSizeInCells(rows: Int, columns: Int) {
+        guard rows > 0, columns > 0 else { return }
+        sizeInCells = (rows, columns)
+        deriveCellPixels()
+    }
+
+    /// Whether the terminal's own capabilities say it draws 24-bit colour: `RGB` answered, or
+    /// `colors` of 2²⁴ or more.
+    public var reportsDirectColor: Bool {
+        if capabilities["RGB"] != nil { return true }
+        if let colors = capabilities["colors"].flatMap({ Int($0) }), colors >= 1 << 24 { return true }
+        return false
+    }
+
+    /// A cell of `width`×`height` pixels when both are believable.
+    public static func believedCell(width: Int, height: Int) -> PixelSize? {
+        guard cellWidthRange.contains(width), cellHeightRange.contains(height) else { return nil }
+        return PixelSize(width: width, height: height)
+    }
+
+    private mutating func deriveCellPixels() {
+        guard cellPixels == nil, let area = textAreaPixels, let cells = sizeInCells else { return }
+        let width = area.width / cells.columns, height = area.height / cells.rows
+        if let cell = Self.believedCell(width: width, height: height) {
+            cellPixels = cell
+        } else {
+            rejectedGeometry.append("cell \(width)×\(height) px (from the text area)")
+        }
+    }
+
+    public static func == (lhs: TerminalReplies, rhs: TerminalReplies) -> Bool {
+        lhs.kittyGraphics == rhs.kittyGraphics && lhs.kittyFileTransmission == rhs.kittyFileTransmission
+            && lhs.version == rhs.version && lhs.cellPixels == rhs.cellPixels && lhs.deviceAttributes == rhs.deviceAttributes
+            && lhs.secondaryDeviceAttributes == rhs.secondaryDeviceAttributes
+            && lhs.synchronizedOutput == rhs.synchronizedOutput && lhs.capabilities == rhs.capabilities
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(deviceAttributes)
+        hasher.combine(kittyGraphics)
+    }
+}

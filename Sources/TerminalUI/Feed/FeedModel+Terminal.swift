@@ -1,0 +1,31 @@
+import TerminalKit
+
+/// Replies from the terminal that arrive while the viewer runs (after the start-up probe gave up
+/// waiting): they update the profile, and when they show the terminal draws real pixels the
+/// viewer upgrades from block art, live, saying why.
+extension FeedModel {
+    mutating func terminalAnswered(_ reply: TerminalReply) -> [FeedEffect] {
+        guard var profile = options.terminal else { return [] }
+        let fenceBefore = profile.replies?.isComplete ?? false
+        var choice = profile.apply(reply)
+        options.terminal = profile
+        let fenceNow = profile.replies?.isComplete ?? false
+        guard profile.request == .auto, !options.graphicsChosenByUser, choice.backend != options.graphics,
+            choice.backend != .blocks
+        else {
+            if fenceNow, !fenceBefore { note("terminal answered late: \(choice.reason)") }
+            return []
+        }
+        if options.screenColors < choice.backend.minimumColors { return [] }
+        choice.reason = choice.reason.replacingOccurrences(of: "terminal answered", with: "terminal answered late")
+        profile.selection = choice
+        options.terminal = profile
+        options.graphics = choice.backend
+        options.graphicsChoices = [choice.backend, .blocks]
+        options.cellPixels = profile.cellPixels
+        options.graphicsReason = choice.reason
+        metrics.graphics = choice.reason
+        note("pictures: \(choice.reason)")
+        return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels))
+    }
+}

@@ -1,0 +1,67 @@
+import ImageCodecs
+import Testing
+import TerminalKit
+@testable import TerminalUI
+
+/// Placeholders named by a 256-colour index (tmux without RGB): small ids, kept while on
+/// screen, reused only off screen, and a reused id is transmitted again before it shows.
+@Suite struct IndexedImageIDsTests {
+    @Test func idsArePaletteIndicesAboveTheANSIColoursWithATopByte() {
+        #expect(IndexedImageIDs.id(at: 0) == 16)
+        #expect(IndexedImageIDs.id(at: 239) == 255)
+        #expect(IndexedImageIDs.id(at: 240) == 1 << 24 | 16)
+        #expect(IndexedImageIDs.capacity == 61_440)
+        // Every id leaves bits 8–23 clear (the colour carries only the low byte).
+        for n in stride(from: 0, to: IndexedImageIDs.capacity, by: 977) {
+            #expect(IndexedImageIDs.id(at: n) & 0x00FF_FF00 == 0)
+        }
+    }
+
+    @Test func imagesOnScreenKeepTheirIdsAndOnlyOffScreenOnesAreReused() {
+        // Given: room for three ids
+        var ids = IndexedImageIDs(limit: 3)
+        #expect(ids.assign(onScreen: [100, 200, 300]).count == 3)
+        let kept = ids.id(for: 200)
+        // When: 200 and 300 stay, 100 leaves and 400 comes
+        let reassigned = ids.assign(onScreen: [200, 300, 400])
+        // Then: 400 takes 100's id, which must be transmitted again; the others keep theirs
+        #expect(reassigned == [ids.id(for: 400)!])
+        #expect(ids.id(for: 400) != nil && ids.id(for: 100) == nil)
+        #expect(ids.id(for: 200) == kept)
+        // And: with every id on screen, a fourth image gets none rather than a stale one
+        _ = ids.assign(onScreen: [200, 300, 400, 500])
+        #expect(ids.id(for: 500) == nil)
+    }
+
+    @Test func theStoreRenamesCellsAndTransmitsAReusedIdAgain() {
+        // Given: a store that names placeholders by palette index
+        var transport = GraphicsTransport(medium: .inline)
+        transport.indexedPlaceholderIDs = true
+        var store = TerminalImageStore(capacity: 8, transport: transport)
+        let first = TerminalImage(bitmap: Bitmap(width: 2, height: 2), cells: TerminalSize(rows: 1, columns: 1))
+        store.assignIndexedIDs([first])
+        // When: its placeholder cell is drawn
+        let cell = KittyPlaceholder.cells(imageID: first.id, size: TerminalSize(rows: 1, columns: 1)).cells[0]
+        let drawn = store.drawn(cell)
+        // Then: it names the small id by a 256-colour index, and the pixels go out under that id
+        #expect(drawn.style.foreground == .indexed(16))
+        #expect(KittyPlaceholder.imageID(of: drawn) == 16)
+        let bytes = String(decoding: store.show([first]), as: UTF8.self)
+        #expect(bytes.contains("i=16,"))
+    }
+}
+
+/// No picture is asked for beyond the stated budget, whatever the cells or the width.
+@Suite struct PixelBudgetTests {
+    @Test func sizesBeyondTheBudgetShrinkKeepingTheirAspect() {
+        #expect(PixelBudget.clamp(PixelSize(width: 800, height: 600)) == PixelSize(width: 800, height: 600))
+        let huge = PixelBudget.clamp(PixelSize(width: 128_000, height: 64_000))
+        #expect(huge.width * huge.height <= PixelBudget.maximumPixels)
+        #expect(max(huge.width, huge.height) <= PixelBudget.maximumSide)
+        #expect(abs(Double(huge.width) / Double(huge.height) - 2) < 0.01)
+        // And the viewer's pixel pictures ask within it even with the largest believed cell
+        let pictures = PixelPictures(cellPixels: PixelSize(width: 128, height: 256), placement: .direct)
+        let asked = pictures.pixelSize(forImage: PixelSize(width: 6000, height: 4000), in: TerminalSize(rows: 60, columns: 200))
+        #expect(asked.width * asked.height <= PixelBudget.maximumPixels)
+    }
+}

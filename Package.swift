@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt",
+                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"],

@@ -1,15 +1,21 @@
 public import Foundation
 import ImageCodecs
+import ImageLoading
 
-/// The photos in a folder, sorted by name; sizes read from each file's header one page at a time.
+/// The photos in a folder, in natural name order, listed lazily: the names first, the files
+/// one page at a time.
 ///
-/// Creating the feed only checks that the folder is one; no file in it is touched until the
-/// first page is asked for (so a viewer draws its first frame before the folder is read, however
-/// large or slow it is). The first page lists the folder and keeps the regular files whose first
-/// bytes are a JPEG or PNG signature (other files, folders, FIFOs, sockets and devices are
-/// skipped; nothing is opened in a way that could block). Each page then probes its files'
-/// headers (`ImageDecoder.probe`, no pixels decoded); a file whose header cannot be read keeps
-/// an unknown size and fails when loaded, with the decoder's reason.
+/// Creating the feed only checks that the folder is one; nothing in it is read until the first
+/// page is asked for (so a viewer draws its first frame before the folder is read). The first
+/// page reads the folder's names with `readdir` alone (``DirectoryListing``: no file opened or
+/// `stat`ed; about 8 bytes a name beyond its bytes) into a heap that hands them out in natural
+/// order as pages take them (the whole sort is never paid up front); each page then
+/// checks only its own files: a regular file whose first bytes are a JPEG or PNG signature is
+/// a photo, with its size from the header (`ImageDecoder.probe`, no pixels decoded; unknown
+/// when the header cannot be read, and it fails when loaded with the decoder's reason); other
+/// files are skipped; a FIFO, socket or device is listed as a photo that fails at once ("not a
+/// regular file (a FIFO)": an error row, never opened). So the first screen costs the names
+/// and one page of files, whatever the folder's size, and the rest arrives page by page.
 ///
 /// ```swift
 /// let feed = try DirectoryFeed(directory: URL(fileURLWithPath: "Assets/photos"))
@@ -18,79 +24,104 @@ import ImageCodecs
 public actor DirectoryFeed: FeedSource {
     /// The folder.
     public nonisolated let directory: URL
-    /// Photos per page.
+    /// Photos in the first page; each later page doubles, up to ``maxPageSize`` (the first
+    /// screen waits for one small page, a long scroll to the end for few large ones).
     public nonisolated let pageSize: Int
-    /// The image files, sorted by name (nil until the first page lists the folder).
-    private var listed: [URL]?
+    /// Photos per page at most.
+    public nonisolated let maxPageSize: Int
+    /// The folder's names, sorted (nil until the first page lists the folder).
+    private var listing: DirectoryListing?
+    /// Names checked by pages so far.
     private var nextIndex = 0
+    /// Photos (and special files) the pages have given so far.
+    private var given = 0
+    /// Pages given so far.
+    private var pages = 0
 
     /// A feed of `directory`; throws a `FeedError` when it is not a folder. Nothing in it is read yet.
-    public init(directory: URL, pageSize: Int = 50) throws {
+    public init(directory: URL, pageSize: Int = 50, maxPageSize: Int = 1_000) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FeedError.transport("cannot list \(directory.path): no such folder")
         }
         self.directory = directory
         self.pageSize = max(1, pageSize)
+        self.maxPageSize = max(self.pageSize, maxPageSize)
     }
 
+    /// The folder, then "(N photos)" once every page is in, or "(N files)" (the names listed) before.
     public var summary: String {
         let name = FeedPathDisplay.abbreviated(directory)
-        guard let files = listed else { return name }
-        return "\(name) (\(files.count) photo\(files.count == 1 ? "" : "s"))"
+        guard let listing else { return name }
+        if nextIndex >= listing.count { return "\(name) (\(given) photo\(given == 1 ? "" : "s"))" }
+        return "\(name) (\(listing.count) file\(listing.count == 1 ? "" : "s"))"
     }
-    public var totalCount: Int? { listed?.count }
-    public var hasMore: Bool { listed.map { nextIndex < $0.count } ?? true }
 
-    /// The image files, sorted by name (listing the folder the first time).
-    public func files() throws -> [URL] {
-        if let listed { return listed }
-        let files = try Self.imageFiles(in: directory)
-        listed = files
+    /// The number of photos, once every page has been checked (nil before).
+    public var totalCount: Int? {
+        guard let listing, nextIndex >= listing.count else { return nil }
+        return given
+    }
+
+    public var hasMore: Bool { listing.map { nextIndex < $0.count } ?? true }
+
+    public func loadNextPage() async throws -> [FeedPhoto] {
+        if listing == nil { listing = try Self.listing(of: directory) }
+        var photos: [FeedPhoto] = []
+        let size = min(maxPageSize, pageSize << min(pages, 20))
+        pages += 1
+        while photos.count < size, let name = listing?.next() {
+            nextIndex += 1
+            if let photo = Self.photo(named: name, in: directory) { photos.append(photo) }
+        }
+        given += photos.count
+        return photos
+    }
+
+    /// The image files of `directory` in natural name order, every file checked (special files
+    /// left out); never blocks on a FIFO.
+    public static func imageFiles(in directory: URL) throws -> [URL] {
+        var listing = try listing(of: directory)
+        var files: [URL] = []
+        while let name = listing.next() {
+            let file = directory.appendingPathComponent(name)
+            if let head = FileSignature.head(of: file.path, count: 8), FileSignature.isImage(head) { files.append(file) }
+        }
         return files
     }
 
-    public func loadNextPage() async throws -> [FeedPhoto] {
-        let files = try files()
-        let end = min(files.count, nextIndex + pageSize)
-        let page = files[nextIndex..<end]
-        nextIndex = end
-        return page.map { file in
-            FeedPhoto(
-                id: file.lastPathComponent, author: file.lastPathComponent,
-                size: Self.probeSize(of: file), origin: .original(file))
-        }
-    }
+    // MARK: Private
 
-    /// The regular, non-hidden files of `directory` whose first bytes are a JPEG or PNG
-    /// signature, sorted by name (naturally: `b2` before `b10`); never blocks on a FIFO.
-    public static func imageFiles(in directory: URL) throws -> [URL] {
-        let names: [String]
+    private static func listing(of directory: URL) throws -> DirectoryListing {
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            return try DirectoryListing(path: directory.path)
         } catch {
-            throw FeedError.transport("cannot list \(directory.path): \(error.localizedDescription)")
+            throw FeedError.transport("cannot list \(directory.path): \(error)")
         }
-        return
-            names
-            .filter { !$0.hasPrefix(".") }
-            .sorted { $0.compare($1, options: [.numeric, .caseInsensitive]) == .orderedAscending }
-            .map { directory.appendingPathComponent($0) }
-            .filter { FileSignature.isImage(headOf: $0) }
     }
 
-    /// The upright size from the header: 64 KiB first, up to 1 MiB when the metadata is long.
-    static func probeSize(of file: URL) -> PixelSize? {
-        for limit in [64 << 10, 1 << 20] {
-            guard let bytes = FileSignature.head(of: file, count: limit) else { return nil }
-            do {
-                return try ImageDecoder.probe(bytes).size
-            } catch let error as ImageCodecError where error.kind == .truncated && bytes.count == limit {
-                continue
-            } catch {
-                return nil
-            }
+    /// The photo `name` in `directory`: a JPEG or PNG (by its first bytes) with its header's
+    /// size, or a special file (to fail as an error row); nil for anything else.
+    static func photo(named name: String, in directory: URL) -> FeedPhoto? {
+        let path = directory.appendingPathComponent(name).path
+        guard let kind = FileKind(path: path), !kind.isDirectory else { return nil }
+        let origin = FeedPhoto.Origin.file(directory: directory, name: name)
+        if kind.isSpecial { return FeedPhoto(id: name, author: name, size: nil, origin: origin) }
+        // One read serves the signature and, mostly, the header.
+        guard let head = FileSignature.head(of: path, count: 64 << 10), FileSignature.isImage(head) else { return nil }
+        return FeedPhoto(id: name, author: name, size: probeSize(head, path: path), origin: origin)
+    }
+
+    /// The upright size from the header in `head` (the file's first 64 KiB), or from its first
+    /// MiB when the metadata is longer; nil when the header cannot be read.
+    static func probeSize(_ head: [UInt8], path: String) -> PixelSize? {
+        do {
+            return try ImageDecoder.probe(head).size
+        } catch let error as ImageCodecError where error.kind == .truncated && head.count == 64 << 10 {
+            guard let longer = FileSignature.head(of: path, count: 1 << 20) else { return nil }
+            return try? ImageDecoder.probe(longer).size
+        } catch {
+            return nil
         }
-        return nil
     }
 }

@@ -35,6 +35,9 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
         /// An original image at a URL (http, https or file); nil when the source text was not
         /// a usable URL — loading it fails with `invalidURL`.
         case original(URL?)
+        /// A file `name` in `directory` (a folder feed): one folder URL shared by every photo,
+        /// the file's URL made only when it is loaded.
+        case file(directory: URL, name: String)
     }
 }
 
@@ -51,6 +54,8 @@ extension FeedPhoto {
             return FeedImageLocation(url: url, imageID: imageID, isResizedBySource: true)
         case .original(let url):
             return FeedImageLocation(url: url, imageID: nil, isResizedBySource: false)
+        case .file(let directory, let name):
+            return FeedImageLocation(url: directory.appendingPathComponent(name), imageID: nil, isResizedBySource: false)
         }
     }
 

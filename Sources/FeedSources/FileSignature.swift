@@ -16,23 +16,23 @@ enum FileSignature {
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    static func isImage(headOf file: URL) -> Bool {
-        guard let head = head(of: file, count: png.count) else { return false }
-        return head.starts(with: jpeg) || head.starts(with: png)
+    /// Whether a file's first bytes are a JPEG or PNG signature.
+    static func isImage(_ head: [UInt8]) -> Bool {
+        head.starts(with: jpeg) || head.starts(with: png)
     }
 
-    /// Whether `file` names a regular file (symbolic links followed).
-    static func isRegularFile(_ file: URL) -> Bool {
+    /// Whether `path` names a regular file (symbolic links followed).
+    static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
-        guard stat(file.path, &status) == 0 else { return false }
+        guard stat(path, &status) == 0 else { return false }
         return status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Up to `count` bytes from the start of a regular file; nil for anything else and for
     /// files that cannot be read. Never blocks on a FIFO.
-    static func head(of file: URL, count: Int) -> [UInt8]? {
-        guard count > 0, isRegularFile(file) else { return nil }
-        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    static func head(of path: String, count: Int) -> [UInt8]? {
+        guard count > 0, isRegularFile(path) else { return nil }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

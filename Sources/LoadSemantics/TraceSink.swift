@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where a trace's text goes: a file, or memory in tests.
 public protocol TraceSink: Sendable {
     /// Appends `bytes`.
@@ -22,34 +16,29 @@ public struct TraceSinkError: Error, CustomStringConvertible, Sendable {
 }
 
 /// A trace file, written with `write(2)` as each batch is flushed, so a killed process leaves a
-/// file readable up to its last flushed event.
+/// file readable up to its last flushed event. It is an ``OutputFile``: a FIFO, socket, device
+/// or directory is refused when it is opened (never waited on), and a failed write says why.
 public final class FileTraceSink: TraceSink {
-    private let descriptor: Int32
+    private let file: OutputFile
 
-    /// Creates (or truncates) `path`.
+    /// Creates (or truncates) `path`; throws when it is not a regular file or cannot be created.
     public init(path: String) throws(TraceSinkError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw TraceSinkError("cannot write the trace to \(path): \(String(cString: strerror(errno)))")
+        do {
+            file = try OutputFile(path: path)
+        } catch {
+            throw TraceSinkError("cannot write the trace to \(error)")
         }
-        self.descriptor = descriptor
     }
 
     public func write(_ bytes: [UInt8]) throws(TraceSinkError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw TraceSinkError("writing the trace failed: \(String(cString: strerror(errno)))")
-            }
-            offset += written
+        do {
+            try file.write(bytes)
+        } catch {
+            throw TraceSinkError("the trace \(error); it stops there")
         }
     }
 
     public func close() {
-        _ = Glibc.close(descriptor)
+        file.close()
     }
 }

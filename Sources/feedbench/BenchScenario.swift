@@ -5,6 +5,12 @@ protocol BenchScenario: Sendable {
     /// Short name for `--scenario`.
     var name: String { get }
     func run(_ context: BenchContext) async throws -> BenchReport
+    /// Whether a run without `--scenario` includes it (false: minutes long, asked for by name).
+    var runsByDefault: Bool { get }
+}
+
+extension BenchScenario {
+    var runsByDefault: Bool { true }
 }
 
 /// What every scenario may use.
@@ -30,7 +36,7 @@ struct BenchContext: Sendable {
 /// All scenarios, in the order `make bench` runs them. Add yours here.
 enum BenchScenarios {
     static let all: [any BenchScenario] = [
-        DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), GridScenario(), PipelineScenario(),
+        DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), GridScenario(), GridScaleScenario(), PipelineScenario(),
         ScrollScenario(), ScrollScenario(layout: .grid),
     ]
 

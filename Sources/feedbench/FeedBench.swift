@@ -25,7 +25,7 @@ struct FeedBench: AsyncParsableCommand {
         }
         let context = BenchContext(assetsDirectory: assets)
         var reports: [BenchReport] = []
-        for bench in BenchScenarios.all where scenario.isEmpty || scenario.contains(bench.name) {
+        for bench in BenchScenarios.all where scenario.isEmpty ? bench.runsByDefault : scenario.contains(bench.name) {
             let report = try await bench.run(context)
             if !json { print(report.renderedTable(), terminator: "\n\n") }
             reports.append(report)

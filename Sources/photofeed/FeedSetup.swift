@@ -1,6 +1,7 @@
 import FeedSources
 import Foundation
 import ImageLoading
+import LoadSemantics
 import Logging
 import PicsumServer
 import TerminalUI
@@ -13,7 +14,8 @@ struct FeedSetup {
     let feedName: String
     let server: PicsumServer?
     let network: (any NetworkControlling)?
-    private let logWriter: Task<Void, Never>?
+    /// `--server-log`, when asked for (the embedded server only).
+    let serverLog: ServerLogFile?
 
     /// Starts what the flags ask for; throws a one-line `ValidationError`-style message.
     static func make(_ options: ViewerOptions) async throws -> FeedSetup {
@@ -42,7 +44,7 @@ struct FeedSetup {
                 if let list = source as? URLListFeed { Self.reportSkippedLines(of: list) }
                 return FeedSetup(
                     pipeline: pipeline, source: source, feedName: await source.summary, server: nil, network: nil,
-                    logWriter: nil)
+                    serverLog: nil)
             } catch {
                 await pipeline.shutdown()
                 throw SetupError("--feed \(feed): \(error)")
@@ -54,6 +56,14 @@ struct FeedSetup {
         configuration.shaping = NetworkShaping(
             latency: knobs.latency, bandwidth: knobs.bandwidth, failureRate: knobs.failureRate, stallRate: knobs.stallRate,
             truncateRate: knobs.truncateRate, seed: options.seed)
+        // The log file first: one that cannot be written is refused before anything starts.
+        let serverLog: ServerLogFile?
+        do {
+            serverLog = try options.serverLog.map { path throws(OutputFileError) in ServerLogFile(file: try OutputFile(path: path)) }
+        } catch {
+            await pipeline.shutdown()
+            throw SetupError("--server-log \(error)")
+        }
         let server: PicsumServer
         do {
             server = try await PicsumServer.start(configuration)
@@ -61,11 +71,11 @@ struct FeedSetup {
             await pipeline.shutdown()
             throw SetupError("cannot start the embedded server: \(error)")
         }
-        let logWriter = try options.serverLog.map { try Self.writeLog(of: server, to: $0) }
+        serverLog?.start(server.requests)
         let source = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader)
         return FeedSetup(
             pipeline: pipeline, source: source, feedName: await source.summary, server: server,
-            network: ServerShapingControl(server: server), logWriter: logWriter)
+            network: ServerShapingControl(server: server), serverLog: serverLog)
     }
 
     /// One line on stderr per line of a URL list that is not an image location (at most 20),
@@ -78,27 +88,17 @@ struct FeedSetup {
         FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 
-    /// Stops the server and the pipeline.
+    /// Stops the server and the pipeline; the server log is written to its last request.
     func shutDown() async {
         await pipeline.shutdown()
         await server?.stop()
-        logWriter?.cancel()
+        await serverLog?.finish()
     }
 
-    /// Appends the server's request log to `path`, one line per request.
-    private static func writeLog(of server: PicsumServer, to path: String) throws -> Task<Void, Never> {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
-            throw SetupError("--server-log \(path): cannot create the file")
-        }
-        let requests = server.requests
-        return Task {
-            for await entry in requests {
-                try? handle.write(contentsOf: Data((entry.description + "\n").utf8))
-            }
-            try? handle.close()
-        }
+    /// What failed among the files the run wrote (the trace, the server log), one line each,
+    /// after ``shutDown()``: empty when every file is whole.
+    func outputFailures(recorder: LoadRecorder?) -> [String] {
+        [recorder?.traceError?.description, serverLog?.failure].compactMap { $0 }
     }
 }
 

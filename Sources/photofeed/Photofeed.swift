@@ -97,13 +97,16 @@ struct ViewCommand: AsyncParsableCommand {
                     let viewer = FeedRuntime(
                         screen: screen, feed: setup.source, feedName: setup.feedName,
                         pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
-                        network: setup.network, recorder: recorder)
+                        network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures)
                     return await viewer.run()
                 })
         } catch {
             outcome = .failure(error)
         }
         await setup.shutDown()
+        // A trace or server log that stopped early is a failed run, whatever else happened.
+        let lost = setup.outputFailures(recorder: recorder)
+        for failure in lost { Self.standardError("photofeed: \(failure)") }
         switch outcome {
         case .failure(let error):
             Self.standardError("photofeed: \(error)")
@@ -114,7 +117,7 @@ struct ViewCommand: AsyncParsableCommand {
         case .success(.signal(let signal)):
             throw ExitCode(signal.exitStatus)
         case .success(.quit), .success(.settled):
-            return
+            if !lost.isEmpty { throw ExitCode.failure }
         }
     }
 

@@ -135,6 +135,8 @@ struct PrefetchCommand: AsyncParsableCommand {
         }
         await pipeline.shutdown()
         await server?.stop()
+        let lostTrace = tracing?.failure
+        if let lostTrace { Self.standardError("photofeed prefetch: \(lostTrace)") }
         let summary: PrefetchSummary
         switch outcome {
         case .failure(let error):
@@ -151,7 +153,7 @@ struct PrefetchCommand: AsyncParsableCommand {
         } else {
             Self.standardOutput(summary.line)
         }
-        if summary.failed > 0 { throw ExitCode.failure }
+        if summary.failed > 0 || lostTrace != nil { throw ExitCode.failure }
     }
 
     // MARK: The work

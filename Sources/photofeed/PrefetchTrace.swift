@@ -49,6 +49,9 @@ final class PrefetchTrace: Sendable {
 
     private var now: Duration { ContinuousClock.now - start }
 
+    /// Why the trace stopped early, when it did.
+    var failure: String? { recorder.traceError?.description }
+
     /// A photo about to be loaded with `request` (load `id`).
     func willLoad(_ photo: FeedPhoto, request: ImageRequest, id: Int) {
         counts.state.withLock { $0.loads += 1 }

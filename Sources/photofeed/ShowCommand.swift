@@ -5,13 +5,12 @@ import ImageCodecs
 import ImageLoading
 import TerminalUI
 
+import TerminalText
+
 #if canImport(Glibc)
 import Glibc
-import TerminalText
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// `photofeed show`: prints images as block art on stdout, like chafa.
@@ -339,24 +338,4 @@ private struct ShowError: Error, CustomStringConvertible {
     var description: String
 
     init(message: String) { description = message }
-}
-
-/// Writes to file descriptor 1, reporting a closed pipe instead of dying of it.
-private struct StandardOutput {
-    /// Writes all of `bytes`; false when the reader has gone (EPIPE) or output failed.
-    func write(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(STDOUT_FILENO, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
 }

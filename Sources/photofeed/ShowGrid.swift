@@ -12,12 +12,15 @@ import Darwin
 
 /// `photofeed show --grid CxR [--title] FILE…`: many pictures laid out like `timg --grid`.
 ///
-/// Every image is loaded through one image pipeline at once, so files are read and decoded on
-/// all cores (the pipeline's decode queue is as wide as the machine), each toward its box only
-/// (DCT scaling, an EXIF thumbnail, or a freedesktop.org thumbnail when one covers the box, and
-/// one is written for the next run unless `--no-thumbnail-cache`); rows are printed in order as
-/// soon as their pictures are ready. A file that cannot be shown gets one line on stderr and an
-/// empty box; the exit status is then 1.
+/// The grid streams: its memory does not grow with the number of files. Pictures load in
+/// order through one image pipeline, at most ``ShowGridWindow/maxLoading`` at once (twice the
+/// cores: files are read and decoded on every core, the pipeline's decode queue as wide as the
+/// machine) and at most ``ShowGridWindow/maxAhead`` started and not yet written; each is
+/// decoded toward its box only (DCT scaling, an EXIF thumbnail, or a freedesktop.org thumbnail
+/// when one covers the box, and one is written for the next run unless `--no-thumbnail-cache`)
+/// and encoded at once (``ShowGridPicture``), and each row is written as soon as its pictures
+/// are in. A file that cannot be shown (a FIFO, socket or device is refused without being
+/// opened) gets one line on stderr and an empty box; the exit status is then 1.
 enum ShowGrid {
     /// Shows `settings.images` in a grid; returns false when one could not be shown.
     static func run(
@@ -34,49 +37,50 @@ enum ShowGrid {
                 limits: ImagePipeline.Limits(maxResponseBytes: settings.maxBytes)))
         let box = Self.pixelBox(layout: layout, options: options, pixels: pixels)
         let images = settings.images
+        let writer = ShowGridWriter(layout: layout)
+        var window = ShowGridWindow(
+            count: images.count, columns: grid.columns, maxLoading: 2 * ProcessInfo.processInfo.activeProcessorCount)
         var succeeded = true
         await withTaskGroup(of: Loaded.self) { group in
-            for position in images.indices {
-                let request = ImageRequest(
-                    url: Self.url(for: images[position]), processors: [.resize(to: box, mode: .fit)],
-                    cachePolicy: .viewLifetime)
-                group.addTask { [position, request] in
-                    do {
-                        return Loaded(position: position, result: .success(try await pipeline.image(for: request).bitmap))
-                    } catch {
-                        return Loaded(position: position, result: .failure(error))
+            var ready: [Int: Result<ShowGridPicture, any Error>] = [:]
+            while true {
+                while let position = window.nextStart() {
+                    let request = ImageRequest(
+                        url: Self.url(for: images[position]), processors: [.resize(to: box, mode: .fit)],
+                        cachePolicy: .viewLifetime)
+                    group.addTask {
+                        do {
+                            let bitmap = try await pipeline.image(for: request).bitmap
+                            let picture = ShowGridPicture.encode(bitmap, layout: layout, options: options, pixels: pixels)
+                            return Loaded(position: position, result: .success(picture))
+                        } catch {
+                            return Loaded(position: position, result: .failure(error))
+                        }
                     }
                 }
-            }
-            // Rows are written in order as soon as all of their pictures are in.
-            var ready: [Int: Result<Bitmap, any Error>] = [:]
-            var nextRow = 0
-            let writer = ShowGridWriter(layout: layout)
-            for await loaded in group {
+                guard let loaded = await group.next() else { break }
                 ready[loaded.position] = loaded.result
-                while nextRow * grid.columns < images.count {
-                    let indices = Array((nextRow * grid.columns)..<min(images.count, (nextRow + 1) * grid.columns))
-                    guard indices.allSatisfy({ ready[$0] != nil }) else { break }
-                    var bitmaps: [Bitmap?] = []
-                    for index in indices {
+                window.finish(loaded.position)
+                // Rows are written in order as soon as all of their pictures are in.
+                while let row = window.takeRow() {
+                    var pictures: [ShowGridPicture?] = []
+                    for index in row {
                         switch ready.removeValue(forKey: index) {
-                        case .success(let bitmap)?:
-                            bitmaps.append(bitmap)
+                        case .success(let picture)?:
+                            pictures.append(picture)
                         case .failure(let error)?:
                             succeeded = false
                             ShowCommand.reportFailure(images[index], error)
-                            bitmaps.append(nil)
+                            pictures.append(nil)
                         case nil:
-                            bitmaps.append(nil)
+                            pictures.append(nil)
                         }
                     }
-                    let titles = indices.map { Self.title(for: images[$0]) }
-                    let bytes = Self.row(bitmaps, titles: titles, writer: writer, options: options, pixels: pixels)
-                    guard output(bytes) else {
+                    let titles = row.map { Self.title(for: images[$0]) }
+                    guard output(Self.row(pictures, titles: titles, writer: writer, pixels: pixels != nil)) else {
                         group.cancelAll()
                         return
                     }
-                    nextRow += 1
                 }
             }
         }
@@ -87,34 +91,42 @@ enum ShowGrid {
     /// One image's outcome and where it goes.
     struct Loaded: Sendable {
         var position: Int
-        var result: Result<Bitmap, any Error>
+        var result: Result<ShowGridPicture, any Error>
     }
 
-    /// The bytes of one row of pictures.
+    /// The bytes of one row of encoded pictures (nil: failed, the box stays empty): block art,
+    /// or with `pixels` the pictures' escapes placed at their boxes.
+    static func row(_ pictures: [ShowGridPicture?], titles: [String], writer: ShowGridWriter, pixels: Bool) -> [UInt8] {
+        var grids: [CellGrid?] = []
+        var escapes: [[UInt8]?] = []
+        var height = 1
+        for picture in pictures {
+            switch picture {
+            case .cells(let grid)?:
+                grids.append(grid)
+                escapes.append(nil)
+            case .pixels(let bytes, let rows)?:
+                height = max(height, rows)
+                grids.append(nil)
+                escapes.append(bytes)
+            case nil:
+                grids.append(nil)
+                escapes.append(nil)
+            }
+        }
+        return pixels
+            ? writer.pixelRow(escapes, height: height, titles: titles) : writer.blockArtRow(grids, titles: titles)
+    }
+
+    /// The bytes of one row of bitmaps (nil: failed), each encoded as ``ShowGridPicture/encode(_:layout:options:pixels:)`` does.
     static func row(
         _ bitmaps: [Bitmap?], titles: [String], writer: ShowGridWriter, options: BlockArtOptions,
         pixels: ShowCommand.PixelOutput?
     ) -> [UInt8] {
-        let layout = writer.layout
-        guard let pixels else {
-            let grids = bitmaps.map { bitmap in
-                bitmap.map {
-                    ShowCommand.render(
-                        $0, originalSize: $0.size, columns: layout.boxColumns, rows: layout.boxRows, options: options)
-                }
-            }
-            return writer.blockArtRow(grids, titles: titles)
+        let pictures = bitmaps.map { bitmap in
+            bitmap.map { ShowGridPicture.encode($0, layout: writer.layout, options: options, pixels: pixels) }
         }
-        var height = 1
-        let pictures: [[UInt8]?] = bitmaps.map { bitmap in
-            guard let bitmap else { return nil }
-            let cells = TerminalSize(
-                rows: max(1, (bitmap.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
-                columns: max(1, (bitmap.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
-            height = max(height, cells.rows)
-            return ShowPicture.bytes(bitmap, cells: cells, pixels: pixels, lineBreak: .cursorMove)
-        }
-        return writer.pixelRow(pictures, height: height, titles: titles)
+        return row(pictures, titles: titles, writer: writer, pixels: pixels != nil)
     }
 
     /// The pixels each picture is loaded at: its box in the backend's pixels, or for block

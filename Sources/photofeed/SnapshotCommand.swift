@@ -75,7 +75,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let viewer = FeedRuntime(
             screen: screen, feed: setup.source, feedName: setup.feedName,
             pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
-            recorder: recorder)
+            recorder: recorder, outputFailures: setup.serverLog?.failures)
         let exit = await viewer.run(settling: SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
         await setup.shutDown()
         if case .failed(let reason) = exit {
@@ -83,6 +83,13 @@ struct SnapshotCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let text = capability == .none ? screen.plainText() : screen.ansiText()
-        FileHandle.standardOutput.write(Data((text + "\n").utf8) + Data(screen.pictureEscapes()))
+        var lost: [String] = []
+        if !StandardOutput().write(Array((text + "\n").utf8) + screen.pictureEscapes()) {
+            lost.append("cannot write the frame to stdout: \(String(cString: strerror(errno)))")
+        }
+        // A trace or server log that stopped early fails the run too, the frame printed or not.
+        lost += setup.outputFailures(recorder: recorder)
+        for failure in lost { ViewCommand.standardError("photofeed snapshot: \(failure)") }
+        if !lost.isEmpty { throw ExitCode.failure }
     }
 }

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `photofeed show` run as a child process on the shipped assets and on bad files.
 @Suite(.timeLimit(.minutes(2)), .tags(.realTime)) struct ShowCommandTests {
@@ -96,14 +99,22 @@ import Testing
         #expect(visibleLines(result.stdout).count == 7)
     }
 
-    @Test func aFileThatNeverEndsIsRefusedAtThePipelinesByteLimit() async throws {
-        // Given /dev/zero, which reads forever
-        // When it is shown with the default limit
-        let result = try await BuiltBinary.run(["show", "/dev/zero", "--width", "20"], environment: plainEnvironment)
-        // Then it fails at the image pipeline's limit (30 MiB), not after half a gigabyte
+    @Test func specialFilesAreRefusedAtOnceWithOneLineEach() async throws {
+        // Given /dev/zero (reads forever), a FIFO nobody writes to (before: 10 s until "the pipe
+        // sent nothing") and a photo after them
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("show-fifo-\(UUID().uuidString)").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        // When they are shown
+        let result = try await BuiltBinary.run(["show", "/dev/zero", fifo, asset, "--width", "20"], environment: plainEnvironment)
+        // Then each special file gets one line naming what it is, without being read, and the photo is shown
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("photofeed show: /dev/zero: too large: "))
-        #expect(result.stderr.contains("over the limit of \(30 * 1024 * 1024)"))
+        #expect(result.stderr == """
+            photofeed show: /dev/zero: not a regular file (a character device)
+            photofeed show: \(fifo): not a regular file (a FIFO)
+
+            """)
+        #expect(!result.stdout.isEmpty)
     }
 
     @Test func maxBytesLowersTheLimit() async throws {

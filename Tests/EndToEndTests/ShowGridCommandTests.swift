@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `photofeed show --grid` and the thumbnail cache, run as child processes with their own
 /// `$XDG_CACHE_HOME`.
@@ -85,6 +88,28 @@ import Testing
         #expect(result.stdout.contains("chelsea.jpg"))
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(thumbnails(in: home).isEmpty)
+    }
+
+    @Test func specialFilesGetOneLineEachAndNoWait() async throws {
+        // Given a FIFO nobody writes to (before: it held the grid 31.6 s, three attempts of the
+        // 10 s pipe timeout) and /dev/zero among two photos
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("grid-fifo-\(UUID().uuidString).jpg").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let result = try await BuiltBinary.run(
+            ["show", "--grid", "2x2", "--title", "--no-thumbnail-cache", "--width", "40", "--height", "12",
+             "--symbols", "ascii", "--colors", "none", photos[0], fifo, "/dev/zero", photos[1]],
+            environment: environment)
+
+        // Then each special file gets one line naming what it is (never opened, never retried),
+        // and the photos are shown around their empty boxes
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            photofeed show: \(fifo): not a regular file (a FIFO)
+            photofeed show: /dev/zero: not a regular file (a character device)
+
+            """)
+        #expect(result.stdout.contains("chelsea.jpg") && result.stdout.contains("coffee.jpg"))
     }
 
     @Test func plainShowUsesAndFillsTheThumbnailCacheToo() async throws {

@@ -1,6 +1,7 @@
 import FeedSources
 import Foundation
 import ImageCodecs
+import ImageLoading
 import Synchronization
 import Testing
 
@@ -103,5 +104,67 @@ import Glibc
         let error = #expect(throws: FeedError.self) { try DirectoryFeed(directory: missing) }
         #expect(error?.kind == .transport)
         #expect(error?.description.contains(missing.path) == true)
+    }
+}
+
+/// Folder feeds list lazily: a page reads only its own files; special files are error rows.
+@Suite("Folder feed: lazy pages")
+struct DirectoryFeedLazyTests {
+    @Test func aPageReadsOnlyItsOwnFiles() async throws {
+        // Given a folder of four photos, paged two at a time (first page 2, then up to 4)
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for name in ["a.jpg", "b.jpg", "c.jpg", "d.jpg"] {
+            try folder.copy(TemporaryDirectory.assets.appendingPathComponent("coffee.jpg"), as: name)
+        }
+        let feed = try DirectoryFeed(directory: folder.url, pageSize: 2)
+        // When the first page is read, then c.jpg is replaced by another photo before the second
+        let first = try await feed.loadNextPage()
+        #expect(await feed.totalCount == nil)
+        #expect(await feed.summary.hasSuffix("(4 files)"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("c.jpg"))
+        let png = try PNGEncoder.encode(Bitmap(width: 5, height: 7, fill: RGBA(1, 2, 3)))
+        try Data(png).write(to: folder.url.appendingPathComponent("c.jpg"))
+        let second = try await feed.loadNextPage()
+        // Then the second page shows c.jpg as it is now: the first page never read it
+        #expect(first.map(\.id) == ["a.jpg", "b.jpg"])
+        #expect(second.map(\.id) == ["c.jpg", "d.jpg"])
+        #expect(second[0].size == PixelSize(width: 5, height: 7))
+        #expect(await feed.totalCount == 4)
+        #expect(await feed.summary.hasSuffix("(4 photos)"))
+    }
+
+    @Test func pagesGrowToTheMaximum() async throws {
+        // Given 40 photos (links of one) and pages starting at 3, at most 10
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.copy(TemporaryDirectory.assets.appendingPathComponent("clock.jpg"), as: "p00.jpg")
+        for index in 1..<40 {
+            try FileManager.default.linkItem(
+                atPath: folder.url.appendingPathComponent("p00.jpg").path,
+                toPath: folder.url.appendingPathComponent(String(format: "p%02d.jpg", index)).path)
+        }
+        let feed = try DirectoryFeed(directory: folder.url, pageSize: 3, maxPageSize: 10)
+        var sizes: [Int] = []
+        while await feed.hasMore { sizes.append(try await feed.loadNextPage().count) }
+        #expect(sizes == [3, 6, 10, 10, 10, 1])
+    }
+
+    @Test func specialFilesAreErrorRowsNeverOpened() async throws {
+        // Given a photo, a FIFO with no writer and a socket among it
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.copy(TemporaryDirectory.assets.appendingPathComponent("coffee.jpg"), as: "a.jpg")
+        try #require(mkfifo(folder.url.appendingPathComponent("b.jpg").path, 0o600) == 0)
+        // When the folder is paged
+        let photos = try await DirectoryFeed(directory: folder.url).loadNextPage()
+        // Then the FIFO is a row with no size, whose load fails at once saying what it is
+        #expect(photos.map(\.id) == ["a.jpg", "b.jpg"])
+        #expect(photos[1].size == nil)
+        let request = photos[1].imageRequest(for: PixelSize(width: 32, height: 32))
+        let error = await #expect(throws: ImageLoadError.self) {
+            _ = try await FileDataLoader().load(DataRequest(url: try #require(request.url)))
+        }
+        #expect(error?.description == "not a regular file (a FIFO)")
     }
 }

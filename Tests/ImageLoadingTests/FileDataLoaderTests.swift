@@ -14,17 +14,67 @@ struct FileDataLoaderTests {
         return url
     }
 
+    /// A bound, listening Unix socket at `path` (its descriptor).
+    private func unixSocket(at path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        #expect(listen(descriptor, 1) == 0)
+        return descriptor
+    }
+
     private func readAll(_ response: DataResponse) async throws -> [UInt8] {
         var bytes: [UInt8] = []
         for try await chunk in response.body { bytes += chunk }
         return bytes
     }
 
-    @Test func aFIFONobodyWritesToFailsWithinTheIdleTimeoutInsteadOfHanging() async throws {
-        // Given a FIFO with no writer (opening it for reading would block forever)
+    @Test func aFIFOIsRefusedAtOnceAsNotARegularFile() async throws {
+        // Given a FIFO with no writer (opening it for reading would block forever, and reading
+        // it non-blocking would wait out the idle timeout), and a loader that would wait an hour
         let url = try fifo()
         defer { unlink(url.path) }
-        let loader = FileDataLoader(idleTimeout: .milliseconds(200))
+        let loader = FileDataLoader(idleTimeout: .seconds(3600))
+
+        // When it is loaded
+        // Then the load fails at once, saying what the file is, and is not worth a retry
+        let error = await #expect(throws: ImageLoadError.self) { _ = try await loader.load(DataRequest(url: url)) }
+        #expect(error?.kind == .notARegularFile)
+        #expect(error?.description == "not a regular file (a FIFO)")
+        #expect(error.map(RetryPolicy.isRetryable) == false)
+    }
+
+    @Test func devicesAndSocketsAreRefusedToo() async throws {
+        // Given a character device and a listening Unix socket
+        let socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("pf-\(getpid()).sock").path
+        let listener = try unixSocket(at: socketPath)
+        defer {
+            close(listener)
+            unlink(socketPath)
+        }
+
+        // When each is loaded
+        // Then each is refused by its kind
+        for (path, kind) in [("/dev/zero", "a character device"), (socketPath, "a socket")] {
+            let error = await #expect(throws: ImageLoadError.self) {
+                _ = try await FileDataLoader().load(DataRequest(url: URL(fileURLWithPath: path)))
+            }
+            #expect(error?.description == "not a regular file (\(kind))")
+        }
+    }
+
+    @Test func aFIFONobodyWritesToFailsWithinTheIdleTimeoutWhenStreamsAreRead() async throws {
+        // Given a FIFO with no writer, and a loader that reads special files as streams
+        let url = try fifo()
+        defer { unlink(url.path) }
+        let loader = FileDataLoader(idleTimeout: .milliseconds(200), readsSpecialFiles: true)
 
         // When it is loaded, the open returns at once and the read fails as timed out
         let response = try await loader.load(DataRequest(url: url))
@@ -47,7 +97,7 @@ struct FileDataLoaderTests {
             }
             close(descriptor)
         }
-        let loader = FileDataLoader(idleTimeout: .seconds(10))
+        let loader = FileDataLoader(idleTimeout: .seconds(10), readsSpecialFiles: true)
         let response = try await loader.load(DataRequest(url: url))
         writer.start()
 

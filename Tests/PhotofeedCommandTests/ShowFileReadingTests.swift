@@ -7,15 +7,26 @@ import Testing
 /// `photofeed show` reads files through the pipeline's file loader, under its byte limit.
 @Suite("show: reading files")
 struct ShowFileReadingTests {
-    @Test func aDeviceThatNeverEndsStopsAtTheLimit() async throws {
+    @Test func aDeviceIsRefusedBeforeAnyByteIsRead() async throws {
         // Given /dev/zero, which never ends, and a 1 MiB limit
         // When show reads it
         let error = await #expect(throws: ImageLoadError.self) {
             try await ShowCommand.readFile("/dev/zero", limit: 1 << 20)
         }
-        // Then it is refused as too large as soon as the limit is passed
-        #expect(error?.kind == .tooLarge)
-        #expect(error?.description.contains("over the limit of 1048576") == true)
+        // Then it is refused for what it is, not read up to the limit
+        #expect(error?.kind == .notARegularFile)
+        #expect(error?.description == "not a regular file (a character device)")
+    }
+
+    @Test func aFIFOWithNoWriterIsRefusedAtOnce() async throws {
+        // Given a FIFO nobody writes to (before: read as a pipe until the 10 s idle timeout)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("show-\(UUID().uuidString).jpg").path
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        // When show reads it
+        let error = await #expect(throws: ImageLoadError.self) { try await ShowCommand.readFile(path, limit: 1 << 20) }
+        // Then it is refused by its kind, without waiting for a writer
+        #expect(error?.description == "not a regular file (a FIFO)")
     }
 
     @Test func theDefaultLimitIsThePipelines() {

@@ -8,40 +8,51 @@ import Darwin
 
 /// Loads file URLs in chunks, reporting a `Content-Length` so progress works as for HTTP.
 ///
-/// Errors name the system's reason ("transport error: no such file or directory"). Only a
-/// regular file reports a length; a pipe or device is read as a stream (so bound the read:
-/// the pipeline's `maxResponseBytes`, or `bytes(for:limit:)`). Opening never blocks: a FIFO
-/// nobody writes to is an empty file, and one whose writer goes quiet fails after
-/// `idleTimeout`, so a FIFO among photos cannot hang a viewer, `show` or `snapshot`.
+/// Errors name the system's reason ("transport error: no such file or directory"). A photo is
+/// a regular file: a FIFO, socket or device is refused at once, before it is opened, with
+/// ``ImageLoadError/notARegularFile(_:)`` ("not a regular file (a FIFO)"), which is never
+/// retried. The path is `stat`ed first, opened non-blocking (a FIFO swapped in meanwhile
+/// cannot hold the open) and checked again on the descriptor. With ``readsSpecialFiles`` a
+/// pipe or device is read as a stream instead (bound the read: the pipeline's
+/// `maxResponseBytes`, or `bytes(for:limit:)`), and a pipe whose writer goes quiet fails after
+/// ``idleTimeout``.
 public struct FileDataLoader: DataLoading {
     /// Bytes read at a time.
     public var chunkSize: Int
-    /// How long a pipe may go without a byte before the load fails.
+    /// How long a pipe may go without a byte before the load fails (with ``readsSpecialFiles``).
     public var idleTimeout: Duration
+    /// Whether FIFOs, sockets and devices are read as streams (false: refused at once).
+    public var readsSpecialFiles: Bool
 
-    public init(chunkSize: Int = 64 * 1024, idleTimeout: Duration = .seconds(10)) {
+    public init(chunkSize: Int = 64 * 1024, idleTimeout: Duration = .seconds(10), readsSpecialFiles: Bool = false) {
         self.chunkSize = max(1, chunkSize)
         self.idleTimeout = idleTimeout
+        self.readsSpecialFiles = readsSpecialFiles
     }
 
     public func load(_ request: DataRequest) async throws -> DataResponse {
         guard request.url.isFileURL else {
             throw ImageLoadError.invalidURL("\(request.url.absoluteString) is not a file URL")
         }
+        let path = request.url.path
+        // The kind first: a special file is refused without being opened.
+        guard let named = FileKind(path: path) else { throw Self.systemError(errno) }
+        try check(named)
         // O_NONBLOCK: opening a FIFO for reading would wait for a writer forever.
-        let descriptor = open(request.url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Self.systemError(errno) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
+        guard let kind = FileKind(descriptor: descriptor) else {
             let code = errno
             close(descriptor)
             throw Self.systemError(code)
         }
-        let type = status.st_mode & S_IFMT
-        guard type != S_IFDIR else {
+        do {
+            try check(kind)
+        } catch {
             close(descriptor)
-            throw Self.systemError(EISDIR)
+            throw error
         }
+        let type = mode_t(kind.type)
         let isStream = type == S_IFIFO || type == S_IFSOCK
         if !isStream {
             // Files and devices read as usual; only pipes are polled.
@@ -49,10 +60,17 @@ public struct FileDataLoader: DataLoading {
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var headers: [String: String] = [:]
-        if type == S_IFREG { headers["Content-Length"] = String(status.st_size) }
+        var status = stat()
+        if kind.isRegularFile, fstat(descriptor, &status) == 0 { headers["Content-Length"] = String(status.st_size) }
         return DataResponse(
             head: DataResponseHead(statusCode: 200, headers: headers),
             body: FileChunks(handle: handle, chunkSize: chunkSize, pollTimeout: isStream ? idleTimeout : nil))
+    }
+
+    /// Throws for a folder, and for a special file unless ``readsSpecialFiles``.
+    private func check(_ kind: FileKind) throws(ImageLoadError) {
+        if kind.isDirectory { throw Self.systemError(EISDIR) }
+        if !kind.isRegularFile && !readsSpecialFiles { throw .notARegularFile(kind.description) }
     }
 
     private static func systemError(_ code: Int32) -> ImageLoadError {

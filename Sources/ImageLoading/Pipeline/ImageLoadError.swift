@@ -18,6 +18,7 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
         public static let tooLarge = Kind(name: "too large")
         public static let unsupportedFormat = Kind(name: "unsupported format")
         public static let decodingFailed = Kind(name: "decoding failed")
+        public static let notARegularFile = Kind(name: "not a regular file")
         public var description: String { name }
     }
 
@@ -30,6 +31,7 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case tooLargePixels(width: Int, height: Int, limit: Int)
         case unsupportedFormat(String)
         case decodingFailed(String)
+        case notARegularFile(String)
     }
 
     private let code: Code
@@ -45,6 +47,7 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .tooLargeBytes, .tooLargePixels: .tooLarge
         case .unsupportedFormat: .unsupportedFormat
         case .decodingFailed: .decodingFailed
+        case .notARegularFile: .notARegularFile
         }
     }
 
@@ -74,6 +77,7 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
             "too large: \(width)×\(height) pixels is over the limit of \(limit)"
         case .unsupportedFormat(let detail): "unsupported format: \(detail)"
         case .decodingFailed(let detail): "decoding failed: \(detail)"
+        case .notARegularFile(let kind): "not a regular file (\(kind))"
         }
     }
 
@@ -95,4 +99,6 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
     public static func unsupportedFormat(_ detail: String) -> Self { Self(.unsupportedFormat(detail)) }
     /// The decoder rejected the bytes.
     public static func decodingFailed(_ detail: String) -> Self { Self(.decodingFailed(detail)) }
+    /// A file URL names a FIFO, socket or device (`kind`: "a FIFO"), refused before it is read.
+    public static func notARegularFile(_ kind: String) -> Self { Self(.notARegularFile(kind)) }
 }

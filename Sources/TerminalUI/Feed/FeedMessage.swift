@@ -26,6 +26,9 @@ public enum FeedMessage: Sendable {
     case deadline
     /// The semantics audit (`--audit`) found these violations.
     case violations([Violation])
+    /// A file the run writes (the trace, the server's request log) failed, in words: what
+    /// was lost and why. The status bar keeps it until the viewer ends.
+    case outputFailed(String)
     /// How much the caches hold (measured before asking whether to clear them).
     case cachesMeasured(CacheSizes)
 }

@@ -1,6 +1,8 @@
 import LoadSemantics
+import TerminalText
 
-/// The semantics audit (`--audit`): its count in the status bar, its findings in the event log.
+/// The semantics audit (`--audit`): its count in the status bar, its findings in the event log;
+/// and the failures of the files the run writes (`--trace`, `--server-log`).
 extension FeedModel {
     /// Violations the audit found: counted, logged in red, and the event each is about flagged.
     mutating func receive(_ violations: [Violation]) {
@@ -17,5 +19,14 @@ extension FeedModel {
             eventLog.append(time: now, row: row, .violation(text))
             message = "audit: " + text
         }
+    }
+
+    /// A file the run writes failed: the status bar says so (the latest failure) and the
+    /// event log keeps each one.
+    mutating func receiveOutputFailure(_ reason: String) {
+        let text = TextSanitizer.sanitize(reason)
+        metrics.outputFailure = text
+        message = text
+        eventLog.append(time: now, row: nil, .failed(text))
     }
 }

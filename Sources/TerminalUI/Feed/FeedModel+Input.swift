@@ -164,7 +164,7 @@ extension FeedModel {
 
     private mutating func toggleLowData() -> [FeedEffect] {
         lowData.toggle()
-        if lowData, !keys.isEmpty, !items.values.contains(where: { $0.photo.hasLowDataVariant }) {
+        if lowData, !keys.isEmpty, !items.photos.contains(where: { $0.hasLowDataVariant }) {
             note("low-data mode on, but this feed has no smaller variant: originals load as usual")
         } else {
             note(lowData ? "low-data mode on (quarter-size images)" : "low-data mode off")

@@ -87,8 +87,7 @@ extension FeedModel {
         let occurrence = occurrences[photo.id, default: 0]
         occurrences[photo.id] = occurrence + 1
         let key = PhotoKey(id: photo.id, occurrence: occurrence)
-        positions[key] = keys.count
         keys.append(key)
-        items[key] = FeedItem(photo: photo)
+        items.append(photo, as: key)
     }
 }

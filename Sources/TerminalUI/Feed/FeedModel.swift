@@ -26,9 +26,9 @@ public struct FeedModel: Sendable {
     /// The photos in feed order (a list position → the photo's key).
     public internal(set) var keys: [PhotoKey] = []
     /// A photo's list position.
-    var positions: [PhotoKey: Int] = [:]
-    /// Per photo: its state, picture and load.
-    var items: [PhotoKey: FeedItem] = [:]
+    var positions: [PhotoKey: Int] { items.positions }
+    /// Per photo: its state, picture and load (held only for photos that have any).
+    var items = FeedItems()
     /// Photos seen per source id (to tell repeated ids apart).
     var occurrences: [String: Int] = [:]
     /// Which loads run, which finished, which failed.

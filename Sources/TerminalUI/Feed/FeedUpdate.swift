@@ -41,6 +41,9 @@ public enum FeedUpdate {
         case .violations(let violations):
             model.receive(violations)
             effects = []
+        case .outputFailed(let reason):
+            model.receiveOutputFailure(reason)
+            effects = []
         case .cachesMeasured(let sizes):
             model.askToClearCaches(sizes)
             effects = []

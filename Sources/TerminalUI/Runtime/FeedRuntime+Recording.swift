@@ -18,7 +18,8 @@ extension FeedRuntime {
         if recorder != nil { note(model.frameRecord) }
     }
 
-    /// Writes what the recorder buffered; hands violations found since the last batch to the model.
+    /// Writes what the recorder buffered; hands violations found since the last batch to the
+    /// model, and the trace's write failure, once (recording goes on; the viewer never stops for it).
     func flushRecording() {
         guard let recorder else { return }
         recorder.flush()
@@ -26,6 +27,10 @@ extension FeedRuntime {
             let found = foundViolations
             foundViolations.removeAll()
             send(.violations(found))
+        }
+        if !reportedTraceFailure, let failure = recorder.traceError {
+            reportedTraceFailure = true
+            send(.outputFailed(failure.description))
         }
     }
 

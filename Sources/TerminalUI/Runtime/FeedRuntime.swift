@@ -61,16 +61,22 @@ public final class FeedRuntime {
     let recorder: LoadRecorder?
     /// Violations the recorder found that the model has not been told of yet.
     var foundViolations: [Violation] = []
+    /// Whether the model has been told that the trace stopped.
+    var reportedTraceFailure = false
+    /// Failures of other files the run writes (the server's request log), in words.
+    let outputFailures: AsyncStream<String>?
     /// Set by the first `.quit` effect.
     public internal(set) var exit: FeedExit?
 
-    /// Creates a viewer; nothing happens until ``run(settling:)``.
+    /// Creates a viewer; nothing happens until ``run(settling:)``. `outputFailures` are shown in
+    /// the status bar as they arrive (a file the run writes failed).
     public init(
         screen: any Screen, feed: any FeedSource, feedName: String, pipeline: any FeedPipelineProviding,
         options: FeedViewerOptions = FeedViewerOptions(), network: (any NetworkControlling)? = nil,
-        clock: FeedClock = .continuous(), recorder: LoadRecorder? = nil
+        clock: FeedClock = .continuous(), recorder: LoadRecorder? = nil, outputFailures: AsyncStream<String>? = nil
     ) {
         self.recorder = recorder
+        self.outputFailures = outputFailures
         self.screen = screen
         self.feed = feed
         self.pipeline = pipeline
@@ -164,6 +170,11 @@ public final class FeedRuntime {
         background.append(Task {
             for await event in events { mailbox.post(.pipeline(event)) }
         })
+        if let outputFailures {
+            background.append(Task {
+                for await failure in outputFailures { mailbox.post(.message(.outputFailed(failure))) }
+            })
+        }
         // Input typed before the loop started (or scripted on a memory screen) is read at once.
         mailbox.post(.wake)
     }

@@ -86,6 +86,12 @@ public enum StatusBar {
             let full = violations == 0 ? "audit ok" : "audit \(violations) ✗"
             result.append(Segment(priority: 1, full: full, compact: full))
         }
+        if let failure = metrics.outputFailure {
+            // As important as the position, and never shortened before the rest is dropped: a
+            // run's record is being lost.
+            let full = "\(glyphs.failure) \(failure)"
+            result.append(Segment(priority: 0, full: full, compact: full))
+        }
         if let frame = metrics.lastFrameTime {
             let time = frameTime(frame)
             result.append(Segment(priority: 4, full: "frame " + time, compact: time))

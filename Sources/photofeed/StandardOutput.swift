@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
+
+/// Writes to file descriptor 1, reporting a closed pipe or a failed write (a full disk, a file
+/// size limit) instead of dying of it, as `FileHandle.standardOutput.write` does.
+struct StandardOutput {
+    /// Writes all of `bytes`; false when the reader has gone (EPIPE) or output failed (errno
+    /// says why).
+    func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(STDOUT_FILENO, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}

@@ -232,4 +232,23 @@ struct HostileTerminalTests {
         #expect(terminal.exitStatus(within: .seconds(10)) == 130)
         #expect(terminal.modesRestored)
     }
+
+    @Test func sigtstpDuringTheProbeStopsWithTheTerminalBackAndGoesOnAfterFg() throws {
+        // Given: the viewer asking a terminal that has not answered yet
+        let terminal = try PlayedTerminal(BuiltBinary.photofeed, ["--feed", BuiltBinary.assetsDirectory.path], environment: try Self.environment())
+        #expect(terminal.read(within: .seconds(10), until: PlayedTerminal.askedEverything))
+        let pid = terminal.process.processIdentifier
+        // When: SIGTSTP comes mid-probe
+        kill(pid, SIGTSTP)
+        // Then: it stops once the terminal's modes and the probe's file are back
+        #expect(terminal.read(within: .seconds(10)) { _ in Self.isStopped(pid) }, "the viewer did not stop")
+        #expect(terminal.modesRestored)
+        #expect(PlayedTerminal.leftoverFiles(of: pid).isEmpty)
+        // When: continued, it starts the viewer; q quits it cleanly
+        kill(pid, SIGCONT)
+        terminal.drain(for: .milliseconds(800))
+        terminal.write(Array("q".utf8))
+        #expect(terminal.exitStatus(within: .seconds(10)) == 0)
+        #expect(terminal.modesRestored)
+    }
 }

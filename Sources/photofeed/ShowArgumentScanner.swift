@@ -15,7 +15,7 @@ enum ShowArgumentScanner {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard argument.hasPrefix("-") else {
+            guard argument.hasPrefix("-"), argument != ShowCommand.standardInputName else {
                 settings.images.append(argument)
                 continue
             }

@@ -39,7 +39,7 @@ struct ShowCommand: AsyncParsableCommand {
         }
     }
 
-    @Argument(help: "Image files, paths or http(s) URLs.")
+    @Argument(help: "Image files, paths or http(s) URLs; - reads one from standard input.")
     var images: [String]
 
     @Option(help: "Columns (default: $COLUMNS, the terminal's width, or 80).")
@@ -275,7 +275,9 @@ struct ShowCommand: AsyncParsableCommand {
         let target = PixelSize(
             width: max(1, layout.pixelSize.width * header.size.width / max(1, layout.crop.width)),
             height: max(1, layout.pixelSize.height * header.size.height / max(1, layout.crop.height)))
-        return (try Self.decodeFile(bytes: bytes, path: path, target: target, thumbnails: thumbnails), header.size)
+        // Standard input has no file for a thumbnail to stand for.
+        let cache = path == Self.standardInputName ? nil : thumbnails
+        return (try Self.decodeFile(bytes: bytes, path: path, target: target, thumbnails: cache), header.size)
     }
 
     /// Loads an http(s) URL through the image pipeline, resized toward what the cells need.
@@ -295,7 +297,21 @@ struct ShowCommand: AsyncParsableCommand {
 
     /// The whole file through the pipeline's file loader, refusing more than `limit` bytes
     /// (a device such as /dev/zero stops there), or an error naming the system's reason.
+    /// The name that reads the image from standard input (`curl … | photofeed show -`).
+    static let standardInputName = "-"
+
     static func readFile(_ path: String, limit: Int) async throws -> [UInt8] {
+        if path == standardInputName {
+            // A pipe or a redirected file, read up to the limit (a pipe that stops sending fails
+            // after the loader's idle timeout); never the terminal, which would wait for typing.
+            guard isatty(STDIN_FILENO) != 1 else {
+                throw ShowError(message: "standard input is a terminal: pipe an image in (curl … | photofeed show -)")
+            }
+            let bytes = try await FileDataLoader(chunkSize: 256 * 1024, readsSpecialFiles: true)
+                .bytes(for: DataRequest(url: URL(fileURLWithPath: "/dev/stdin")), limit: limit)
+            guard !bytes.isEmpty else { throw ShowError(message: "nothing on standard input") }
+            return bytes
+        }
         let bytes = try await FileDataLoader(chunkSize: 256 * 1024)
             .bytes(for: DataRequest(url: URL(fileURLWithPath: path)), limit: limit)
         guard !bytes.isEmpty else { throw ShowError(message: "empty file") }

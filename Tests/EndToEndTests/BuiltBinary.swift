@@ -88,11 +88,23 @@ struct BuiltBinary {
         }
     }
 
+    /// Runs `command` with `sh -c` (for pipes into the binary), with the same environment rules.
+    static func runShell(_ command: String, environment: [String: String] = [:]) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result { try runBlocking([], environment: environment, executable: URL(fileURLWithPath: "/bin/sh"), shellCommand: command) })
+            }
+        }
+    }
+
     /// ``run(_:environment:)`` for callers on their own threads; blocks the calling thread.
-    static func runBlocking(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    static func runBlocking(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, shellCommand: String? = nil
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = try photofeed
-        process.arguments = arguments
+        process.executableURL = try executable ?? photofeed
+        process.arguments = shellCommand.map { ["-c", $0] } ?? arguments
         var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         // The freedesktop.org thumbnail cache (and the default disk cache) of a test run is its
         // own, never the user's: photos of temporary folders must not land in ~/.cache.

@@ -31,6 +31,22 @@ import Glibc
         #expect(result.stdout.replacing(/\u{1B}\[[0-9;]*m/, with: "").contains("\u{1B}") == false)
     }
 
+    @Test func aDashReadsThePictureFromAPipe() async throws {
+        // Given chelsea.jpg shown from its file, and the same bytes piped into `show -`
+        let flags = ["--width", "40", "--symbols", "sextant", "--colors", "truecolor"]
+        let direct = try await BuiltBinary.run(["show", asset, "--no-thumbnail-cache"] + flags, environment: plainEnvironment)
+        let binary = try BuiltBinary.photofeed.path
+        let piped = try await BuiltBinary.runShell(
+            "cat '\(asset)' | '\(binary)' show - \(flags.joined(separator: " "))", environment: plainEnvironment)
+        // Then both print the same picture
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == direct.stdout)
+        // And an empty pipe is one clear line
+        let empty = try await BuiltBinary.runShell("true | '\(binary)' show -", environment: plainEnvironment)
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("nothing on standard input"))
+    }
+
     @Test func realPixelsWhenAFlagAsksEvenIntoAPipe() async throws {
         // Given chelsea.jpg (451×300) at 40 columns of 10×20-pixel cells (400 pixels wide)
         let sixel = try await BuiltBinary.run(["show", asset, "--width", "40", "--graphics", "sixel"], environment: plainEnvironment)

@@ -82,7 +82,8 @@ struct ViewCommand: AsyncParsableCommand {
                 configuration.inputParser = replies.inputParser
                 configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
             }
-            configuration.terminalType = Self.terminalType(colors: probe.colors.depth, environment: environment)
+            configuration.terminalType = Self.terminalType(
+                colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
             let profile = probe.profile(
                 request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
             let options = self.options
@@ -127,9 +128,8 @@ struct ViewCommand: AsyncParsableCommand {
     /// And the other way: where 256 colours were decided (tmux without RGB), a `TERM` entry with
     /// direct colour would have ncurses send palette indices as 24-bit values, and one with 8
     /// (tmux's default `screen`) would lose the palette: a 256-colour entry then.
-    static func terminalType(colors: ColorDepth, environment: [String: String]) -> String? {
+    static func terminalType(colors: ColorDepth, terminfoColors count: Int?, environment: [String: String]) -> String? {
         guard let term = environment["TERM"], !term.isEmpty else { return nil }
-        let count = Terminfo.colors(of: term)
         guard colors == .truecolor else {
             // 256 decided where TERM's entry has more (direct colour) or fewer (tmux's default
             // `screen` has 8): a 256-colour entry, which ncurses-base has.

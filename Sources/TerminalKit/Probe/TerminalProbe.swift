@@ -84,7 +84,7 @@ public enum TerminalProbe {
             let remaining = clock.now.duration(to: end)
             guard remaining > .zero else { return }
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, milliseconds(remaining))
+            let ready = poll(&descriptor, 1, max(1, remaining.pollTimeout))
             if ready < 0 {
                 // A signal held back by the guard ends the asking; any other (a resize) does not.
                 if errno == EINTR, !ProbeSignalGuard.isPending { continue }
@@ -99,11 +99,6 @@ public enum TerminalProbe {
             guard count > 0 else { return }
             replies.feed(buffer[0..<count])
         }
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int32 {
-        let components = duration.components
-        return Int32(clamping: max(1, components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000))
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {

@@ -20,7 +20,7 @@ public import ImageCodecs
 /// replies.sixel           // true
 /// replies.isComplete      // true
 /// ```
-public struct TerminalReplies: Hashable, Sendable {
+public struct TerminalReplies: Sendable {
     /// Cell widths believed, in pixels: from the smallest legible font to a 4K screen's largest.
     public static let cellWidthRange = 2...128
     /// Cell heights believed, in pixels.
@@ -51,8 +51,6 @@ public struct TerminalReplies: Hashable, Sendable {
     public private(set) var capabilities: [String: String] = [:]
     /// Geometry replies that were out of bounds and ignored, described (`cell 0×0 px`).
     public private(set) var rejectedGeometry: [String] = []
-    /// How many replies were taken into account.
-    public private(set) var repliesSeen = 0
 
     private var parser = TerminalInputParser()
     private var textAreaPixels: PixelSize?
@@ -79,7 +77,6 @@ public struct TerminalReplies: Hashable, Sendable {
 
     /// Takes one reply into account (from the probe, or late from the viewer's input).
     public mutating func apply(_ reply: TerminalReply) {
-        repliesSeen += 1
         switch reply {
         case .primaryDeviceAttributes(let attributes):
             deviceAttributes = attributes
@@ -153,18 +150,5 @@ public struct TerminalReplies: Hashable, Sendable {
         } else {
             rejectedGeometry.append("cell \(width)×\(height) px (from the text area)")
         }
-    }
-
-    public static func == (lhs: TerminalReplies, rhs: TerminalReplies) -> Bool {
-        lhs.kittyGraphics == rhs.kittyGraphics && lhs.kittyFileTransmission == rhs.kittyFileTransmission
-            && lhs.version == rhs.version && lhs.cellPixels == rhs.cellPixels && lhs.deviceAttributes == rhs.deviceAttributes
-            && lhs.secondaryDeviceAttributes == rhs.secondaryDeviceAttributes
-            && lhs.synchronizedOutput == rhs.synchronizedOutput && lhs.capabilities == rhs.capabilities
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(version)
-        hasher.combine(deviceAttributes)
-        hasher.combine(kittyGraphics)
     }
 }

@@ -39,7 +39,7 @@ extension CursesScreen {
     /// bytes in ``inputBuffer`` (0: nothing came; -1: the terminal is gone).
     private func readBytes(waitingAtMost timeout: Duration) -> Int {
         var descriptor = pollfd(fd: configuration.inputDescriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, Self.milliseconds(timeout))
+        let ready = poll(&descriptor, 1, timeout.pollTimeout)
         guard ready > 0 else { return 0 }
         guard descriptor.revents & Int16(POLLIN) != 0 else {
             signals.noteTermination(.hangup)
@@ -48,11 +48,6 @@ extension CursesScreen {
         let count = inputBuffer.withUnsafeMutableBytes { Glibc.read(configuration.inputDescriptor, $0.baseAddress, $0.count) }
         if count == 0 { signals.noteTermination(.hangup) }
         return max(0, count)
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int32 {
-        let components = duration.components
-        return Int32(clamping: max(0, components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000))
     }
 
     /// Reads the terminal's size and resizes curses to it; `nil` when `onlyIfChanged` and it did not change.

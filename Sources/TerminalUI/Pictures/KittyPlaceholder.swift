@@ -106,8 +106,9 @@ public enum KittyPlaceholder {
     /// The image id a placeholder cell names (its colour and, when present, its third mark), or nil
     /// when the cell is not a placeholder.
     public static func imageID(of cell: ScreenCell) -> UInt32? {
+        // Drawn for every cell of a frame: reject ordinary text before building anything.
+        guard cell.grapheme.unicodeScalars.first == character else { return nil }
         let scalars = Array(cell.grapheme.unicodeScalars)
-        guard scalars.first == character else { return nil }
         var id: UInt32
         switch cell.style.foreground {
         case .rgb(let red, let green, let blue): id = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)

@@ -32,11 +32,8 @@ public struct GraphicsProbe: Sendable {
     /// The colour depth and where it came from.
     public var colors: ColorDepth.Decision
 
-    /// Whether the terminal (and tmux, inside it) shows 24-bit colour.
-    public var hasTrueColor: Bool { colors.depth == .truecolor }
-
-    /// Whether the start-up questions are still unanswered (their fence did not come in time).
-    public var repliesOutstanding: Bool { replies.map { !$0.isComplete } ?? false }
+    /// `colors` of `TERM`'s terminfo entry (nil: no such entry), as the colour decision read it.
+    public var terminfoColors: Int?
 
     /// The profile of this probe, for the viewer's model and `--probe`.
     public func profile(request: GraphicsSelection.Request, environment: [String: String], terminalType: String?)
@@ -83,12 +80,13 @@ public struct GraphicsProbe: Sendable {
             // Continued after the stop: the start-up goes on, with passthrough as it was asked for.
             tmux?.allowPassthrough()
         }
+        let terminfoColors = Terminfo.colors(of: environment["TERM"] ?? "")
         let colors = ColorDepth.decide(
             flag: colorFlag, environment: environment, replies: replies,
-            tmuxPassesTrueColor: tmux.map(\.passesTrueColor), terminfoColors: Terminfo.colors(of: environment["TERM"] ?? ""))
+            tmuxPassesTrueColor: tmux.map(\.passesTrueColor), terminfoColors: terminfoColors)
         return GraphicsProbe(
             replies: replies, askedAt: outcome?.askedAt, tmux: tmux, selection: selection, transport: transport,
-            colors: colors)
+            colors: colors, terminfoColors: terminfoColors)
     }
 
     /// Puts back what the probe changed (tmux's `allow-passthrough`).

@@ -58,8 +58,44 @@ let package = Package(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The other formats, from Debian bookworm's libraries (versions and what each lacks:
+        // Sources/ImageCodecs/ImageCodecs.docc/Formats.md).
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        // No pkg-config for libavif and libjxl: their .pc files add -D flags (AVIF_DLL, for
+        // Windows; HWY_SHARED_DEFINE, for Highway's headers, not included) that SwiftPM refuses
+        // with a warning; their headers are in /usr/include.
+        .systemLibrary(
+            name: "CAVIF",
+            providers: [.apt(["libavif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHEIF", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CJXL",
+            providers: [.apt(["libjxl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTIFF", pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLCMS", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
         // setjmp/longjmp wrappers: a corrupt file is an error value, never exit().
-        .target(name: "CImageShim", dependencies: ["CJPEG", "CPNG"]),
+        .target(
+            name: "CImageShim",
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS"]
+        ),
 
         // Text from outside made safe for a terminal, and its width in cells: the one place every
         // printed or drawn feed-, file- or client-derived string goes through.

@@ -7,6 +7,8 @@ set -eu
 
 purpose=${1:-test}
 packages="pkg-config libncurses-dev libjpeg-dev libpng-dev zlib1g-dev"
+# The formats beyond JPEG and PNG (libheif1 brings libde265, its HEVC decoder; libavif15 dav1d)
+packages="$packages libwebp-dev libgif-dev libavif-dev libheif-dev libde265-0 libjxl-dev libtiff-dev liblcms2-dev"
 case "$purpose" in
     run) ;;
     test) packages="$packages tmux curl ncurses-term" ;;

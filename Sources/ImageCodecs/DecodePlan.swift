@@ -6,7 +6,7 @@
 /// after DCT scaling, so small images decode exactly as they always did, and large ones never
 /// exist at full size.
 struct DecodePlan: Equatable {
-    /// 1, 2, 4 or 8 for JPEG; 1 for PNG.
+    /// 1, 2, 4 or 8 for JPEG; 1 for the other formats.
     var dctScale: Int
     /// The area-average factor after DCT scaling (1: none).
     var reduction: Int
@@ -20,7 +20,7 @@ struct DecodePlan: Equatable {
             self.init(dctScale: 1, reduction: 1)
             return
         }
-        let dct = format == .png ? 1 : JPEGDecoding.scaleDenominator(for: stored, covering: target)
+        let dct = format == .jpeg ? JPEGDecoding.scaleDenominator(for: stored, covering: target) : 1
         let scaled = JPEGDecoding.scaledSize(stored, denominator: dct)
         let reduction = scaled.pixelCount > threshold ? Self.reductionFactor(for: scaled, covering: target) : 1
         self.init(dctScale: dct, reduction: reduction)

@@ -19,6 +19,8 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let invalidArgument = Kind(name: "invalid argument")
         /// A resource limit ended the decode: a side too long, a memory cap, a work budget.
         public static let limitExceeded = Kind(name: "limit exceeded")
+        /// A file name or Content-Type says one format and the bytes are another.
+        public static let formatMismatch = Kind(name: "format mismatch")
         public var description: String { name }
     }
 
@@ -30,6 +32,7 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
         case encoder(String)
         case invalidArgument(String)
         case limitExceeded(String)
+        case formatMismatch(claimed: String, actual: String)
     }
 
     private let code: Code
@@ -46,15 +49,16 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
         case .encoder: .encoder
         case .invalidArgument: .invalidArgument
         case .limitExceeded: .limitExceeded
+        case .formatMismatch: .formatMismatch
         }
     }
 
     public var description: String {
         switch code {
         case .unsupportedFormat(nil):
-            "unsupported format: not a JPEG or PNG image (the first bytes match no known image signature)"
+            "unsupported format: not a JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL or TIFF image (the first bytes match no known image signature)"
         case .unsupportedFormat(let name?):
-            "unsupported format: \(name) images cannot be decoded (only JPEG and PNG)"
+            "unsupported format: \(name) images cannot be decoded (JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL and TIFF can)"
         case .truncated(let what):
             "truncated data: \(what)"
         case .tooManyPixels(let width, let height, let limit):
@@ -67,6 +71,8 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
             "invalid argument: \(message)"
         case .limitExceeded(let message):
             "limit exceeded: \(message)"
+        case .formatMismatch(let claimed, let actual):
+            "format mismatch: claimed to be \(claimed), the bytes are \(actual)"
         }
     }
 
@@ -84,6 +90,10 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
     public static func encoder(_ message: String) -> Self { Self(.encoder(message)) }
     /// A caller passed an impossible argument.
     public static func invalidArgument(_ message: String) -> Self { Self(.invalidArgument(message)) }
+    /// The bytes are `actual` while a name or Content-Type claimed `claimed` (both named).
+    public static func formatMismatch(claimed: String, actual: String) -> Self {
+        Self(.formatMismatch(claimed: claimed, actual: actual))
+    }
     /// A resource limit (side length, decoder memory, decoding work) ended the decode.
     public static func limitExceeded(_ message: String) -> Self { Self(.limitExceeded(message)) }
 }

@@ -87,7 +87,8 @@ public struct DecodedImage: Sendable, Hashable {
     }
 }
 
-/// Decodes JPEG and PNG bytes into bitmaps. Thread-safe; every call is independent.
+/// Decodes JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL and TIFF bytes into bitmaps (the first
+/// frame of an animation). Thread-safe; every call is independent.
 ///
 /// The format comes from the magic bytes. The pixel limit is checked against the header
 /// before any pixel memory is allocated.
@@ -99,12 +100,13 @@ public struct DecodedImage: Sendable, Hashable {
 public enum ImageDecoder {
     /// Reads format, size and orientation from the header only.
     ///
-    /// Throws `.unsupportedFormat` for anything but JPEG and PNG (naming GIF, WebP, … when
-    /// recognised), `.truncated` when the header itself is cut short, `.decoder` when it is corrupt.
+    /// Throws `.unsupportedFormat` for bytes of no format it reads (naming BMP when recognised),
+    /// `.truncated` when the header itself is cut short, `.decoder` when it is corrupt.
     public static func probe(_ bytes: [UInt8]) throws -> ImageHeader {
         switch try decodableFormat(of: bytes) {
         case .png: try PNGDecoding.probe(bytes)
-        default: try JPEGDecoding.probe(bytes)
+        case .jpeg: try JPEGDecoding.probe(bytes)
+        case let format: try LibraryDecoding.probe(bytes, format: format).header
         }
     }
 
@@ -119,9 +121,14 @@ public enum ImageDecoder {
         let header: ImageHeader
         var exif: [UInt8] = []
         var progressive = false
+        var library: LibraryDecoding.Details?
         switch try decodableFormat(of: bytes) {
         case .png: header = try PNGDecoding.probe(bytes)
-        default: (header, exif, progressive) = try JPEGDecoding.probeDetails(bytes)
+        case .jpeg: (header, exif, progressive) = try JPEGDecoding.probeDetails(bytes)
+        case let format:
+            let details = try LibraryDecoding.probe(bytes, format: format)
+            library = details
+            header = details.header
         }
         let stored = header.storedSize
         guard stored.pixelCount <= options.maxPixels else {
@@ -140,13 +147,18 @@ public enum ImageDecoder {
         {
             return thumbnail
         }
+        if options.allowsEmbeddedThumbnail, let storedTarget, let thumbnailSize = library?.thumbnailSize,
+            let thumbnail = storedThumbnail(bytes, header: header, size: thumbnailSize, storedTarget: storedTarget, options: options)
+        {
+            return thumbnail
+        }
         let plan = DecodePlan(
             format: header.format, stored: stored, target: storedTarget, threshold: options.reductionThreshold)
         var bitmap: Bitmap
         switch header.format {
         case .png:
             bitmap = try PNGDecoding.decode(bytes, size: stored, reduce: plan.reduction)
-        default:
+        case .jpeg:
             let maxMemory = options.decoderMemoryCap(inputBytes: bytes.count)
             // A progressive JPEG at 1/8 needs only its DC scans (the first tenth of a typical file).
             if progressive, plan.dctScale == 8, options.allowsDCOnlyDecoding,
@@ -157,6 +169,8 @@ public enum ImageDecoder {
                 bitmap = try JPEGDecoding.decode(
                     bytes, size: stored, scaleDenominator: plan.dctScale, reduce: plan.reduction, maxMemory: maxMemory)
             }
+        case let format:
+            bitmap = try LibraryDecoding.decode(bytes, format: format, size: stored, reduce: plan.reduction)
         }
         if options.appliesOrientation {
             bitmap = bitmap.oriented(header.orientation)
@@ -180,13 +194,13 @@ public enum ImageDecoder {
         }
         let plan = DecodePlan(
             format: header.format, stored: header.storedSize, target: storedTarget, threshold: options.reductionThreshold)
-        let scaled = header.format == .png
-            ? header.storedSize : JPEGDecoding.scaledSize(header.storedSize, denominator: plan.dctScale)
+        let scaled = header.format == .jpeg
+            ? JPEGDecoding.scaledSize(header.storedSize, denominator: plan.dctScale) : header.storedSize
         let decoded = DecodePlan.reducedSize(scaled, by: plan.reduction)
         return options.appliesOrientation && header.orientation.swapsAxes ? decoded.transposed : decoded
     }
 
-    /// JPEG or PNG, or the error that says why not.
+    /// A format ImageCodecs decodes, or the error that says why not.
     static func decodableFormat(of bytes: [UInt8]) throws(ImageCodecError) -> ImageFormat {
         guard !bytes.isEmpty else { throw .truncated("the image data is empty (0 bytes)") }
         guard let format = ImageFormat.sniff(bytes) else {
@@ -199,6 +213,24 @@ public enum ImageDecoder {
         }
         guard format.isDecodable else { throw .unsupportedFormat(format.description) }
         return format
+    }
+
+    /// The file's stored thumbnail (HEIF) decoded in place of the image, when it covers the
+    /// target and has the image's aspect (as for a JPEG's EXIF thumbnail); nil otherwise, or when
+    /// it fails to decode (the image is decoded instead).
+    static func storedThumbnail(
+        _ bytes: [UInt8], header: ImageHeader, size: PixelSize, storedTarget: PixelSize, options: DecodingOptions
+    ) -> DecodedImage? {
+        let stored = header.storedSize
+        guard EmbeddedThumbnail.usable(size, for: stored, covering: storedTarget) else { return nil }
+        let reduction = size.pixelCount > options.reductionThreshold
+            ? DecodePlan.reductionFactor(for: size, covering: storedTarget) : 1
+        guard
+            var bitmap = try? LibraryDecoding.decode(
+                bytes, format: header.format, size: size, reduce: reduction, thumbnail: true)
+        else { return nil }
+        if options.appliesOrientation { bitmap = bitmap.oriented(header.orientation) }
+        return DecodedImage(bitmap: bitmap, header: header, scaleDenominator: max(1, stored.width / max(1, bitmap.width)))
     }
 
     /// Allocates `size` RGBA8 pixels (uninitialised) and lets `fill` write them through the shim.

@@ -1,11 +1,17 @@
 /// An image container format, recognised by its magic bytes (never by name or Content-Type).
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case jpeg, png, gif, webp, bmp, tiff, heif, avif
+    case jpeg, png, gif, webp, bmp, tiff, heif, avif, jxl
 
-    /// Whether ImageCodecs can decode this format.
-    public var isDecodable: Bool { self == .jpeg || self == .png }
+    /// Whether ImageCodecs can decode this format (all but BMP).
+    public var isDecodable: Bool { self != .bmp }
 
-    public var description: String { rawValue.uppercased() }
+    public var description: String {
+        switch self {
+        case .jxl: "JPEG XL"
+        case .heif: "HEIF"
+        default: rawValue.uppercased()
+        }
+    }
 
     /// The format whose signature starts `bytes`, or nil.
     ///
@@ -23,6 +29,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
+        // JPEG XL: a bare codestream, or the ISO-BMFF container's signature box.
+        if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return .jxl }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         // "BM" alone is too weak (text may start so): the two reserved 16-bit fields must be zero.
         if starts(Array("BM".utf8)) && starts([0, 0, 0, 0], at: 6) && head.count >= 26 { return .bmp }

@@ -6,13 +6,19 @@ public struct ImageHeader: Sendable, Hashable {
     public var storedSize: PixelSize
     /// EXIF orientation (1–8); 1 when absent.
     public var orientation: ExifOrientation
+    /// Frames in the file: 1 for a still; for an animation (GIF, WebP, AVIF sequence, JPEG XL)
+    /// the frames counted by a bounded walk of the headers (at most 10,000), no pixels decoded.
+    public var frameCount: Int
     /// Size as displayed (after EXIF orientation).
     public var size: PixelSize { orientation.swapsAxes ? storedSize.transposed : storedSize }
+    /// Whether the file holds more than one frame.
+    public var isAnimated: Bool { frameCount > 1 }
 
-    public init(format: ImageFormat, storedSize: PixelSize, orientation: ExifOrientation = .up) {
+    public init(format: ImageFormat, storedSize: PixelSize, orientation: ExifOrientation = .up, frameCount: Int = 1) {
         self.format = format
         self.storedSize = storedSize
         self.orientation = orientation
+        self.frameCount = frameCount
     }
 }
 

@@ -252,6 +252,79 @@ typedef struct pf_png_image {
 pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,
                         char *message, size_t message_capacity);
 
+
+/* ------------------------------------- WebP, GIF, AVIF, HEIF, JPEG XL, TIFF --- */
+
+/*
+ * The formats decoded through Debian's libraries, one entry point each for probe and decode.
+ * Each file of the shim that implements one (webp_decode.c, gif_decode.c, …) keeps the
+ * library's errors as values: libtiff's handlers are per-open (TIFFOpenOptions), giflib returns
+ * codes, the others return statuses; nothing prints or exits.
+ */
+typedef enum pf_format {
+    PF_FORMAT_WEBP = 1,
+    PF_FORMAT_GIF = 2,
+    PF_FORMAT_AVIF = 3,
+    PF_FORMAT_HEIF = 4,
+    PF_FORMAT_JXL = 5,
+    PF_FORMAT_TIFF = 6
+} pf_format;
+
+/** How a picture's colours are described, and so what the decode converts to sRGB. */
+typedef enum pf_color {
+    /** sRGB, or nothing said (taken as sRGB). */
+    PF_COLOR_SRGB = 0,
+    /** An ICC profile (RGB or gray), converted with little-cms. */
+    PF_COLOR_ICC = 1,
+    /** CICP/nclx primaries Display P3 or DCI-P3 with an SDR transfer: converted. */
+    PF_COLOR_P3 = 2,
+    /** CICP/nclx primaries BT.2020 with an SDR transfer: converted. */
+    PF_COLOR_BT2020 = 3,
+    /** PQ or HLG (HDR): not tone-mapped; the 8-bit values are shown as they come. */
+    PF_COLOR_HDR = 4
+} pf_color;
+
+/** The most frames the probe counts (a longer walk stops there and reports this number). */
+#define PF_MAX_FRAMES 10000
+
+/** The most pixels a library is allowed to decode for one frame or tile (libavif, libheif). */
+#define PF_MAX_DECODE_PIXELS ((uint32_t)1 << 26)
+
+/** What a file's header says (no pixels decoded, except where the library can only tell by decoding). */
+typedef struct pf_image_info {
+    /** The size the decode produces (the library's own transforms applied, the orientation below not). */
+    int32_t width;
+    int32_t height;
+    /** The EXIF orientation (1–8) the caller applies after decoding; 1 when none or the library applied it. */
+    int32_t orientation;
+    /** Frames in the file, counted up to PF_MAX_FRAMES; 1 for a still. */
+    int32_t frame_count;
+    /** Bits per sample as stored (8, 10, 12, 16). */
+    int32_t bit_depth;
+    int32_t has_alpha;
+    /** A pf_color value. */
+    int32_t color;
+    /** A thumbnail stored in the file (HEIF), in the orientation of width × height; 0 × 0 when none. */
+    int32_t thumbnail_width;
+    int32_t thumbnail_height;
+} pf_image_info;
+
+/** Reads the header of a file of `format` (a pf_format). */
+pf_status pf_image_probe(int32_t format, const uint8_t *data, size_t size, pf_image_info *info,
+                         char *message, size_t message_capacity);
+
+/**
+ * Decodes the first frame (composited on the canvas for animations) into RGBA8 rows of
+ * out_stride bytes, colours converted to sRGB (see pf_color), area-averaged by reduce:
+ * out_width × out_height must be ceil(width / reduce) × ceil(height / reduce) of the probed
+ * size, or of the thumbnail's when use_thumbnail is 1 (HEIF only). WebP decodes straight at
+ * the reduced size (libwebp's scaled decode); the others decode whole, then average.
+ * A decode whose size differs from the probe's is PF_ERR_DECODER, never an overrun.
+ */
+pf_status pf_image_decode(int32_t format, const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail,
+                          uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,
+                          char *message, size_t message_capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,130 @@
+/*
+ * AVIF through libavif 0.11.1 (with dav1d, libaom or libgav1 behind it; Debian builds all).
+ * libavif returns avifResult codes. Its limits are set per decoder: PF_MAX_DECODE_PIXELS per
+ * frame (dav1d enforces it too), 32,768 pixels a side, PF_MAX_FRAMES images in a sequence; one
+ * thread (the pipeline decodes one image per core). The first image of a sequence only.
+ * libavif 0.11 applies no transform itself: the probe turns irot/imir into the equivalent EXIF
+ * orientation for the caller, and clap (clean aperture) is ignored. EXIF orientation inside
+ * the file is not read: irot/imir are the authority in HEIF-based files, and honouring both
+ * would turn a photo twice. 10- and 12-bit images are converted to 8 bits by
+ * avifImageYUVToRGB; colour from an ICC profile or CICP primaries is converted to sRGB.
+ */
+#include "formats_internal.h"
+
+#include <avif/avif.h>
+#include <string.h>
+
+#define PF_AVIF_MAX_SIDE 32768
+
+/* EXIF orientation for irot (anti-clockwise quarter turns) followed by imir (0: top-bottom, 1: left-right). */
+static int32_t pf_avif_orientation(const avifImage *image) {
+    static const int32_t table[4][3] = {{1, 4, 2}, {8, 5, 7}, {3, 2, 4}, {6, 7, 5}};
+    int angle = (image->transformFlags & AVIF_TRANSFORM_IROT) ? image->irot.angle & 3 : 0;
+    int mirror = (image->transformFlags & AVIF_TRANSFORM_IMIR) ? 1 + (image->imir.mode & 1) : 0;
+    return table[angle][mirror];
+}
+
+static pf_status pf_avif_failure(avifResult result, char *message, size_t capacity) {
+    pf_set_message(message, capacity, avifResultToString(result));
+    switch (result) {
+    case AVIF_RESULT_TRUNCATED_DATA: return PF_ERR_TRUNCATED;
+    case AVIF_RESULT_OUT_OF_MEMORY: return PF_ERR_MEMORY;
+    case AVIF_RESULT_NO_CODEC_AVAILABLE:
+    case AVIF_RESULT_NOT_IMPLEMENTED: return PF_ERR_UNSUPPORTED;
+    default: return PF_ERR_DECODER;
+    }
+}
+
+static avifDecoder *pf_avif_open(const uint8_t *data, size_t size, avifResult *result) {
+    avifDecoder *decoder = avifDecoderCreate();
+    if (decoder == NULL) {
+        *result = AVIF_RESULT_OUT_OF_MEMORY;
+        return NULL;
+    }
+    decoder->maxThreads = 1;
+    decoder->imageSizeLimit = PF_MAX_DECODE_PIXELS;
+    decoder->imageDimensionLimit = PF_AVIF_MAX_SIDE;
+    decoder->imageCountLimit = PF_MAX_FRAMES;
+    decoder->ignoreExif = AVIF_TRUE;
+    decoder->ignoreXMP = AVIF_TRUE;
+    /* Browsers accept files strict mode refuses (a missing pixi, a clap off by one). */
+    decoder->strictFlags = AVIF_STRICT_DISABLED;
+    *result = avifDecoderSetIOMemory(decoder, data, size);
+    if (*result == AVIF_RESULT_OK) {
+        *result = avifDecoderParse(decoder);
+    }
+    if (*result == AVIF_RESULT_OK && !pf_size_is_sane(decoder->image->width, decoder->image->height)) {
+        *result = AVIF_RESULT_INVALID_IMAGE_GRID;
+    }
+    if (*result != AVIF_RESULT_OK) {
+        avifDecoderDestroy(decoder);
+        return NULL;
+    }
+    return decoder;
+}
+
+static int32_t pf_avif_color(const avifImage *image) {
+    if (image->icc.size > 0) {
+        return PF_COLOR_ICC;
+    }
+    return pf_color_from_cicp(image->colorPrimaries, image->transferCharacteristics);
+}
+
+pf_status pf_avif_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
+    avifResult result;
+    avifDecoder *decoder = pf_avif_open(data, size, &result);
+    if (decoder == NULL) {
+        return pf_avif_failure(result, message, capacity);
+    }
+    const avifImage *image = decoder->image;
+    info->width = (int32_t)image->width;
+    info->height = (int32_t)image->height;
+    info->orientation = pf_avif_orientation(image);
+    info->frame_count = decoder->imageCount > 0 ? decoder->imageCount : 1;
+    info->bit_depth = (int32_t)image->depth;
+    info->has_alpha = decoder->alphaPresent;
+    info->color = pf_avif_color(image);
+    avifDecoderDestroy(decoder);
+    return PF_OK;
+}
+
+pf_status pf_avif_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
+                         size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
+    (void)use_thumbnail;
+    avifResult result;
+    avifDecoder *decoder = pf_avif_open(data, size, &result);
+    if (decoder == NULL) {
+        return pf_avif_failure(result, message, capacity);
+    }
+    result = avifDecoderNextImage(decoder);
+    if (result != AVIF_RESULT_OK) {
+        avifDecoderDestroy(decoder);
+        return pf_avif_failure(result, message, capacity);
+    }
+    avifImage *image = decoder->image;
+    if (!pf_reduced_size_matches((int32_t)image->width, (int32_t)image->height, reduce, out_width, out_height)) {
+        avifDecoderDestroy(decoder);
+        pf_set_message(message, capacity, "the decoded AVIF differs in size from its header");
+        return PF_ERR_DECODER;
+    }
+    avifRGBImage rgb;
+    avifRGBImageSetDefaults(&rgb, image);
+    rgb.format = AVIF_RGB_FORMAT_RGBA;
+    rgb.depth = 8;
+    pf_status status = PF_OK;
+    avifRGBImageAllocatePixels(&rgb);
+    if (rgb.pixels == NULL) {
+        status = PF_ERR_MEMORY;
+    } else if ((result = avifImageYUVToRGB(image, &rgb)) != AVIF_RESULT_OK) {
+        status = pf_avif_failure(result, message, capacity);
+    } else if (!pf_reduce_into(rgb.pixels, rgb.rowBytes, (int32_t)rgb.width, (int32_t)rgb.height, reduce, out,
+                               out_stride, out_width, out_height)) {
+        status = PF_ERR_MEMORY;
+    } else {
+        pf_color_to_srgb(pf_avif_color(image), image->icc.data, image->icc.size, out, out_stride, out_width,
+                         out_height);
+    }
+    avifRGBImageFreePixels(&rgb);
+    avifDecoderDestroy(decoder);
+    return status;
+}

@@ -1,0 +1,208 @@
+/*
+ * TIFF through libtiff 4.5.0, reading from memory. Its error and warning handlers are set per
+ * open (TIFFOpenOptions, new in 4.5): errors are copied into the caller's message, warnings are
+ * dropped, nothing reaches stderr and nothing global is touched. Every photometric libtiff's
+ * TIFFRGBAImage knows (RGB, palette, gray, YCbCr, CMYK, JPEG- and LZW-compressed, tiled or in
+ * strips) comes out as RGBA8 in stored orientation (requesting the file's own orientation makes
+ * libtiff flip nothing); the caller applies the Orientation tag (TIFF's numbering is EXIF's).
+ * The first directory (page) only. The image is decoded whole, then area-averaged: memory is
+ * 4 bytes a pixel of the image plus the output. libtiff may allocate at most 256 MB at once.
+ */
+#include "formats_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <tiffio.h>
+
+#define PF_TIFF_MAX_SINGLE_ALLOC ((tmsize_t)256 * 1024 * 1024)
+
+typedef struct pf_tiff_source {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    char *message;
+    size_t capacity;
+    int failed;
+} pf_tiff_source;
+
+static tmsize_t pf_tiff_read(thandle_t handle, void *buffer, tmsize_t count) {
+    pf_tiff_source *source = (pf_tiff_source *)handle;
+    if (count <= 0 || source->offset >= source->size) {
+        return 0;
+    }
+    size_t left = source->size - source->offset;
+    size_t wanted = (size_t)count < left ? (size_t)count : left;
+    memcpy(buffer, source->data + source->offset, wanted);
+    source->offset += wanted;
+    return (tmsize_t)wanted;
+}
+
+static tmsize_t pf_tiff_write(thandle_t handle, void *buffer, tmsize_t count) {
+    (void)handle;
+    (void)buffer;
+    (void)count;
+    return -1;
+}
+
+static toff_t pf_tiff_seek(thandle_t handle, toff_t offset, int whence) {
+    pf_tiff_source *source = (pf_tiff_source *)handle;
+    uint64_t base = whence == SEEK_CUR ? source->offset : whence == SEEK_END ? source->size : 0;
+    if (offset > UINT64_MAX - base) {
+        return (toff_t)-1;
+    }
+    /* Seeking past the end is allowed (reads there return nothing). */
+    uint64_t target = base + offset;
+    source->offset = target > SIZE_MAX ? SIZE_MAX : (size_t)target;
+    return target;
+}
+
+static int pf_tiff_close(thandle_t handle) {
+    (void)handle;
+    return 0;
+}
+
+static toff_t pf_tiff_size(thandle_t handle) { return ((pf_tiff_source *)handle)->size; }
+
+static int pf_tiff_map(thandle_t handle, void **base, toff_t *size) {
+    (void)handle;
+    (void)base;
+    (void)size;
+    return 0;
+}
+
+static void pf_tiff_unmap(thandle_t handle, void *base, toff_t size) {
+    (void)handle;
+    (void)base;
+    (void)size;
+}
+
+static int pf_tiff_error(TIFF *tiff, void *user, const char *module, const char *format, va_list args) {
+    (void)tiff;
+    (void)module;
+    pf_tiff_source *source = (pf_tiff_source *)user;
+    if (source != NULL && !source->failed) {
+        char text[PF_MESSAGE_CAPACITY];
+        vsnprintf(text, sizeof(text), format, args);
+        pf_set_message(source->message, source->capacity, text);
+        source->failed = 1;
+    }
+    return 1;
+}
+
+static int pf_tiff_warning(TIFF *tiff, void *user, const char *module, const char *format, va_list args) {
+    (void)tiff;
+    (void)user;
+    (void)module;
+    (void)format;
+    (void)args;
+    return 1;
+}
+
+static TIFF *pf_tiff_open(pf_tiff_source *source, const uint8_t *data, size_t size, char *message, size_t capacity) {
+    memset(source, 0, sizeof(*source));
+    source->data = data;
+    source->size = size;
+    source->message = message;
+    source->capacity = capacity;
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (options == NULL) {
+        return NULL;
+    }
+    TIFFOpenOptionsSetErrorHandlerExtR(options, pf_tiff_error, source);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, pf_tiff_warning, source);
+    TIFFOpenOptionsSetMaxSingleMemAlloc(options, PF_TIFF_MAX_SINGLE_ALLOC);
+    /* "m": no memory mapping (we are the memory); "r": read only. */
+    TIFF *tiff = TIFFClientOpenExt("photo.tiff", "rm", (thandle_t)source, pf_tiff_read, pf_tiff_write, pf_tiff_seek,
+                                   pf_tiff_close, pf_tiff_size, pf_tiff_map, pf_tiff_unmap, options);
+    TIFFOpenOptionsFree(options);
+    return tiff;
+}
+
+static pf_status pf_tiff_failure(const pf_tiff_source *source, const char *fallback, char *message, size_t capacity) {
+    if (!source->failed) {
+        pf_set_message(message, capacity, fallback);
+    }
+    /* libtiff reads short at the end of the data: its messages then name a short read or an EOF. */
+    if (source->offset >= source->size && source->size > 0) {
+        return PF_ERR_TRUNCATED;
+    }
+    return PF_ERR_DECODER;
+}
+
+pf_status pf_tiff_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
+    pf_tiff_source source;
+    TIFF *tiff = pf_tiff_open(&source, data, size, message, capacity);
+    if (tiff == NULL) {
+        return pf_tiff_failure(&source, "not a readable TIFF", message, capacity);
+    }
+    uint32_t width = 0, height = 0;
+    uint16_t orientation = ORIENTATION_TOPLEFT, bits = 8, extra = 0;
+    uint16_t *extra_types = NULL;
+    uint32_t icc_size = 0;
+    void *icc = NULL;
+    TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
+    TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &orientation);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_EXTRASAMPLES, &extra, &extra_types);
+    pf_status status = PF_OK;
+    if (!pf_size_is_sane(width, height)) {
+        pf_set_message(message, capacity, "the TIFF image size is out of range");
+        status = PF_ERR_DECODER;
+    } else {
+        info->width = (int32_t)width;
+        info->height = (int32_t)height;
+        info->orientation = orientation >= 1 && orientation <= 8 ? orientation : 1;
+        info->bit_depth = bits;
+        info->has_alpha = extra > 0;
+        if (TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc_size > 0) {
+            info->color = PF_COLOR_ICC;
+        }
+    }
+    TIFFClose(tiff);
+    return status;
+}
+
+pf_status pf_tiff_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
+                         size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
+    (void)use_thumbnail;
+    pf_tiff_source source;
+    TIFF *tiff = pf_tiff_open(&source, data, size, message, capacity);
+    if (tiff == NULL) {
+        return pf_tiff_failure(&source, "not a readable TIFF", message, capacity);
+    }
+    char reason[1024] = "";
+    TIFFRGBAImage image;
+    if (!TIFFRGBAImageOK(tiff, reason) || !TIFFRGBAImageBegin(&image, tiff, 1, reason)) {
+        TIFFClose(tiff);
+        pf_set_message(message, capacity, reason[0] != '\0' ? reason : "a TIFF libtiff cannot convert to RGBA");
+        return PF_ERR_UNSUPPORTED;
+    }
+    pf_status status = PF_OK;
+    uint32_t *raster = NULL;
+    if (!pf_size_is_sane(image.width, image.height) ||
+        !pf_reduced_size_matches((int32_t)image.width, (int32_t)image.height, reduce, out_width, out_height)) {
+        pf_set_message(message, capacity, "output size does not match the TIFF's");
+        status = PF_ERR_ARGUMENT;
+    } else if ((raster = malloc((size_t)image.width * image.height * 4)) == NULL) {
+        status = PF_ERR_MEMORY;
+    } else {
+        /* The file's own orientation requested: rows come out as stored, top row first. */
+        image.req_orientation = image.orientation;
+        if (!TIFFRGBAImageGet(&image, raster, image.width, image.height) || source.failed) {
+            status = pf_tiff_failure(&source, "the TIFF image data is corrupt", message, capacity);
+        } else if (!pf_reduce_into((const uint8_t *)raster, (size_t)image.width * 4, (int32_t)image.width,
+                                   (int32_t)image.height, reduce, out, out_stride, out_width, out_height)) {
+            status = PF_ERR_MEMORY;
+        }
+    }
+    TIFFRGBAImageEnd(&image);
+    uint32_t icc_size = 0;
+    void *icc = NULL;
+    if (status == PF_OK && TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc_size > 0) {
+        pf_color_to_srgb(PF_COLOR_ICC, icc, icc_size, out, out_stride, out_width, out_height);
+    }
+    free(raster);
+    TIFFClose(tiff);
+    return status;
+}

@@ -1,0 +1,93 @@
+#!/bin/sh
+# Makes the test files of Assets/formats from Assets/photos/chelsea.jpg (CC0) and horse.png (CC0)
+# with Debian bookworm's tools: webp (cwebp, img2webp), libavif-bin (avifenc), libheif-examples
+# (heif-enc), libjxl-tools (cjxl), imagemagick (convert), libimage-exiftool-perl (exiftool).
+# The files are committed; this script says how each was made (Assets/photos/PROVENANCE.md).
+# Encoders are not bit-reproducible across versions: rerun only to remake them all.
+set -eu
+out=Assets/formats
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+photos=Assets/photos
+
+# The upright picture: chelsea.jpg scaled to 96×64 (landscape, so a turned file is obvious).
+convert "$photos/chelsea.jpg" -resize 96x64! -strip "$work/upright.png"
+# Stored turned for EXIF orientation 6 (displayed = stored turned 90° clockwise) and 8.
+convert "$work/upright.png" -rotate -90 "$work/stored6.png"
+convert "$work/upright.png" -rotate 90 "$work/stored8.png"
+cp "$work/upright.png" "$out/upright.png"
+
+# WebP: lossy still, lossless with alpha, EXIF orientation 6, animated with alpha blending.
+cwebp -quiet -q 80 "$work/upright.png" -o "$out/still.webp"
+convert "$photos/horse.png" -resize 64x "$work/horse.png"
+cwebp -quiet -lossless "$work/horse.png" -o "$out/alpha-lossless.webp"
+cwebp -quiet -q 80 "$work/stored6.png" -o "$out/orientation-6.webp"
+exiftool -q -overwrite_original -n -Orientation=6 "$out/orientation-6.webp"
+# Three frames: the photo, then half-transparent squares blended over it (frame 1 is what shows).
+convert -size 96x64 xc:none -fill '#ff000080' -draw 'rectangle 10,10 40,40' "$work/f2.png"
+convert -size 96x64 xc:none -fill '#0000ff80' -draw 'rectangle 50,20 80,50' "$work/f3.png"
+img2webp -loop 0 -lossy -q 70 -d 300 "$work/upright.png" -d 300 "$work/f2.png" -d 300 "$work/f3.png" \
+    -o "$out/animated.webp" >/dev/null 2>&1
+
+# GIF: still, animated with transparency and each disposal (none, background, previous).
+convert "$work/upright.png" "$out/still.gif"
+convert -size 48x32 xc:'#00ff00' -fill '#ff00ff' -draw 'rectangle 0,0 23,15' "$work/g1.png"
+convert -size 48x32 xc:none -fill '#0000ff' -draw 'rectangle 24,16 47,31' "$work/g2.png"
+convert -size 48x32 xc:none -fill '#ffff00' -draw 'rectangle 8,8 15,15' "$work/g3.png"
+convert -loop 0 -delay 20 -dispose none "$work/g1.png" -dispose background "$work/g2.png" \
+    -dispose previous "$work/g3.png" "$out/animated.gif"
+
+# AVIF: 8-bit, 10-bit, irot 3 (270° anti-clockwise = EXIF 6), irot 1 + imir 1.
+avifenc -j 1 -s 8 --min 20 --max 30 "$work/upright.png" "$out/still.avif" >/dev/null
+avifenc -j 1 -s 8 --min 20 --max 30 -d 10 "$work/upright.png" "$out/10bit.avif" >/dev/null
+avifenc -j 1 -s 8 --min 20 --max 30 --irot 3 "$work/stored6.png" "$out/irot3.avif" >/dev/null
+convert "$work/stored8.png" -flop "$work/stored-irot1-imir1.png"
+avifenc -j 1 -s 8 --min 20 --max 30 --irot 1 --imir 1 "$work/stored-irot1-imir1.png" "$out/irot1-imir1.avif" >/dev/null
+
+# HEIC: still with a 32-pixel thumbnail; a JPEG with EXIF orientation 6 (heif-enc writes irot and
+# keeps the EXIF: a decoder honouring both would turn it twice).
+heif-enc -q 60 -t 32 "$work/upright.png" -o "$out/still.heic" >/dev/null
+convert "$work/stored6.png" -quality 92 "$work/stored6.jpg"
+exiftool -q -overwrite_original -n -Orientation=6 "$work/stored6.jpg"
+heif-enc -q 60 "$work/stored6.jpg" -o "$out/exif-orientation-6.heic" >/dev/null
+# Display P3: a flat (200, 60, 60) tagged with a Display P3 ICC profile (made with little-cms:
+# P3 primaries, D65, the sRGB curve); ImageMagick assigns (not converts) a profile to an untagged
+# image, and heif-enc copies a PNG's iCCP. The same flat colour untagged, to compare. And an AVIF
+# saying Display P3 by CICP (nclx 12/13/6) instead of a profile.
+cat >"$work/p3.c" <<'C'
+#include <lcms2.h>
+int main(int argc, char **argv) {
+    cmsCIExyY white = {0.3127, 0.3290, 1.0};
+    cmsCIExyYTRIPLE p3 = {{0.680, 0.320, 1.0}, {0.265, 0.690, 1.0}, {0.150, 0.060, 1.0}};
+    cmsFloat64Number srgb[5] = {2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045};
+    cmsToneCurve *curve = cmsBuildParametricToneCurve(NULL, 4, srgb);
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    cmsHPROFILE profile = cmsCreateRGBProfile(&white, &p3, curves);
+    return argc == 2 && cmsSaveProfileToFile(profile, argv[1]) ? 0 : 1;
+}
+C
+cc "$work/p3.c" -llcms2 -o "$work/p3" && "$work/p3" "$work/display-p3.icc"
+convert -size 64x64 xc:'rgb(200,60,60)' -depth 8 PNG24:"$work/flat.png"
+convert "$work/flat.png" -profile "$work/display-p3.icc" PNG24:"$work/flat-p3.png"
+heif-enc -q 90 "$work/flat-p3.png" -o "$out/display-p3.heic" >/dev/null
+heif-enc -q 90 "$work/flat.png" -o "$out/srgb-flat.heic" >/dev/null
+avifenc -j 1 -s 8 --min 0 --max 10 --cicp 12/13/6 "$work/flat.png" "$out/display-p3-nclx.avif" >/dev/null
+avifenc -j 1 -s 8 --min 0 --max 10 "$work/flat.png" "$out/srgb-flat.avif" >/dev/null
+
+# JPEG XL: lossy still, and a JPEG with EXIF orientation 6 recompressed (orientation in the codestream).
+cjxl --quiet -d 1.5 "$work/upright.png" "$out/still.jxl" >/dev/null 2>&1
+cjxl --quiet "$work/stored6.jpg" "$out/orientation-6.jxl" >/dev/null 2>&1
+
+# TIFF: LZW still, orientation 6 (the Orientation tag), the Display P3 flat colour (ICC profile).
+convert "$work/upright.png" -compress lzw "$out/still.tiff"
+convert "$work/stored6.png" -compress lzw -orient RightTop "$out/orientation-6.tiff"
+convert "$work/flat-p3.png" -compress lzw "$out/display-p3.tiff"
+
+# A truncated file of each format: the first half of its still.
+for file in still.webp still.gif still.avif still.heic still.jxl still.tiff; do
+    size=$(stat -c %s "$out/$file")
+    head -c $((size / 2)) "$out/$file" >"$out/truncated-$file"
+done
+# A PNG whose name says WebP.
+cp "$photos/horse.png" "$out/png-named.webp"
+ls -l "$out"

@@ -69,8 +69,8 @@ serve:
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/photofeed serve
 
-## fuzz: libFuzzer + AddressSanitizer on the C shim's JPEG and PNG decode paths, the thumbnail-cache
-## reader and the HTTP freshness parser
+## fuzz: libFuzzer + AddressSanitizer on the C shim's JPEG and PNG decode paths, its WebP/GIF/AVIF/HEIF/
+## JPEG XL/TIFF paths, the thumbnail-cache reader and the HTTP freshness parser
 # Four targets: fuzz_jpeg and fuzz_png (fuzz/decode_fuzzer.c over the C shim, clang), and two
 # Swift ones built by swiftc -sanitize=fuzzer,address from fuzz/swift_fuzzer.swift with the sources
 # they exercise: fuzz_thumbnail (the freedesktop thumbnail reader: PNGTextChunks' lenient and
@@ -82,15 +82,20 @@ serve:
 # multi-megapixel originals would make every run decode megabytes under ASan, and libFuzzer's
 # max_len follows the largest seed); new inputs go to .build/fuzz/corpus-*; a crash is written to
 # .build/fuzz/ and fails the target.
-# FUZZ_SECONDS per target (default 300); `make fuzz-smoke` is the 5 × 45 s CI run.
+# fuzz_formats (FUZZ_FORMATS in fuzz/decode_fuzzer.c) takes the six library formats in one target,
+# seeded with Assets/formats (every format's stills, turned files, animations, truncations).
+# FUZZ_SECONDS per target (default 300; FUZZ_FORMATS_SECONDS for fuzz_formats); `make fuzz-smoke`
+# is the CI run: 5 × 45 s plus 30 s for fuzz_formats.
 # FUZZ_RUNS=N runs each target N inputs instead (e.g. FUZZ_RUNS=1000000), with no time limit.
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?=
 FUZZ_CC ?= clang
 FUZZ_SWIFTC ?= swiftc
+FUZZ_FORMATS_SECONDS ?= $(FUZZ_SECONDS)
+FUZZ_PKGS := libjpeg libpng libwebpdemux libgif libheif libtiff-4 lcms2
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-ISources/CImageShim/include $(shell pkg-config --cflags libjpeg libpng)
-FUZZ_LIBS := $(shell pkg-config --libs libjpeg libpng)
+	-ISources/CImageShim/include $(shell pkg-config --cflags $(FUZZ_PKGS))
+FUZZ_LIBS := $(shell pkg-config --libs $(FUZZ_PKGS)) -lavif -ljxl
 FUZZ_SOURCES := $(wildcard Sources/CImageShim/*.c) fuzz/decode_fuzzer.c
 FUZZ_ASSET_SEEDS := $(shell find Assets/photos -maxdepth 1 -type f \( -name '*.jpg' -o -name '*.png' \) -size -256k)
 FUZZ_SWIFT_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \
@@ -100,18 +105,21 @@ FUZZ_FRESHNESS_SOURCES := fuzz/swift_fuzzer.swift Sources/ImageLoading/Loading/D
 	$(wildcard Sources/ImageLoading/Caching/CacheFreshness*.swift) Sources/ImageLoading/Caching/HTTPDateParser.swift
 FUZZ_TERMINAL_SOURCES := fuzz/swift_fuzzer.swift $(wildcard Sources/TerminalKit/Input/*.swift)
 FUZZ_LIMIT := $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) -rss_limit_mb=512 -timeout=5
+FUZZ_FORMATS_LIMIT := $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_FORMATS_SECONDS)) -rss_limit_mb=1024 -timeout=10
 
 fuzz:
 	@scripts/ensure-deps.sh run
 	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png .build/fuzz/corpus-thumbnail .build/fuzz/corpus-freshness \
+		.build/fuzz/corpus-formats \
 		.build/fuzz/corpus-terminal \
 		.build/fuzz/seeds-assets .build/fuzz/shim
 	cp $(FUZZ_ASSET_SEEDS) .build/fuzz/seeds-assets/
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_JPEG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_jpeg
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_PNG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_png
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_FORMATS $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_formats
 	for source in Sources/CImageShim/*.c; do \
 		$(FUZZ_CC) -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CImageShim/include \
-			$(shell pkg-config --cflags libjpeg libpng) -c $$source -o .build/fuzz/shim/$$(basename $$source .c).o || exit 1; \
+			$(shell pkg-config --cflags $(FUZZ_PKGS)) -c $$source -o .build/fuzz/shim/$$(basename $$source .c).o || exit 1; \
 	done
 	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_THUMBNAIL -module-name ThumbnailFuzz \
 		-Xcc -fmodule-map-file=fuzz/CImageShim.modulemap $(FUZZ_THUMBNAIL_SOURCES) .build/fuzz/shim/*.o $(FUZZ_LIBS) \
@@ -124,6 +132,8 @@ fuzz:
 		.build/fuzz/corpus-jpeg fuzz/seeds .build/fuzz/seeds-assets
 	.build/fuzz/fuzz_png $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/png- \
 		.build/fuzz/corpus-png fuzz/seeds .build/fuzz/seeds-assets
+	.build/fuzz/fuzz_formats $(FUZZ_FORMATS_LIMIT) -artifact_prefix=.build/fuzz/formats- \
+		.build/fuzz/corpus-formats Assets/formats
 	.build/fuzz/fuzz_thumbnail $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/thumbnail- \
 		.build/fuzz/corpus-thumbnail fuzz/seeds
 	.build/fuzz/fuzz_freshness $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/freshness- \
@@ -132,7 +142,7 @@ fuzz:
 		.build/fuzz/corpus-terminal fuzz/seeds-terminal
 
 fuzz-smoke:
-	$(MAKE) fuzz FUZZ_SECONDS=45
+	$(MAKE) fuzz FUZZ_SECONDS=45 FUZZ_FORMATS_SECONDS=30
 
 clean:
 	rm -rf .build

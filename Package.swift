@@ -94,7 +94,10 @@ let package = Package(
         // setjmp/longjmp wrappers: a corrupt file is an error value, never exit().
         .target(
             name: "CImageShim",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS"]
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS"],
+            // The C files #include the headers (no module import, so no autolinking): the two
+            // libraries without pkg-config are named here.
+            linkerSettings: [.linkedLibrary("avif"), .linkedLibrary("jxl")]
         ),
 
         // Text from outside made safe for a terminal, and its width in cells: the one place every

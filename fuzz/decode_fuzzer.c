@@ -6,9 +6,17 @@
  * mode) of the first half of the input and of all of it. Images claiming more than 4 megapixels
  * are skipped after the probe (the Swift layer refuses large ones from the header the same way),
  * so every execution stays fast. Any crash, leak or sanitizer report is a finding.
+ *
+ * FUZZ_FORMATS: WebP, GIF, AVIF, HEIF, JPEG XL and TIFF in one target (pf_image_probe and
+ * pf_image_decode): the format is sniffed from the first bytes as ImageFormat.sniff does (an
+ * input with no signature goes to the format size % 6 picks), then a probe, a full decode, a
+ * reduced one, and the stored thumbnail when there is one. The libraries themselves are
+ * Debian's (not instrumented): ASan watches the shim's own reads and writes, and any crash in a
+ * library is still a crash.
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "image_shim.h"
 
@@ -70,10 +78,58 @@ static void fuzz_dc(int32_t width, int32_t height, const uint8_t *data, size_t s
     free(out);
 }
 
+#ifdef FUZZ_FORMATS
+static int starts(const uint8_t *data, size_t size, const char *signature, size_t length, size_t offset) {
+    return size >= offset + length && memcmp(data + offset, signature, length) == 0;
+}
+
+static int32_t fuzz_format(const uint8_t *data, size_t size) {
+    if (starts(data, size, "RIFF", 4, 0) && starts(data, size, "WEBP", 4, 8)) return PF_FORMAT_WEBP;
+    if (starts(data, size, "GIF8", 4, 0)) return PF_FORMAT_GIF;
+    if (starts(data, size, "\xFF\x0A", 2, 0) || starts(data, size, "\0\0\0\x0CJXL ", 8, 0)) return PF_FORMAT_JXL;
+    if (starts(data, size, "II*\0", 4, 0) || starts(data, size, "MM\0*", 4, 0)) return PF_FORMAT_TIFF;
+    if (starts(data, size, "ftyp", 4, 4)) {
+        for (size_t offset = 8; offset + 4 <= size && offset < 64; offset += 4) {
+            if (starts(data, size, "avif", 4, offset) || starts(data, size, "avis", 4, offset)) return PF_FORMAT_AVIF;
+        }
+        return PF_FORMAT_HEIF;
+    }
+    return 1 + (int32_t)(size % 6);
+}
+
+static void fuzz_format_decode(int32_t format, const uint8_t *data, size_t size, int32_t width, int32_t height,
+                               int32_t reduce, int32_t thumbnail) {
+    char message[PF_MESSAGE_CAPACITY];
+    int32_t out_width = fuzz_side(width, reduce), out_height = fuzz_side(height, reduce);
+    size_t stride = (size_t)out_width * 4;
+    uint8_t *out = malloc(stride * (size_t)out_height);
+    if (out == NULL) {
+        return;
+    }
+    pf_image_decode(format, data, size, reduce, thumbnail, out, stride, out_width, out_height, message,
+                    sizeof(message));
+    free(out);
+}
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char message[PF_MESSAGE_CAPACITY];
     int32_t reduce = 2 + (int32_t)(size % 5);
-#ifdef FUZZ_PNG
+#if defined(FUZZ_FORMATS)
+    int32_t format = fuzz_format(data, size);
+    pf_image_info info;
+    if (pf_image_probe(format, data, size, &info, message, sizeof(message)) != PF_OK) {
+        return 0;
+    }
+    if (info.width <= 0 || info.height <= 0 || (int64_t)info.width * info.height > FUZZ_MAX_PIXELS) {
+        return 0;
+    }
+    fuzz_format_decode(format, data, size, info.width, info.height, 1, 0);
+    fuzz_format_decode(format, data, size, info.width, info.height, reduce, 0);
+    if (info.thumbnail_width > 0 && info.thumbnail_height > 0) {
+        fuzz_format_decode(format, data, size, info.thumbnail_width, info.thumbnail_height, 1, 1);
+    }
+#elif defined(FUZZ_PNG)
     pf_png_info info;
     if (pf_png_probe(data, size, &info, message, sizeof(message)) != PF_OK) {
         return 0;

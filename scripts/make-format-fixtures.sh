@@ -19,8 +19,8 @@ cp "$work/upright.png" "$out/upright.png"
 
 # WebP: lossy still, lossless with alpha, EXIF orientation 6, animated with alpha blending.
 cwebp -quiet -q 80 "$work/upright.png" -o "$out/still.webp"
-convert "$photos/horse.png" -resize 64x "$work/horse.png"
-cwebp -quiet -lossless "$work/horse.png" -o "$out/alpha-lossless.webp"
+convert -size 48x32 xc:none -fill '#ff0000' -draw 'rectangle 8,8 39,23' PNG32:"$work/alpha.png"
+cwebp -quiet -lossless "$work/alpha.png" -o "$out/alpha-lossless.webp"
 cwebp -quiet -q 80 "$work/stored6.png" -o "$out/orientation-6.webp"
 exiftool -q -overwrite_original -n -Orientation=6 "$out/orientation-6.webp"
 # Three frames: the photo, then half-transparent squares blended over it (frame 1 is what shows).
@@ -41,12 +41,13 @@ convert -loop 0 -delay 20 -dispose none "$work/g1.png" -dispose background "$wor
 avifenc -j 1 -s 8 --min 20 --max 30 "$work/upright.png" "$out/still.avif" >/dev/null
 avifenc -j 1 -s 8 --min 20 --max 30 -d 10 "$work/upright.png" "$out/10bit.avif" >/dev/null
 avifenc -j 1 -s 8 --min 20 --max 30 --irot 3 "$work/stored6.png" "$out/irot3.avif" >/dev/null
-convert "$work/stored8.png" -flop "$work/stored-irot1-imir1.png"
+# Stored so that turning 90° anti-clockwise, then mirroring left-right, gives the upright picture.
+convert "$work/upright.png" -flop -rotate 90 "$work/stored-irot1-imir1.png"
 avifenc -j 1 -s 8 --min 20 --max 30 --irot 1 --imir 1 "$work/stored-irot1-imir1.png" "$out/irot1-imir1.avif" >/dev/null
 
-# HEIC: still with a 32-pixel thumbnail; a JPEG with EXIF orientation 6 (heif-enc writes irot and
-# keeps the EXIF: a decoder honouring both would turn it twice).
-heif-enc -q 60 -t 32 "$work/upright.png" -o "$out/still.heic" >/dev/null
+# HEIC: still with a 48×32 thumbnail; a JPEG with EXIF orientation 6 (heif-enc 1.15 keeps the EXIF
+# and writes no irot: the EXIF is the only orientation; a file with irot gets no EXIF turn).
+heif-enc -q 60 -t 48 "$work/upright.png" -o "$out/still.heic" >/dev/null
 convert "$work/stored6.png" -quality 92 "$work/stored6.jpg"
 exiftool -q -overwrite_original -n -Orientation=6 "$work/stored6.jpg"
 heif-enc -q 60 "$work/stored6.jpg" -o "$out/exif-orientation-6.heic" >/dev/null

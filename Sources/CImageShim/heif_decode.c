@@ -1,8 +1,10 @@
 /*
  * HEIF/HEIC through libheif 1.15.1 (libde265 for HEVC, built into Debian's libheif1).
  * libheif returns heif_error values and applies the file's irot/imir/clap itself: the sizes
- * it reports are the displayed ones, and EXIF orientation inside the file is not read (doing
- * both would turn a photo twice). Its security limit is set per context (32,768 pixels a side,
+ * it reports are the displayed ones. The EXIF orientation inside the file is reported for the
+ * caller only when the file has no irot or imir property at all (phones write both, saying the
+ * same thing: honouring both would turn a photo twice; heif-enc 1.15 writes a JPEG's EXIF and
+ * no irot, so there the EXIF is the only word on it). Its security limit is set per context (32,768 pixels a side,
  * which libheif checks as side² for every image and grid tile) and decoding stays on the
  * calling thread. A thumbnail stored in the file (the largest, when there are several) is
  * reported by the probe and decoded instead of the image when the caller asks. HDR (10/12-bit)
@@ -27,6 +29,75 @@ static pf_status pf_heif_failure(struct heif_error error, char *message, size_t 
     case heif_error_Unsupported_filetype: return PF_ERR_UNSUPPORTED;
     default: return PF_ERR_DECODER;
     }
+}
+
+/* The payload of the box of `type` among the boxes in [data, data + size), or NULL. */
+static const uint8_t *pf_heif_find_box(const uint8_t *data, size_t size, const char *type, size_t *payload) {
+    size_t offset = 0;
+    while (size - offset >= 8) {
+        const uint8_t *box = data + offset;
+        uint64_t length = (uint64_t)box[0] << 24 | (uint64_t)box[1] << 16 | (uint64_t)box[2] << 8 | box[3];
+        size_t header = 8;
+        if (length == 1) {
+            if (size - offset < 16) {
+                return NULL;
+            }
+            length = 0;
+            for (int i = 8; i < 16; i++) {
+                length = length << 8 | box[i];
+            }
+            header = 16;
+        } else if (length == 0) {
+            length = size - offset;
+        }
+        if (length < header || length > size - offset) {
+            return NULL;
+        }
+        if (memcmp(box + 4, type, 4) == 0) {
+            *payload = (size_t)length - header;
+            return box + header;
+        }
+        offset += (size_t)length;
+    }
+    return NULL;
+}
+
+/* Whether meta/iprp/ipco holds an irot or imir property (for any item). */
+static int pf_heif_has_transform(const uint8_t *data, size_t size) {
+    size_t meta_size, iprp_size, ipco_size;
+    const uint8_t *meta = pf_heif_find_box(data, size, "meta", &meta_size);
+    if (meta == NULL || meta_size < 4) {
+        return 0;
+    }
+    const uint8_t *iprp = pf_heif_find_box(meta + 4, meta_size - 4, "iprp", &iprp_size);
+    const uint8_t *ipco = iprp != NULL ? pf_heif_find_box(iprp, iprp_size, "ipco", &ipco_size) : NULL;
+    size_t unused;
+    return ipco != NULL &&
+           (pf_heif_find_box(ipco, ipco_size, "irot", &unused) != NULL ||
+            pf_heif_find_box(ipco, ipco_size, "imir", &unused) != NULL);
+}
+
+/* The EXIF orientation of the image's Exif block (1 when none); a block is at most 64 KiB. */
+static int32_t pf_heif_exif_orientation(const struct heif_image_handle *handle) {
+    heif_item_id id;
+    if (heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) < 1) {
+        return 1;
+    }
+    size_t size = heif_image_handle_get_metadata_size(handle, id);
+    if (size < 4 || size > 65536) {
+        return 1;
+    }
+    uint8_t *exif = malloc(size);
+    int32_t orientation = 1;
+    if (exif != NULL && heif_image_handle_get_metadata(handle, id, exif).code == heif_error_Ok) {
+        /* The block starts with the offset of the TIFF header from the end of that field. */
+        uint32_t skip = (uint32_t)exif[0] << 24 | (uint32_t)exif[1] << 16 | (uint32_t)exif[2] << 8 | exif[3];
+        if (skip <= size - 4) {
+            orientation = pf_exif_orientation(exif + 4 + skip, size - 4 - skip);
+        }
+    }
+    free(exif);
+    return orientation;
 }
 
 typedef struct pf_heif_file {
@@ -132,6 +203,9 @@ pf_status pf_heif_probe(const uint8_t *data, size_t size, pf_image_info *info, c
     info->width = width;
     info->height = height;
     info->has_alpha = heif_image_handle_has_alpha_channel(file.primary);
+    if (!pf_heif_has_transform(data, size)) {
+        info->orientation = pf_heif_exif_orientation(file.primary);
+    }
     int bits = heif_image_handle_get_luma_bits_per_pixel(file.primary);
     info->bit_depth = bits > 0 ? bits : 8;
     uint8_t *icc;

@@ -10,7 +10,8 @@ import ImageLoading
 /// page reads the folder's names with `readdir` alone (``DirectoryListing``: no file opened or
 /// `stat`ed; about 8 bytes a name beyond its bytes) into a heap that hands them out in natural
 /// order as pages take them (the whole sort is never paid up front); each page then
-/// checks only its own files: a regular file whose first bytes are a JPEG or PNG signature is
+/// checks only its own files: a regular file whose first bytes are an image signature (JPEG, PNG,
+/// WebP, GIF, AVIF, HEIF, JPEG XL, TIFF: `ImageFormat.sniff`) is
 /// a photo, with its size from the header (`ImageDecoder.probe`, no pixels decoded; unknown
 /// when the header cannot be read, and it fails when loaded with the decoder's reason); other
 /// files are skipped; a FIFO, socket or device is listed as a photo that fails at once ("not a
@@ -85,7 +86,7 @@ public actor DirectoryFeed: FeedSource {
         var files: [URL] = []
         while let name = listing.next() {
             let file = directory.appendingPathComponent(name)
-            if let head = FileSignature.head(of: file.path, count: 8), FileSignature.isImage(head) { files.append(file) }
+            if let head = FileSignature.head(of: file.path, count: FileSignature.headCount), FileSignature.isImage(head) { files.append(file) }
         }
         return files
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 
 #if canImport(Glibc)
 import Glibc
@@ -6,19 +7,20 @@ import Glibc
 import Darwin
 #endif
 
-/// Magic bytes: is a file a JPEG or PNG, judged by its first bytes only.
+/// Magic bytes: is a file an image ImageCodecs decodes, judged by its first bytes only.
 ///
 /// Only regular files are read. A FIFO, socket or device in a photo folder is not a photo,
 /// and opening a FIFO for reading blocks until a writer appears: the path is `stat`ed before
 /// it is opened, opened non-blocking, and checked again on the open descriptor (the name may
 /// have been replaced in between).
 enum FileSignature {
-    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The most bytes a signature needs (ISO-BMFF brands for HEIF/AVIF sit in the first 32).
+    static let headCount = 64
 
-    /// Whether a file's first bytes are a JPEG or PNG signature.
+    /// Whether a file's first bytes are the signature of a format ImageCodecs decodes (JPEG, PNG,
+    /// WebP, GIF, AVIF, HEIF, JPEG XL, TIFF).
     static func isImage(_ head: [UInt8]) -> Bool {
-        head.starts(with: jpeg) || head.starts(with: png)
+        ImageFormat.sniff(head)?.isDecodable ?? false
     }
 
     /// Whether `path` names a regular file (symbolic links followed).

@@ -12,6 +12,9 @@ struct FormatSniffingTests {
         #expect(ImageFormat.sniff([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8]) == .tiff)
         #expect(ImageFormat.sniff([0, 0, 0, 20] + Array("ftypmif1\0\0\0\0heic".utf8)) == .heif)
         #expect(ImageFormat.sniff([0, 0, 0, 20] + Array("ftypavif\0\0\0\0mif1".utf8)) == .avif)
+        #expect(ImageFormat.sniff([0, 0, 0, 24] + Array("ftypmif1\0\0\0\0mif1avif".utf8)) == .avif)
+        #expect(ImageFormat.sniff([0xFF, 0x0A, 0xFA, 0x7F]) == .jxl)
+        #expect(ImageFormat.sniff([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) == .jxl)
     }
 
     @Test func ignoresLookalikes() {
@@ -23,7 +26,7 @@ struct FormatSniffingTests {
         #expect(ImageFormat.sniff([0, 0, 0, 20] + Array("ftypisom\0\0\0\0mp41".utf8)) == nil)
     }
 
-    @Test func onlyJPEGAndPNGAreDecodable() {
-        #expect(ImageFormat.allCases.filter(\.isDecodable) == [.jpeg, .png])
+    @Test func everyFormatButBMPIsDecodable() {
+        #expect(ImageFormat.allCases.filter { !$0.isDecodable } == [.bmp])
     }
 }

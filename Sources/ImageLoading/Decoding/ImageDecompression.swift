@@ -7,6 +7,8 @@ import ImageCodecs
 /// thumbnail to store, and writes that thumbnail before processing.
 struct ImageDecompression: Sendable {
     var maxPixels: Int
+    /// The format the file's name claims (files only): bytes of another format are an error naming both.
+    var claimedFormat: ImageFormat?
     /// Where to store a thumbnail of the decoded original (files with a thumbnail cache).
     var thumbnail: ThumbnailWrite?
 
@@ -16,8 +18,9 @@ struct ImageDecompression: Sendable {
         var slot: ThumbnailSlot
     }
 
-    init(maxPixels: Int, thumbnail: ThumbnailWrite? = nil) {
+    init(maxPixels: Int, claimedFormat: ImageFormat? = nil, thumbnail: ThumbnailWrite? = nil) {
         self.maxPixels = maxPixels
+        self.claimedFormat = claimedFormat
         self.thumbnail = thumbnail
     }
 
@@ -38,6 +41,7 @@ struct ImageDecompression: Sendable {
         let decoded: DecodedImage
         var probed: ImageHeader?
         do {
+            try ImageDecoder.checkClaim(claimedFormat, of: bytes)
             let header = try ImageDecoder.probe(bytes)
             probed = header
             guard header.storedSize.pixelCount <= maxPixels else {

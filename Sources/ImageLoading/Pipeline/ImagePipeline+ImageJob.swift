@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 
 extension ImagePipeline {
     /// The shared job for one URL + processors: get the original bytes through the (coalesced)
@@ -44,6 +45,7 @@ extension ImagePipeline {
         }
         let decompression = ImageDecompression(
             maxPixels: configuration.limits.maxDecodedPixels,
+            claimedFormat: url.isFileURL ? ImageFormat.claimed(byName: url.lastPathComponent) : nil,
             thumbnail: thumbnailSlot.flatMap { slot in
                 configuration.thumbnailCache.map { ImageDecompression.ThumbnailWrite(cache: $0, slot: slot) }
             })

@@ -42,7 +42,26 @@ static int pf_jxl_is_srgb(const JxlColorEncoding *encoding) {
              encoding->transfer_function == JXL_TRANSFER_FUNCTION_709));
 }
 
+/*
+ * libjxl 0.7 prints its API errors to stderr (a line such as "decode.cc:2123: invalid signature";
+ * the JXL_FAILURE messages of a corrupt codestream stay silent in Debian's release build, but a
+ * frame that fails prints "frame processing failed"). The signature is checked here first, so
+ * bytes that are not JPEG XL at all never reach the decoder.
+ */
+static int pf_jxl_signature_ok(const uint8_t *data, size_t size, char *message, size_t capacity) {
+    JxlSignature signature = JxlSignatureCheck(data, size);
+    if (signature == JXL_SIG_CODESTREAM || signature == JXL_SIG_CONTAINER) {
+        return 1;
+    }
+    pf_set_message(message, capacity, signature == JXL_SIG_NOT_ENOUGH_BYTES ? "the JPEG XL data ends inside its signature"
+                                                                            : "not a JPEG XL signature");
+    return 0;
+}
+
 pf_status pf_jxl_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
+    if (!pf_jxl_signature_ok(data, size, message, capacity)) {
+        return PF_ERR_DECODER;
+    }
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
     if (decoder == NULL) {
         return PF_ERR_MEMORY;
@@ -121,6 +140,9 @@ static void pf_jxl_color(JxlDecoder *decoder, uint8_t **icc, size_t *icc_size) {
 pf_status pf_jxl_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                         size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
     (void)use_thumbnail;
+    if (!pf_jxl_signature_ok(data, size, message, capacity)) {
+        return PF_ERR_DECODER;
+    }
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
     if (decoder == NULL) {
         return PF_ERR_MEMORY;

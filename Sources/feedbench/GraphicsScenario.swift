@@ -2,6 +2,7 @@ import Foundation
 import ImageCodecs
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// Real-pixel output per image at a 40×20-cell box of 10×20-pixel cells (400×400 pixels):
 /// our kitty transmission and sixel encoder in-process (time and bytes, and the sixel's PSNR
@@ -29,21 +30,22 @@ struct GraphicsScenario: BenchScenario {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = TemporaryImageFiles(directory: directory.path)
+        let kitty = KittyDirectGraphics()
         let encoders: [(String, (TerminalImage) -> [UInt8])] = [
-            ("photofeed kitty inline", { GraphicsTransport(medium: .inline).transmitKitty($0) }),
-            ("photofeed kitty zlib (o=z)", { GraphicsTransport(medium: .compressed).transmitKitty($0) }),
+            ("photofeed kitty inline", { kitty.transmit($0, transport: GraphicsTransport(medium: .inline)) }),
+            ("photofeed kitty zlib (o=z)", { kitty.transmit($0, transport: GraphicsTransport(medium: .compressed)) }),
             ("photofeed kitty file (t=t)", { image in
                 defer { files.removeLeftovers() }
-                return GraphicsTransport(medium: .files(files)).transmitKitty(image)
+                return kitty.transmit(image, transport: GraphicsTransport(medium: .files(files)))
             }),
-            ("photofeed iterm (JPEG)", { ITermGraphics.inlineImage($0.bitmap, cells: $0.cells) }),
+            ("photofeed iterm (JPEG)", { ITermInlineGraphics().printed($0, transport: GraphicsTransport(), lineBreak: .newline) }),
             ("photofeed sixel (dither)", { SixelEncoder.encode($0.bitmap, colors: 256, dither: true) }),
             ("photofeed sixel (no dither)", { SixelEncoder.encode($0.bitmap, colors: 256, dither: false) }),
         ]
         for path in assets {
             let decoded = try ImageDecoder.decode(try BlockArtToolRunner.readAll(path), options: DecodingOptions(targetSize: box))
             let bitmap = decoded.bitmap.fit(into: box)
-            let image = TerminalImage(bitmap: bitmap, cells: cells, placement: .direct)
+            let image = TerminalImage(bitmap: bitmap, cells: cells, graphics: kitty)
             for (label, encode) in encoders {
                 var output: [UInt8] = []
                 let ms = median((0..<repetitions).map { _ in clock.measure { output = encode(image) }.milliseconds })

@@ -5,6 +5,7 @@ import LoadSemantics
 import TerminalKit
 import TerminalUI
 import TerminalText
+import TerminalGraphics
 
 /// The `photofeed` command: the feed viewer (the default subcommand, `view`), and the tools beside it.
 ///

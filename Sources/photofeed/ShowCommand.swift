@@ -6,6 +6,7 @@ import ImageLoading
 import TerminalUI
 
 import TerminalText
+import TerminalGraphics
 
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     @Flag var scaling: Scaling = .fit
 
-    @Option(help: "auto, blocks, kitty, sixel or iterm (default: auto: ask the terminal on stdout; block art into a pipe or file).", transform: ShowSettings.parseGraphics)
+    @Option(help: ArgumentHelp("\(GraphicsSelection.Request.names) (default: auto: ask the terminal on stdout; block art into a pipe or file)."), transform: ShowSettings.parseGraphics)
     var graphics: GraphicsSelection.Request = .auto
 
     @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
@@ -168,21 +169,10 @@ struct ShowCommand: AsyncParsableCommand {
 
     // MARK: - Pixels
 
-    /// How `show` writes real pixels, when it does.
-    struct PixelOutput {
-        var backend: PictureBackend
-        var cellPixels: PixelSize
-        /// Inline (compressed) into a pipe; a temporary file to a kitty on this machine; through
-        /// tmux passthrough inside tmux.
-        var transport = GraphicsTransport()
-        /// Name placeholder images by a 256-colour index (tmux without RGB).
-        var indexedIDs = false
-    }
-
-    /// One image as escape sequences (kitty, kitty placeholders, sixel or iTerm2), `columns`
+    /// One image as escape sequences (the protocol's: kitty, kitty placeholders, sixel, iTerm2), `columns`
     /// wide (and at most `rows` tall), then a newline.
     static func pixelImage(
-        _ image: String, pixels: PixelOutput, columns: Int, rows: Int?, settings: ShowSettings, pipeline: ImagePipeline
+        _ image: String, pixels: ShowPixels, columns: Int, rows: Int?, settings: ShowSettings, pipeline: ImagePipeline
     ) async throws -> [UInt8] {
         let box = PixelSize(
             width: min(PixelBudget.maximumSide, columns * pixels.cellPixels.width),
@@ -202,10 +192,7 @@ struct ShowCommand: AsyncParsableCommand {
         // Never more than the budget, however wide the columns and large the cells.
         let budget = PixelBudget.clamp(source.size)
         if budget != source.size { source = source.resized(to: budget) }
-        let cells = TerminalSize(
-            rows: max(1, (source.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
-            columns: max(1, (source.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
-        return ShowPicture.bytes(source, cells: cells, pixels: pixels) + [UInt8(ascii: "\n")]
+        return pixels.printed(source).bytes + [UInt8(ascii: "\n")]
     }
 
     // MARK: - Sizes

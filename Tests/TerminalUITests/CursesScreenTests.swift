@@ -4,6 +4,7 @@ import Glibc
 import ImageCodecs
 import Testing
 @testable import TerminalUI
+import TerminalGraphics
 
 /// Smoke tests of the real ncurses screen on a pseudo-terminal (xterm-256color terminfo).
 ///
@@ -68,7 +69,7 @@ struct CursesScreenTests {
         let pty = try #require(PseudoTerminal(rows: 12, columns: 40))
         let screen = try makeScreen(pty)
         func image(_ shade: UInt8) -> TerminalImage {
-            TerminalImage(bitmap: Bitmap(width: 20, height: 40, fill: RGBA(shade, 0, 0)), cells: TerminalSize(rows: 2, columns: 2), placement: .iterm)
+            TerminalImage(bitmap: Bitmap(width: 20, height: 40, fill: RGBA(shade, 0, 0)), cells: TerminalSize(rows: 2, columns: 2), graphics: .iterm)
         }
         var first = Frame(size: screen.size)
         first.place(Picture(cells: CellBlock(size: image(1).cells), image: image(1)), for: "a", at: CellPoint(row: 1, column: 1))

@@ -1,4 +1,5 @@
 import TerminalKit
+import TerminalGraphics
 
 /// Replies from the terminal that arrive while the viewer runs (after the start-up probe gave up
 /// waiting): they update the profile, and when they show the terminal draws real pixels the

@@ -4,6 +4,7 @@ import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// Replies from the terminal that arrive after the start-up probe gave up: never keys; a kitty
 /// `OK` upgrades block art to pixels live, with the reason in the event log.
@@ -42,9 +43,9 @@ struct UpdateLateReplyTests {
         }
 
         // Then: the pictures are kitty pixels now, sized by the cell the terminal reported
-        #expect(harness.model.options.graphics == .kitty)
+        #expect(harness.model.options.graphics == .pixels(.kitty))
         let image = try #require(harness.frame().pictures.first?.picture.image)
-        #expect(image.placement == .direct)
+        #expect(image.graphics.name == "kitty")
         #expect(harness.model.metrics.graphics == "kitty (terminal answered late)")
         #expect(harness.model.eventLog.entries.contains { "\($0)".contains("pictures: kitty (terminal answered late)") })
         #expect(harness.model.options.terminal?.report().contains { $0.contains("kitty (terminal answered late)") } == true)

@@ -12,14 +12,14 @@ public enum KittyGraphics {
     /// The most base64 bytes in one escape sequence (the protocol's limit).
     public static let chunkSize = 4096
 
-    /// Transmits `image`: for Unicode placeholders with a virtual placement (`a=T,U=1`), for
+    /// Transmits `image`: for Unicode placeholders with a virtual placement (`a=T,U=1`), else for
     /// direct placement as pixels only (`a=t`, placed by ``place(_:placementID:origin:visible:)``),
     /// quietly (`q=2`: no replies that could land in the input), in chunks of at most
     /// ``chunkSize`` base64 bytes: 24-bit RGB when every pixel is opaque, else 32-bit RGBA,
     /// zlib-compressed (`o=z`) unless `compressed` is false.
-    public static func transmit(_ image: TerminalImage, compressed: Bool = true) -> [UInt8] {
+    public static func transmit(_ image: TerminalImage, forPlaceholders: Bool, compressed: Bool = true) -> [UInt8] {
         let (pixels, format) = pixelBytes(image.bitmap)
-        var control = self.control(for: image, format: format)
+        var control = self.control(for: image, forPlaceholders: forPlaceholders, format: format)
         var payload = pixels
         if compressed, let deflated = Deflate.compress(pixels) {
             payload = deflated
@@ -45,8 +45,8 @@ public enum KittyGraphics {
     /// hundred bytes on the tty whatever the image's size. `path` must hold the pixels as
     /// ``pixelBytes(_:)`` gives them (in its `format`) and name `tty-graphics-protocol` (the
     /// protocol's rule for files a terminal may delete).
-    public static func transmit(_ image: TerminalImage, file path: String, format: Int) -> [UInt8] {
-        let control = self.control(for: image, format: format) + ",t=t"
+    public static func transmit(_ image: TerminalImage, forPlaceholders: Bool, file path: String, format: Int) -> [UInt8] {
+        let control = self.control(for: image, forPlaceholders: forPlaceholders, format: format) + ",t=t"
         return Array("\u{1B}_G\(control);\(base64(Array(path.utf8)))\u{1B}\\".utf8)
     }
 
@@ -76,10 +76,10 @@ public enum KittyGraphics {
     }
 
     /// The keys every transmission starts with (the action first: ``display(_:)`` rewrites it).
-    private static func control(for image: TerminalImage, format: Int) -> String {
-        let action = image.placement == .placeholders ? "a=T,U=1,q=2" : "a=t,q=2"
+    private static func control(for image: TerminalImage, forPlaceholders: Bool, format: Int) -> String {
+        let action = forPlaceholders ? "a=T,U=1,q=2" : "a=t,q=2"
         return action + ",f=\(format),s=\(image.bitmap.width),v=\(image.bitmap.height),i=\(image.id)"
-            + (image.placement == .placeholders ? ",c=\(image.cells.columns),r=\(image.cells.rows)" : "")
+            + (forPlaceholders ? ",c=\(image.cells.columns),r=\(image.cells.rows)" : "")
     }
 
     private static func base64(_ bytes: [UInt8]) -> String {
@@ -110,8 +110,7 @@ public enum KittyGraphics {
     /// Transmits `image` and shows it at the cursor, `image.cells` large, the way a command
     /// that prints pictures does (`a=T`): the cursor ends after the picture.
     public static func display(_ image: TerminalImage, transport: GraphicsTransport = GraphicsTransport()) -> [UInt8] {
-        let transmitted = transport.transmitKitty(
-            TerminalImage(bitmap: image.bitmap, cells: image.cells, placement: .direct))
+        let transmitted = transport.transmitKitty(image, forPlaceholders: false)
         // The first chunk's action becomes "transmit and display", with the size in cells.
         var text = String(decoding: transmitted, as: UTF8.self)
         if let range = text.range(of: "a=t,q=2") {

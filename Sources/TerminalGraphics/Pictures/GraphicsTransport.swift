@@ -35,17 +35,18 @@ public struct GraphicsTransport: Sendable {
         self.passthrough = passthrough
     }
 
-    /// The bytes that transmit `image` to a kitty terminal this way.
-    public func transmitKitty(_ image: TerminalImage) -> [UInt8] {
+    /// The bytes that transmit `image` to a kitty terminal this way, with a virtual placement for
+    /// Unicode placeholders or for placing directly.
+    public func transmitKitty(_ image: TerminalImage, forPlaceholders: Bool) -> [UInt8] {
         switch medium {
-        case .inline: return KittyGraphics.transmit(image, compressed: false)
-        case .compressed: return KittyGraphics.transmit(image, compressed: true)
+        case .inline: return KittyGraphics.transmit(image, forPlaceholders: forPlaceholders, compressed: false)
+        case .compressed: return KittyGraphics.transmit(image, forPlaceholders: forPlaceholders, compressed: true)
         case .files(let sink):
             let (pixels, format) = KittyGraphics.pixelBytes(image.bitmap)
             guard let path = sink.write(pixels, name: "\(image.id)") else {
-                return KittyGraphics.transmit(image, compressed: true)
+                return KittyGraphics.transmit(image, forPlaceholders: forPlaceholders, compressed: true)
             }
-            return KittyGraphics.transmit(image, file: path, format: format)
+            return KittyGraphics.transmit(image, forPlaceholders: forPlaceholders, file: path, format: format)
         }
     }
 

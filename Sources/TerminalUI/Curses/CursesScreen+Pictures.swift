@@ -25,6 +25,10 @@ extension CursesScreen {
                     wredrawln(window, Int32(old.visible.origin.row), Int32(old.visible.size.rows))
                     redrawn.formUnion(old.visible.rowRange)
                 }
+                // ncurses may write a changed line with erase-in-line (`EL`, `EL1`) over the blank
+                // cells under a picture drawn over the text, which takes its pixels away too: a
+                // line with any changed cell counts as redrawn, and the pictures on it are drawn again.
+                redrawn.formUnion(changes.runs.lazy.map(\.origin.row))
             }
         }
         // Placeholder images get their small ids (tmux without RGB) before their cells are drawn.

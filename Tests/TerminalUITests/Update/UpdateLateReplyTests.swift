@@ -52,6 +52,25 @@ struct UpdateLateReplyTests {
         _ = effects
     }
 
+    @Test func insideTmuxALateKittyAnswerUpgradesToPlaceholdersSayingItCameLate() throws {
+        // Given: the viewer started in block art inside a tmux that lets passthrough out
+        var options = startedInBlockArt()
+        let pane = TmuxPane(id: "%0", passthroughSetting: "on", outerFeatures: [], outerTerminal: "xterm-kitty")
+        options.terminal?.tmux = pane
+        options.screenColors = .palette256
+        var harness = FeedHarness(screen: TerminalSize(rows: 22, columns: 100), options: options)
+        harness.showPage(TestPhotos.files(3))
+
+        // When: kitty 0.47's answers arrive late through passthrough
+        for event in replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.47.4)\u{1B}\\\u{1B}[?62;c") {
+            harness.send(.input(event))
+        }
+
+        // Then: placeholders named by 256-colour ids, and the reason says the answer was late
+        #expect(harness.model.options.graphics == .pixels(.kittyPlaceholders))
+        #expect(harness.model.metrics.graphics == "kitty placeholders (tmux passthrough, 256-colour ids, answered late)")
+    }
+
     @Test func lateRepliesChangeNothingWhenTheUserChoseOrAFlagDid() {
         // Given: block art asked for on the command line
         var flagged = FeedHarness(options: startedInBlockArt(request: .blocks))

@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics",
+                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"],

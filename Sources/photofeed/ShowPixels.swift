@@ -7,7 +7,7 @@ import TerminalGraphics
 /// through tmux passthrough inside tmux, with palette-named placeholder ids when tmux does not
 /// pass 24-bit colour). A single picture and each box of `show --grid` are printed by the same
 /// call, so both honour the protocol and the transport the probe chose.
-struct ShowPixels {
+struct ShowPixels: Sendable {
     /// The protocol that draws the pictures.
     var graphics: any GraphicsProtocol
     /// One cell's size in pixels.

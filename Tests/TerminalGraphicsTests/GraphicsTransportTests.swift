@@ -34,23 +34,38 @@ struct GraphicsTransportTests {
         return status == Z_OK && Int(length) == expected ? output : nil
     }
 
-    @Test func compressedPixelsSayOZAndInflateToTheRGBBytes() throws {
+    @Test func byDefaultThePixelsGoAsAPNGThatDecodesToThemExactly() throws {
         // Given a 320×240 photo-like image
         let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: TerminalSize(rows: 12, columns: 32), graphics: .kittyPlaceholders)
 
-        // When it is transmitted compressed (the default)
-        let escapes: [String] = text(KittyGraphics.transmit(image, forPlaceholders: true)).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+        // When it is transmitted the default way
+        let escapes: [String] = text(GraphicsTransport().transmitKitty(image, forPlaceholders: true))
+            .components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
 
-        // Then the first escape says o=z, and the joined payload inflates to exactly the RGB pixels
+        // Then the first escape says f=100 (a PNG carries its own size), and the joined payload is
+        // an RGB PNG of exactly the pixels
+        let first = try #require(escapes.first)
+        #expect(first.hasPrefix("\u{1B}_Ga=T,U=1,q=2,f=100,i=\(image.id),c=32,r=12,m="))
+        let payload: String = escapes.map { String($0.split(separator: ";", maxSplits: 1)[1]) }.joined()
+        let png = Array(try #require(Data(base64Encoded: payload)))
+        #expect(ImageFormat.sniff(png) == .png)
+        #expect(try ImageDecoder.decode(png).bitmap.bytes == image.bitmap.bytes)
+        // And it is smaller than the same pixels deflated (o=z), which are smaller than raw
+        let deflated = KittyGraphics.transmit(image, forPlaceholders: true, payload: .deflated)
+        let raw = KittyGraphics.transmit(image, forPlaceholders: true, payload: .raw)
+        #expect(payload.utf8.count < deflated.count && deflated.count < raw.count)
+    }
+
+    @Test func deflatedPixelsSayOZAndInflateToTheRGBBytes() throws {
+        let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: TerminalSize(rows: 12, columns: 32), graphics: .kittyPlaceholders)
+        let escapes: [String] = text(KittyGraphics.transmit(image, forPlaceholders: true, payload: .deflated))
+            .components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
         let first = try #require(escapes.first)
         #expect(first.hasPrefix("\u{1B}_Ga=T,U=1,q=2,f=24,s=320,v=240,i=\(image.id),c=32,r=12,o=z,m=1;"))
         let payload: String = escapes.map { String($0.split(separator: ";", maxSplits: 1)[1]) }.joined()
         let compressed = try #require(Data(base64Encoded: payload))
         let pixels = try #require(inflate(compressed, expected: 320 * 240 * 3))
         #expect(pixels == KittyGraphics.pixelBytes(image.bitmap).bytes)
-        #expect(Array(pixels.prefix(3)) == [0, 0, 0])
-        // And it is smaller than the raw pixels' base64
-        #expect(payload.utf8.count < 320 * 240 * 3 * 4 / 3)
     }
 
     @Test func aFileTransmissionIsAFewHundredBytesOnTheTty() throws {
@@ -70,9 +85,9 @@ struct GraphicsTransportTests {
         #expect(String(decoding: try #require(Data(base64Encoded: path)), as: UTF8.self) == "/fake/tty-graphics-protocol-\(image.id)")
         #expect(sink.written.withLock { $0 } == [400 * 400 * 3])
 
-        // And when the sink cannot write, the pixels go inline, compressed
+        // And when the sink cannot write, the pixels go inline, as a PNG
         let failing = GraphicsTransport(medium: .files(RecordingSink(fails: true)))
-        #expect(text(failing.transmitKitty(image, forPlaceholders: true)).contains("o=z"))
+        #expect(text(failing.transmitKitty(image, forPlaceholders: true)).contains(",f=100,"))
     }
 
     @Test func temporaryFilesArePrivateAndLeftoversAreRemoved() throws {

@@ -17,9 +17,12 @@ struct KittyDirectGraphicsTests {
 
     @Test func transparentImagesGoAsRGBAAndReleaseNamesTheImage() {
         let transparent = image(Bitmap(width: 2, height: 2, fill: .clear), cells: TerminalSize(rows: 1, columns: 1))
-        let transmitted = text(graphics.transmit(transparent, transport: GraphicsTransport()))
+        let transmitted = text(graphics.transmit(transparent, transport: GraphicsTransport(medium: .inline)))
         // Pixels only (a=t: the screen places them), RGBA because some are transparent
         #expect(transmitted.hasPrefix("\u{1B}_Ga=t,q=2,f=32,s=2,v=2,i=\(transparent.id)"))
+        // As a PNG, with its alpha
+        let png = text(graphics.transmit(transparent, transport: GraphicsTransport()))
+        #expect(png.hasPrefix("\u{1B}_Ga=t,q=2,f=100,i=\(transparent.id)"))
         #expect(!transmitted.contains("U=1"))
         #expect(text(graphics.release(42, transport: GraphicsTransport())) == "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\")
     }

@@ -224,7 +224,7 @@ struct KittyDirectPlacementTests {
         // When a picture is first shown, it is transmitted (pixels only) and placed at its cells
         let first = frame([("a", a, CellPoint(row: 2, column: 3))])
         let shown = text(store.apply(FrameChanges(from: nil, to: first)))
-        #expect(shown.contains("a=t,q=2,f=24,s=40,v=40,i=\(a.id)"))
+        #expect(shown.contains("a=t,q=2,f=100,i=\(a.id)"))
         #expect(shown.contains("\u{1B}7\u{1B}[3;4H\u{1B}_Ga=p,q=2,C=1,i=\(a.id)"))
         #expect(shown.hasSuffix("\u{1B}8"))
 

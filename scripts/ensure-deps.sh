@@ -10,7 +10,7 @@ packages="pkg-config libncurses-dev libjpeg-dev libpng-dev zlib1g-dev"
 case "$purpose" in
     run) ;;
     test) packages="$packages tmux curl ncurses-term" ;;
-    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine" ;;
+    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 

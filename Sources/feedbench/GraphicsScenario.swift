@@ -42,6 +42,10 @@ struct GraphicsScenario: BenchScenario {
             ("photofeed iterm (JPEG)", { ITermInlineGraphics().printed($0, transport: GraphicsTransport(), lineBreak: .newline) }),
             ("photofeed sixel (dither)", { SixelEncoder.encode($0.bitmap, colors: 256, dither: true) }),
             ("photofeed sixel (no dither)", { SixelEncoder.encode($0.bitmap, colors: 256, dither: false) }),
+            ("photofeed sixel (128, no dither)", { SixelEncoder.encode($0.bitmap, colors: 128, dither: false) }),
+            ("photofeed sixel (64, no dither)", { SixelEncoder.encode($0.bitmap, colors: 64, dither: false) }),
+            ("photofeed sixel (128, dither)", { SixelEncoder.encode($0.bitmap, colors: 128, dither: true) }),
+            ("photofeed sixel (96, dither)", { SixelEncoder.encode($0.bitmap, colors: 96, dither: true) }),
         ]
         for path in assets {
             let decoded = try ImageDecoder.decode(try BlockArtToolRunner.readAll(path), options: DecodingOptions(targetSize: box))

@@ -1,8 +1,16 @@
-/// Sixel graphics: each picture drawn into its cells after the text, with its own palette of up
-/// to 256 colours (median cut, dithered, quantised once per picture and kept), cropped to what
-/// shows; the text written over its cells takes it away (xterm `-ti vt340`, foot, mlterm,
-/// WezTerm, Konsole).
+/// Sixel graphics: each picture drawn into its cells after the text, with its own palette
+/// (median cut, quantised once per picture and kept), cropped to what shows; the text written
+/// over its cells takes it away (xterm `-ti vt340`, foot, mlterm, WezTerm, Konsole).
 public struct SixelGraphics: GraphicsProtocol {
+    /// Colours in a picture's palette. Measured on 16 large photographs at 400×250 pixels
+    /// (`feedbench --scenario graphics --assets …`): 128 colours dithered take 138 KB a picture
+    /// at 34.2 dB PSNR, where 256 took 176 KB at 35.7 dB, and img2sixel writes 144 KB at 33.3 dB.
+    /// (Undithered, 128 colours take 129 KB at 35.2 dB, but smooth gradients show bands: PSNR
+    /// does not see them, eyes in xterm do.)
+    public static let colors = 128
+    /// Whether the quantised picture is dithered (Floyd–Steinberg): no bands in skies.
+    public static let dithers = true
+
     public init() {}
 
     public var name: String { "sixel" }
@@ -14,7 +22,7 @@ public struct SixelGraphics: GraphicsProtocol {
         transport: GraphicsTransport, cache: inout GraphicsEncodingCache
     ) -> [UInt8] {
         let quantized = cache.value(for: image, by: self) {
-            PaletteQuantizer.quantize(image.bitmap, colors: 256, dither: true)
+            PaletteQuantizer.quantize(image.bitmap, colors: Self.colors, dither: Self.dithers)
         }
         guard
             let rect = image.visiblePixels(
@@ -31,7 +39,7 @@ public struct SixelGraphics: GraphicsProtocol {
     }
 
     public func printed(_ image: TerminalImage, transport: GraphicsTransport, lineBreak: PrintedLineBreak) -> [UInt8] {
-        SixelEncoder.encode(image.bitmap)
+        SixelEncoder.encode(image.bitmap, colors: Self.colors, dither: Self.dithers)
     }
 
     /// `4` among the DA1 attributes, outside tmux.

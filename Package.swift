@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "FeedSources", targets: ["FeedSources"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
+        .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
         .library(name: "LoadSemantics", targets: ["LoadSemantics"]),
     ],
     dependencies: [
@@ -149,18 +150,27 @@ let package = Package(
         // The conversation with the terminal: the input grammar (keys, mouse, replies), the
         // start-up probe, tmux, colour depth and terminfo; beneath the viewer and `show`.
         .target(name: "TerminalKit", dependencies: ["ImageCodecs", "CNcurses"], swiftSettings: strict),
+        // What a terminal draws: text cells, and real pixels through each graphics protocol
+        // (kitty placed directly or by placeholders, sixel, iTerm2: one file each, one registry),
+        // their encoders, and the choice among them from the probe's answers; beneath the viewer
+        // and `show`, which both draw through it.
+        .target(
+            name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
+            swiftSettings: strict
+        ),
         .target(
             name: "TerminalUI",
             dependencies: [
-                "TerminalKit", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses", "CZlib", "TerminalText", "LoadSemantics",
+                "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses",
+                "TerminalText", "LoadSemantics",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "FeedSources",
-                "TerminalText", "LoadSemantics",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "FeedSources", "TerminalText", "LoadSemantics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -169,8 +179,8 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "FeedSources",
-                "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "FeedSources", "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -191,12 +201,16 @@ let package = Package(
         ),
         .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "ImageLoading"], swiftSettings: strict),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "ImageCodecs"], swiftSettings: strict),
+        .testTarget(
+            name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "TerminalKit", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading", "CZlib", "TerminalText",
-                "LoadSemantics",
+                "TerminalUI", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
+                "TerminalText", "LoadSemantics",
             ],
             exclude: ["Golden"],
             swiftSettings: strict
@@ -222,7 +236,8 @@ let package = Package(
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics",
+                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
+                "FeedSources", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"],

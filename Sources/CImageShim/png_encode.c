@@ -148,6 +148,12 @@ pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,
     if (image->text_count > 0) {
         png_set_text(png, info, texts, image->text_count);
     }
+    if (image->compression_level >= 1 && image->compression_level <= 9) {
+        png_set_compression_level(png, image->compression_level);
+    }
+    if (image->filters != 0) {
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, image->filters & PNG_ALL_FILTERS);
+    }
     png_write_info(png, info);
     int passes = png_set_interlace_handling(png);
     for (int pass = 0; pass < passes; pass++) {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalGraphics
 
 /// One benchmark scenario: runs, measures, reports a table.
 protocol BenchScenario: Sendable {

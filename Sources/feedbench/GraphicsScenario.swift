@@ -2,6 +2,7 @@ import Foundation
 import ImageCodecs
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// Real-pixel output per image at a 40×20-cell box of 10×20-pixel cells (400×400 pixels):
 /// our kitty transmission and sixel encoder in-process (time and bytes, and the sixel's PSNR
@@ -18,7 +19,7 @@ struct GraphicsScenario: BenchScenario {
         var rows: [[String]] = []
         var notes = [
             "in-process: decode + fit into \(box.width)×\(box.height) not timed; median of \(repetitions) encodes per image; mean over \(assets.count) assets",
-            "kitty: inline = RGB base64 in 4096-byte chunks; zlib = the same deflated first (o=z, level 1); file = the pixels written to a temporary file in /dev/shm the terminal reads (t=t): the KB are what goes over the tty, the time includes writing the file",
+            "kitty: inline = RGB base64 in 4096-byte chunks; zlib = the same deflated first (o=z, level 1); PNG = libpng at zlib level \(KittyGraphics.pngCompressionLevel), adaptive filters (f=100; what the viewer and show send inline); file = the pixels written to a temporary file in /dev/shm the terminal reads (t=t): the KB are what goes over the tty, the time includes writing the file",
             "iterm: JPEG (quality \(ITermGraphics.jpegQuality)) in OSC 1337",
             "PSNR: the sixel decoded back (our SixelDecoder) against the source resized to the decoded size, over the RGB channels (chafa 1.12 into a pipe assumes another cell shape: its 40×20-cell sixel of a 600×400 photo is 320×102, squashed; its PSNR measures colours at its own geometry)",
         ]
@@ -29,21 +30,27 @@ struct GraphicsScenario: BenchScenario {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = TemporaryImageFiles(directory: directory.path)
+        let kitty = KittyDirectGraphics()
         let encoders: [(String, (TerminalImage) -> [UInt8])] = [
-            ("photofeed kitty inline", { GraphicsTransport(medium: .inline).transmitKitty($0) }),
-            ("photofeed kitty zlib (o=z)", { GraphicsTransport(medium: .compressed).transmitKitty($0) }),
+            ("photofeed kitty inline", { kitty.transmit($0, transport: GraphicsTransport(medium: .inline)) }),
+            ("photofeed kitty zlib (o=z)", { KittyGraphics.transmit($0, forPlaceholders: false, payload: .deflated) }),
+            ("photofeed kitty PNG (f=100)", { kitty.transmit($0, transport: GraphicsTransport(medium: .compressed)) }),
             ("photofeed kitty file (t=t)", { image in
                 defer { files.removeLeftovers() }
-                return GraphicsTransport(medium: .files(files)).transmitKitty(image)
+                return kitty.transmit(image, transport: GraphicsTransport(medium: .files(files)))
             }),
-            ("photofeed iterm (JPEG)", { ITermGraphics.inlineImage($0.bitmap, cells: $0.cells) }),
+            ("photofeed iterm (JPEG)", { ITermInlineGraphics().printed($0, transport: GraphicsTransport(), lineBreak: .newline) }),
             ("photofeed sixel (dither)", { SixelEncoder.encode($0.bitmap, colors: 256, dither: true) }),
             ("photofeed sixel (no dither)", { SixelEncoder.encode($0.bitmap, colors: 256, dither: false) }),
+            ("photofeed sixel (128, no dither)", { SixelEncoder.encode($0.bitmap, colors: 128, dither: false) }),
+            ("photofeed sixel (64, no dither)", { SixelEncoder.encode($0.bitmap, colors: 64, dither: false) }),
+            ("photofeed sixel (128, dither)", { SixelEncoder.encode($0.bitmap, colors: 128, dither: true) }),
+            ("photofeed sixel (96, dither)", { SixelEncoder.encode($0.bitmap, colors: 96, dither: true) }),
         ]
         for path in assets {
             let decoded = try ImageDecoder.decode(try BlockArtToolRunner.readAll(path), options: DecodingOptions(targetSize: box))
             let bitmap = decoded.bitmap.fit(into: box)
-            let image = TerminalImage(bitmap: bitmap, cells: cells, placement: .direct)
+            let image = TerminalImage(bitmap: bitmap, cells: cells, graphics: kitty)
             for (label, encode) in encoders {
                 var output: [UInt8] = []
                 let ms = median((0..<repetitions).map { _ in clock.measure { output = encode(image) }.milliseconds })

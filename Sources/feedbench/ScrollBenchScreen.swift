@@ -1,4 +1,5 @@
 import TerminalUI
+import TerminalGraphics
 
 /// A `MemoryScreen` that types the scroll script's keys as they fall due, times each frame
 /// (from the first cell written after a flush to the flush), and samples, at every key, how

@@ -4,6 +4,7 @@ import ImageLoading
 import LoadSemantics
 import PicsumServer
 import TerminalUI
+import TerminalGraphics
 
 /// The viewer scrolling a shaped embedded feed: 300 rows down and back at 30 rows/s on a
 /// `MemoryScreen`, driven through the real `FeedRuntime`, for four loader setups:
@@ -59,8 +60,8 @@ struct ScrollScenario: BenchScenario {
 
     /// The default setup drawn by each pixel backend (default network only): bytes per frame
     /// and time to the first picture beside block art's.
-    let pixelSetups: [Setup] = [PictureBackend.kitty, .kittyPlaceholders, .sixel, .iterm].map {
-        Setup(label: "cancel, \($0.rawValue)", onDisappear: .cancel, cachesAndResume: true, graphics: $0)
+    let pixelSetups: [Setup] = GraphicsProtocols.all.map(PictureBackend.pixels).map {
+        Setup(label: "cancel, \($0.name)", onDisappear: .cancel, cachesAndResume: true, graphics: $0)
     }
 
     let setups = [

@@ -13,12 +13,16 @@ struct FeedSetup {
     let source: any FeedSource
     let feedName: String
     let server: PicsumServer?
+    /// The embedded server starting beside the screen (`make(_:startingServerBeside: true)`).
+    let serverStart: EmbeddedServerStart?
     let network: (any NetworkControlling)?
     /// `--server-log`, when asked for (the embedded server only).
     let serverLog: ServerLogFile?
 
     /// Starts what the flags ask for; throws a one-line `ValidationError`-style message.
-    static func make(_ options: ViewerOptions) async throws -> FeedSetup {
+    /// `startingServerBeside`: the embedded server starts in the background and the feed waits
+    /// for it (the viewer draws meanwhile); otherwise it has started when this returns.
+    static func make(_ options: ViewerOptions, startingServerBeside: Bool = false) async throws -> FeedSetup {
         var diskCache: DiskCache?
         if !options.noDiskCache {
             let directory = options.cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskCache.defaultDirectory()
@@ -43,8 +47,8 @@ struct FeedSetup {
                 let source = try FeedSourceFactory.source(for: feed, dataLoader: loader)
                 if let list = source as? URLListFeed { Self.reportSkippedLines(of: list) }
                 return FeedSetup(
-                    pipeline: pipeline, source: source, feedName: await source.summary, server: nil, network: nil,
-                    serverLog: nil)
+                    pipeline: pipeline, source: source, feedName: await source.summary, server: nil, serverStart: nil,
+                    network: nil, serverLog: nil)
             } catch {
                 await pipeline.shutdown()
                 throw SetupError("--feed \(feed): \(error)")
@@ -64,6 +68,14 @@ struct FeedSetup {
             await pipeline.shutdown()
             throw SetupError("--server-log \(error)")
         }
+        if startingServerBeside {
+            let start = EmbeddedServerStart(
+                configuration, feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) },
+                started: { [serverLog] in serverLog?.start($0.requests) })
+            return FeedSetup(
+                pipeline: pipeline, source: EmbeddedFeedSource(start: start), feedName: "embedded", server: nil,
+                serverStart: start, network: EmbeddedShapingControl(start: start, initial: knobs), serverLog: serverLog)
+        }
         let server: PicsumServer
         do {
             server = try await PicsumServer.start(configuration)
@@ -74,7 +86,7 @@ struct FeedSetup {
         serverLog?.start(server.requests)
         let source = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader)
         return FeedSetup(
-            pipeline: pipeline, source: source, feedName: await source.summary, server: server,
+            pipeline: pipeline, source: source, feedName: await source.summary, server: server, serverStart: nil,
             network: ServerShapingControl(server: server), serverLog: serverLog)
     }
 
@@ -92,6 +104,7 @@ struct FeedSetup {
     func shutDown() async {
         await pipeline.shutdown()
         await server?.stop()
+        await serverStart?.stop()
         await serverLog?.finish()
     }
 

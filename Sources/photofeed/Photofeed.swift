@@ -5,6 +5,7 @@ import LoadSemantics
 import TerminalKit
 import TerminalUI
 import TerminalText
+import TerminalGraphics
 
 /// The `photofeed` command: the feed viewer (the default subcommand, `view`), and the tools beside it.
 ///
@@ -57,7 +58,8 @@ struct ViewCommand: AsyncParsableCommand {
         let recorder: LoadRecorder?
         do {
             recorder = try options.makeRecorder(maxAttempts: RetryPolicy().maxAttempts)
-            setup = try await FeedSetup.make(options)
+            // The embedded server starts beside the screen: the first frame does not wait for it.
+            setup = try await FeedSetup.make(options, startingServerBeside: true)
         } catch {
             Self.standardError("photofeed: \(error)")
             throw ExitCode.failure

@@ -6,6 +6,7 @@ import ImageLoading
 import TerminalUI
 
 import TerminalText
+import TerminalGraphics
 
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     @Flag var scaling: Scaling = .fit
 
-    @Option(help: "auto, blocks, kitty, sixel or iterm (default: auto: ask the terminal on stdout; block art into a pipe or file).", transform: ShowSettings.parseGraphics)
+    @Option(help: ArgumentHelp("\(GraphicsSelection.Request.names) (default: auto: ask the terminal on stdout; block art into a pipe or file)."), transform: ShowSettings.parseGraphics)
     var graphics: GraphicsSelection.Request = .auto
 
     @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
@@ -126,13 +127,17 @@ struct ShowCommand: AsyncParsableCommand {
             if !shown { throw ExitCode.failure }
             return
         }
+        if let pixels {
+            try await Self.showPixels(settings, pixels: pixels, columns: columns, rows: height, pipeline: pipeline, output: output)
+            return
+        }
         let thumbnails = Self.thumbnailCache(settings)
         // Files decode ahead of the printing, on every core (block art; pixels and URLs in turn).
         let images = settings.images
         let maxBytes = settings.maxBytes
         let decodes = ShowPrefetch(
             count: images.count, width: ProcessInfo.processInfo.activeProcessorCount,
-            eligible: { pixels == nil && !Self.isRemote(images[$0]) }
+            eligible: { !Self.isRemote(images[$0]) }
         ) { index in
             try await Self.decodeFile(
                 images[index], columns: columns, rows: height, options: options, maxBytes: maxBytes,
@@ -140,17 +145,6 @@ struct ShowCommand: AsyncParsableCommand {
         }
         defer { decodes.cancelAll() }
         for (index, image) in images.enumerated() {
-            if let pixels {
-                do {
-                    let bytes = try await Self.pixelImage(
-                        image, pixels: pixels, columns: columns, rows: height, settings: settings, pipeline: pipeline.get())
-                    guard output.write(bytes) else { break }
-                } catch {
-                    failed = true
-                    Self.reportFailure(image, error)
-                }
-                continue
-            }
             do {
                 let (bitmap, originalSize) = Self.isRemote(image)
                     ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil)
@@ -164,48 +158,6 @@ struct ShowCommand: AsyncParsableCommand {
         }
         await pipeline.shutdown()
         if failed { throw ExitCode.failure }
-    }
-
-    // MARK: - Pixels
-
-    /// How `show` writes real pixels, when it does.
-    struct PixelOutput {
-        var backend: PictureBackend
-        var cellPixels: PixelSize
-        /// Inline (compressed) into a pipe; a temporary file to a kitty on this machine; through
-        /// tmux passthrough inside tmux.
-        var transport = GraphicsTransport()
-        /// Name placeholder images by a 256-colour index (tmux without RGB).
-        var indexedIDs = false
-    }
-
-    /// One image as escape sequences (kitty, kitty placeholders, sixel or iTerm2), `columns`
-    /// wide (and at most `rows` tall), then a newline.
-    static func pixelImage(
-        _ image: String, pixels: PixelOutput, columns: Int, rows: Int?, settings: ShowSettings, pipeline: ImagePipeline
-    ) async throws -> [UInt8] {
-        let box = PixelSize(
-            width: min(PixelBudget.maximumSide, columns * pixels.cellPixels.width),
-            height: min(PixelBudget.maximumSide, (rows ?? 1000) * pixels.cellPixels.height))
-        var source: Bitmap
-        if isRemote(image) {
-            let request = ImageRequest(
-                string: image, processors: [.resize(to: box, mode: settings.fill && rows != nil ? .fill : .fit)],
-                cachePolicy: .viewLifetime)
-            source = try await pipeline.image(for: request).bitmap
-        } else {
-            let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
-            let bytes = try await readFile(path, limit: settings.maxBytes)
-            let decoded = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: box, allowsDCOnlyDecoding: true)).bitmap
-            source = settings.fill && rows != nil ? decoded.fill(box) : decoded.fit(into: box)
-        }
-        // Never more than the budget, however wide the columns and large the cells.
-        let budget = PixelBudget.clamp(source.size)
-        if budget != source.size { source = source.resized(to: budget) }
-        let cells = TerminalSize(
-            rows: max(1, (source.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
-            columns: max(1, (source.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
-        return ShowPicture.bytes(source, cells: cells, pixels: pixels) + [UInt8(ascii: "\n")]
     }
 
     // MARK: - Sizes
@@ -327,7 +279,7 @@ struct ShowCommand: AsyncParsableCommand {
 }
 
 /// The image pipeline, made on first use (only URLs need it) and shut down at the end.
-private final class LazyPipeline {
+final class LazyPipeline {
     private let maxBytes: Int
     private var pipeline: ImagePipeline?
 

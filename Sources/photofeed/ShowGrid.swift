@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import TerminalUI
+import TerminalGraphics
 
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ enum ShowGrid {
     /// Shows `settings.images` in a grid; returns false when one could not be shown.
     static func run(
         _ settings: ShowSettings, grid: ShowGridSize, options: BlockArtOptions, columns: Int,
-        pixels: ShowCommand.PixelOutput?, output: (([UInt8]) -> Bool)
+        pixels: ShowPixels?, output: (([UInt8]) -> Bool)
     ) async -> Bool {
         let layout = ShowGridLayout(
             grid: grid, totalColumns: columns, totalRows: settings.height, titled: settings.title)
@@ -121,7 +122,7 @@ enum ShowGrid {
     /// The bytes of one row of bitmaps (nil: failed), each encoded as ``ShowGridPicture/encode(_:layout:options:pixels:)`` does.
     static func row(
         _ bitmaps: [Bitmap?], titles: [String], writer: ShowGridWriter, options: BlockArtOptions,
-        pixels: ShowCommand.PixelOutput?
+        pixels: ShowPixels?
     ) -> [UInt8] {
         let pictures = bitmaps.map { bitmap in
             bitmap.map { ShowGridPicture.encode($0, layout: writer.layout, options: options, pixels: pixels) }
@@ -131,7 +132,7 @@ enum ShowGrid {
 
     /// The pixels each picture is loaded at: its box in the backend's pixels, or for block
     /// art square pixels at the symbol set's horizontal density (as `show` loads a URL).
-    static func pixelBox(layout: ShowGridLayout, options: BlockArtOptions, pixels: ShowCommand.PixelOutput?) -> PixelSize {
+    static func pixelBox(layout: ShowGridLayout, options: BlockArtOptions, pixels: ShowPixels?) -> PixelSize {
         if let pixels {
             return PixelBudget.clamp(PixelSize(
                 width: layout.boxColumns * pixels.cellPixels.width, height: layout.boxRows * pixels.cellPixels.height))

@@ -1,6 +1,7 @@
 import BlockArt
 import ImageCodecs
 import TerminalUI
+import TerminalGraphics
 
 /// One picture of `show --grid`, ready for its row: block art cells, or the escapes that draw
 /// its pixels and how many cell rows they cover. Made as soon as its bitmap is decoded (on the
@@ -11,18 +12,16 @@ enum ShowGridPicture: Sendable {
     case pixels([UInt8], rows: Int)
 
     /// The one place the grid turns a decoded bitmap into what the terminal is sent: block art
-    /// fitted into the layout's box, or (with `pixels`) ``ShowPicture``'s escapes, as `show`
+    /// fitted into the layout's box, or (with `pixels`) ``ShowPixels``' escapes, as `show`
     /// prints them.
     static func encode(
-        _ bitmap: Bitmap, layout: ShowGridLayout, options: BlockArtOptions, pixels: ShowCommand.PixelOutput?
+        _ bitmap: Bitmap, layout: ShowGridLayout, options: BlockArtOptions, pixels: ShowPixels?
     ) -> ShowGridPicture {
         guard let pixels else {
             return .cells(ShowCommand.render(
                 bitmap, originalSize: bitmap.size, columns: layout.boxColumns, rows: layout.boxRows, options: options))
         }
-        let cells = TerminalSize(
-            rows: max(1, (bitmap.height + pixels.cellPixels.height - 1) / pixels.cellPixels.height),
-            columns: max(1, (bitmap.width + pixels.cellPixels.width - 1) / pixels.cellPixels.width))
-        return .pixels(ShowPicture.bytes(bitmap, cells: cells, pixels: pixels, lineBreak: .cursorMove), rows: cells.rows)
+        let printed = pixels.printed(bitmap, lineBreak: .cursorMove)
+        return .pixels(printed.bytes, rows: printed.rows)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlockArt
 import ImageLoading
 import TerminalUI
+import TerminalGraphics
 
 /// What one `photofeed show` run was asked to do, as plain values.
 ///
@@ -71,8 +72,8 @@ struct ShowSettings: Equatable {
     }
 
     static func parseGraphics(_ text: String) throws -> GraphicsSelection.Request {
-        guard let value = GraphicsSelection.Request(rawValue: text.lowercased()) else {
-            throw ValidationError("--graphics must be auto, blocks, kitty, kitty-placeholders, sixel or iterm (got \(text))")
+        guard let value = GraphicsSelection.Request(parsing: text) else {
+            throw ValidationError("--graphics must be \(GraphicsSelection.Request.names) (got \(text))")
         }
         return value
     }

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 #if canImport(Glibc)
 import Glibc
@@ -60,16 +61,16 @@ struct ShowTerminal {
 
     /// How pixels are written: the flag's protocol (into a pipe too: the flag says so), or what
     /// the terminal answered for `auto`; nil: block art.
-    var pixelOutput: ShowCommand.PixelOutput? {
-        let backend = profile.selection.backend
-        guard backend != .blocks else { return nil }
+    var pixelOutput: ShowPixels? {
+        guard var graphics = profile.selection.backend.graphics else { return nil }
         // A printed picture scrolls with the text: kitty placeholders only where they must be
         // used (inside tmux, through passthrough); elsewhere kitty places the image directly.
-        let printed: PictureBackend =
-            profile.request != .auto && backend == .kittyPlaceholders && probe?.tmux == nil ? .kitty : backend
-        return ShowCommand.PixelOutput(
-            backend: printed, cellPixels: profile.cellPixels, transport: probe?.transport ?? GraphicsTransport(),
-            indexedIDs: profile.colors.depth < .truecolor)
+        if profile.request != .auto, graphics.isSame(as: KittyPlaceholderGraphics()), probe?.tmux == nil {
+            graphics = KittyDirectGraphics()
+        }
+        var transport = probe?.transport ?? GraphicsTransport()
+        transport.indexedPlaceholderIDs = profile.colors.depth < .truecolor
+        return ShowPixels(graphics: graphics, cellPixels: profile.cellPixels, transport: transport)
     }
 
     /// Reads the replies still on their way (up to ``lateReplyLimit`` after asking), then puts

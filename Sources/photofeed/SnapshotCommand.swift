@@ -5,6 +5,7 @@ import ImageLoading
 import LoadSemantics
 import ImageCodecs
 import TerminalUI
+import TerminalGraphics
 
 /// `photofeed snapshot`: the viewer on a headless screen, printed once every visible row settled.
 struct SnapshotCommand: AsyncParsableCommand {

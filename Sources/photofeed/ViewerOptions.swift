@@ -3,6 +3,7 @@ import BlockArt
 import LoadSemantics
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// The flags the viewer and `snapshot` share: feed, rendering, loading, caching, shaping.
 struct ViewerOptions: ParsableArguments {
@@ -33,7 +34,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Seconds a download may go without a byte before it fails (and is retried, resuming).")
     var idleTimeout = 10.0
 
-    @Option(help: "Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), kitty (real pixels through the kitty graphics protocol, placed at each thumbnail) kitty-placeholders (kitty's Unicode placeholders, kitty 0.28 or newer, 24-bit colour; inside tmux through passthrough), sixel (xterm -ti vt340, foot, mlterm) or iterm (iTerm2 inline images: iTerm2, WezTerm, Konsole).")
+    @Option(help: ArgumentHelp("Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), \(GraphicsProtocols.help)."))
     var graphics = "auto"
 
     @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.")
@@ -163,8 +164,8 @@ struct ViewerOptions: ParsableArguments {
     }
 
     func parsedGraphics() throws -> GraphicsSelection.Request {
-        guard let request = GraphicsSelection.Request(rawValue: graphics.lowercased()) else {
-            throw ValidationError("--graphics must be auto, blocks, kitty, kitty-placeholders, sixel or iterm (got \(graphics))")
+        guard let request = GraphicsSelection.Request(parsing: graphics) else {
+            throw ValidationError("--graphics must be \(GraphicsSelection.Request.names) (got \(graphics))")
         }
         return request
     }

@@ -4,6 +4,7 @@ import Glibc
 import ImageCodecs
 import Testing
 @testable import TerminalUI
+import TerminalGraphics
 
 /// Smoke tests of the real ncurses screen on a pseudo-terminal (xterm-256color terminfo).
 ///
@@ -68,7 +69,7 @@ struct CursesScreenTests {
         let pty = try #require(PseudoTerminal(rows: 12, columns: 40))
         let screen = try makeScreen(pty)
         func image(_ shade: UInt8) -> TerminalImage {
-            TerminalImage(bitmap: Bitmap(width: 20, height: 40, fill: RGBA(shade, 0, 0)), cells: TerminalSize(rows: 2, columns: 2), placement: .iterm)
+            TerminalImage(bitmap: Bitmap(width: 20, height: 40, fill: RGBA(shade, 0, 0)), cells: TerminalSize(rows: 2, columns: 2), graphics: .iterm)
         }
         var first = Frame(size: screen.size)
         first.place(Picture(cells: CellBlock(size: image(1).cells), image: image(1)), for: "a", at: CellPoint(row: 1, column: 1))
@@ -89,6 +90,38 @@ struct CursesScreenTests {
         let written = String(after.dropFirst(before))
         #expect(written.contains("\u{1B}[H\u{1B}[2J"))
         #expect(written.components(separatedBy: "1337;File=").count == 3)
+        screen.close()
+    }
+
+    @Test func aSixelIsDrawnAgainWhenTextOnItsLinesChanges() throws {
+        // Given a screen showing a sixel picture at rows 1–2 with a caption beside it
+        let pty = try #require(PseudoTerminal(rows: 12, columns: 40))
+        let screen = try makeScreen(pty)
+        let image = TerminalImage(
+            bitmap: Bitmap(width: 20, height: 40, fill: RGBA(200, 0, 0)), cells: TerminalSize(rows: 2, columns: 2), graphics: .sixel)
+        func frame(focusBar: Bool) -> Frame {
+            var frame = Frame(size: screen.size)
+            frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: 1, column: 2))
+            var caption = CellBlock(size: TerminalSize(rows: 1, columns: 10))
+            caption.write("caption", at: .zero, style: focusBar ? CellStyle(attributes: .reverse) : CellStyle())
+            frame.draw(caption, at: CellPoint(row: 1, column: 8))
+            if focusBar { frame.draw(CellBlock(size: TerminalSize(rows: 1, columns: 1), fill: ScreenCell("▌")), at: CellPoint(row: 2, column: 0)) }
+            return frame
+        }
+        let first = frame(focusBar: true)
+        screen.apply(FrameChanges(from: nil, to: first))
+        #expect(pty.read { $0.contains("\u{1B}P0;1;0q") }.components(separatedBy: "\u{1B}P0;1;0q").count == 2)
+
+        // When only the text on its lines changes (the focus leaves the row: ncurses may erase
+        // those lines with EL/EL1, which takes the pixels with them)
+        let before = pty.text.count
+        screen.apply(FrameChanges(from: first, to: frame(focusBar: false)))
+
+        // Then the sixel is drawn again after the text
+        let after = pty.read { String($0.dropFirst(before)).contains("\u{1B}P0;1;0q") }
+        let written = String(after.dropFirst(before))
+        #expect(written.contains("caption"))
+        #expect(written.contains("\u{1B}P0;1;0q"))
         screen.close()
     }
 

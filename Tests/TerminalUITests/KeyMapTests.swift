@@ -1,6 +1,7 @@
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 @Suite("KeyMap")
 struct KeyMapTests {

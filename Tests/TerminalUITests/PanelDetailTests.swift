@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalGraphics
 
 @Suite("Panels: detail frame and footer rows")
 struct PanelDetailTests {

@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalGraphics
 
 @Suite("Panels: network")
 struct PanelNetworkTests {

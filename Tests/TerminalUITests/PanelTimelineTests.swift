@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalGraphics
 
 @Suite("Panels: the event log's timeline")
 struct PanelTimelineTests {

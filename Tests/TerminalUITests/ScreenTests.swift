@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalGraphics
 
 @Suite("Cells and MemoryScreen")
 struct ScreenTests {

@@ -1,6 +1,7 @@
 import Testing
 import TerminalUI
 import TerminalText
+import TerminalGraphics
 
 @Suite("Text sanitising")
 struct TextSanitizerTests {

@@ -243,6 +243,10 @@ typedef struct pf_png_image {
     const char *text;
     size_t text_length;
     int32_t text_count;
+    /** zlib level 1–9 (0: libpng's default, 6). */
+    int32_t compression_level;
+    /** PNG row filters as libpng's PNG_FILTER_* mask (0: libpng's default, adaptive). */
+    int32_t filters;
 } pf_png_image;
 
 /** The most tEXt chunks one pf_png_encode call writes. */

@@ -1,4 +1,5 @@
 import CNcurses
+public import TerminalGraphics
 #if canImport(Glibc)
 import Glibc
 import TerminalText

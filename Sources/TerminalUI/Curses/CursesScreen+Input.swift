@@ -1,5 +1,6 @@
 import CNcurses
 import TerminalKit
+import TerminalGraphics
 #if canImport(Glibc)
 import Glibc
 #endif

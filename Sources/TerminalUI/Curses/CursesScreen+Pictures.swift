@@ -7,25 +7,28 @@ extension CursesScreen {
     /// Writes the changed cells through ncurses, then the escapes the frame's pictures need
     /// (kitty images transmitted once, old ones deleted), after ncurses has flushed its own output.
     public func apply(_ changes: FrameChanges) {
-        // A sixel or iTerm2 image that moved or went leaves its pixels until text is written over its cells:
-        // have ncurses rewrite those lines whole.
+        // A picture drawn over the text (sixel, iTerm2) that moved or went leaves its pixels until
+        // text is written over its cells: have ncurses rewrite those lines whole, or the whole
+        // screen where its protocol says only clearing takes it away.
         var redrawn = Set<Int>()
         let synchronized = synchronizesFrames && !isClosed
         if synchronized { writeRaw(Array("\u{1B}[?2026h".utf8)) }
         defer { if synchronized { writeRaw(Array("\u{1B}[?2026l".utf8)) } }
         if !isClosed {
-            if changes.removed.contains(where: { $0.picture.image?.placement == .iterm }) {
-                // Some terminals (Konsole) keep an iTerm2 image through text written over it and
-                // through erase-in-line; only clearing the screen takes it away. So a moved or
-                // removed one costs a whole repaint: ncurses clears and redraws every line, and
-                // every picture is drawn again.
+            if changes.removed.contains(where: { $0.picture.image?.graphics.erasure == .clearingTheScreen }) {
+                // A whole repaint: ncurses clears and redraws every line, and every picture is
+                // drawn again.
                 clearok(window, true)
                 redrawn.formUnion(0..<size.rows)
             } else {
-                for old in changes.removed where old.picture.image?.placement.isDrawnOverText == true {
+                for old in changes.removed where old.picture.image?.graphics.erasure == .redrawingItsLines {
                     wredrawln(window, Int32(old.visible.origin.row), Int32(old.visible.size.rows))
                     redrawn.formUnion(old.visible.rowRange)
                 }
+                // ncurses may write a changed line with erase-in-line (`EL`, `EL1`) over the blank
+                // cells under a picture drawn over the text, which takes its pixels away too: a
+                // line with any changed cell counts as redrawn, and the pictures on it are drawn again.
+                redrawn.formUnion(changes.runs.lazy.map(\.origin.row))
             }
         }
         // Placeholder images get their small ids (tmux without RGB) before their cells are drawn.

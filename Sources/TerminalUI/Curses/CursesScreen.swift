@@ -1,6 +1,7 @@
 import CNcurses
 public import ImageCodecs
 import TerminalKit
+public import TerminalGraphics
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 
 public import TerminalKit
+public import TerminalGraphics
 
 /// How a ``CursesScreen`` attaches to its terminal.
 public struct CursesScreenConfiguration: Sendable {

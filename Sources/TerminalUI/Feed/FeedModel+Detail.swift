@@ -1,5 +1,6 @@
 import FeedSources
 import ImageLoading
+import TerminalGraphics
 
 /// The detail view (Enter): one photo at the size of the screen, with its own load.
 extension FeedModel {

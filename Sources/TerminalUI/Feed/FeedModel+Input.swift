@@ -1,3 +1,4 @@
+import TerminalGraphics
 /// Keys and commands: what each does to the model.
 extension FeedModel {
     /// The key map (pure).

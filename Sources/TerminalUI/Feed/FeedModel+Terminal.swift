@@ -1,4 +1,5 @@
 import TerminalKit
+import TerminalGraphics
 
 /// Replies from the terminal that arrive while the viewer runs (after the start-up probe gave up
 /// waiting): they update the profile, and when they show the terminal draws real pixels the
@@ -24,7 +25,7 @@ extension FeedModel {
             return []
         }
         if options.screenColors < choice.backend.minimumColors { return [] }
-        choice.reason = choice.reason.replacingOccurrences(of: "terminal answered", with: "terminal answered late")
+        choice.reason = Self.late(choice.reason)
         profile.selection = choice
         options.terminal = profile
         options.graphics = choice.backend
@@ -34,5 +35,15 @@ extension FeedModel {
         metrics.graphics = choice.reason
         note("pictures: \(choice.reason)")
         return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels))
+    }
+
+    /// `reason` saying the answer came late: "kitty (terminal answered late)", "kitty
+    /// placeholders (tmux passthrough, answered late)".
+    static func late(_ reason: String) -> String {
+        if reason.contains("terminal answered") {
+            return reason.replacingOccurrences(of: "terminal answered", with: "terminal answered late")
+        }
+        guard reason.hasSuffix(")") else { return reason + " (answered late)" }
+        return reason.dropLast() + ", answered late)"
     }
 }

@@ -1,5 +1,6 @@
 public import FeedSources
 public import ImageCodecs
+public import TerminalGraphics
 
 /// Everything the viewer's screen depends on, as one value: the lazy list, every photo's
 /// state, paging, panels and overlays, the detail view, low-data mode and the options.

@@ -1,5 +1,6 @@
 public import BlockArt
 public import ImageCodecs
+public import TerminalGraphics
 
 /// How the feed viewer looks and loads: everything the command line sets.
 public struct FeedViewerOptions: Sendable {

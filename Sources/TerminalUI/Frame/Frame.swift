@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// One whole screen as the view draws it: every cell, and the pictures placed in them.
 ///
 /// The view builds a frame from the model; the runtime hands the screen the difference from

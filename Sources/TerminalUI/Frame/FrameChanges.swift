@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// What a screen must do to go from one ``Frame`` to the next: the cell runs that changed and
 /// the pictures that were placed, moved or removed.
 ///

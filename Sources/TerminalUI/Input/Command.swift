@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// What the viewer should do, decoded from input by a ``KeyMap``.
 public enum Command: Hashable, Sendable {
     /// Move the focus by a number of rows (negative: up).

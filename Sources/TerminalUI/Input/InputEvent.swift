@@ -1,4 +1,5 @@
 public import TerminalKit
+public import TerminalGraphics
 
 /// Something the user or the terminal did, as the event loop sees it.
 public enum InputEvent: Hashable, Sendable {

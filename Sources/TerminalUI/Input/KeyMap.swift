@@ -1,4 +1,5 @@
 import TerminalKit
+import TerminalGraphics
 
 /// Maps input events to commands, depending on what is on screen.
 ///

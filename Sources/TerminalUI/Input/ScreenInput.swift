@@ -1,4 +1,5 @@
 import TerminalKit
+import TerminalGraphics
 
 /// The bytes a terminal screen reads, turned into input events: the shared grammar
 /// (``TerminalInputParser``), the escape delay, and the queue of decoded events. Pure: the

@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// Photos side by side in columns, like SwiftUI's `LazyVGrid` or a contact sheet: each cell is
 /// a focus gutter, the picture box, and a one-line caption under it (the load's state glyph
 /// and the author), with a blank line under every line of cells.

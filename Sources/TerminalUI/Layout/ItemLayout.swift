@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// How items are arranged on screen: the seam a new layout (a list, a grid) plugs into.
 ///
 /// A layout turns a viewport into an ``ItemGeometry``: how many items sit side by side, how

@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// Which ``ItemLayout`` the viewer uses (`--layout`, switched live by `v`).
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// One photo per line, the full width of the screen: a focus gutter, the picture box, then a
 /// text column beside it, and a blank separator line under each item.
 ///

@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// Sizes of the picture box when the command line leaves them to the screen (`--thumb auto`,
 /// `--columns N`): pure arithmetic on the viewport, so layouts and tests share it.
 ///

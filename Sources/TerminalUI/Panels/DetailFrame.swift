@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// The detail view (Enter): a full-screen frame around one big picture.
 ///
 /// ```

@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// The one-line row after the last photo: "loading more…" while the next page loads, or the end of the feed.
 public enum FeedFooterRow {
     /// Which footer to show.

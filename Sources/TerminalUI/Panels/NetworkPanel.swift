@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// The network panel (`n`): the embedded server's shaping and the keys that change it.
 ///
 /// ```

@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// A bordered box with a title and lines of text: the frame every panel is drawn in.
 ///
 /// ```swift

@@ -1,5 +1,6 @@
 public import BlockArt
 public import ImageCodecs
+public import TerminalGraphics
 
 /// Pictures as colour block art: the backend every terminal can show.
 ///

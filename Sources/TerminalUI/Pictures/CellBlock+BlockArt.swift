@@ -1,4 +1,5 @@
 public import BlockArt
+public import TerminalGraphics
 
 extension CellBlock {
     /// The block-art grid as screen cells (glyphs and colours carried over one to one).

@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// A decoded photo made ready for the screen: what a ``PictureRenderer`` gives and a frame places.
 ///
 /// Every picture has cells, because every backend needs some in the text grid: block art

@@ -1,4 +1,5 @@
 public import ImageCodecs
+public import TerminalGraphics
 
 /// Turns decoded photos into ``Picture``s for cell boxes: the seam a picture backend plugs into.
 ///

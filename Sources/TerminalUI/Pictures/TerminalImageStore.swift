@@ -1,11 +1,15 @@
 import ImageCodecs
+public import TerminalGraphics
 
-/// Which images a terminal holds, so each is transmitted once and the terminal's memory stays
-/// bounded: pure bookkeeping that answers with the escape bytes to write.
+/// What a screen's terminal-drawn pictures need from frame to frame, whatever their protocol:
+/// pure bookkeeping that answers with the escape bytes to write, asking each picture's
+/// ``GraphicsProtocol`` for them.
 ///
-/// An image placed in a frame is transmitted the first time; images not on screen are deleted
-/// once more than ``capacity`` are held, least recently shown first; ``removeAll()`` deletes
-/// every one (on quit). Ids are derived from the pixels, so a held id never shows another picture.
+/// An image of a protocol that holds pixels (kitty) is transmitted the first time it is placed;
+/// images not on screen are released once more than ``capacity`` are held, least recently shown
+/// first; ``removeAll()`` releases every one (on quit). Ids are derived from the pixels, so a
+/// held id never shows another picture. Each picture is drawn where it was placed (the cursor
+/// moved there and back), placements that went are erased, and costly encodings are kept.
 ///
 /// ```swift
 /// var store = TerminalImageStore(capacity: 128)
@@ -27,31 +31,38 @@ public struct TerminalImageStore: Sendable {
         /// Up from the line below a frame of `lines` lines, then to the column.
         case upFrom(lines: Int)
     }
-    private var lastShown: [UInt32: Int] = [:]
+    /// The images the terminal holds: when each was last shown, and its protocol (to release it).
+    private var held: [UInt32: Held] = [:]
     /// Small palette-named ids for placeholder images (``GraphicsTransport/indexedPlaceholderIDs``).
     private var indexedIDs = IndexedImageIDs()
-    private var sixelCache: [UInt32: PaletteQuantizer.Result] = [:]
-    private var itermCache: [UInt32: [UInt8]] = [:]
+    /// Encodings kept so a picture drawn again is not encoded again (sixel palettes, iTerm2 JPEGs).
+    private var encodings: GraphicsEncodingCache
     private var clock = 0
+
+    private struct Held {
+        var lastShown: Int
+        var graphics: any GraphicsProtocol
+    }
 
     /// An empty store holding at most `capacity` images off screen (at least 1).
     public init(capacity: Int = 128, transport: GraphicsTransport = GraphicsTransport()) {
         self.capacity = max(1, capacity)
         self.transport = transport
+        self.encodings = GraphicsEncodingCache(capacity: max(1, capacity))
     }
 
     /// The ids held now.
-    public var held: Set<UInt32> { Set(lastShown.keys) }
+    public var heldIDs: Set<UInt32> { Set(held.keys) }
 
     /// Whether placeholder cells must be renamed to small palette-named ids before they are drawn.
     public var renamesPlaceholders: Bool { transport.indexedPlaceholderIDs }
 
-    /// Gives the placeholder images on screen their small ids (call before their cells are
-    /// drawn); an id that now names another image is forgotten as held, so it is transmitted anew.
+    /// Gives the images on screen whose cells name them their small ids (call before their cells
+    /// are drawn); an id that now names another image is forgotten as held, so it is transmitted anew.
     public mutating func assignIndexedIDs(_ images: [TerminalImage]) {
         guard renamesPlaceholders else { return }
-        let reassigned = indexedIDs.assign(onScreen: images.filter { $0.placement == .placeholders }.map(\.id))
-        for id in reassigned { lastShown[id] = nil }
+        let reassigned = indexedIDs.assign(onScreen: images.filter(\.graphics.namesImageInCells).map(\.id))
+        for id in reassigned { held[id] = nil }
     }
 
     /// A placeholder cell as drawn: naming its image's small id when ids are palette-named.
@@ -62,67 +73,60 @@ public struct TerminalImageStore: Sendable {
         return KittyPlaceholder.renamed(cell, to: id)
     }
 
-    /// The bytes that make `images` (those on screen now) shown: transmissions of new ones, then
-    /// deletions of the least recently shown ones beyond the capacity.
+    /// The bytes that make `images` (those on screen now) held by the terminal: transmissions of
+    /// new ones, then releases of the least recently shown ones beyond the capacity. Images of
+    /// protocols that hold nothing are left out.
     public mutating func show(_ images: [TerminalImage]) -> [UInt8] {
-        let images = renamesPlaceholders
-            ? images.map { image in
-                image.placement == .placeholders ? indexedIDs.id(for: image.id).map { image.renamed($0) } ?? image : image
-            }
-            : images
         clock += 1
         var bytes: [UInt8] = []
         var onScreen = Set<UInt32>()
-        for image in images where onScreen.insert(image.id).inserted {
-            if lastShown[image.id] == nil { bytes += transport.wrap(transport.transmitKitty(image)) }
-            lastShown[image.id] = clock
+        for var image in images where image.graphics.holdsImages {
+            if renamesPlaceholders, image.graphics.namesImageInCells, let small = indexedIDs.id(for: image.id) {
+                image = image.renamed(small)
+            }
+            guard onScreen.insert(image.id).inserted else { continue }
+            if held[image.id] == nil { bytes += image.graphics.transmit(image, transport: transport) }
+            held[image.id] = Held(lastShown: clock, graphics: image.graphics)
         }
-        let excess = lastShown.count - onScreen.count - capacity
+        let excess = held.count - onScreen.count - capacity
         if excess > 0 {
-            let oldest = lastShown.filter { !onScreen.contains($0.key) }.sorted { $0.value < $1.value }.prefix(excess)
-            for (id, _) in oldest {
-                lastShown[id] = nil
-                bytes += transport.wrap(KittyGraphics.delete(id: id))
+            let oldest = held.filter { !onScreen.contains($0.key) }.sorted { $0.value.lastShown < $1.value.lastShown }.prefix(excess)
+            for (id, image) in oldest {
+                held[id] = nil
+                bytes += image.graphics.release(id, transport: transport)
             }
         }
         return bytes
     }
 
     /// The bytes that take the terminal from the last frame's pictures to `changes.frame`'s: new
-    /// images transmitted, direct placements that moved or went deleted, the new ones placed,
-    /// and images beyond the capacity deleted.
+    /// images transmitted, placements that moved or went erased (by the protocols that erase by
+    /// a command), the new ones drawn, pictures drawn over text drawn again where their lines
+    /// were redrawn (`redrawnLines`), and images beyond the capacity released.
     public mutating func apply(_ changes: FrameChanges, redrawnLines: Set<Int> = []) -> [UInt8] {
         let pictures = changes.frame.pictures
-        var bytes = show(pictures.compactMap(\.picture.image).filter { !$0.placement.isDrawnOverText })
+        var bytes = show(pictures.compactMap(\.picture.image))
         let placedNow = Set(
             changes.placed.compactMap { placement in
                 placement.picture.image.map { PlacementKey(image: $0.id, placement: Self.placementID(placement.key)) }
             })
         for old in changes.removed {
-            guard let image = old.picture.image, image.placement == .direct else { continue }
+            guard let image = old.picture.image, image.graphics.erasure == .command else { continue }
             let key = PlacementKey(image: image.id, placement: Self.placementID(old.key))
             // Placing again with the same ids moves it; otherwise it goes.
-            if !placedNow.contains(key), lastShown[image.id] != nil {
-                bytes += transport.wrap(KittyGraphics.deletePlacement(id: image.id, placementID: key.placement))
+            if !placedNow.contains(key), held[image.id] != nil {
+                bytes += image.graphics.erase(image, placementID: key.placement, transport: transport)
             }
         }
-        for placement in changes.placed {
-            guard let image = placement.picture.image, image.placement == .direct else { continue }
-            let place = KittyGraphics.place(
-                image, placementID: Self.placementID(placement.key), origin: placement.origin, visible: placement.visible)
-            bytes += at(placement.visible.origin, transport.wrap(place))
-        }
-        // Sixels and iTerm2 images: drawn when placed, and again where the text layer was
-        // redrawn over them.
+        // Drawn where placed; those drawn over text, also where the text layer was redrawn over them.
         let placedKeys = Set(changes.placed.map(\.key))
         for placement in pictures {
-            guard let image = placement.picture.image, image.placement.isDrawnOverText else { continue }
-            let repainted = placement.visible.rowRange.contains { redrawnLines.contains($0) }
+            guard let image = placement.picture.image else { continue }
+            let repainted = image.graphics.isDrawnOverText && placement.visible.rowRange.contains { redrawnLines.contains($0) }
             guard placedKeys.contains(placement.key) || repainted else { continue }
-            let drawn =
-                image.placement == .sixel
-                ? sixel(image, origin: placement.origin, visible: placement.visible)
-                : iterm(image, origin: placement.origin, visible: placement.visible)
+            let drawn = image.graphics.encode(
+                image, at: placement.origin, visible: placement.visible, placementID: Self.placementID(placement.key),
+                transport: transport, cache: &encodings)
             bytes += at(placement.visible.origin, drawn)
         }
         return bytes
@@ -138,60 +142,6 @@ public struct TerminalImageStore: Sendable {
         case .upFrom(let lines): move = "\u{1B}[\(max(1, lines - point.row))A\u{1B}[\(point.column + 1)G"
         }
         return Array("\u{1B}7\(move)".utf8) + body + Array("\u{1B}8".utf8)
-    }
-
-    /// The visible part of an iTerm2 picture (the whole one encoded once and kept).
-    private mutating func iterm(_ image: TerminalImage, origin: CellPoint, visible: CellRect) -> [UInt8] {
-        guard visible.size != image.cells || visible.origin != origin else {
-            if let cached = itermCache[image.id] { return cached }
-            let encoded = ITermGraphics.inlineImage(image.bitmap, cells: image.cells)
-            if itermCache.count >= capacity { itermCache.removeAll() }
-            itermCache[image.id] = encoded
-            return encoded
-        }
-        let bitmap = image.bitmap
-        guard
-            let rect = Self.visiblePixels(
-                width: bitmap.width, height: bitmap.height, cells: image.cells, origin: origin, visible: visible)
-        else { return [] }
-        return ITermGraphics.inlineImage(bitmap.cropped(to: rect), cells: visible.size)
-    }
-
-    /// The visible part of a sixel picture, written at its cells with the cursor saved and restored.
-    private mutating func sixel(_ image: TerminalImage, origin: CellPoint, visible: CellRect) -> [UInt8] {
-        let quantized: PaletteQuantizer.Result
-        if let cached = sixelCache[image.id] {
-            quantized = cached
-        } else {
-            quantized = PaletteQuantizer.quantize(image.bitmap, colors: 256, dither: true)
-            if sixelCache.count >= capacity { sixelCache.removeAll() }
-            sixelCache[image.id] = quantized
-        }
-        guard
-            let rect = Self.visiblePixels(
-                width: quantized.width, height: quantized.height, cells: image.cells, origin: origin, visible: visible)
-        else { return [] }
-        var indices = [UInt8]()
-        indices.reserveCapacity(rect.width * rect.height)
-        for y in rect.y..<(rect.y + rect.height) {
-            let start = y * quantized.width + rect.x
-            indices += quantized.indices[start..<(start + rect.width)]
-        }
-        let crop = PaletteQuantizer.Result(
-            palette: quantized.palette, indices: indices, width: rect.width, height: rect.height)
-        return SixelEncoder.encode(crop)
-    }
-
-    /// The pixels of a `width`×`height` picture covering `cells` that show when its top-left cell
-    /// would be at `origin` and only `visible` shows; nil when none do.
-    static func visiblePixels(width: Int, height: Int, cells: TerminalSize, origin: CellPoint, visible: CellRect) -> PixelRect? {
-        guard cells.rows > 0, cells.columns > 0 else { return nil }
-        let top = height * (visible.origin.row - origin.row) / cells.rows
-        let left = width * (visible.origin.column - origin.column) / cells.columns
-        let rows = min(height - top, height * visible.size.rows / cells.rows)
-        let columns = min(width - left, width * visible.size.columns / cells.columns)
-        guard rows > 0, columns > 0 else { return nil }
-        return PixelRect(x: left, y: top, width: columns, height: rows)
     }
 
     /// A stable placement id for a frame's picture slot (never 0).
@@ -211,8 +161,8 @@ public struct TerminalImageStore: Sendable {
 
     /// Deletes every held image (and any temporary file the terminal did not take).
     public mutating func removeAll() -> [UInt8] {
-        defer { lastShown.removeAll() }
+        defer { held.removeAll() }
         if case .files(let sink) = transport.medium { sink.removeLeftovers() }
-        return transport.wrap(lastShown.keys.sorted().flatMap { KittyGraphics.delete(id: $0) })
+        return held.keys.sorted().flatMap { held[$0]!.graphics.release($0, transport: transport) }
     }
 }

@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// A headless screen: a grid of cells in memory, with scripted input.
 ///
 /// Used by tests and by `photofeed snapshot`. Reading input never blocks:

@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// A character-cell terminal the viewer draws on and reads input from.
 ///
 /// A screen is confined to the event loop that owns it (one task or actor): it
@@ -50,18 +51,6 @@ public protocol Screen: AnyObject {
     /// Gives the terminal back and stops the process until the shell continues it (Ctrl-Z);
     /// screens without a terminal do nothing.
     func suspend()
-}
-
-/// How many colours a screen can show.
-public enum ColorCapability: Hashable, Sendable, Comparable {
-    /// Monochrome: attributes only.
-    case none
-    /// The 8/16 ANSI colours.
-    case ansi16
-    /// The xterm 256-colour palette.
-    case palette256
-    /// 24-bit direct colour.
-    case truecolor
 }
 
 extension Screen {

@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// Text made of runs, each with its own style (for state lines and status bars).
 ///
 /// ```swift

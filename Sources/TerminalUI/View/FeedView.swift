@@ -1,3 +1,4 @@
+import TerminalGraphics
 /// Draws the whole screen from the model: one function from ``FeedModel`` to a ``Frame``.
 ///
 /// Items where the layout puts them (clipped above an open panel), the footer after the last

@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// A block placed at a position on the screen (overlays and panels).
 public struct PlacedBlock: Hashable, Sendable {
     /// Where the top-left cell goes.

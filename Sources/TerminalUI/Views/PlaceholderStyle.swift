@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// How a row's thumbnail box looks while its image loads.
 public enum PlaceholderStyle: String, Hashable, Sendable, CaseIterable {
     /// A light band sweeping across a gray box.

@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// The taller text column of a list item with a big box (``ListLayout/detailedTextMinimumRows``):
 /// what a person wants to know about the photo, one fact a line.
 ///

@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// Renders an item's text: author, `#id · W×H`, and the state line (as many as fit in `lines`).
 public enum RowTextView {
     /// Lines of text in a list item's column.

@@ -1,3 +1,4 @@
+public import TerminalGraphics
 /// Everything a list row shows.
 public struct RowViewModel: Hashable, Sendable {
     /// The author, as received (sanitised when drawn).

@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// Renders the one-line status bar at the bottom of the screen.
 ///
 /// Segments, most important first: position, loader counts, cache hit rates,

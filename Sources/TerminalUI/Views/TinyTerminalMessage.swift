@@ -1,4 +1,5 @@
 import TerminalText
+public import TerminalGraphics
 /// Renders the message shown instead of the list when the terminal cannot fit one row.
 ///
 /// ```swift

@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalGraphics
 
 /// The grid's geometry, and ``LazyList`` driving it: visible cells, appear/disappear diffs,
 /// focus in two dimensions, reflow on resize.

@@ -5,6 +5,7 @@ import ImageLoading
 import LoadSemantics
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// Drives the pure update function the way the runtime would, recording every effect: a page
 /// arrives, loads report phases (with the tokens the model handed out), keys are pressed.

@@ -5,6 +5,7 @@ import LoadSemantics
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// The semantics audit over the update function: the records the model gives for every message,
 /// effect and frame of a busy session break no rule, under every disappear policy; and a model

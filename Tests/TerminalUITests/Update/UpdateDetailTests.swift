@@ -5,6 +5,7 @@ import ImageLoading
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// The detail view (Enter): its own load at the size of the screen, Esc and q go back.
 @Suite("Update: detail view")

@@ -4,12 +4,13 @@ import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// The viewer with the kitty backend: the model asks for pixels, the frame places placeholder
 /// cells with their image, and `m` says it has nothing to switch.
 @Suite("Update: kitty pictures")
 struct UpdateKittyTests {
-    @Test(arguments: [PictureBackend.kitty, .kittyPlaceholders])
+    @Test(arguments: [PictureBackend.pixels(.kitty), .pixels(.kittyPlaceholders)])
     func loadedItemsArePlacedWithTheirImage(backend: PictureBackend) throws {
         // Given a kitty backend, 16×6 boxes
         var harness = FeedHarness(
@@ -28,13 +29,11 @@ struct UpdateKittyTests {
         let image = try #require(placement.picture.image)
         #expect(image.bitmap.size == PixelSize(width: 160, height: 120))
         let cell = try #require(frame.cells[placement.visible.origin])
-        switch backend {
-        case .kittyPlaceholders:
+        #expect(image.graphics.name == backend.name)
+        if backend == .pixels(.kittyPlaceholders) {
             #expect(KittyPlaceholder.imageID(of: cell) == image.id)
-            #expect(image.placement == .placeholders)
-        default:
+        } else {
             #expect(cell == .blank)
-            #expect(image.placement == .direct)
         }
 
         // And m has no symbol sets to switch
@@ -46,7 +45,7 @@ struct UpdateKittyTests {
         // Given kitty pixels (and block art as the other choice), the first item loaded
         var harness = FeedHarness(
             screen: TerminalSize(rows: 22, columns: 100),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: .kitty))
+            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: .pixels(.kitty)))
         harness.showPage(TestPhotos.files(3))
         harness.deliver(FakeImages.success(width: 160, height: 120), to: "0")
         #expect(harness.frame().pictures.first?.picture.image != nil)

@@ -4,6 +4,7 @@ import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// Replies from the terminal that arrive after the start-up probe gave up: never keys; a kitty
 /// `OK` upgrades block art to pixels live, with the reason in the event log.
@@ -42,13 +43,32 @@ struct UpdateLateReplyTests {
         }
 
         // Then: the pictures are kitty pixels now, sized by the cell the terminal reported
-        #expect(harness.model.options.graphics == .kitty)
+        #expect(harness.model.options.graphics == .pixels(.kitty))
         let image = try #require(harness.frame().pictures.first?.picture.image)
-        #expect(image.placement == .direct)
+        #expect(image.graphics.name == "kitty")
         #expect(harness.model.metrics.graphics == "kitty (terminal answered late)")
         #expect(harness.model.eventLog.entries.contains { "\($0)".contains("pictures: kitty (terminal answered late)") })
         #expect(harness.model.options.terminal?.report().contains { $0.contains("kitty (terminal answered late)") } == true)
         _ = effects
+    }
+
+    @Test func insideTmuxALateKittyAnswerUpgradesToPlaceholdersSayingItCameLate() throws {
+        // Given: the viewer started in block art inside a tmux that lets passthrough out
+        var options = startedInBlockArt()
+        let pane = TmuxPane(id: "%0", passthroughSetting: "on", outerFeatures: [], outerTerminal: "xterm-kitty")
+        options.terminal?.tmux = pane
+        options.screenColors = .palette256
+        var harness = FeedHarness(screen: TerminalSize(rows: 22, columns: 100), options: options)
+        harness.showPage(TestPhotos.files(3))
+
+        // When: kitty 0.47's answers arrive late through passthrough
+        for event in replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.47.4)\u{1B}\\\u{1B}[?62;c") {
+            harness.send(.input(event))
+        }
+
+        // Then: placeholders named by 256-colour ids, and the reason says the answer was late
+        #expect(harness.model.options.graphics == .pixels(.kittyPlaceholders))
+        #expect(harness.model.metrics.graphics == "kitty placeholders (tmux passthrough, 256-colour ids, answered late)")
     }
 
     @Test func lateRepliesChangeNothingWhenTheUserChoseOrAFlagDid() {

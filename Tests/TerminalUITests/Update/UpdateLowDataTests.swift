@@ -4,6 +4,7 @@ import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// `d` (low-data mode): the runtime switches every loader; later loads carry it; feeds without
 /// a smaller variant say so.

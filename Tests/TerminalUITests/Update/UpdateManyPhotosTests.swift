@@ -5,6 +5,7 @@ import ImageLoading
 import Testing
 
 @testable import TerminalUI
+import TerminalGraphics
 
 /// A feed of many photos: the model holds an item only for the photos that have one, so a
 /// photo that was never on screen costs its `FeedPhoto` and key, not a whole item.

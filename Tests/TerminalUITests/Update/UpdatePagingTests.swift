@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// Paging through the update function: a short first page asks for the next at once; a
 /// failed later page shows in the footer, is not requested again by scrolling, and `r` (at

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// Overlays and panels: help, event log and network panel open and close; the network panel's
 /// keys ask for new shaping and name what changed once it is in force.

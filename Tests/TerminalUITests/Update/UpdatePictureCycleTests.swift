@@ -6,6 +6,7 @@ import ImageLoading
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// `m` (the next picture variant: for block art, the next symbol set): kept bitmaps are
 /// re-rendered when they are big enough, and items reload at the new pixel size when they are

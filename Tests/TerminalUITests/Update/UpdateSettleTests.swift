@@ -4,6 +4,7 @@ import ImageLoading
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalGraphics
 
 /// Snapshot mode: scroll once the first page is shown, quit when every visible item has
 /// loaded or failed, or when the deadline passes.

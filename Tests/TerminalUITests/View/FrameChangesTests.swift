@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalGraphics
 
 /// The difference between two frames: only changed cells are written, wide graphemes are never
 /// split, a new size repaints everything, and moved pictures are reported.

@@ -5,6 +5,7 @@ import ImageLoading
 import Testing
 import TerminalUI
 import TerminalText
+import TerminalGraphics
 
 /// Whole frames of the grid and of the list with `--thumb auto`, as golden text.
 @Suite("Grid and auto-sized list frames")

@@ -14,11 +14,11 @@
 /// let reassigned = ids.assign(onScreen: [0x00AB_CDEF, 0x0012_3456])   // ids whose owner changed
 /// ids.id(for: 0x00AB_CDEF)   // 16: colour 16, no top byte
 /// ```
-struct IndexedImageIDs: Sendable {
+public struct IndexedImageIDs: Sendable {
     /// The palette indices used.
-    static let indices: ClosedRange<UInt32> = 16...255
+    public static let indices: ClosedRange<UInt32> = 16...255
     /// How many distinct ids there are.
-    static let capacity = indices.count * 256
+    public static let capacity = indices.count * 256
 
     private var byImage: [UInt32: UInt32] = [:]
     private var owner: [UInt32: UInt32] = [:]
@@ -28,16 +28,16 @@ struct IndexedImageIDs: Sendable {
     private let limit: Int
 
     /// Ids for at most `limit` images at once (tests use a small one).
-    init(limit: Int = IndexedImageIDs.capacity) {
+    public init(limit: Int = IndexedImageIDs.capacity) {
         self.limit = max(1, min(limit, Self.capacity))
     }
 
     /// The small id of `image` (a ``TerminalImage`` id), when it has one.
-    func id(for image: UInt32) -> UInt32? { byImage[image] }
+    public func id(for image: UInt32) -> UInt32? { byImage[image] }
 
     /// Gives every image on screen an id; returns the ids that now name another image than
     /// before (their pixels must be transmitted again before the cells show).
-    mutating func assign(onScreen images: [UInt32]) -> Set<UInt32> {
+    public mutating func assign(onScreen images: [UInt32]) -> Set<UInt32> {
         clock += 1
         let visible = Set(images)
         var reassigned = Set<UInt32>()

@@ -1,7 +1,7 @@
 import ImageCodecs
 import Testing
 import TerminalKit
-@testable import TerminalUI
+@testable import TerminalGraphics
 
 /// Placeholders named by a 256-colour index (tmux without RGB): small ids, kept while on
 /// screen, reused only off screen, and a reused id is transmitted again before it shows.
@@ -32,23 +32,6 @@ import TerminalKit
         _ = ids.assign(onScreen: [200, 300, 400, 500])
         #expect(ids.id(for: 500) == nil)
     }
-
-    @Test func theStoreRenamesCellsAndTransmitsAReusedIdAgain() {
-        // Given: a store that names placeholders by palette index
-        var transport = GraphicsTransport(medium: .inline)
-        transport.indexedPlaceholderIDs = true
-        var store = TerminalImageStore(capacity: 8, transport: transport)
-        let first = TerminalImage(bitmap: Bitmap(width: 2, height: 2), cells: TerminalSize(rows: 1, columns: 1))
-        store.assignIndexedIDs([first])
-        // When: its placeholder cell is drawn
-        let cell = KittyPlaceholder.cells(imageID: first.id, size: TerminalSize(rows: 1, columns: 1)).cells[0]
-        let drawn = store.drawn(cell)
-        // Then: it names the small id by a 256-colour index, and the pixels go out under that id
-        #expect(drawn.style.foreground == .indexed(16))
-        #expect(KittyPlaceholder.imageID(of: drawn) == 16)
-        let bytes = String(decoding: store.show([first]), as: UTF8.self)
-        #expect(bytes.contains("i=16,"))
-    }
 }
 
 /// No picture is asked for beyond the stated budget, whatever the cells or the width.
@@ -59,9 +42,12 @@ import TerminalKit
         #expect(huge.width * huge.height <= PixelBudget.maximumPixels)
         #expect(max(huge.width, huge.height) <= PixelBudget.maximumSide)
         #expect(abs(Double(huge.width) / Double(huge.height) - 2) < 0.01)
-        // And the viewer's pixel pictures ask within it even with the largest believed cell
-        let pictures = PixelPictures(cellPixels: PixelSize(width: 128, height: 256), placement: .direct)
-        let asked = pictures.pixelSize(forImage: PixelSize(width: 6000, height: 4000), in: TerminalSize(rows: 60, columns: 200))
-        #expect(asked.width * asked.height <= PixelBudget.maximumPixels)
+        // And every protocol asks within it even with the largest believed cell
+        for graphics in GraphicsProtocols.all {
+            let asked = graphics.pixelSize(
+                forImage: PixelSize(width: 6000, height: 4000), in: TerminalSize(rows: 60, columns: 200),
+                cellPixels: PixelSize(width: 128, height: 256))
+            #expect(asked.width * asked.height <= PixelBudget.maximumPixels, "\(graphics.name)")
+        }
     }
 }

@@ -1,67 +1,59 @@
 public import ImageCodecs
 
-/// Pixels a terminal holds and draws itself (kitty graphics), named by an id the picture's
-/// cells refer to.
+/// Pixels a terminal draws through a ``GraphicsProtocol``, named by an id (kitty holds them
+/// under it; placeholder cells refer to it; screens key their encodings by it).
 ///
 /// Two images with the same id are the same image: the id is derived from the pixels, so a
 /// reused id never shows another picture.
 public struct TerminalImage: Hashable, Sendable {
-    /// How the terminal puts the image on screen.
-    public enum Placement: Hashable, Sendable {
-        /// Where the picture's cells (Unicode placeholders naming the image) are: the terminal
-        /// moves and clips them like text (kitty ≥ 0.28).
-        case placeholders
-        /// At the picture's visible cells, placed by the screen after the text and moved or
-        /// deleted when the frame changes (every kitty version).
-        case direct
-        /// As a sixel graphic written at the picture's visible cells after the text; the text
-        /// written over its cells when it moves or goes erases it.
-        case sixel
-        /// As an iTerm2 inline image (`OSC 1337`) written at the picture's visible cells after
-        /// the text, erased like a sixel (iTerm2, WezTerm, Konsole, mintty).
-        case iterm
-
-        /// Whether the picture is drawn into the cells after the text and stays until text is
-        /// written over them (sixel, iTerm2), rather than held and placed by the terminal (kitty).
-        public var isDrawnOverText: Bool { self == .sixel || self == .iterm }
-    }
-
     /// The id the terminal stores the pixels under (never 0).
     public let id: UInt32
-    /// How it is put on screen.
-    public let placement: Placement
+    /// The protocol that draws it.
+    public let graphics: any GraphicsProtocol
     /// The pixels.
     public let bitmap: Bitmap
     /// The cells the image covers.
     public let cells: TerminalSize
 
     /// An image for `bitmap` covering `cells`, its id derived from the pixels and the cells.
-    public init(bitmap: Bitmap, cells: TerminalSize, placement: Placement = .placeholders) {
+    public init(bitmap: Bitmap, cells: TerminalSize, graphics: any GraphicsProtocol) {
         self.bitmap = bitmap
         self.cells = cells
-        self.placement = placement
+        self.graphics = graphics
         self.id = Self.id(for: bitmap, cells: cells)
     }
 
     /// The same pixels stored under another id (a small, palette-named one).
     public func renamed(_ id: UInt32) -> TerminalImage {
-        TerminalImage(id: id, bitmap: bitmap, cells: cells, placement: placement)
+        TerminalImage(id: id, bitmap: bitmap, cells: cells, graphics: graphics)
     }
 
-    private init(id: UInt32, bitmap: Bitmap, cells: TerminalSize, placement: Placement) {
+    private init(id: UInt32, bitmap: Bitmap, cells: TerminalSize, graphics: any GraphicsProtocol) {
         self.id = id
         self.bitmap = bitmap
         self.cells = cells
-        self.placement = placement
+        self.graphics = graphics
     }
 
     public static func == (lhs: TerminalImage, rhs: TerminalImage) -> Bool {
-        lhs.id == rhs.id && lhs.cells == rhs.cells && lhs.placement == rhs.placement
+        lhs.id == rhs.id && lhs.cells == rhs.cells && lhs.graphics.isSame(as: rhs.graphics)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(cells)
+    }
+
+    /// The pixels of a `width`×`height` rendering of this image that show when its top-left cell
+    /// would be at `origin` and only `visible` shows; nil when none do.
+    public func visiblePixels(width: Int, height: Int, origin: CellPoint, visible: CellRect) -> PixelRect? {
+        guard cells.rows > 0, cells.columns > 0 else { return nil }
+        let top = height * (visible.origin.row - origin.row) / cells.rows
+        let left = width * (visible.origin.column - origin.column) / cells.columns
+        let rows = min(height - top, height * visible.size.rows / cells.rows)
+        let columns = min(width - left, width * visible.size.columns / cells.columns)
+        guard rows > 0, columns > 0 else { return nil }
+        return PixelRect(x: left, y: top, width: columns, height: rows)
     }
 
     /// FNV-1a over the size and the pixels, folded so it is never 0 and its lower 24 bits are

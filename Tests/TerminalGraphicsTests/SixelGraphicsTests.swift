@@ -1,12 +1,16 @@
 import Foundation
 import ImageCodecs
 import Testing
-import TerminalUI
+import TerminalGraphics
+import TerminalKit
 
-/// Our sixel encoder, checked by decoding its output: its own palette of at most 256 colours,
-/// run-length encoding, and pixels that match the quantised image.
+/// Sixel graphics: our encoder, checked by decoding its output (its own palette of at most 256
+/// colours, run-length encoding, pixels that match the quantised image), a picture drawn
+/// cropped to its visible cells and quantised once, and when the terminal's answers select it.
 @Suite("Sixel")
-struct SixelTests {
+struct SixelGraphicsTests {
+    private let graphics = SixelGraphics()
+
     /// A colourful test card: hue across, brightness down.
     private func card(width: Int, height: Int) -> Bitmap {
         var bitmap = Bitmap(width: width, height: height)
@@ -68,24 +72,43 @@ struct SixelTests {
         #expect(dithered.indices != plain.indices)
     }
 
-    @Test func aPlacedSixelIsWrittenAtItsVisibleCellsAndCropped() throws {
+    @Test func aPictureIsDrawnCroppedToItsVisibleCellsAndQuantisedOnce() throws {
         // Given a 4×2-cell sixel picture of 40×40 pixels whose top cell row is above the screen
-        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: TerminalSize(rows: 2, columns: 4), placement: .sixel)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
-        frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: -1, column: 2))
+        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: TerminalSize(rows: 2, columns: 4), graphics: graphics)
+        var cache = GraphicsEncodingCache()
+        let visible = CellRect(origin: CellPoint(row: 0, column: 2), size: TerminalSize(rows: 1, columns: 4))
 
-        // When the store writes it
-        var store = TerminalImageStore()
-        let bytes = store.apply(FrameChanges(from: nil, to: frame))
-        let text = String(decoding: bytes, as: UTF8.self)
+        // When it is encoded for the screen
+        let bytes = graphics.encode(
+            image, at: CellPoint(row: -1, column: 2), visible: visible, placementID: 1, transport: GraphicsTransport(), cache: &cache)
 
-        // Then the cursor is saved, moved to row 1 column 3, the lower half (40×20 pixels) is drawn, and restored
-        #expect(text.hasPrefix("\u{1B}7\u{1B}[1;3H\u{1B}P"))
-        #expect(text.hasSuffix("\u{1B}8"))
-        let sixel = try #require(text.range(of: "\u{1B}P").map { String(text[$0.lowerBound...]) })
-        let decoded = try SixelDecoder.decode(Array(sixel.utf8))
+        // Then the lower half (40×20 pixels) is drawn, nothing the kitty way
+        let decoded = try SixelDecoder.decode(bytes)
         #expect(decoded.width == 40 && decoded.height == 20)
-        // And nothing is transmitted the kitty way
-        #expect(!text.contains("\u{1B}_G"))
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("\u{1B}_G"))
+        // And its palette was kept: drawn whole afterwards, it is not quantised again
+        #expect(cache.count == 1)
+        let whole = CellRect(origin: CellPoint(row: 0, column: 2), size: image.cells)
+        _ = graphics.encode(image, at: CellPoint(row: 0, column: 2), visible: whole, placementID: 1, transport: GraphicsTransport(), cache: &cache)
+        #expect(cache.count == 1)
+        // And text written over its lines erases it
+        #expect(graphics.erasure == .redrawingItsLines && graphics.isDrawnOverText && !graphics.holdsImages)
+    }
+
+    @Test func printedItIsTheWholeSixel() throws {
+        let image = TerminalImage(bitmap: card(width: 30, height: 12), cells: TerminalSize(rows: 1, columns: 3), graphics: graphics)
+        let decoded = try SixelDecoder.decode(graphics.printed(image, transport: GraphicsTransport(), lineBreak: .newline))
+        #expect(decoded.width == 30 && decoded.height == 12)
+    }
+
+    @Test func selectedBySixelAmongTheDeviceAttributesOutsideTmux() {
+        var replies = TerminalReplies()
+        replies.feed(Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28;29c".utf8)[...])
+        #expect(graphics.support(in: GraphicsAnswers(replies: replies, environment: [:], tmux: nil))
+            == .supported(rank: 10, reason: "sixel (terminal answered)"))
+        #expect(graphics.support(in: GraphicsAnswers(replies: replies, environment: ["TMUX": "x"], tmux: nil)) == .unsupported)
+        var plain = TerminalReplies()
+        plain.feed(Array("\u{1B}[?62;c".utf8)[...])
+        #expect(graphics.support(in: GraphicsAnswers(replies: plain, environment: [:], tmux: nil)) == .unsupported)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import ImageCodecs
 import Synchronization
 import Testing
+import TerminalGraphics
 import TerminalKit
-import TerminalUI
 
 /// How kitty pixels travel: zlib-compressed in the escapes, as a temporary file the terminal
 /// reads, and through tmux passthrough.
@@ -34,33 +34,48 @@ struct GraphicsTransportTests {
         return status == Z_OK && Int(length) == expected ? output : nil
     }
 
-    @Test func compressedPixelsSayOZAndInflateToTheRGBBytes() throws {
+    @Test func byDefaultThePixelsGoAsAPNGThatDecodesToThemExactly() throws {
         // Given a 320×240 photo-like image
-        let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: TerminalSize(rows: 12, columns: 32))
+        let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: TerminalSize(rows: 12, columns: 32), graphics: .kittyPlaceholders)
 
-        // When it is transmitted compressed (the default)
-        let escapes = text(KittyGraphics.transmit(image)).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+        // When it is transmitted the default way
+        let escapes: [String] = text(GraphicsTransport().transmitKitty(image, forPlaceholders: true))
+            .components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
 
-        // Then the first escape says o=z, and the joined payload inflates to exactly the RGB pixels
+        // Then the first escape says f=100 (a PNG carries its own size), and the joined payload is
+        // an RGB PNG of exactly the pixels
+        let first = try #require(escapes.first)
+        #expect(first.hasPrefix("\u{1B}_Ga=T,U=1,q=2,f=100,i=\(image.id),c=32,r=12,m="))
+        let payload: String = escapes.map { String($0.split(separator: ";", maxSplits: 1)[1]) }.joined()
+        let png = Array(try #require(Data(base64Encoded: payload)))
+        #expect(ImageFormat.sniff(png) == .png)
+        #expect(try ImageDecoder.decode(png).bitmap.bytes == image.bitmap.bytes)
+        // And it is smaller than the same pixels deflated (o=z), which are smaller than raw
+        let deflated = KittyGraphics.transmit(image, forPlaceholders: true, payload: .deflated)
+        let raw = KittyGraphics.transmit(image, forPlaceholders: true, payload: .raw)
+        #expect(payload.utf8.count < deflated.count && deflated.count < raw.count)
+    }
+
+    @Test func deflatedPixelsSayOZAndInflateToTheRGBBytes() throws {
+        let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: TerminalSize(rows: 12, columns: 32), graphics: .kittyPlaceholders)
+        let escapes: [String] = text(KittyGraphics.transmit(image, forPlaceholders: true, payload: .deflated))
+            .components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
         let first = try #require(escapes.first)
         #expect(first.hasPrefix("\u{1B}_Ga=T,U=1,q=2,f=24,s=320,v=240,i=\(image.id),c=32,r=12,o=z,m=1;"))
-        let payload = escapes.map { $0.split(separator: ";", maxSplits: 1)[1] }.joined()
+        let payload: String = escapes.map { String($0.split(separator: ";", maxSplits: 1)[1]) }.joined()
         let compressed = try #require(Data(base64Encoded: payload))
         let pixels = try #require(inflate(compressed, expected: 320 * 240 * 3))
         #expect(pixels == KittyGraphics.pixelBytes(image.bitmap).bytes)
-        #expect(Array(pixels.prefix(3)) == [0, 0, 0])
-        // And it is smaller than the raw pixels' base64
-        #expect(payload.utf8.count < 320 * 240 * 3 * 4 / 3)
     }
 
     @Test func aFileTransmissionIsAFewHundredBytesOnTheTty() throws {
         // Given a sink that records what it was asked to write
         let sink = RecordingSink()
         let transport = GraphicsTransport(medium: .files(sink))
-        let image = TerminalImage(bitmap: photoLike(width: 400, height: 400), cells: TerminalSize(rows: 20, columns: 40))
+        let image = TerminalImage(bitmap: photoLike(width: 400, height: 400), cells: TerminalSize(rows: 20, columns: 40), graphics: .kittyPlaceholders)
 
         // When the image is transmitted
-        let bytes = transport.transmitKitty(image)
+        let bytes = transport.transmitKitty(image, forPlaceholders: true)
 
         // Then one escape under 1 KB names the file (t=t, base64 path), and the file holds the pixels
         #expect(bytes.count < 1024)
@@ -70,9 +85,9 @@ struct GraphicsTransportTests {
         #expect(String(decoding: try #require(Data(base64Encoded: path)), as: UTF8.self) == "/fake/tty-graphics-protocol-\(image.id)")
         #expect(sink.written.withLock { $0 } == [400 * 400 * 3])
 
-        // And when the sink cannot write, the pixels go inline, compressed
+        // And when the sink cannot write, the pixels go inline, as a PNG
         let failing = GraphicsTransport(medium: .files(RecordingSink(fails: true)))
-        #expect(text(failing.transmitKitty(image)).contains("o=z"))
+        #expect(text(failing.transmitKitty(image, forPlaceholders: true)).contains(",f=100,"))
     }
 
     @Test func temporaryFilesArePrivateAndLeftoversAreRemoved() throws {
@@ -108,32 +123,6 @@ struct GraphicsTransportTests {
                 == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t;AAAA\u{1B}\u{1B}\\\u{1B}\\"
                 + "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=7\u{1B}\u{1B}\\\u{1B}\\")
         #expect(TmuxPassthrough.wrap([]).isEmpty)
-
-        // And a store inside tmux wraps what it sends to kitty: transmissions and deletions
-        var store = TerminalImageStore(capacity: 1, transport: GraphicsTransport(passthrough: true))
-        let images = (0..<3).map { TerminalImage(bitmap: Bitmap(width: 2, height: 2, fill: RGBA(UInt8($0), 9, 9)), cells: TerminalSize(rows: 1, columns: 1)) }
-        let shown = text(store.show([images[0]]))
-        #expect(shown.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1"))
-        _ = store.show([images[1]])
-        #expect(text(store.show([images[2]])).contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=\(images[0].id)"))
-        #expect(text(store.removeAll()).hasPrefix("\u{1B}Ptmux;"))
-    }
-
-    @Test func aPrintedFrameAddressesItsPicturesFromTheLineBelowIt() {
-        // Given a 10-line frame with a direct kitty picture at row 2, column 3
-        let image = TerminalImage(
-            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(1, 2, 3)), cells: TerminalSize(rows: 4, columns: 4), placement: .direct)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
-        frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: 2, column: 3))
-
-        // When a store addressing up from the line below the frame draws it
-        var store = TerminalImageStore()
-        store.addressing = .upFrom(lines: 10)
-        let bytes = text(store.apply(FrameChanges(from: nil, to: frame)))
-
-        // Then the placement is 8 lines up, column 4, with the cursor saved and restored
-        #expect(bytes.contains("\u{1B}7\u{1B}[8A\u{1B}[4G\u{1B}_Ga=p,q=2,C=1,i=\(image.id)"))
-        #expect(bytes.hasSuffix("\u{1B}8"))
     }
 }
 

@@ -92,7 +92,7 @@ public enum KittyPlaceholder {
 
     /// `cell` naming `imageID` by a 256-colour index instead of the image it named (same row and
     /// column marks); cells that are not placeholders are returned as they are.
-    static func renamed(_ cell: ScreenCell, to imageID: UInt32) -> ScreenCell {
+    public static func renamed(_ cell: ScreenCell, to imageID: UInt32) -> ScreenCell {
         let scalars = Array(cell.grapheme.unicodeScalars)
         guard scalars.first == character, scalars.count >= 3 else { return cell }
         var renamed = cell

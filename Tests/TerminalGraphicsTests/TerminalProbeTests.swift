@@ -2,7 +2,7 @@ import Foundation
 import ImageCodecs
 import Testing
 import TerminalKit
-import TerminalUI
+import TerminalGraphics
 
 /// The start-up probe's replies as real terminals send them (canned), and the choices made
 /// from them: which backend, why, and whether 24-bit colour can be used.
@@ -35,7 +35,7 @@ struct TerminalProbeTests {
         #expect(kitty.isComplete && !kitty.sixel)
         #expect(kitty.strayBytes == 0)
         let choice = GraphicsSelection.choose(.auto, replies: kitty, environment: [:])
-        #expect(choice == GraphicsSelection(backend: .kitty, reason: "kitty (terminal answered)"))
+        #expect(choice == GraphicsSelection(backend: .pixels(.kitty), reason: "kitty (terminal answered)"))
         #expect(Self.hasTrueColor(replies: kitty, environment: [:]))
     }
 
@@ -44,7 +44,7 @@ struct TerminalProbeTests {
         let text = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c"
         let kitty = replies(text, pieces: text.utf8.count)
         #expect(kitty.isComplete)
-        #expect(GraphicsSelection.choose(.auto, replies: kitty, environment: [:]).backend == .kittyPlaceholders)
+        #expect(GraphicsSelection.choose(.auto, replies: kitty, environment: [:]).backend == .pixels(.kittyPlaceholders))
         // And nothing before the fence completes it
         #expect(!replies(String(text.dropLast(3))).isComplete)
     }
@@ -66,7 +66,7 @@ struct TerminalProbeTests {
         #expect(foot.sixel && Self.hasTrueColor(replies: foot, environment: [:]))
         // WezTerm speaks kitty graphics without placeholders: its iTerm2 images are chosen
         let wezterm = replies("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20240203\u{1B}\\\u{1B}[?65;4;6;18;22c")
-        #expect(GraphicsSelection.choose(.auto, replies: wezterm, environment: [:]) == GraphicsSelection(backend: .iterm, reason: "iterm (terminal answered)"))
+        #expect(GraphicsSelection.choose(.auto, replies: wezterm, environment: [:]) == GraphicsSelection(backend: .pixels(.iterm), reason: "iterm (terminal answered)"))
         let plain = replies("\u{1B}[?1;2c")
         #expect(GraphicsSelection.choose(.auto, replies: plain, environment: [:]) == GraphicsSelection(backend: .blocks, reason: "blocks (no graphics reply)"))
         #expect(!Self.hasTrueColor(replies: plain, environment: [:]))
@@ -102,7 +102,7 @@ struct TerminalProbeTests {
         // Given tmux passing passthrough and 24-bit colour to kitty 0.35: placeholders through passthrough
         #expect(
             GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: rgb)
-                == GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough)"))
+                == GraphicsSelection(backend: .pixels(.kittyPlaceholders), reason: "kitty placeholders (tmux passthrough)"))
         #expect(Self.hasTrueColor(replies: newKitty, environment: [:], tmux: rgb))
         // Without RGB in tmux's features, colours are rounded to 256: placeholders named by
         // 256-colour ids (which tmux passes as they are), and no 24-bit colour
@@ -110,7 +110,7 @@ struct TerminalProbeTests {
         noRGB.outerFeatures = ["title"]
         #expect(
             GraphicsSelection.choose(.auto, replies: newKitty, environment: tmuxEnvironment, tmux: noRGB)
-                == GraphicsSelection(backend: .kittyPlaceholders, reason: "kitty placeholders (tmux passthrough, 256-colour ids)"))
+                == GraphicsSelection(backend: .pixels(.kittyPlaceholders), reason: "kitty placeholders (tmux passthrough, 256-colour ids)"))
         #expect(!Self.hasTrueColor(replies: newKitty, environment: ["COLORTERM": "truecolor"], tmux: noRGB))
         // kitty 0.26 draws no placeholders: nothing it can show inside tmux
         #expect(GraphicsSelection.choose(.auto, replies: oldKitty, environment: tmuxEnvironment, tmux: rgb).reason == "blocks (this kitty cannot draw inside tmux)")
@@ -124,9 +124,9 @@ struct TerminalProbeTests {
         #expect(GraphicsSelection.choose(.auto, replies: replies("\u{1B}[?62;c"), environment: tmuxEnvironment, tmux: rgb).reason == "blocks (tmux passthrough, no kitty reply)")
         // Flags win; asking for kitty inside tmux means placeholders (the only kind tmux can move)
         #expect(GraphicsSelection.choose(.blocks, replies: newKitty, environment: [:]).backend == .blocks)
-        #expect(GraphicsSelection.choose(.kitty, replies: nil, environment: [:]).backend == .kitty)
-        #expect(GraphicsSelection.choose(.kitty, replies: nil, environment: tmuxEnvironment).backend == .kittyPlaceholders)
-        #expect(GraphicsSelection.choose(.iterm, replies: nil, environment: [:]).backend == .iterm)
+        #expect(GraphicsSelection.choose(.pixels(.kitty), replies: nil, environment: [:]).backend == .pixels(.kitty))
+        #expect(GraphicsSelection.choose(.pixels(.kitty), replies: nil, environment: tmuxEnvironment).backend == .pixels(.kittyPlaceholders))
+        #expect(GraphicsSelection.choose(.pixels(.iterm), replies: nil, environment: [:]).backend == .pixels(.iterm))
     }
 
     @Test func insideTmuxTheQuestionsGoThroughPassthroughFenceIncluded() {
@@ -172,8 +172,8 @@ struct TerminalProbeTests {
 
     @Test func iTerm2IsKnownByItsVersionOrItsEnvironment() {
         let iterm = replies("\u{1B}P>|iTerm2 3.5.0\u{1B}\\\u{1B}[?62;4c")
-        #expect(GraphicsSelection.choose(.auto, replies: iterm, environment: [:]).backend == .iterm)
-        #expect(GraphicsSelection.choose(.auto, replies: replies("\u{1B}[?62;c"), environment: ["TERM_PROGRAM": "iTerm.app"]) == GraphicsSelection(backend: .iterm, reason: "iterm (TERM_PROGRAM)"))
+        #expect(GraphicsSelection.choose(.auto, replies: iterm, environment: [:]).backend == .pixels(.iterm))
+        #expect(GraphicsSelection.choose(.auto, replies: replies("\u{1B}[?62;c"), environment: ["TERM_PROGRAM": "iTerm.app"]) == GraphicsSelection(backend: .pixels(.iterm), reason: "iterm (TERM_PROGRAM)"))
     }
 
     @Test func theQueryAsksEverythingAndEndsWithTheFence() {

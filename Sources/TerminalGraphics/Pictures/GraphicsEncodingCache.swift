@@ -1,0 +1,38 @@
+/// Encodings a screen keeps so a picture is encoded once, not on every frame that draws it: a
+/// sixel's quantised palette, an iTerm2 picture's JPEG. Keyed by protocol and image id; at most
+/// ``capacity`` entries (all are dropped when it is reached: the pictures on screen are encoded
+/// again on their next draw, the rest never are).
+///
+/// ```swift
+/// let quantized = cache.value(for: image, by: self) { PaletteQuantizer.quantize(image.bitmap) }
+/// ```
+public struct GraphicsEncodingCache: Sendable {
+    /// The most encodings kept.
+    public let capacity: Int
+    private var entries: [Key: any Sendable] = [:]
+
+    private struct Key: Hashable {
+        var protocolName: String
+        var imageID: UInt32
+    }
+
+    /// An empty cache of at most `capacity` encodings (at least 1).
+    public init(capacity: Int = 128) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// How many encodings are kept.
+    public var count: Int { entries.count }
+
+    /// `graphics`' encoding of `image`: the one kept, else `make()`'s, kept.
+    public mutating func value<Value: Sendable>(
+        for image: TerminalImage, by graphics: some GraphicsProtocol, make: () -> Value
+    ) -> Value {
+        let key = Key(protocolName: graphics.name, imageID: image.id)
+        if let kept = entries[key] as? Value { return kept }
+        let made = make()
+        if entries.count >= capacity { entries.removeAll() }
+        entries[key] = made
+        return made
+    }
+}

@@ -1,0 +1,55 @@
+/// Sixel graphics: each picture drawn into its cells after the text, with its own palette
+/// (median cut, quantised once per picture and kept), cropped to what shows; the text written
+/// over its cells takes it away (xterm `-ti vt340`, foot, mlterm, WezTerm, Konsole).
+public struct SixelGraphics: GraphicsProtocol {
+    /// Colours in a picture's palette. Measured on 16 large photographs at 400×250 pixels
+    /// (`feedbench --scenario graphics --assets …`): 128 colours dithered take 138 KB a picture
+    /// at 34.2 dB PSNR, where 256 took 176 KB at 35.7 dB, and img2sixel writes 144 KB at 33.3 dB.
+    /// (Undithered, 128 colours take 129 KB at 35.2 dB, but smooth gradients show bands: PSNR
+    /// does not see them, eyes in xterm do.)
+    public static let colors = 128
+    /// Whether the quantised picture is dithered (Floyd–Steinberg): no bands in skies.
+    public static let dithers = true
+
+    public init() {}
+
+    public var name: String { "sixel" }
+    public var summary: String { "xterm -ti vt340, foot, mlterm, WezTerm" }
+    public var erasure: GraphicsErasure { .redrawingItsLines }
+
+    public func encode(
+        _ image: TerminalImage, at origin: CellPoint, visible: CellRect, placementID: UInt32,
+        transport: GraphicsTransport, cache: inout GraphicsEncodingCache
+    ) -> [UInt8] {
+        let quantized = cache.value(for: image, by: self) {
+            PaletteQuantizer.quantize(image.bitmap, colors: Self.colors, dither: Self.dithers)
+        }
+        guard
+            let rect = image.visiblePixels(
+                width: quantized.width, height: quantized.height, origin: origin, visible: visible)
+        else { return [] }
+        var indices = [UInt8]()
+        indices.reserveCapacity(rect.width * rect.height)
+        for y in rect.y..<(rect.y + rect.height) {
+            let start = y * quantized.width + rect.x
+            indices += quantized.indices[start..<(start + rect.width)]
+        }
+        return SixelEncoder.encode(
+            PaletteQuantizer.Result(palette: quantized.palette, indices: indices, width: rect.width, height: rect.height))
+    }
+
+    public func printed(_ image: TerminalImage, transport: GraphicsTransport, lineBreak: PrintedLineBreak) -> [UInt8] {
+        SixelEncoder.encode(image.bitmap, colors: Self.colors, dither: Self.dithers)
+    }
+
+    /// `4` among the DA1 attributes, outside tmux.
+    public func support(in terminal: GraphicsAnswers) -> GraphicsSupport {
+        guard !terminal.insideTmux, terminal.replies.sixel else { return .unsupported }
+        return .supported(rank: 10, reason: "sixel (terminal answered)")
+    }
+}
+
+extension GraphicsProtocol where Self == SixelGraphics {
+    /// `sixel`: `PictureBackend.pixels(.sixel)`.
+    public static var sixel: SixelGraphics { SixelGraphics() }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import ImageCodecs
+import ImageLoading
+import TerminalGraphics
+
+extension ShowCommand {
+    /// Prints every image of `settings` in real pixels through `pixels`' protocol. Files are
+    /// read and decoded ahead of the printing on every core, each only to the pixels its
+    /// picture shows (the protocol sizes them from the file's header: a landscape photo in a tall
+    /// box is not decoded to the box's height); URLs go through the pipeline. Pictures are
+    /// encoded and written in order.
+    ///
+    /// Not through the freedesktop.org thumbnail cache yet:
+    /// measured on 16 large JPEGs at 40×20 cells (400×250 px), writing the thumbnail a
+    /// picture this size needs (`xx-large`, 1024 px, PNG at zlib level 6) made a cold run of a
+    /// 2560×1600 baseline JPEG 235 ms instead of 23, and reading it back was slower than the
+    /// JPEG's DCT-scaled decode for every baseline file under 1 MB (faster only for progressive
+    /// JPEGs and the largest files).
+    static func showPixels(
+        _ settings: ShowSettings, pixels: ShowPixels, columns: Int, rows: Int?, pipeline: LazyPipeline,
+        output: StandardOutput
+    ) async throws {
+        let images = settings.images
+        let maxBytes = settings.maxBytes
+        let fill = settings.fill && rows != nil
+        let decodes = ShowPrefetch(
+            count: images.count, width: ProcessInfo.processInfo.activeProcessorCount,
+            eligible: { !Self.isRemote(images[$0]) }
+        ) { index in
+            try await Self.pixelBitmap(
+                file: images[index], pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes)
+        }
+        defer { decodes.cancelAll() }
+        var failed = false
+        for (index, image) in images.enumerated() {
+            do {
+                let bitmap =
+                    Self.isRemote(image)
+                    ? try await Self.pixelBitmap(
+                        url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline.get())
+                    : try await decodes.value(at: index)
+                guard output.write(pixels.printed(bitmap).bytes + [UInt8(ascii: "\n")]) else { break }
+            } catch {
+                failed = true
+                Self.reportFailure(image, error)
+            }
+        }
+        await pipeline.shutdown()
+        if failed { throw ExitCode.failure }
+    }
+
+    /// The cells a picture may cover, `columns` wide and `rows` tall (without `--height`, as
+    /// tall as the pixel budget allows), and those cells in pixels.
+    static func pixelBox(pixels: ShowPixels, columns: Int, rows: Int?) -> (cells: TerminalSize, pixels: PixelSize) {
+        let cells = TerminalSize(
+            rows: max(1, rows ?? PixelBudget.maximumSide / pixels.cellPixels.height),
+            columns: max(1, min(columns, PixelBudget.maximumSide / pixels.cellPixels.width)))
+        return (cells, PixelBudget.clamp(PixelSize(
+            width: cells.columns * pixels.cellPixels.width, height: cells.rows * pixels.cellPixels.height)))
+    }
+
+    /// A file's picture: decoded toward the pixels the protocol asks for a photo of its size in
+    /// the box (DCT scaling, or the file's EXIF thumbnail when it covers them), then fitted
+    /// (or, with `--fill` and `--height`, cropped to fill the box).
+    static func pixelBitmap(
+        file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int
+    ) async throws -> Bitmap {
+        let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
+        let bytes = try await readFile(path, limit: maxBytes)
+        let header = try ImageDecoder.probe(bytes)
+        let target = pixelTarget(forImage: header.size, pixels: pixels, columns: columns, rows: rows, fill: fill)
+        let decoded = try decodeFile(bytes: bytes, path: path, target: target, thumbnails: nil)
+        return fill ? decoded.fill(target) : decoded.fit(into: target)
+    }
+
+    /// The pixels a photo of `imageSize` is shown at: the whole box with `--fill` (cropped to
+    /// it), else what the protocol asks for the photo fitted into the box — so a wide photo
+    /// without `--height` is decoded to its own height, not to the budget's tallest box.
+    static func pixelTarget(forImage imageSize: PixelSize, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool) -> PixelSize {
+        let box = pixelBox(pixels: pixels, columns: columns, rows: rows)
+        return fill ? box.pixels : pixels.graphics.pixelSize(forImage: imageSize, in: box.cells, cellPixels: pixels.cellPixels)
+    }
+
+    /// A URL's picture through the pipeline, resized to fit (or fill) the box.
+    static func pixelBitmap(
+        url image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, pipeline: ImagePipeline
+    ) async throws -> Bitmap {
+        let box = pixelBox(pixels: pixels, columns: columns, rows: rows).pixels
+        let request = ImageRequest(
+            string: image, processors: [.resize(to: box, mode: fill ? .fill : .fit)], cachePolicy: .viewLifetime)
+        let bitmap = try await pipeline.image(for: request).bitmap
+        let budget = PixelBudget.clamp(bitmap.size)
+        return budget == bitmap.size ? bitmap : bitmap.resized(to: budget)
+    }
+}

@@ -1,0 +1,31 @@
+import ImageCodecs
+import TerminalUI
+import TerminalGraphics
+
+/// How `show` writes real pixels, when it does: the protocol, the cell size, and how the bytes
+/// travel (inline and compressed into a pipe; a temporary file to a kitty on this machine;
+/// through tmux passthrough inside tmux, with palette-named placeholder ids when tmux does not
+/// pass 24-bit colour). A single picture and each box of `show --grid` are printed by the same
+/// call, so both honour the protocol and the transport the probe chose.
+struct ShowPixels: Sendable {
+    /// The protocol that draws the pictures.
+    var graphics: any GraphicsProtocol
+    /// One cell's size in pixels.
+    var cellPixels: PixelSize
+    /// How the bytes travel.
+    var transport = GraphicsTransport()
+
+    /// The cells a picture of `bitmap`'s pixels covers.
+    func cells(for bitmap: Bitmap) -> TerminalSize {
+        TerminalSize(
+            rows: max(1, (bitmap.height + cellPixels.height - 1) / cellPixels.height),
+            columns: max(1, (bitmap.width + cellPixels.width - 1) / cellPixels.width))
+    }
+
+    /// The bytes that print `bitmap` at the cursor (the cursor ends after it), and the rows it covers.
+    func printed(_ bitmap: Bitmap, lineBreak: PrintedLineBreak = .newline) -> (bytes: [UInt8], rows: Int) {
+        let cells = cells(for: bitmap)
+        let image = TerminalImage(bitmap: bitmap, cells: cells, graphics: graphics)
+        return (graphics.printed(image, transport: transport, lineBreak: lineBreak), cells.rows)
+    }
+}

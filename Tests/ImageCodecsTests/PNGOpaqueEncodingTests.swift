@@ -1,0 +1,36 @@
+import ImageCodecs
+import Testing
+
+/// Opaque pictures as RGB PNGs (what a terminal is sent): exact, and smaller for more effort.
+@Suite("PNG: opaque encoding")
+struct PNGOpaqueEncodingTests {
+    /// A photo-like bitmap: smooth gradients with a little texture.
+    private func photoLike(width: Int, height: Int) -> Bitmap {
+        var bitmap = Bitmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let grain = UInt8((x * 7 + y * 13) % 11)
+                bitmap[x, y] = RGBA(UInt8(x * 200 / width) &+ grain, UInt8(y * 200 / height) &+ grain, UInt8((x + y) % 256))
+            }
+        }
+        return bitmap
+    }
+
+    @Test func anOpaqueBitmapIsAnRGBPNGOfExactlyItsPixels() throws {
+        let bitmap = photoLike(width: 120, height: 80)
+        let png = try PNGEncoder.encodeOpaque(bitmap)
+        // Colour type 2 (RGB, no alpha) in IHDR, and the pixels back exactly
+        #expect(png[25] == 2)
+        #expect(try ImageDecoder.decode(png).bitmap.bytes == bitmap.bytes)
+    }
+
+    @Test func theCompressionLevelIsHonoured() throws {
+        let bitmap = photoLike(width: 200, height: 150)
+        let fast = try PNGEncoder.encodeOpaque(bitmap, compressionLevel: 1)
+        let lazy = try PNGEncoder.encodeOpaque(bitmap, compressionLevel: 4)
+        // Different bytes (the level reached zlib), both decoding to the same pixels
+        #expect(fast != lazy)
+        #expect(lazy.count < fast.count)
+        #expect(try ImageDecoder.decode(fast).bitmap.bytes == ImageDecoder.decode(lazy).bitmap.bytes)
+    }
+}

@@ -1,0 +1,60 @@
+import FeedSources
+import Foundation
+import ImageLoading
+import PicsumServer
+import Testing
+import TerminalUI
+
+@testable import photofeed
+
+/// The embedded server starting beside the viewer's screen: the feed waits for it, the network
+/// panel's changes before it is up are kept for it, a failed start is the first page's error.
+@Suite("Embedded server started beside the screen", .tags(.realTime))
+struct EmbeddedServerStartTests {
+    private static let photos = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Assets/photos")
+
+    @Test func theFeedWaitsForTheServerAndKnobsSetMeanwhileReachIt() async throws {
+        // Given a server starting over the assets, and a knob changed before it is up
+        let http = HTTPDataLoader()
+        let loader = DataLoader(http: http)
+        let start = EmbeddedServerStart(
+            PicsumServer.Configuration(photosDirectory: Self.photos, count: 40),
+            feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader, pageSize: 10) }, started: { _ in })
+        let control = EmbeddedShapingControl(start: start, initial: ShapingKnobs())
+        _ = control.update(ShapingKnobs(latency: .milliseconds(40)))
+        let source = EmbeddedFeedSource(start: start)
+
+        // When the first page is asked for
+        let page = try await source.loadNextPage()
+
+        // Then it comes from the server, which now has the knob set before it started
+        #expect(page.count == 10)
+        #expect(await source.summary.hasPrefix("embedded · 127.0.0.1:"))
+        #expect(control.knobs.latency == .milliseconds(40))
+        await start.stop()
+        await http.shutdown()
+    }
+
+    @Test func aServerThatCannotStartFailsTheFirstPageWithTheReason() async throws {
+        // Given a photos folder with nothing in it
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("pf-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let http = HTTPDataLoader()
+        let loader = DataLoader(http: http)
+        let start = EmbeddedServerStart(
+            PicsumServer.Configuration(photosDirectory: empty),
+            feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) }, started: { _ in })
+
+        // Then the first page fails, naming the server's start and why
+        await #expect {
+            try await EmbeddedFeedSource(start: start).loadNextPage()
+        } throws: { error in
+            "\(error)".contains("cannot start the embedded server")
+        }
+        await start.stop()
+        await http.shutdown()
+    }
+}

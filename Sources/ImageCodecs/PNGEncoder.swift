@@ -15,22 +15,7 @@ public enum PNGEncoder {
     /// quarter fewer samples to filter and compress; `compressionLevel` is zlib's, 1–9 (0:
     /// libpng's default, 6).
     public static func encodeOpaque(_ bitmap: Bitmap, compressionLevel: Int = 0) throws -> [UInt8] {
-        var samples = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 3)
-        samples.withUnsafeMutableBufferPointer { output in
-            bitmap.bytes.withUnsafeBufferPointer { input in
-                var target = 0
-                for y in 0..<bitmap.height {
-                    var source = y * bitmap.bytesPerRow
-                    for _ in 0..<bitmap.width {
-                        output[target] = input[source]
-                        output[target + 1] = input[source + 1]
-                        output[target + 2] = input[source + 2]
-                        target += 3
-                        source += 4
-                    }
-                }
-            }
-        }
+        let samples = bitmap.packedSamples(alpha: false)
         var image = RawImage(samples: samples, bytesPerRow: bitmap.width * 3, size: bitmap.size, colorType: .rgb, bitDepth: 8)
         image.compressionLevel = compressionLevel
         return try encode(image)

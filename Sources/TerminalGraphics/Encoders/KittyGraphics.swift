@@ -80,24 +80,7 @@ public enum KittyGraphics {
     /// is opaque, else RGBA (format 32).
     public static func pixelBytes(_ bitmap: Bitmap) -> (bytes: [UInt8], format: Int) {
         let opaque = isOpaque(bitmap)
-        let channels = opaque ? 3 : 4
-        var pixels = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * channels)
-        pixels.withUnsafeMutableBufferPointer { output in
-            bitmap.bytes.withUnsafeBufferPointer { input in
-                var target = 0
-                for y in 0..<bitmap.height {
-                    var source = y * bitmap.bytesPerRow
-                    for _ in 0..<bitmap.width {
-                        output[target] = input[source]
-                        output[target + 1] = input[source + 1]
-                        output[target + 2] = input[source + 2]
-                        if !opaque { output[target + 3] = input[source + 3] }
-                        target += channels
-                        source += 4
-                    }
-                }
-            }
-        }
+        let pixels = bitmap.packedSamples(alpha: !opaque)
         return (pixels, opaque ? 24 : 32)
     }
 

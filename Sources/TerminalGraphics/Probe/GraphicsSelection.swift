@@ -63,10 +63,9 @@ public struct GraphicsSelection: Hashable, Sendable {
     public static func choose(
         _ request: Request, replies: TerminalReplies?, environment: [String: String], tmux: TmuxPane? = nil
     ) -> GraphicsSelection {
-        let insideTmux = tmux != nil || environment["TMUX"] != nil
         if let backend = request.backend {
             guard let graphics = backend.graphics else { return GraphicsSelection(backend: .blocks, reason: "blocks (asked for)") }
-            return graphics.asked(insideTmux: insideTmux)
+            return graphics.asked(insideTmux: GraphicsAnswers.insideTmux(tmux: tmux, environment: environment))
         }
         guard let replies else { return GraphicsSelection(backend: .blocks, reason: "blocks (no terminal to ask)") }
         let answers = GraphicsAnswers(replies: replies, environment: environment, tmux: tmux)

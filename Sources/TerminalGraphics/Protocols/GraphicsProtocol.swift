@@ -104,7 +104,12 @@ public struct GraphicsAnswers: Sendable {
     }
 
     /// Whether the screen is a tmux pane (tmux answered, or `TMUX` says so).
-    public var insideTmux: Bool { tmux != nil || environment["TMUX"] != nil }
+    public var insideTmux: Bool { Self.insideTmux(tmux: tmux, environment: environment) }
+
+    /// Whether the screen is a tmux pane: tmux answered (`tmux`), or `TMUX` says so.
+    public static func insideTmux(tmux: TmuxPane?, environment: [String: String]) -> Bool {
+        tmux != nil || environment["TMUX"] != nil
+    }
     /// The terminal's XTVERSION answer, lowercased ("" when it did not answer).
     public var version: String { replies.version?.lowercased() ?? "" }
 }

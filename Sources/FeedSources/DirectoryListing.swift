@@ -35,20 +35,13 @@ struct DirectoryListing: Sendable {
         var length: UInt32
     }
 
-    /// Reads the names in `path`; throws the system's reason when it cannot be listed.
+    /// No names yet: a ``DirectoryReader`` adds them batch by batch.
+    init() {}
+
+    /// Reads every name in `path`; throws the system's reason when it cannot be listed.
     init(path: String) throws(DirectoryListingError) {
-        guard let directory = opendir(path) else { throw DirectoryListingError(code: errno) }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            if entry.pointee.d_type == UInt8(DT_DIR) { continue }
-            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let length = strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
-                guard length > 0, raw[0] != UInt8(ascii: ".") else { return }
-                spans.append(Span(start: UInt32(bytes.count), length: UInt32(length)))
-                bytes.append(contentsOf: raw[0..<length])
-            }
-        }
-        makeHeap()
+        let reader = try DirectoryReader(path: path)
+        while try !reader.read(into: &self, atMost: 1 << 16) {}
     }
 
     /// Names given directly (tests), handed out as a folder's would be.
@@ -58,6 +51,34 @@ struct DirectoryListing: Sendable {
             bytes.append(contentsOf: name.utf8)
         }
         makeHeap()
+    }
+
+    /// Adds a name (its bytes) to the heap. Only while none has been handed out: a folder is
+    /// read to its end before its first page is taken.
+    mutating func insert(_ name: UnsafeRawBufferPointer) {
+        precondition(remaining == spans.count, "names are added before any is taken")
+        spans.append(Span(start: UInt32(bytes.count), length: UInt32(name.count)))
+        bytes.append(contentsOf: name)
+        remaining = spans.count
+        siftUp(from: remaining - 1)
+    }
+
+    /// The `count` first names in natural order among those not handed out, without taking
+    /// them: a walk down the heap from its root, about `count`² comparisons.
+    func first(_ count: Int) -> [String] {
+        guard count > 0, remaining > 0 else { return [] }
+        var result: [String] = []
+        var frontier = [0]
+        while result.count < count, !frontier.isEmpty {
+            var best = 0
+            for index in frontier.indices.dropFirst() where precedes(spans[frontier[index]], spans[frontier[best]]) {
+                best = index
+            }
+            let node = frontier.remove(at: best)
+            result.append(name(spans[node]))
+            for child in [2 * node + 1, 2 * node + 2] where child < remaining { frontier.append(child) }
+        }
+        return result
     }
 
     /// How many names in all.
@@ -70,8 +91,20 @@ struct DirectoryListing: Sendable {
         remaining -= 1
         spans.swapAt(0, remaining)
         siftDown(from: 0)
-        let start = Int(smallest.start)
-        return String(decoding: bytes[start..<(start + Int(smallest.length))], as: UTF8.self)
+        return name(smallest)
+    }
+
+    private func name(_ span: Span) -> String {
+        let start = Int(span.start)
+        return String(decoding: bytes[start..<(start + Int(span.length))], as: UTF8.self)
+    }
+
+    private func precedes(_ a: Span, _ b: Span) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            NaturalOrder.precedes(
+                UnsafeBufferPointer(rebasing: buffer[Int(a.start)..<Int(a.start + a.length)]),
+                UnsafeBufferPointer(rebasing: buffer[Int(b.start)..<Int(b.start + b.length)]))
+        }
     }
 
     /// The heap bytes the listing holds (names and offsets).
@@ -85,6 +118,16 @@ struct DirectoryListing: Sendable {
         while index > 0 {
             index -= 1
             siftDown(from: index)
+        }
+    }
+
+    private mutating func siftUp(from start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(spans[child], spans[parent]) else { return }
+            spans.swapAt(parent, child)
+            child = parent
         }
     }
 

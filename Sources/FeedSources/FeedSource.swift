@@ -23,4 +23,8 @@ public protocol FeedSource: Sendable {
     ///
     /// Throws a `FeedError`. After a failure the same page is tried again on the next call.
     func loadNextPage() async throws -> [FeedPhoto]
+    /// One step toward the next page: the page itself, or a step of reading the source's index
+    /// with a provisional first page (``FeedStep``). Bounded in time, so a viewer stays live
+    /// while a huge folder is listed. The default gives ``loadNextPage()``'s page.
+    func nextStep() async throws -> FeedStep
 }

@@ -52,3 +52,52 @@ struct DirectoryListingTests {
         #expect(names == ["a9.jpg", "a10.jpg", "b.jpg"])
     }
 }
+
+/// A folder read a batch at a time: the heap grows as names arrive, and the first names so
+/// far can be read without taking them.
+@Suite("Directory listing: batches")
+struct DirectoryListingBatchTests {
+    @Test func namesInsertedOneByOneComeOutInNaturalOrder() {
+        // Given 3,000 shuffled names inserted one at a time
+        var generator = SystemRandomNumberGenerator()
+        let names = (0..<3_000).map { "IMG_\($0).jpg" }.shuffled(using: &generator)
+        var listing = DirectoryListing()
+        for name in names { Array(name.utf8).withUnsafeBytes { listing.insert($0) } }
+        // When the first 20 are read without taking them, then every name is taken
+        let first = listing.first(20)
+        var taken: [String] = []
+        while let name = listing.next() { taken.append(name) }
+        // Then the first 20 are the sort's first 20, and the heap gives the full sort
+        let sorted = names.sorted(by: NaturalOrder.precedes)
+        #expect(first == Array(sorted.prefix(20)))
+        #expect(taken == sorted)
+    }
+
+    @Test func theFirstNamesAskedForMoreThanThereAreAreAllOfThem() {
+        let listing = DirectoryListing(names: ["c", "a", "b"])
+        #expect(listing.first(10) == ["a", "b", "c"])
+        #expect(listing.first(0) == [])
+        #expect(DirectoryListing().first(5) == [])
+    }
+
+    @Test func aReaderReadsAFolderInBatchesAndClosesItAtTheEnd() throws {
+        // Given a folder of 25 files, a hidden one and a subfolder
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for index in 0..<25 { _ = try folder.write("f\(index).jpg", "x") }
+        _ = try folder.write(".hidden", "x")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        // When it is read 10 entries at a time
+        let reader = try DirectoryReader(path: folder.url.path)
+        var listing = DirectoryListing()
+        var steps = 0
+        while try !reader.read(into: &listing, atMost: 10) { steps += 1 }
+        // Then it took several steps (27 entries plus . and ..), and the names are the 25 files in order
+        #expect(steps == 2)
+        #expect(listing.count == 25)
+        #expect(try reader.read(into: &listing, atMost: 10), "a read folder stays read")
+        var names: [String] = []
+        while let name = listing.next() { names.append(name) }
+        #expect(names == (0..<25).map { "f\($0).jpg" })
+    }
+}

@@ -18,6 +18,8 @@ public enum FeedMessage: Sendable {
     case pipeline(ImagePipeline.Event, PipelineStats)
     /// A page of the feed arrived, or failed.
     case page(Result<FeedPage, any Error>)
+    /// The source read more of its index; its provisional first page.
+    case listing(FeedListingProgress)
     /// The embedded server's shaping now in force (after a change, or at start).
     case shaping(ShapingKnobs)
     /// An animation frame is due.

@@ -14,6 +14,10 @@ extension FeedModel {
     /// One input event: network-panel keys first, then the key map.
     mutating func handle(_ input: InputEvent) -> [FeedEffect] {
         if case .terminalReply(let reply) = input { return terminalAnswered(reply) }
+        if seekingEnd, case .key = input {
+            stopSeekingEnd()
+            return []
+        }
         if let pending = confirmation, case .key(let key) = input {
             confirmation = nil
             guard key == .character("y") || key == .character("Y") else {
@@ -64,7 +68,7 @@ extension FeedModel {
         case .pageDown: return apply(list.pageDown())
         case .pageUp: return apply(list.pageUp())
         case .jumpToTop: return apply(list.jumpToTop())
-        case .jumpToEnd: return apply(list.jumpToEnd())
+        case .jumpToEnd: return jumpToEnd()
         case .openDetail: return openDetail()
         case .back: return back()
         case .quit: return [.quit(.quit)]

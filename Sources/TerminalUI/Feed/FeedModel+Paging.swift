@@ -7,6 +7,7 @@ extension FeedModel {
     /// failed page: that waits for ``retryPage()``).
     mutating func requestPageIfNeeded() -> [FeedEffect] {
         guard pageState == .idle else { return [] }
+        if seekingEnd || listedSoFar != nil { return requestPage(.automatic) }
         let ahead = list.visibleItems.upperBound + 2 * list.pageLines * list.columns
         return ahead >= keys.count ? requestPage(.automatic) : []
     }
@@ -49,6 +50,13 @@ extension FeedModel {
         return footer < Self.viewport(for: screenSize).rows - panelHeight ? footer : nil
     }
 
+    /// The footer under the last row: the listing's progress while the source reads its index,
+    /// else the paging state's.
+    public func footer(animationFrame: Int) -> FeedFooterRow.Kind? {
+        if let listedSoFar { return .listing(files: listedSoFar, frame: animationFrame) }
+        return pageState.footer(animationFrame: animationFrame, rowCount: keys.count)
+    }
+
     /// A page arrived or failed. A failed first page ends the viewer; a failed later page shows
     /// its reason in the footer and waits for a retry.
     mutating func receivePage(_ result: Result<FeedPage, any Error>) -> [FeedEffect] {
@@ -58,7 +66,8 @@ extension FeedModel {
         case .failure(let error):
             let reason = TextSanitizer.sanitize(String(describing: error))
             pageState.fail(reason)
-            if keys.isEmpty {
+            listedSoFar = nil
+            if keys.isEmpty || rowsAreProvisional {
                 return [.quit(.failed("cannot read the feed \(feedName): \(reason)"))]
             }
             message = "feed: \(reason)"
@@ -68,9 +77,19 @@ extension FeedModel {
             feedName = TextSanitizer.sanitize(page.summary)
             metrics.feedSource = feedName
             pageState.receive(hasMore: page.hasMore && !page.photos.isEmpty)
+            listedSoFar = nil
+            let replacesProvisionalRows = rowsAreProvisional
+            if replacesProvisionalRows {
+                // The listing ended: the real first page replaces the provisional rows.
+                rowsAreProvisional = false
+                effects += replaceRows(with: page.photos)
+                if !page.photos.isEmpty {
+                    eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
+                }
+            }
             if page.photos.isEmpty {
-                if keys.isEmpty { return [.quit(.failed("the feed \(feedName) has no photos"))] }
-            } else {
+                if keys.isEmpty { return effects + [.quit(.failed("the feed \(feedName) has no photos"))] }
+            } else if !replacesProvisionalRows {
                 let first = keys.isEmpty
                 for photo in page.photos { append(photo) }
                 eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
@@ -79,11 +98,11 @@ extension FeedModel {
                 effects += first ? apply(LazyListDiff(from: before.emptied, to: list)) : apply(diff)
             }
         }
-        return effects + requestPageIfNeeded()
+        return effects + continueToEnd() + requestPageIfNeeded()
     }
 
     /// Adds a photo at the end, keyed by its id and how often that id came before.
-    private mutating func append(_ photo: FeedPhoto) {
+    mutating func append(_ photo: FeedPhoto) {
         let occurrence = occurrences[photo.id, default: 0]
         occurrences[photo.id] = occurrence + 1
         let key = PhotoKey(id: photo.id, occurrence: occurrence)

@@ -40,6 +40,12 @@ public struct FeedModel: Sendable {
     public internal(set) var pageState = PageLoadState.idle
     /// Pages received.
     public internal(set) var pagesLoaded = 0
+    /// Names the source has read while it lists its index (nil when it is not listing).
+    public internal(set) var listedSoFar: Int?
+    /// Whether the rows are a listing step's provisional first page.
+    public internal(set) var rowsAreProvisional = false
+    /// Whether `G` is asking for pages until the feed ends.
+    public internal(set) var seekingEnd = false
     /// The feed's name in the status bar.
     public internal(set) var feedName: String
     /// The status bar's numbers.

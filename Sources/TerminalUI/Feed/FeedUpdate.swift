@@ -31,6 +31,8 @@ public enum FeedUpdate {
             effects = []
         case .page(let result):
             effects = model.receivePage(result)
+        case .listing(let progress):
+            effects = model.receiveListing(progress)
         case .shaping(let knobs):
             model.receiveShaping(knobs)
             effects = []

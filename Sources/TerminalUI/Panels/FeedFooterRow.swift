@@ -6,6 +6,8 @@ public enum FeedFooterRow {
     public enum Kind: Hashable, Sendable {
         /// The next page is loading; `frame` animates the spinner.
         case loadingMore(frame: Int)
+        /// The feed is still reading its index (a huge folder): `files` names so far.
+        case listing(files: Int, frame: Int)
         /// The feed has ended after `count` photos.
         case endOfFeed(count: Int)
         /// The next page failed; the reason and how to retry.
@@ -20,6 +22,10 @@ public enum FeedFooterRow {
         case .loadingMore(let frame):
             let spinner = glyphs.spinner.isEmpty ? "" : String(glyphs.spinner[abs(frame) % glyphs.spinner.count]) + " "
             block.write("  " + spinner + "loading more" + glyphs.ellipsis, at: .zero, style: CellStyle(attributes: .dim))
+        case .listing(let files, let frame):
+            let spinner = glyphs.spinner.isEmpty ? "" : String(glyphs.spinner[abs(frame) % glyphs.spinner.count]) + " "
+            let text = "  " + spinner + "listing" + glyphs.ellipsis + " \(files) files so far; these rows may change"
+            block.write(TextTruncation.truncate(text, toWidth: width, ellipsis: glyphs.ellipsis), at: .zero, style: CellStyle(attributes: .dim))
         case .endOfFeed(let count):
             let label = " end of feed\(glyphs.separator)\(count) photo\(count == 1 ? "" : "s") "
             let text = centred(label, width: width, fill: glyphs.box.count > 4 ? glyphs.box[4] : "-", glyphs: glyphs)

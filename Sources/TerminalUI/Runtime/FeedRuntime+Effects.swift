@@ -23,9 +23,13 @@ extension FeedRuntime {
             let (feed, mailbox) = (self.feed, self.mailbox)
             work.append(Task {
                 do {
-                    let photos = try await feed.loadNextPage()
-                    let page = FeedPage(photos: photos, summary: await feed.summary, hasMore: await feed.hasMore)
-                    mailbox.post(.message(.page(.success(page))))
+                    switch try await feed.nextStep() {
+                    case .page(let photos):
+                        let page = FeedPage(photos: photos, summary: await feed.summary, hasMore: await feed.hasMore)
+                        mailbox.post(.message(.page(.success(page))))
+                    case .listing(let progress):
+                        mailbox.post(.message(.listing(progress)))
+                    }
                 } catch {
                     mailbox.post(.message(.page(.failure(error))))
                 }

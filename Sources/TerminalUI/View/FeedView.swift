@@ -72,7 +72,7 @@ public enum FeedView {
             }
         }
         if let line = model.footerLine,
-            let kind = model.pageState.footer(animationFrame: context.animationFrame, rowCount: model.keys.count)
+            let kind = model.footer(animationFrame: context.animationFrame)
         {
             frame.draw(
                 FeedFooterRow.render(kind, width: size.columns, glyphs: options.glyphs), at: CellPoint(row: line, column: 0))
@@ -83,6 +83,7 @@ public enum FeedView {
         var status = model.metrics
         status.focusedRow = model.list.focus
         status.rowCount = model.keys.count
+        status.listedSoFar = model.listedSoFar
         status.lastFrameTime = context.lastFrameTime
         if model.lowData { status.feedSource = model.feedName + " · low-data" }
         frame.draw(

@@ -50,7 +50,12 @@ public enum StatusBar {
     }
 
     private static func segments(_ metrics: StatusMetrics, glyphs: GlyphSet) -> [Segment] {
-        let position = metrics.focusedRow.map { "row \($0 + 1)/\(metrics.rowCount)" } ?? "no rows"
+        var position = metrics.focusedRow.map { "row \($0 + 1)/\(metrics.rowCount)" } ?? "no rows"
+        if let listed = metrics.listedSoFar {
+            // The rows are provisional: the folder is still being read.
+            let listing = "listing\(glyphs.ellipsis) \(listed) files"
+            position = metrics.focusedRow == nil ? listing : position + " (\(listing))"
+        }
         let dot = glyphs.separator
         let counts = [
             "\(metrics.inFlight) in flight", "\(metrics.queued) queued", "\(metrics.cancelled) cancelled",

@@ -34,6 +34,8 @@ public struct StatusMetrics: Hashable, Sendable {
     public var violations: Int?
     /// The embedded server's network preset ("3g"), or "custom" after a knob changed; nil for other feeds.
     public var network: String?
+    /// Names read so far while the feed lists its index (a huge folder), nil when it is not listing.
+    public var listedSoFar: Int?
     /// The last failure of a file the run writes ("trace run.json: write failed: …"), nil when none failed.
     public var outputFailure: String?
 

@@ -81,7 +81,9 @@ struct UpdatePagingTests {
         harness.send(page(2, 3))
         #expect(harness.model.keys.count == 7)
         #expect(harness.model.key(at: 4) == PhotoKey(id: "2-0"))
+        // G goes to the real end: it waits for the page in flight, which ends the feed
         harness.press("G")
+        harness.send(.page(.success(FeedPage(photos: [], summary: "scripted feed", hasMore: false))))
         #expect(harness.text().contains("#2-2"))
         #expect(!harness.text().contains("could not load more"))
     }

@@ -89,6 +89,17 @@ for file in still.webp still.gif still.avif still.heic still.jxl still.tiff; do
     size=$(stat -c %s "$out/$file")
     head -c $((size / 2)) "$out/$file" >"$out/truncated-$file"
 done
+# A JPEG XL whose AC data is damaged (four bytes in its last two thirds flipped, Python's
+# random.Random(0)): libjxl 0.7 prints its failure trace to stderr while decoding it.
+python3 - "$out/still.jxl" "$out/corrupt-ac.jxl" <<'PY'
+import random, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+rng = random.Random(0)
+for _ in range(4):
+    index = rng.randrange(len(data) // 3, len(data))
+    data[index] ^= rng.randrange(1, 256)
+open(sys.argv[2], "wb").write(data)
+PY
 # A PNG whose name says WebP.
 cp "$photos/horse.png" "$out/png-named.webp"
 ls -l "$out"

@@ -65,6 +65,8 @@ struct ViewCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let outcome: Result<FeedExit, any Error>
+        // What C libraries print while curses owns the terminal goes to a log, not the screen.
+        var errorLog: StandardErrorLog?
         do {
             // Ask the terminal once, before the screen takes over: graphics, version, cell size.
             let environment = ProcessInfo.processInfo.environment
@@ -89,6 +91,7 @@ struct ViewCommand: AsyncParsableCommand {
             let profile = probe.profile(
                 request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
             let options = self.options
+            errorLog = StandardErrorLog.begin()
             outcome = .success(
                 try await CursesScreen.run(configuration: configuration) { screen in
                     var viewerOptions = try options.viewerOptions(
@@ -106,6 +109,7 @@ struct ViewCommand: AsyncParsableCommand {
         } catch {
             outcome = .failure(error)
         }
+        if let notice = errorLog?.end() { Self.standardError(notice) }
         await setup.shutDown()
         // A trace or server log that stopped early is a failed run, whatever else happened.
         let lost = setup.outputFailures(recorder: recorder)

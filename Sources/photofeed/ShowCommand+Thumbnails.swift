@@ -17,6 +17,8 @@ extension ShowCommand {
     static func decodeFile(
         bytes: [UInt8], path: String, target: PixelSize, thumbnails: (any ThumbnailCaching)?
     ) throws -> Bitmap {
+        // A name is a claim the bytes must bear out (a PNG named .webp is an error naming both).
+        try ImageDecoder.checkClaim(ImageFormat.claimed(byName: path), of: bytes)
         let file = URL(fileURLWithPath: path)
         var slot: ThumbnailSlot?
         if let thumbnails {

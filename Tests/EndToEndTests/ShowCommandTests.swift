@@ -31,6 +31,25 @@ import Glibc
         #expect(result.stdout.replacing(/\u{1B}\[[0-9;]*m/, with: "").contains("\u{1B}") == false)
     }
 
+    @Test func aFileWhoseNameClaimsAnotherFormatIsAnErrorNamingBoth() async throws {
+        // Given a PNG named .webp, shown alone, as pixels, and in a grid beside a good photo
+        let named = BuiltBinary.packageRoot.appendingPathComponent("Assets/formats/png-named.webp").path
+        let alone = try await BuiltBinary.run(["show", named, "--width", "20", "--no-thumbnail-cache"], environment: plainEnvironment)
+        let pixels = try await BuiltBinary.run(
+            ["show", named, "--width", "20", "--graphics", "kitty", "--no-thumbnail-cache"], environment: plainEnvironment)
+        let grid = try await BuiltBinary.run(
+            ["show", "--grid", "2", named, asset, "--no-thumbnail-cache"], environment: plainEnvironment)
+        // Then each says what the name claims and what the bytes are
+        let reason = "format mismatch: claimed to be WEBP, the bytes are PNG"
+        #expect(alone.status == 1)
+        #expect(alone.stderr.contains(reason), "\(alone.stderr)")
+        #expect(pixels.status == 1)
+        #expect(pixels.stderr.contains(reason), "\(pixels.stderr)")
+        // And the grid still shows the good photo, the other cell failing with the reason
+        #expect(grid.stdout.contains("\u{1B}[38;"))
+        #expect((grid.stdout + grid.stderr).contains("mismatch"), "\(grid.stderr)")
+    }
+
     @Test func aDashReadsThePictureFromAPipe() async throws {
         // Given chelsea.jpg shown from its file, and the same bytes piped into `show -`
         let flags = ["--width", "40", "--symbols", "sextant", "--colors", "truecolor"]

@@ -251,4 +251,73 @@ struct TmuxViewerTests {
         // And the semantics audit, read from the trace, found nothing wrong
         #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
     }
+
+    @Test func whatALibraryPrintsToStderrGoesToALogNotTheScreen() async throws {
+        // Given a folder holding a JPEG XL whose AC data is damaged (libjxl prints its failure
+        // trace to stderr while decoding it) and a good photo, and a private cache folder
+        let (cache, log) = try Self.scratch()
+        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
+        let folder = root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let formats = BuiltBinary.packageRoot.appendingPathComponent("Assets/formats")
+        try FileManager.default.copyItem(at: formats.appendingPathComponent("corrupt-ac.jxl"), to: folder.appendingPathComponent("a.jxl"))
+        try FileManager.default.copyItem(
+            at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: folder.appendingPathComponent("b.jpg"))
+        let xdg = root.appendingPathComponent("xdg").path
+        let session = try TmuxSession(
+            command: try Self.command(
+                "--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log, environment: "XDG_CACHE_HOME=\(xdg)"),
+            columns: 100, rows: 30)
+
+        // When the damaged file has failed in its row and the photo loaded
+        let settled = try await session.waitForScreen(within: .seconds(15)) { $0.contains("✗") && $0.contains("b.jpg") }
+        let screen = try session.capture()
+        #expect(settled != nil, "the damaged row never failed:\n\(screen)")
+
+        // Then nothing the library printed is on the screen
+        #expect(!screen.contains("JXL_"), "library output on the screen:\n\(screen)")
+        #expect(!screen.contains("dec_group"), "library output on the screen:\n\(screen)")
+
+        // When the user quits
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+
+        // Then the terminal gets one line naming the log, which holds what the library printed
+        let logPath = xdg + "/photofeed/viewer-stderr.log"
+        #expect(exited?.contains("VIEWER-EXITED 0") == true, "\(exited ?? "")")
+        // (the line may wrap at the pane's width)
+        let unwrapped = (exited ?? "").replacingOccurrences(of: "\n", with: "")
+        #expect(unwrapped.contains("to stderr while the viewer ran: \(logPath)"), "\(exited ?? "")")
+        let logged = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        #expect(logged.contains("JXL_FAILURE"), "log: \(logged.prefix(300))")
+    }
+
+    @Test func gOnAFolderOfSeveralPagesReachesItsLastPhoto() async throws {
+        // Given a folder of 300 small photos (several pages)
+        let (cache, log) = try Self.scratch()
+        let folder = URL(fileURLWithPath: cache).deletingLastPathComponent().appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photo = BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg")
+        for index in 0..<300 {
+            try FileManager.default.copyItem(at: photo, to: folder.appendingPathComponent("p\(index).jpg"))
+        }
+        let session = try TmuxSession(
+            command: try Self.command("--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log),
+            columns: 100, rows: 30)
+        let first = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/") }
+        #expect(first != nil)
+
+        // When G is pressed
+        try session.send("G")
+
+        // Then the last photo is focused, at the end of the feed
+        let end = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 300/300") }
+        let screen = try session.capture()
+        #expect(end != nil, "G did not reach the last photo:\n\(screen)")
+        #expect(screen.contains("p299.jpg"))
+        #expect(screen.contains("end of feed"))
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
 }

@@ -4,8 +4,8 @@ import FeedSources
 ///
 /// While a source reads its index (a huge folder's names, ``FeedStep/listing(_:)``), each step
 /// shows the photos that come first among the names read so far as provisional rows, and asks
-/// for the next step at once; the page that ends the listing replaces them (the focused photo
-/// keeps its focus when it is still there). `G` on a feed with more pages asks for them one
+/// for the next step at once; the page that ends the listing replaces them (a focus the user
+/// moved stays on its photo when that is still there; an unmoved list stays at its top). `G` on a feed with more pages asks for them one
 /// after another without moving the list, so no row passed on the way loads a picture, then
 /// goes to the real last row; any key stops it.
 extension FeedModel {
@@ -22,11 +22,14 @@ extension FeedModel {
 
     /// Replaces every row with `photos`. Nothing changes when they are the same photos in the
     /// same order (their loads go on); otherwise the loads of the rows that go are cancelled or
-    /// released (the pipeline keeps their bytes, so a photo that stays resumes), the focused
-    /// photo keeps its focus when it is among `photos`, and the new visible rows start loading.
+    /// released (the pipeline keeps their bytes, so a photo that stays resumes), a focus moved
+    /// off the first row stays on its photo when it is among `photos`, and the new visible rows
+    /// start loading.
     mutating func replaceRows(with photos: [FeedPhoto]) -> [FeedEffect] {
         guard photos.map(\.id) != keys.map(\.id) else { return [] }
-        let focusedID = focusedKey?.id
+        // The focus follows its photo only when the user moved it off the first row: a list
+        // nobody has moved yet stays at its top.
+        let focusedID = list.focus == 0 ? nil : focusedKey?.id
         var effects: [FeedEffect] = []
         if detail != nil { effects += closeDetail() }
         for key in keys where items[key]?.load != nil {

@@ -93,6 +93,17 @@ struct UpdateListingTests {
         #expect(!harness.text().contains("listing"))
     }
 
+    @Test func aListNobodyMovedStaysAtItsTop() {
+        // Given provisional rows with the focus where the viewer put it (the first row)
+        var harness = harness()
+        harness.send(.listing(FeedListingProgress(photos: photos(["p5.jpg", "p6.jpg"]), filesSoFar: 2)))
+        // When the real first page has that photo further down
+        harness.send(.page(.success(FeedPage(photos: photos(["p1.jpg", "p2.jpg", "p3.jpg", "p5.jpg"]), summary: "f", hasMore: false))))
+        // Then the focus is still on the first row
+        #expect(harness.model.list.focus == 0)
+        #expect(harness.model.focusedKey?.id == "p1.jpg")
+    }
+
     @Test func theRealFirstPageReplacesDifferentProvisionalRows() {
         var harness = harness()
         harness.send(.listing(FeedListingProgress(photos: photos(["z1.jpg", "z2.jpg"]), filesSoFar: 2)))

@@ -21,7 +21,8 @@ public enum PNGEncoder {
         return try encode(image)
     }
 
-    /// RGBA8 PNG bytes with `tEXt` chunks (written before the image data, in order).
+    /// RGBA8 PNG bytes with `tEXt` chunks (written before the image data, in order), at zlib
+    /// level `compressionLevel` (1–9; 0: libpng's default, 6).
     ///
     /// Keywords are 1–79 Latin-1 characters, texts Latin-1 without NUL (PNG's rules); anything
     /// else throws `.invalidArgument`. At most 32 chunks.
@@ -29,11 +30,14 @@ public enum PNGEncoder {
     /// ```swift
     /// let png = try PNGEncoder.encode(thumbnail, text: [PNGText(keyword: "Thumb::MTime", text: "1700000000")])
     /// ```
-    public static func encode(_ bitmap: Bitmap, interlaced: Bool = false, text: [PNGText]) throws -> [UInt8] {
+    public static func encode(
+        _ bitmap: Bitmap, interlaced: Bool = false, text: [PNGText], compressionLevel: Int = 0
+    ) throws -> [UInt8] {
         var image = RawImage(
             samples: bitmap.bytes, bytesPerRow: bitmap.bytesPerRow, size: bitmap.size,
             colorType: .rgba, bitDepth: 8, interlaced: interlaced)
         image.text = text
+        image.compressionLevel = compressionLevel
         return try encode(image)
     }
 }

@@ -240,6 +240,11 @@ import Glibc
         #expect(FreedesktopThumbnailCache.neededPixels(
             for: ImageHeader(format: .jpeg, storedSize: PixelSize(width: 640, height: 427)),
             covering: PixelSize(width: 100, height: 66)) == PixelSize(width: 160, height: 107))
+        // And a large photo drawn small needs 6× the drawn size, not all the DCT decode gives
+        // (1/8 of 5000×3000 is 625×375; an area average from 240×144 is as good)
+        #expect(FreedesktopThumbnailCache.neededPixels(
+            for: ImageHeader(format: .jpeg, storedSize: PixelSize(width: 5000, height: 3000)),
+            covering: PixelSize(width: 40, height: 24)) == PixelSize(width: 240, height: 144))
     }
 
     @Test func aSymbolicLinkInTheCacheIsNeverFollowed() async throws {

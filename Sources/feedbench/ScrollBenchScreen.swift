@@ -34,7 +34,13 @@ final class ScrollBenchScreen: Screen {
         inner = MemoryScreen(size: size)
         self.script = script
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self)
+        // As the viewer's screen does: costly encodings off the frame path, an encoding made
+        // wakes the loop.
+        let wake = self.wake
+        images.preparation = PicturePreparation { wake.yield() }
     }
+
+    var hasWaitingPictures: Bool { images.hasWaitingPictures }
 
     var size: TerminalSize { inner.size }
     var colorCapability: ColorCapability { inner.colorCapability }

@@ -86,6 +86,7 @@ struct ViewCommand: AsyncParsableCommand {
                 configuration.inputParser = replies.inputParser
                 configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
             }
+            configuration.preparesPicturesOffFrame = true
             configuration.terminalType = Self.terminalType(
                 colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
             let profile = probe.profile(

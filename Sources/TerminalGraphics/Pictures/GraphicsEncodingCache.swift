@@ -24,6 +24,23 @@ public struct GraphicsEncodingCache: Sendable {
     /// How many encodings are kept.
     public var count: Int { entries.count }
 
+    /// Whether `graphics`' encoding of `image` is kept.
+    public func contains(_ image: TerminalImage, by graphics: some GraphicsProtocol) -> Bool {
+        entries[Key(protocolName: graphics.name, imageID: image.id)] != nil
+    }
+
+    /// Keeps `value` as `graphics`' encoding of the image `imageID` (made elsewhere: a screen's
+    /// preparation off the frame path).
+    public mutating func insert(_ value: any Sendable, forImage imageID: UInt32, by graphics: any GraphicsProtocol) {
+        if entries.count >= capacity { entries.removeAll() }
+        entries[Key(protocolName: graphics.name, imageID: imageID)] = value
+    }
+
+    /// `graphics`' encoding of `image`, no longer kept (one that is used once: a transmission).
+    public mutating func take(for image: TerminalImage, by graphics: some GraphicsProtocol) -> (any Sendable)? {
+        entries.removeValue(forKey: Key(protocolName: graphics.name, imageID: image.id))
+    }
+
     /// `graphics`' encoding of `image`: the one kept, else `make()`'s, kept.
     public mutating func value<Value: Sendable>(
         for image: TerminalImage, by graphics: some GraphicsProtocol, make: () -> Value

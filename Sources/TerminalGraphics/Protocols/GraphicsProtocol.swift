@@ -43,6 +43,17 @@ public protocol GraphicsProtocol: Sendable {
     /// The bytes that make the terminal hold `image` (sent once per image); empty when the
     /// protocol holds nothing.
     func transmit(_ image: TerminalImage, transport: GraphicsTransport) -> [UInt8]
+    /// ``transmit(_:transport:)``, taking what ``prepare(_:transport:)`` made from `cache`
+    /// when it is there (and leaving it there no longer: it is sent once).
+    func transmit(_ image: TerminalImage, transport: GraphicsTransport, cache: inout GraphicsEncodingCache) -> [UInt8]
+    /// Whether drawing an image has a costly part that is the same wherever it is drawn (a
+    /// PNG, a palette), made by ``prepare(_:transport:)``: a screen makes it off the frame path
+    /// and draws the picture once it is ready.
+    var preparesOffFrame: Bool { get }
+    /// That costly part for `image`, on any thread (nil when there is none). The screen keeps it
+    /// in its ``GraphicsEncodingCache`` under this protocol and the image's id, where
+    /// ``transmit(_:transport:cache:)`` and ``encode(_:at:visible:placementID:transport:cache:)`` find it.
+    func prepare(_ image: TerminalImage, transport: GraphicsTransport) -> (any Sendable)?
     /// The bytes that draw the visible part of `image` on a screen, written with the cursor at
     /// `visible`'s top-left cell; `origin` is where the whole picture's top-left cell would be,
     /// `placementID` names this slot of the frame. Costly encodings are kept in `cache`.
@@ -155,6 +166,12 @@ extension GraphicsProtocol {
     public func cells(for image: TerminalImage) -> CellBlock { CellBlock(size: image.cells) }
 
     public func transmit(_ image: TerminalImage, transport: GraphicsTransport) -> [UInt8] { [] }
+    public func transmit(_ image: TerminalImage, transport: GraphicsTransport, cache: inout GraphicsEncodingCache) -> [UInt8] {
+        if let prepared = cache.take(for: image, by: self) as? [UInt8] { return prepared }
+        return transmit(image, transport: transport)
+    }
+    public var preparesOffFrame: Bool { false }
+    public func prepare(_ image: TerminalImage, transport: GraphicsTransport) -> (any Sendable)? { nil }
     public func erase(_ image: TerminalImage, placementID: UInt32, transport: GraphicsTransport) -> [UInt8] { [] }
     public func release(_ imageID: UInt32, transport: GraphicsTransport) -> [UInt8] { [] }
 

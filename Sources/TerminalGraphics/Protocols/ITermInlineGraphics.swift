@@ -10,6 +10,12 @@ public struct ITermInlineGraphics: GraphicsProtocol {
     public var summary: String { "iTerm2 inline images: iTerm2, WezTerm, Konsole, mintty" }
     public var erasure: GraphicsErasure { .clearingTheScreen }
 
+    /// The whole picture's escape (a JPEG encoded).
+    public var preparesOffFrame: Bool { true }
+    public func prepare(_ image: TerminalImage, transport: GraphicsTransport) -> (any Sendable)? {
+        ITermGraphics.inlineImage(image.bitmap, cells: image.cells)
+    }
+
     public func encode(
         _ image: TerminalImage, at origin: CellPoint, visible: CellRect, placementID: UInt32,
         transport: GraphicsTransport, cache: inout GraphicsEncodingCache

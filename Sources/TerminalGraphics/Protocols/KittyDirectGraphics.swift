@@ -15,6 +15,12 @@ public struct KittyDirectGraphics: GraphicsProtocol {
         transport.wrap(transport.transmitKitty(image, forPlaceholders: false))
     }
 
+    /// The transmission (a PNG encoded, or a file written): ~12 ms for a 400×400 picture.
+    public var preparesOffFrame: Bool { true }
+    public func prepare(_ image: TerminalImage, transport: GraphicsTransport) -> (any Sendable)? {
+        transmit(image, transport: transport)
+    }
+
     public func encode(
         _ image: TerminalImage, at origin: CellPoint, visible: CellRect, placementID: UInt32,
         transport: GraphicsTransport, cache: inout GraphicsEncodingCache

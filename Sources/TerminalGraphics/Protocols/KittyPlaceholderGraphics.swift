@@ -26,6 +26,12 @@ public struct KittyPlaceholderGraphics: GraphicsProtocol {
         transport.wrap(transport.transmitKitty(image, forPlaceholders: true))
     }
 
+    /// The transmission (a PNG encoded, or a file written).
+    public var preparesOffFrame: Bool { true }
+    public func prepare(_ image: TerminalImage, transport: GraphicsTransport) -> (any Sendable)? {
+        transmit(image, transport: transport)
+    }
+
     /// Nothing: the cells draw it.
     public func encode(
         _ image: TerminalImage, at origin: CellPoint, visible: CellRect, placementID: UInt32,

@@ -17,13 +17,30 @@ public struct SixelGraphics: GraphicsProtocol {
     public var summary: String { "xterm -ti vt340, foot, mlterm, WezTerm" }
     public var erasure: GraphicsErasure { .redrawingItsLines }
 
+    /// What drawing a picture costs wherever it is: its palette and indices, and the sixel of
+    /// the whole picture (most placements show all of it).
+    struct Prepared: Sendable {
+        var quantized: PaletteQuantizer.Result
+        var whole: [UInt8]
+    }
+
+    public var preparesOffFrame: Bool { true }
+    public func prepare(_ image: TerminalImage, transport: GraphicsTransport) -> (any Sendable)? {
+        Self.prepared(image)
+    }
+
+    static func prepared(_ image: TerminalImage) -> Prepared {
+        let quantized = PaletteQuantizer.quantize(image.bitmap, colors: colors, dither: dithers)
+        return Prepared(quantized: quantized, whole: SixelEncoder.encode(quantized))
+    }
+
     public func encode(
         _ image: TerminalImage, at origin: CellPoint, visible: CellRect, placementID: UInt32,
         transport: GraphicsTransport, cache: inout GraphicsEncodingCache
     ) -> [UInt8] {
-        let quantized = cache.value(for: image, by: self) {
-            PaletteQuantizer.quantize(image.bitmap, colors: Self.colors, dither: Self.dithers)
-        }
+        let prepared = cache.value(for: image, by: self) { Self.prepared(image) }
+        if visible.origin == origin, visible.size == image.cells { return prepared.whole }
+        let quantized = prepared.quantized
         guard
             let rect = image.visiblePixels(
                 width: quantized.width, height: quantized.height, origin: origin, visible: visible)

@@ -39,6 +39,10 @@ extension CursesScreen {
         if !bytes.isEmpty { writeRaw(bytes) }
     }
 
+    /// Whether a picture waits for its encoding (made off the frame path): a frame should be
+    /// drawn once it is ready, even with nothing else changed.
+    public var hasWaitingPictures: Bool { images.hasWaitingPictures }
+
     /// Writes bytes to the terminal after everything ncurses buffered.
     func writeRaw(_ bytes: [UInt8]) {
         fflush(outputFile)

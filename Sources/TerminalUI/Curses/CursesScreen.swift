@@ -154,6 +154,10 @@ public final class CursesScreen: Screen {
         pairs = ColorPairAllocator(capacity: Self.pairCapacity(for: capability))
 
         let continuation = wakeupContinuation
+        if configuration.preparesPicturesOffFrame {
+            // An encoding made wakes the loop, whose next frame draws its picture.
+            images.preparation = PicturePreparation { continuation.yield() }
+        }
         let signals = self.signals
         inputWatcher.start { @Sendable readiness in
             if readiness == .hangup { signals.noteTermination(.hangup) }
@@ -208,6 +212,7 @@ public final class CursesScreen: Screen {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        images.preparation?.cancelAll()
         let deletions = images.removeAll()
         if !deletions.isEmpty { writeRaw(deletions) }
         if configuration.enablesMouse { writeRaw(Self.mouseOff) }

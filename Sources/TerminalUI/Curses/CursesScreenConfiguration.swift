@@ -25,6 +25,10 @@ public struct CursesScreenConfiguration: Sendable {
     /// When the start-up questions were asked, if their fence has not arrived yet (a lone ESC
     /// then waits longer: it may begin a late reply).
     public var repliesOutstandingSince: ContinuousClock.Instant?
+    /// Whether pictures' costly encodings (a kitty PNG, a sixel palette) are made off the frame
+    /// path, each picture drawn on the first frame after its encoding is ready (the viewer);
+    /// otherwise a frame makes what it draws (tests that read one frame's bytes).
+    public var preparesPicturesOffFrame = false
 
     /// Creates a configuration for the process's standard input and output.
     public init(

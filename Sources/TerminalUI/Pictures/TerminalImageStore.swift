@@ -11,6 +11,11 @@ public import TerminalGraphics
 /// held id never shows another picture. Each picture is drawn where it was placed (the cursor
 /// moved there and back), placements that went are erased, and costly encodings are kept.
 ///
+/// With a ``preparation``, a frame never makes a costly encoding itself (a kitty PNG, a sixel
+/// palette, an iTerm2 JPEG: ``GraphicsProtocol/preparesOffFrame``): it asks for it, leaves the
+/// picture out, and draws it on the first frame after the encoding is ready
+/// (``hasWaitingPictures`` says a frame should be drawn for it even when nothing else changed).
+///
 /// ```swift
 /// var store = TerminalImageStore(capacity: 128)
 /// let bytes = store.show(frame.pictures.compactMap(\.picture.image))   // transmit new, delete old
@@ -38,6 +43,10 @@ public struct TerminalImageStore: Sendable {
     /// Encodings kept so a picture drawn again is not encoded again (sixel palettes, iTerm2 JPEGs).
     private var encodings: GraphicsEncodingCache
     private var clock = 0
+    /// Makes costly encodings off the frame path (nil: each frame makes what it draws).
+    public var preparation: PicturePreparation?
+    /// Placements left out of a frame because their encoding was not ready, drawn once it is.
+    private var waiting: Set<String> = []
 
     private struct Held {
         var lastShown: Int
@@ -73,11 +82,35 @@ public struct TerminalImageStore: Sendable {
         return KittyPlaceholder.renamed(cell, to: id)
     }
 
+    /// Whether a picture waits for its encoding: the screen should draw a frame once it is
+    /// ready, even when nothing else changed.
+    public var hasWaitingPictures: Bool { !waiting.isEmpty }
+
+    /// Whether `image`'s costly encoding is ready (asking for it when not). Always, without a
+    /// preparation.
+    private mutating func isPrepared(_ image: TerminalImage) -> Bool {
+        guard let preparation, image.graphics.preparesOffFrame else { return true }
+        if image.graphics.holdsImages, held[image.id] != nil { return true }
+        if encodings.contains(image, by: image.graphics) { return true }
+        preparation.request(image, transport: transport)
+        return false
+    }
+
+    /// The encodings made off the frame path since the last frame, kept.
+    private mutating func takePrepared() {
+        guard let preparation else { return }
+        for made in preparation.takeMade() {
+            encodings.insert(made.value, forImage: made.imageID, by: made.graphics)
+        }
+    }
+
     /// The bytes that make `images` (those on screen now) held by the terminal: transmissions of
     /// new ones, then releases of the least recently shown ones beyond the capacity. Images of
-    /// protocols that hold nothing are left out.
+    /// protocols that hold nothing are left out, and (with a ``preparation``) those whose
+    /// transmission is not ready yet.
     public mutating func show(_ images: [TerminalImage]) -> [UInt8] {
         clock += 1
+        takePrepared()
         var bytes: [UInt8] = []
         var onScreen = Set<UInt32>()
         for var image in images where image.graphics.holdsImages {
@@ -85,7 +118,10 @@ public struct TerminalImageStore: Sendable {
                 image = image.renamed(small)
             }
             guard onScreen.insert(image.id).inserted else { continue }
-            if held[image.id] == nil { bytes += image.graphics.transmit(image, transport: transport) }
+            if held[image.id] == nil {
+                guard isPrepared(image) else { continue }
+                bytes += image.graphics.transmit(image, transport: transport, cache: &encodings)
+            }
             held[image.id] = Held(lastShown: clock, graphics: image.graphics)
         }
         let excess = held.count - onScreen.count - capacity
@@ -120,10 +156,16 @@ public struct TerminalImageStore: Sendable {
         }
         // Drawn where placed; those drawn over text, also where the text layer was redrawn over them.
         let placedKeys = Set(changes.placed.map(\.key))
+        waiting.formIntersection(pictures.map(\.key))
         for placement in pictures {
             guard let image = placement.picture.image else { continue }
             let repainted = image.graphics.isDrawnOverText && placement.visible.rowRange.contains { redrawnLines.contains($0) }
-            guard placedKeys.contains(placement.key) || repainted else { continue }
+            guard placedKeys.contains(placement.key) || repainted || waiting.contains(placement.key) else { continue }
+            guard isPrepared(image), !image.graphics.holdsImages || held[image.id] != nil else {
+                waiting.insert(placement.key)
+                continue
+            }
+            waiting.remove(placement.key)
             let drawn = image.graphics.encode(
                 image, at: placement.origin, visible: placement.visible, placementID: Self.placementID(placement.key),
                 transport: transport, cache: &encodings)
@@ -161,7 +203,10 @@ public struct TerminalImageStore: Sendable {
 
     /// Deletes every held image (and any temporary file the terminal did not take).
     public mutating func removeAll() -> [UInt8] {
-        defer { held.removeAll() }
+        defer {
+            held.removeAll()
+            waiting.removeAll()
+        }
         if case .files(let sink) = transport.medium { sink.removeLeftovers() }
         return held.keys.sorted().flatMap { held[$0]!.graphics.release($0, transport: transport) }
     }

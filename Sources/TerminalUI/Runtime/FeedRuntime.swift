@@ -135,7 +135,7 @@ public final class FeedRuntime {
         let frame = FeedView.frame(
             of: model, context: FeedView.Context(animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime))
         let changes = FrameChanges(from: previousFrame, to: frame)
-        if !changes.isEmpty { screen.apply(changes) }
+        if !changes.isEmpty || screen.hasWaitingPictures { screen.apply(changes) }
         previousFrame = frame
         let took = clock.now() - started
         lastFrameTime = took

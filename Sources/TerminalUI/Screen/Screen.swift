@@ -42,6 +42,10 @@ public protocol Screen: AnyObject {
     /// then flushes. Text-only screens take the default, which writes the runs.
     func apply(_ changes: FrameChanges)
 
+    /// Whether a picture waits for an encoding made off the frame path: the next frame should be
+    /// applied even when nothing in it changed (false for screens that draw everything at once).
+    var hasWaitingPictures: Bool { get }
+
     /// Yields whenever input (a key, a resize, a signal) may be ready to read.
     ///
     /// The stream buffers at most one pending wake-up; after each one, drain
@@ -55,6 +59,8 @@ public protocol Screen: AnyObject {
 
 extension Screen {
     public func suspend() {}
+
+    public var hasWaitingPictures: Bool { false }
 
     /// Writes the changed runs and flushes (block-art pictures are cells like any other).
     public func apply(_ changes: FrameChanges) {

@@ -1,0 +1,90 @@
+import Synchronization
+public import TerminalGraphics
+
+/// Makes pictures' costly encodings (a kitty PNG, a sixel palette, an iTerm2 JPEG) off the
+/// frame path, for a ``TerminalImageStore``: each is made once in a background task, kept here
+/// until the store's next frame takes it, and `ready` is called so the screen draws that frame
+/// soon. A frame never waits for an encoding: its picture shows a frame or two later.
+///
+/// ```swift
+/// let preparation = PicturePreparation { wakeups.yield() }
+/// store.preparation = preparation   // frames now ask for encodings instead of making them
+/// ```
+public final class PicturePreparation: Sendable {
+    private let ready: @Sendable () -> Void
+    private let state = Mutex(State())
+
+    private struct State {
+        /// Encodings asked for and not taken yet (made or being made), by protocol and image.
+        var asked: Set<Key> = []
+        /// Encodings made, waiting for the store.
+        var made: [Key: Made] = [:]
+        /// Tasks running.
+        var tasks: [Key: Task<Void, Never>] = [:]
+    }
+
+    struct Key: Hashable {
+        var protocolName: String
+        var imageID: UInt32
+    }
+
+    /// One encoding made: for which image, by which protocol.
+    struct Made: Sendable {
+        var imageID: UInt32
+        var graphics: any GraphicsProtocol
+        var value: any Sendable
+    }
+
+    /// A preparation that calls `ready` (from any thread) after each encoding is made.
+    public init(ready: @escaping @Sendable () -> Void) {
+        self.ready = ready
+    }
+
+    /// Starts making `image`'s encoding unless it is being made or waits to be taken.
+    func request(_ image: TerminalImage, transport: GraphicsTransport) {
+        let graphics = image.graphics
+        let key = Key(protocolName: graphics.name, imageID: image.id)
+        state.withLock { state in
+            guard state.asked.insert(key).inserted else { return }
+            let ready = self.ready
+            state.tasks[key] = Task.detached(priority: .userInitiated) { [weak self] in
+                let value = graphics.prepare(image, transport: transport)
+                guard let self else { return }
+                let delivered = self.state.withLock { state -> Bool in
+                    guard state.tasks.removeValue(forKey: key) != nil else { return false }
+                    guard let value else {
+                        state.asked.remove(key)
+                        return false
+                    }
+                    state.made[key] = Made(imageID: image.id, graphics: graphics, value: value)
+                    return true
+                }
+                if delivered { ready() }
+            }
+        }
+    }
+
+    /// The encodings made since the last call (no longer asked for: asking again makes them anew).
+    func takeMade() -> [Made] {
+        state.withLock { state in
+            let made = Array(state.made.values)
+            for key in state.made.keys { state.asked.remove(key) }
+            state.made.removeAll()
+            return made
+        }
+    }
+
+    /// Whether an encoding is being made or waits to be taken.
+    var isBusy: Bool { state.withLock { !$0.asked.isEmpty } }
+
+    /// Stops every encoding being made and forgets the rest.
+    public func cancelAll() {
+        let tasks = state.withLock { state in
+            defer { state = State() }
+            return Array(state.tasks.values)
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    deinit { cancelAll() }
+}

@@ -151,7 +151,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "PgDn space", action: "page down"),
         HelpEntry(keys: "PgUp b", action: "page up"),
         HelpEntry(keys: "g Home", action: "first row"),
-        HelpEntry(keys: "G End", action: "last row"),
+        HelpEntry(keys: "G End", action: "very last row"),
         HelpEntry(keys: "wheel", action: "scroll"),
         HelpEntry(keys: "click", action: "focus (again: open)"),
         HelpEntry(keys: "Enter", action: "open photo"),

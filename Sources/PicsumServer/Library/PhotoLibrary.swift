@@ -26,7 +26,10 @@ public struct PhotoLibrary: Sendable {
     ///
     /// Hidden files, documentation (`.md`, `.txt`) and the manifest (`.tsv`) are ignored
     /// silently. Photographers come from ``PhotoManifest`` (`manifest.tsv`) when it names them.
-    public init(directory: URL, logger: Logger) throws {
+    /// With `checkRecord`, files that passed the decode check in an earlier run, unchanged, are
+    /// not decoded again (and this run's passes are added to it).
+    public init(directory: URL, logger: Logger, checkRecord: URL? = nil) throws {
+        if let checkRecord { DecodeCheckMemo.load(from: checkRecord) }
         self.directory = directory
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -52,15 +55,17 @@ public struct PhotoLibrary: Sendable {
             files.append((name, url))
         }
         let checked = Mutex([Int: Result<Photo, any Error>]())
+        let decoded = Mutex(false)
         let listed = files
         DispatchQueue.concurrentPerform(iterations: listed.count) { index in
             let file = listed[index]
-            let result = Result { try Self.check(url: file.url, name: file.name) }
+            let result = Result { try Self.check(url: file.url, name: file.name, decoded: decoded) }
             checked.withLock { $0[index] = result }
         }
         var photos: [Photo] = []
         var skipped: [SkippedFile] = []
         let results = checked.withLock { $0 }
+        if let checkRecord, decoded.withLock({ $0 }) { DecodeCheckMemo.save(to: checkRecord) }
         let manifest = PhotoManifest.load(directory: directory, logger: logger)
         for (index, file) in files.enumerated() {
             switch results[index] {
@@ -85,7 +90,7 @@ public struct PhotoLibrary: Sendable {
     /// The size a photo is test-decoded at: small enough to be quick (JPEG decodes at 1/8).
     static let checkSize = PixelSize(width: 8, height: 8)
 
-    private static func check(url: URL, name: String) throws -> Photo {
+    private static func check(url: URL, name: String, decoded: borrowing Mutex<Bool>) throws -> Photo {
         let identity = DecodeCheckMemo.identity(of: url.path)
         let bytes = try [UInt8](Data(contentsOf: url))
         let header = try ImageDecoder.probe(bytes)
@@ -100,6 +105,7 @@ public struct PhotoLibrary: Sendable {
         if !DecodeCheckMemo.hasPassed(identity) || identity != DecodeCheckMemo.identity(of: url.path) {
             _ = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: checkSize))
             DecodeCheckMemo.recordPass(identity)
+            decoded.withLock { $0 = true }
         }
         return Photo(name: name, url: url, bytes: bytes, header: header)
     }

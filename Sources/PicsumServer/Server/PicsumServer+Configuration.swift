@@ -50,6 +50,9 @@ extension PicsumServer {
         /// Who may change shaping over HTTP (`/control/shaping`); nil (the default): nobody, the
         /// route answers 404. Change shaping in-process through `server.shaping` instead.
         public var control: ControlAccess?
+        /// A file remembering, across runs, the photos that passed the start-up decode check
+        /// (``PhotoLibrary/init(directory:logger:checkRecord:)``); nil: this process only.
+        public var decodeCheckRecord: URL?
 
         public init(
             host: String = "127.0.0.1",

@@ -69,7 +69,8 @@ public final class PicsumServer: Sendable {
     /// image, a value out of range, or a socket that cannot be bound.
     public static func start(_ configuration: Configuration = Configuration()) async throws -> PicsumServer {
         try configuration.validate()
-        let library = try PhotoLibrary(directory: configuration.photosDirectory, logger: configuration.logger)
+        let library = try PhotoLibrary(
+            directory: configuration.photosDirectory, logger: configuration.logger, checkRecord: configuration.decodeCheckRecord)
         let feed = PhotoFeed(
             photoSizes: library.photos.map(\.size), photoAuthors: library.photos.map(\.author), count: configuration.count)
         let shaping = NetworkShapingControl(configuration.shaping)

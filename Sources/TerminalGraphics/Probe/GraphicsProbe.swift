@@ -34,6 +34,9 @@ public struct GraphicsProbe: Sendable {
 
     /// `colors` of `TERM`'s terminfo entry (nil: no such entry), as the colour decision read it.
     public var terminfoColors: Int?
+    /// The terminal's mode before the probe, while echo stays off for replies still on their
+    /// way (``TerminalProbe/Outcome/echoSuppressed``): put back by ``restore()``.
+    public var echoSuppressed: TerminalMode?
 
     /// The profile of this probe, for the viewer's model and `--probe`.
     public func profile(request: GraphicsSelection.Request, environment: [String: String], terminalType: String?)
@@ -74,11 +77,16 @@ public struct GraphicsProbe: Sendable {
             transport.passthrough = false
         }
         let interrupted = ProbeSignalGuard.isPending
-        if interrupted { tmux?.restore() }
+        if interrupted {
+            tmux?.restore()
+            outcome?.echoSuppressed?.restore()
+        }
         signals.deliver()
-        if interrupted, request != .blocks {
-            // Continued after the stop: the start-up goes on, with passthrough as it was asked for.
-            tmux?.allowPassthrough()
+        if interrupted {
+            // Continued after the stop: the start-up goes on, with passthrough as it was asked
+            // for and echo off while replies are on their way.
+            if request != .blocks { tmux?.allowPassthrough() }
+            outcome?.echoSuppressed?.suppressEcho()
         }
         let terminfoColors = Terminfo.colors(of: environment["TERM"] ?? "")
         let colors = ColorDepth.decide(
@@ -86,11 +94,13 @@ public struct GraphicsProbe: Sendable {
             tmuxPassesTrueColor: tmux.map(\.passesTrueColor), terminfoColors: terminfoColors)
         return GraphicsProbe(
             replies: replies, askedAt: outcome?.askedAt, tmux: tmux, selection: selection, transport: transport,
-            colors: colors, terminfoColors: terminfoColors)
+            colors: colors, terminfoColors: terminfoColors, echoSuppressed: outcome?.echoSuppressed)
     }
 
-    /// Puts back what the probe changed (tmux's `allow-passthrough`).
+    /// Puts back what the probe changed (tmux's `allow-passthrough`, the terminal's echo while
+    /// replies were still on their way).
     public func restore() {
         tmux?.restore()
+        echoSuppressed?.restore()
     }
 }

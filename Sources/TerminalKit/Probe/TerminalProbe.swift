@@ -30,6 +30,11 @@ public enum TerminalProbe {
         public var replies: TerminalReplies
         /// When the questions were written.
         public var askedAt: ContinuousClock.Instant
+        /// The terminal's mode before the probe, when replies are still on their way: until
+        /// they are read, the terminal is left as it was but without echo (a reply byte arriving
+        /// while a command prints would be echoed to the screen as `^[`); restoring this is the
+        /// caller's, after the late replies are read.
+        public var echoSuppressed: TerminalMode?
     }
 
     /// The replies, or nil when `input`/`output` is not a terminal. `passthrough`: ask the
@@ -41,7 +46,14 @@ public enum TerminalProbe {
     ) -> Outcome? {
         guard isatty(input) == 1, isatty(output) == 1 else { return nil }
         guard let mode = RawMode(input) else { return nil }
-        defer { mode.restore() }
+        var outcome: Outcome?
+        defer {
+            if let outcome, !outcome.replies.isComplete {
+                mode.restoreWithoutEcho()
+            } else {
+                mode.restore()
+            }
+        }
 
         var replies = TerminalReplies()
         var size = winsize()
@@ -56,7 +68,9 @@ public enum TerminalProbe {
             return Outcome(replies: replies, askedAt: askedAt)
         }
         read(input, into: &replies, until: askedAt + deadline)
-        return Outcome(replies: replies, askedAt: askedAt)
+        outcome = Outcome(
+            replies: replies, askedAt: askedAt, echoSuppressed: replies.isComplete ? nil : mode.savedMode)
+        return outcome
     }
 
     /// Reads on, in raw mode, until the fence arrives or `deadline` passes: for a command that
@@ -138,6 +152,41 @@ struct RawMode {
     /// The terminal's mode as it was.
     func restore() {
         var mode = saved
+        tcsetattr(descriptor, TCSANOW, &mode)
+    }
+
+    /// The terminal's mode as it was, but without echo.
+    func restoreWithoutEcho() {
+        var mode = saved
+        mode.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+        tcsetattr(descriptor, TCSANOW, &mode)
+    }
+
+    /// The mode as it was, to put back later.
+    var savedMode: TerminalMode { TerminalMode(descriptor: descriptor, saved: saved) }
+}
+
+/// A terminal's mode, saved to be put back (``TerminalProbe/Outcome/echoSuppressed``).
+public struct TerminalMode: @unchecked Sendable {
+    // termios is plain data: copying it across threads is safe.
+    private let descriptor: Int32
+    private let saved: termios
+
+    init(descriptor: Int32, saved: termios) {
+        self.descriptor = descriptor
+        self.saved = saved
+    }
+
+    /// Puts the mode back.
+    public func restore() {
+        var mode = saved
+        tcsetattr(descriptor, TCSANOW, &mode)
+    }
+
+    /// The mode, but without echo (again, after a stop and `fg`).
+    public func suppressEcho() {
+        var mode = saved
+        mode.c_lflag &= ~tcflag_t(ECHO | ECHONL)
         tcsetattr(descriptor, TCSANOW, &mode)
     }
 }

@@ -12,12 +12,12 @@ struct FormatsScenario: BenchScenario {
     var runs = 10
 
     /// A format's file, and how it is made from `source` into `output`.
-    private struct Encoding {
+    private struct Encoding: Sendable {
         var label: String
         var file: String
         var tool: String
         var package: String
-        var arguments: (_ source: String, _ output: String) -> [String]
+        var arguments: @Sendable (_ source: String, _ output: String) -> [String]
     }
 
     private static let encodings: [Encoding] = [

@@ -35,6 +35,20 @@ struct PicsumRouteTests {
         #expect(try parse("/control/shaping") == .controlShaping)
     }
 
+    @Test func aPathEndingInWebPAsksForAWebP() throws {
+        // Given picsum's `.webp` image URLs / When parsed / Then the options say WebP, the rest as for JPEG
+        var webp = options(200, 300)
+        webp.format = .webp
+        #expect(try parse("/id/7/200/300.webp") == .image(id: "7", webp))
+        #expect(try parse("/seed/s/200/300.WEBP") == .seededImage(seed: "s", webp))
+        #expect(try parse("/200/300.webp") == .random(webp, query: nil))
+        var square = options(64, 64, gray: true)
+        square.format = .webp
+        #expect(try parse("/id/7/64.webp", "grayscale") == .image(id: "7", square))
+        #expect(try parse("/id/7/200/300.jpg") == .image(id: "7", options(200, 300)), "a JPEG stays a JPEG")
+        #expect(throws: PicsumRoute.Failure.self) { try parse("/id/7/200/300.gif") }
+    }
+
     @Test(arguments: ["/id/1/0/10", "/id/1/-5/10", "/id/1/abc", "/id/1/5001/10", "/id/1/10/99999999999999999999",
                       "/0/10", "/-1", "/6000"])
     func badSizesAreBadRequests(path: String) {

@@ -23,6 +23,36 @@ struct ServerImageTests {
         }
     }
 
+    @Test func aWebPIsServedForAPathEndingInWebPLikeTheJPEG() async throws {
+        try await withServer { _, client in
+            // Given the same representation asked for as a JPEG and as a WebP
+            let jpeg = try await client.get("/id/3/120/80")
+            let webp = try await client.get("/id/3/120/80.webp")
+            // Then the WebP is one, of the asked size, with its own validator
+            #expect(webp.status == 200)
+            #expect(webp.header("Content-Type") == "image/webp")
+            #expect(webp.header("Content-Length") == String(webp.body.count))
+            #expect(ImageFormat.sniff(webp.body) == .webp)
+            let picture = try decode(webp)
+            #expect(picture.width == 120 && picture.height == 80)
+            #expect(webp.header("ETag") != jpeg.header("ETag"))
+            // And it shows the same picture as the JPEG (both lossy: close, not equal)
+            let reference = try decode(jpeg)
+            var difference = 0
+            for y in 0..<80 {
+                for x in 0..<120 {
+                    let a = picture[x, y], b = reference[x, y]
+                    difference += abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
+                }
+            }
+            #expect(Double(difference) / Double(120 * 80 * 3) < 12, "mean channel difference \(Double(difference) / Double(120 * 80 * 3))")
+            // And a random size keeps the format through its redirect
+            let random = try await client.get("/64/48.webp")
+            #expect(random.status == 302)
+            #expect(random.header("Location")?.hasSuffix("/64/48.webp") == true, "\(random.header("Location") ?? "")")
+        }
+    }
+
     @Test func aSeedAlwaysShowsTheSameImageAndIdsDiffer() async throws {
         try await withServer { _, client in
             let first = try await client.get("/seed/hello/50/50")

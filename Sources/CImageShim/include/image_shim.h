@@ -175,6 +175,15 @@ pf_status pf_jpeg_encode(const uint8_t *pixels, size_t stride,
                          pf_buffer *out,
                          char *message, size_t message_capacity);
 
+/* ---------------------------------------------------------- WebP encode --- */
+
+/**
+ * Encodes RGBA8 rows of stride bytes as a lossy WebP at quality 0–100 into out (free it with
+ * pf_buffer_free); alpha is kept. Sides of 1…16383 pixels.
+ */
+pf_status pf_webp_encode(const uint8_t *pixels, size_t stride, int32_t width, int32_t height, float quality,
+                         pf_buffer *out, char *message, size_t message_capacity);
+
 /* ----------------------------------------------------------------- PNG --- */
 
 /** What a PNG's IHDR says (plus whether a tRNS chunk precedes the image data). */

@@ -23,7 +23,7 @@ extension PicsumResponder {
         }
         let length = encoded.count
         var headers: HTTPFields = [
-            .contentType: "image/jpeg",
+            .contentType: options.format.mediaType,
             .eTag: encoded.etag,
             .lastModified: lastModified,
             .cacheControl: cacheControl.value(immutable: immutable),

@@ -69,7 +69,8 @@ struct PicsumResponder: HTTPResponder {
             return .json(ListedPhoto(item, baseURL: baseURL).encoded())
         case .random(let options, let query):
             let id = randomID(settings.seed)
-            let location = "\(baseURL)/id/\(id)/\(options.width)/\(options.height)" + (query.map { "?\($0)" } ?? "")
+            let location = "\(baseURL)/id/\(id)/\(options.width)/\(options.height)" + (options.format == .webp ? ".webp" : "")
+                + (query.map { "?\($0)" } ?? "")
             return .redirect(location)
         case .image(let id, let options):
             guard let item = item(id) else { return .text(.notFound, "no image with id \(id)") }

@@ -1,13 +1,13 @@
 import Crypto
 import NIOCore
 
-/// One encoded representation, ready to serve: JPEG bytes and their strong ETag.
+/// One encoded representation, ready to serve: JPEG or WebP bytes and their strong ETag.
 struct EncodedImage: Sendable {
     let bytes: ByteBuffer
     /// A strong entity tag derived from the bytes, quotes included.
     let etag: String
 
-    init(jpeg: [UInt8]) {
+    init(encoded jpeg: [UInt8]) {
         bytes = ByteBuffer(bytes: jpeg)
         let digest = SHA256.hash(data: jpeg)
         etag = "\"" + digest.prefix(12).map { String(format2: $0) }.joined() + "\""

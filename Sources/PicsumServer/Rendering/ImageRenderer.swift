@@ -23,8 +23,9 @@ enum ImageRenderer {
         return 1
     }
 
-    /// The JPEG bytes of `item` at `options`, rendered from its `source` decoded at 1/`scale`
-    /// (progressive: scan by scan, coarse to fine; else baseline, row by row).
+    /// The bytes of `item` at `options`, rendered from its `source` decoded at 1/`scale`: a JPEG
+    /// (progressive: scan by scan, coarse to fine; else baseline, row by row), or a lossy WebP
+    /// at the same quality (alpha kept) when `options.format` says so.
     static func render(
         source: Bitmap, scale: Int = 1, item: FeedItem, options: ImageOptions, quality: Int, progressive: Bool = false
     ) throws -> [UInt8] {
@@ -37,6 +38,7 @@ enum ImageRenderer {
         bitmap = bitmap.fill(PixelSize(width: options.width, height: options.height))
         if options.grayscale { bitmap = bitmap.grayscale() }
         if options.blur > 0 { bitmap = bitmap.blurred(radius: options.blur) }
+        if options.format == .webp { return try WebPEncoder.encode(bitmap, quality: quality) }
         // JPEG has no alpha: composite transparent photos (PNG) over white rather than black.
         bitmap = bitmap.flattened(over: .white)
         return try JPEGEncoder.encode(bitmap, quality: quality, progressive: progressive)

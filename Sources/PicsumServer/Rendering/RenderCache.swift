@@ -60,7 +60,7 @@ actor RenderCache {
             await self.acquireRenderSlot(pixels: pixels)
             let rendered = Result {
                 EncodedImage(
-                    jpeg: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality,
+                    encoded: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality,
                         progressive: progressive))
             }
             await self.releaseRenderSlot(pixels: pixels)

@@ -5,6 +5,22 @@ struct ImageOptions: Sendable, Hashable {
     var grayscale: Bool
     /// Blur radius 1…10, or 0 for none.
     var blur: Int
+    /// The encoding: JPEG, or WebP for a path ending in `.webp` (as picsum serves).
+    var format: Format = .jpeg
+
+    /// How a representation is encoded.
+    enum Format: Sendable, Hashable {
+        case jpeg
+        case webp
+
+        /// The `Content-Type`.
+        var mediaType: String {
+            switch self {
+            case .jpeg: "image/jpeg"
+            case .webp: "image/webp"
+            }
+        }
+    }
 
     /// The largest side the server renders.
     static let maxSide = 5000

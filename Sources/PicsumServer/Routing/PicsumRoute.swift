@@ -38,22 +38,32 @@ enum PicsumRoute: Sendable, Hashable {
         if segments == ["control", "shaping"] { return .controlShaping }
         if segments.count == 3, segments[0] == "id", segments[2] == "info" { return .info(id: segments[1]) }
 
-        // Image routes may end in `.jpg`.
+        // Image routes may end in `.jpg`, or `.webp` for a WebP.
+        var format = ImageOptions.Format.jpeg
         if let last = segments.last, last.lowercased().hasSuffix(".jpg") {
             segments[segments.count - 1] = String(last.dropLast(4))
+        } else if let last = segments.last, last.lowercased().hasSuffix(".webp") {
+            segments[segments.count - 1] = String(last.dropLast(5))
+            format = .webp
         }
         switch segments.first {
         case "id" where segments.count == 3 || segments.count == 4:
-            return .image(id: segments[1], try options(Array(segments[2...]), items))
+            var options = try options(Array(segments[2...]), items)
+            options.format = format
+            return .image(id: segments[1], options)
         case "seed" where segments.count == 3 || segments.count == 4:
-            return .seededImage(seed: segments[1], try options(Array(segments[2...]), items))
+            var options = try options(Array(segments[2...]), items)
+            options.format = format
+            return .seededImage(seed: segments[1], options)
         case "id", "seed":
             throw .notFound("not found: \(path)")
         case _ where segments.count == 1 || segments.count == 2:
             guard segments.allSatisfy({ $0.first.map { $0.isNumber || $0 == "-" } ?? false }) else {
                 throw .notFound("not found: \(path)")
             }
-            return .random(try options(segments, items), query: query)
+            var options = try options(segments, items)
+            options.format = format
+            return .random(options, query: query)
         default:
             throw .notFound("not found: \(path)")
         }

@@ -86,7 +86,7 @@ struct FormatsScenario: BenchScenario {
         }
         notes += [
             "photofeed show --width 40 --height 20 --no-thumbnail-cache; chafa -f symbols -s 40x20 --animate off; timg -g40x20 -pq",
-            "time: hyperfine -N --warmup 2 --runs \(runs), median; memory: peak RSS of one run (/usr/bin/time -f %M); a cell that failed shows -",
+            "time: hyperfine -N --warmup 2 --runs \(runs), median; memory: peak RSS of one run (/usr/bin/time -f %M); -: the tool could not read the file (chafa 1.12 and timg 1.4 in bookworm have no JPEG XL)",
             "command: swift build -c release --static-swift-stdlib --product feedbench && swift build -c release --static-swift-stdlib --product photofeed && .build/release/feedbench --scenario formats",
         ]
         return BenchReport(

@@ -95,6 +95,22 @@ struct SixelGraphicsTests {
         #expect(graphics.erasure == .redrawingItsLines && graphics.isDrawnOverText && !graphics.holdsImages)
     }
 
+    @Test func aCropIsEncodedOnceAndManyCropsNeverPushOutThePalettes() {
+        // Given a picture's palette kept in a cache of 2 entries
+        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: TerminalSize(rows: 2, columns: 4), graphics: graphics)
+        var cache = GraphicsEncodingCache(capacity: 2)
+        var made = 0
+        _ = cache.value(for: image, by: graphics) { 1 }
+        // When the same part is asked for twice, then many other parts
+        _ = cache.value(for: image, by: graphics, part: [0, 20, 40, 20]) { made += 1; return [UInt8]([1]) }
+        _ = cache.value(for: image, by: graphics, part: [0, 20, 40, 20]) { made += 1; return [UInt8]([1]) }
+        for y in 0..<10 { _ = cache.value(for: image, by: graphics, part: [0, y, 40, 20]) { [UInt8]([2]) } }
+        // Then the part was made once, and the picture's own encoding is still kept
+        #expect(made == 1)
+        #expect(cache.count == 1)
+        #expect(cache.contains(image, by: graphics))
+    }
+
     @Test func printedItIsTheWholeSixel() throws {
         let image = TerminalImage(bitmap: card(width: 30, height: 12), cells: TerminalSize(rows: 1, columns: 3), graphics: graphics)
         let decoded = try SixelDecoder.decode(graphics.printed(image, transport: GraphicsTransport(), lineBreak: .newline))

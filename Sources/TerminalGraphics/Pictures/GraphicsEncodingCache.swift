@@ -10,10 +10,18 @@ public struct GraphicsEncodingCache: Sendable {
     /// The most encodings kept.
     public let capacity: Int
     private var entries: [Key: any Sendable] = [:]
+    /// Encodings of parts of pictures (a sixel cropped at the screen's edge), kept apart so that
+    /// many of them never push out the pictures' own: at most ``capacity`` too, all dropped when full.
+    private var parts: [PartKey: any Sendable] = [:]
 
     private struct Key: Hashable {
         var protocolName: String
         var imageID: UInt32
+    }
+
+    private struct PartKey: Hashable {
+        var key: Key
+        var part: [Int]
     }
 
     /// An empty cache of at most `capacity` encodings (at least 1).
@@ -23,6 +31,19 @@ public struct GraphicsEncodingCache: Sendable {
 
     /// How many encodings are kept.
     public var count: Int { entries.count }
+
+    /// `graphics`' encoding of the part `part` of `image` (a crop's rectangle, say): the one kept,
+    /// else `make()`'s, kept.
+    public mutating func value<Value: Sendable>(
+        for image: TerminalImage, by graphics: some GraphicsProtocol, part: [Int], make: () -> Value
+    ) -> Value {
+        let key = PartKey(key: Key(protocolName: graphics.name, imageID: image.id), part: part)
+        if let kept = parts[key] as? Value { return kept }
+        let made = make()
+        if parts.count >= capacity { parts.removeAll() }
+        parts[key] = made
+        return made
+    }
 
     /// Whether `graphics`' encoding of `image` is kept.
     public func contains(_ image: TerminalImage, by graphics: some GraphicsProtocol) -> Bool {

@@ -45,14 +45,18 @@ public struct SixelGraphics: GraphicsProtocol {
             let rect = image.visiblePixels(
                 width: quantized.width, height: quantized.height, origin: origin, visible: visible)
         else { return [] }
-        var indices = [UInt8]()
-        indices.reserveCapacity(rect.width * rect.height)
-        for y in rect.y..<(rect.y + rect.height) {
-            let start = y * quantized.width + rect.x
-            indices += quantized.indices[start..<(start + rect.width)]
+        // A crop is drawn again whenever text on its lines changes (a spinner beside it, the
+        // status bar): encoded once per rectangle.
+        return cache.value(for: image, by: self, part: [rect.x, rect.y, rect.width, rect.height]) {
+            var indices = [UInt8]()
+            indices.reserveCapacity(rect.width * rect.height)
+            for y in rect.y..<(rect.y + rect.height) {
+                let start = y * quantized.width + rect.x
+                indices += quantized.indices[start..<(start + rect.width)]
+            }
+            return SixelEncoder.encode(
+                PaletteQuantizer.Result(palette: quantized.palette, indices: indices, width: rect.width, height: rect.height))
         }
-        return SixelEncoder.encode(
-            PaletteQuantizer.Result(palette: quantized.palette, indices: indices, width: rect.width, height: rect.height))
     }
 
     public func printed(_ image: TerminalImage, transport: GraphicsTransport, lineBreak: PrintedLineBreak) -> [UInt8] {

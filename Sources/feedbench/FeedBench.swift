@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageCodecs
 
 /// `feedbench`: headless benchmark scenarios. `make bench` runs them all in release mode.
 @main
@@ -19,6 +20,7 @@ struct FeedBench: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
+        MemoryReturn.configure()
         let unknown = scenario.filter { name in !BenchScenarios.all.contains { $0.name == name } }
         guard unknown.isEmpty else {
             throw ValidationError("unknown scenario \(unknown.joined(separator: ", ")); known: \(BenchScenarios.names)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ImageCodecs
 
 /// The entry point: routes `show` straight to its command, and gives the root's `--help` the viewer's flags.
 ///
@@ -11,6 +12,7 @@ import ArgumentParser
 @main
 enum PhotofeedMain {
     static func main() async {
+        MemoryReturn.configure()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "show" {
             let rest = Array(arguments.dropFirst())

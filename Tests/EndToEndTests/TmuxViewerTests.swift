@@ -320,4 +320,44 @@ struct TmuxViewerTests {
         let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
     }
+
+    /// The viewer's resident memory in KiB, read from /proc (the pane's shell's child).
+    private static func viewerRSS(_ session: TmuxSession) throws -> Int? {
+        let shell = try session.display("#{pane_pid}")
+        guard let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8),
+            let viewer = children.split(separator: " ").first,
+            let status = try? String(contentsOfFile: "/proc/\(viewer)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return Int(line.split(whereSeparator: \.isWhitespace)[1])
+    }
+
+    @Test func memoryGoesBackDownAfterScrollingDownAndBack() async throws {
+        // Given the viewer on the 25 photos of Assets/photos (several large, progressive JPEGs),
+        // its first screen loaded
+        let (cache, log) = try Self.scratch()
+        let xdg = URL(fileURLWithPath: cache).deletingLastPathComponent().appendingPathComponent("xdg").path
+        let session = try TmuxSession(
+            command: try Self.command(
+                "--feed \(BuiltBinary.assetsDirectory.path)", cache: cache, log: log, environment: "XDG_CACHE_HOME=\(xdg)"),
+            columns: 120, rows: 40)
+        let settled = { (text: String) in text.contains("fly 0 q 0") && !text.contains("loading") && !text.contains("queued") }
+        #expect(try await session.waitForScreen(within: .seconds(20)) { $0.contains("row 1/") && settled($0) } != nil)
+        let first = try #require(try Self.viewerRSS(session))
+
+        // When the list is scrolled to its end and back six times (288 moves), every photo decoded
+        for _ in 0..<6 {
+            for _ in 0..<24 { try session.send("j") }
+            #expect(try await session.waitForScreen(within: .seconds(20)) { $0.contains("row 25/") && settled($0) } != nil)
+            for _ in 0..<24 { try session.send("k") }
+            #expect(try await session.waitForScreen(within: .seconds(20)) { $0.contains("row 1/") && settled($0) } != nil)
+        }
+        let after = try #require(try Self.viewerRSS(session))
+
+        // Then it holds at most 1.5× what it held after the first screen (glibc kept the large
+        // decode buffers before: 42 MB, then 110 MB)
+        #expect(Double(after) <= 1.5 * Double(first), "RSS \(first) KiB after the first screen, \(after) KiB after scrolling")
+        try session.send("q")
+        #expect(try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED 0") } != nil)
+    }
 }

@@ -19,8 +19,16 @@ struct FeedBench: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the reports as JSON instead of tables.")
     var json = false
 
+    @Option(name: .long, help: .hidden)
+    var scrollChild: String?
+
     func run() async throws {
         MemoryReturn.configure()
+        if let scrollChild {
+            // One run of the scroll scenario in its own process (ScrollChild): its peak is its own.
+            try await ScrollChild.run(specification: scrollChild)
+            return
+        }
         let unknown = scenario.filter { name in !BenchScenarios.all.contains { $0.name == name } }
         guard unknown.isEmpty else {
             throw ValidationError("unknown scenario \(unknown.joined(separator: ", ")); known: \(BenchScenarios.names)")

@@ -71,14 +71,19 @@ struct ScrollScenario: BenchScenario {
         Setup(label: "baseline: no cache/resume", onDisappear: .cancel, cachesAndResume: false),
     ]
 
+    /// Every setup by index (the child process is told an index): the loader setups, then the
+    /// pixel backends.
+    var allSetups: [Setup] { setups + pixelSetups }
+
     func run(_ context: BenchContext) async throws -> BenchReport {
         let server = try await PicsumServer.start(
             PicsumServer.Configuration(photosDirectory: URL(fileURLWithPath: context.assetsDirectory), count: 1000))
         do {
-            // Unmeasured, unshaped pass: the server renders every thumbnail size once, so every
-            // measured run sees the same warm server.
-            _ = try await scroll(
-                Setup(label: "warm-up", onDisappear: .keep, cachesAndResume: false), path: .downAndBack, server: server, index: 0)
+            // Unmeasured, unshaped pass (in this process): the server renders every thumbnail size
+            // once, so every measured run sees the same warm server.
+            _ = try await measure(
+                Setup(label: "warm-up", onDisappear: .keep, cachesAndResume: false), path: .downAndBack,
+                baseURL: server.baseURL, index: 0)
             var results: [ScrollRun] = []
             let plan: [(Network, ScrollScript.Path)] = [(networks[0], .downAndBack), (networks[1], .downAndBack), (networks[2], .fling)]
             for (network, path) in plan {
@@ -86,9 +91,10 @@ struct ScrollScenario: BenchScenario {
                     $0.latency = network.latency
                     $0.bandwidth = network.bandwidth
                 }
-                for setup in setups + (network.label == "default" && layout == .list ? pixelSetups : []) {
+                let indices = Array(setups.indices) + (network.label == "default" && layout == .list ? Array(pixelSetups.indices).map { $0 + setups.count } : [])
+                for setup in indices {
                     var run = try await scroll(setup, path: path, server: server, index: results.count + 1)
-                    run.label = "\(network.label)\(path == .fling ? " fling" : ""): \(setup.label)"
+                    run.label = "\(network.label)\(path == .fling ? " fling" : ""): \(allSetups[setup].label)"
                     results.append(run)
                 }
             }
@@ -118,7 +124,7 @@ struct ScrollScenario: BenchScenario {
                         + "(memory hit, or the network in the baseline)",
                     "MB down: image bytes the server sent; MB unique: full size of each distinct image once",
                     "violations: rule violations the semantics audit (LoadSemantics) found in the run's records; must be 0",
-                    "peak RSS: VmHWM, reset before each run via /proc/self/clear_refs (whole process, server included)",
+                    "each run in a child process of its own (feedbench --scroll-child) against this process's server: peak RSS is the viewer's VmHWM alone, from a fresh process",
                     "the server renders every thumbnail in an unmeasured warm-up pass first",
                 ])
         } catch {
@@ -127,7 +133,35 @@ struct ScrollScenario: BenchScenario {
         }
     }
 
-    private func scroll(_ setup: Setup, path: ScrollScript.Path, server: PicsumServer, index: Int) async throws -> ScrollRun {
+    /// One measured run: a child process scrolls (``measure``) while the server's log is read
+    /// until the child's sentinel request.
+    private func scroll(_ setup: Int, path: ScrollScript.Path, server: PicsumServer, index: Int) async throws -> ScrollRun {
+        let log = server.requests
+        let collector = Task { await Self.collect(log, until: "/id/1/\(7 + index)/7") }
+        let specification = ScrollChild.Specification(
+            baseURL: server.baseURL.absoluteString, grid: layout == .grid, setup: setup, fling: path == .fling, index: index)
+        let measures: ScrollChild.ViewerMeasures
+        do {
+            measures = try await Task.detached { try ScrollChild.spawn(specification) }.value
+        } catch {
+            collector.cancel()
+            throw error
+        }
+        let entries = await collector.value
+        return ScrollRun(
+            label: allSetups[setup].label, timeToFirstThumbnail: measures.timeToFirstThumbnail?.millisecondsDuration,
+            frameTimes: measures.frameTimes.map(\.millisecondsDuration), renderTimes: measures.renderTimes.map(\.millisecondsDuration),
+            wall: measures.wall.millisecondsDuration, log: entries, resumed: measures.resumed, coalesced: measures.coalesced,
+            cancelledTasks: measures.cancelledTasks, memoryHits: measures.memoryHits, waitingShares: measures.waitingShares,
+            settleTime: measures.settleTime?.millisecondsDuration, peakRSSKiB: measures.peakRSSKiB,
+            frameBytes: measures.frameBytes, firstPicture: measures.firstPicture?.millisecondsDuration,
+            violations: measures.violations)
+    }
+
+    /// The viewer's side of one run against the server at `baseURL` (in a child process, or
+    /// the warm-up in the parent), ending with a sentinel request that marks its end in the
+    /// server's log.
+    func measure(_ setup: Setup, path: ScrollScript.Path, baseURL: URL, index: Int) async throws -> ScrollChild.ViewerMeasures {
         PeakRSS.reset()
         let cacheDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedbench-scroll-\(getpid())-\(index)")
@@ -140,13 +174,11 @@ struct ScrollScenario: BenchScenario {
         }
         let pipeline = ImagePipeline(configuration: configuration)
         let listLoader = DataLoader()
-        let log = server.requests
-        let collector = Task { await Self.collect(log, until: "/id/1/\(7 + index)/7") }
 
         let script = ScrollScript(rows: rows / columns, rowsPerSecond: rowsPerSecond / Double(columns), path: path)
         let screen = ScrollBenchScreen(size: screenSize, script: script)
         let ticker = Task { [wake = screen.wake] in await script.drive(events: pipeline.events, wake: wake) }
-        let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: listLoader, pageSize: 30)
+        let feed = PicsumFeed.embedded(baseURL: baseURL, dataLoader: listLoader, pageSize: 30)
         // Every run is audited: the violations column must read 0.
         let recorder = LoadRecorder(
             audit: .init(onDisappear: setup.onDisappear.auditPolicy, maxAttempts: configuration.retryPolicy.maxAttempts), trace: nil)
@@ -167,19 +199,18 @@ struct ScrollScenario: BenchScenario {
         let peak = PeakRSS.current()
 
         // A sentinel request marks the end of this run in the server's log.
-        if let sentinel = URL(string: server.baseURL.absoluteString + "/id/1/\(7 + index)/7") {
+        if let sentinel = URL(string: baseURL.absoluteString + "/id/1/\(7 + index)/7") {
             let response = try? await listLoader.load(DataRequest(url: sentinel))
             if let body = response?.body { for try await _ in body {} }
         }
-        let entries = await collector.value
         await listLoader.shutdown()
         await pipeline.shutdown()
-        return ScrollRun(
-            label: setup.label, timeToFirstThumbnail: script.timeToFirstThumbnail, frameTimes: screen.frameTimes, renderTimes: screen.renderTimes,
-            wall: wall, log: entries, resumed: counters.resumed, coalesced: counters.coalesced,
-            cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits, waitingShares: screen.waitingShares,
-            settleTime: screen.settleTime, peakRSSKiB: peak, frameBytes: screen.frameBytes, firstPicture: screen.firstPicture,
-            violations: violations.count)
+        return ScrollChild.ViewerMeasures(
+            timeToFirstThumbnail: script.timeToFirstThumbnail?.milliseconds, frameTimes: screen.frameTimes.map(\.milliseconds),
+            renderTimes: screen.renderTimes.map(\.milliseconds), wall: wall.milliseconds, resumed: counters.resumed,
+            coalesced: counters.coalesced, cancelledTasks: counters.cancelled, memoryHits: counters.memoryHits,
+            waitingShares: screen.waitingShares, settleTime: screen.settleTime?.milliseconds, peakRSSKiB: peak,
+            frameBytes: screen.frameBytes, firstPicture: screen.firstPicture?.milliseconds, violations: violations.count)
     }
 
     private static func collect(_ log: AsyncStream<RequestLogEntry>, until sentinel: String) async -> [RequestLogEntry] {

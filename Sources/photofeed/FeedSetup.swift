@@ -62,6 +62,8 @@ struct FeedSetup {
         // dot-file: not an entry):
         // the next run's server starts without decoding them again (~0.3 s for Assets/photos).
         configuration.decodeCheckRecord = cacheDirectory?.appendingPathComponent(".server-decode-checks")
+        // And the photos' scaled sources: the next run's first thumbnails need no large decode.
+        configuration.sourceCacheDirectory = cacheDirectory?.appendingPathComponent(".server-sources")
         let knobs = try options.shapingKnobs()
         configuration.shaping = NetworkShaping(
             latency: knobs.latency, bandwidth: knobs.bandwidth, failureRate: knobs.failureRate, stallRate: knobs.stallRate,

@@ -28,11 +28,15 @@ actor RenderCache {
     private var waitingRenders: [Int: CheckedContinuation<Void, Never>] = [:]
     private var runningPixels = 0
 
+    /// Scaled sources kept on disk across runs (nil: decoded in every run).
+    private let sourceStore: SourceStore?
+
     init(
         photos: [Photo], quality: Int, progressiveMinimumPixels: Int = Int.max, encodedCacheBytes: Int, decodedCacheBytes: Int, maxConcurrentRenders: Int,
-        largeRenderPixels: Int = 1 << 20
+        largeRenderPixels: Int = 1 << 20, sourceStore: SourceStore? = nil
     ) {
         self.photos = photos
+        self.sourceStore = sourceStore
         admission = RenderAdmission(smallSlots: maxConcurrentRenders, largeSlots: 1, largePixels: largeRenderPixels)
         self.quality = quality
         self.progressiveMinimumPixels = progressiveMinimumPixels
@@ -110,7 +114,10 @@ actor RenderCache {
     private func decodedSource(_ key: SourceKey) async throws -> Bitmap {
         if let running = decoding[key] { return try await running.value }
         let photo = photos[key.index]
-        let task = Task.detached { try ImageRenderer.decodeSource(photo, scale: key.scale) }
+        let store = sourceStore
+        let task = Task.detached {
+            try store?.source(of: photo, scale: key.scale) ?? ImageRenderer.decodeSource(photo, scale: key.scale)
+        }
         decoding[key] = task
         do {
             let bitmap = try await task.value

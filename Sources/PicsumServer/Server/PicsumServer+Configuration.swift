@@ -53,6 +53,9 @@ extension PicsumServer {
         /// A file remembering, across runs, the photos that passed the start-up decode check
         /// (``PhotoLibrary/init(directory:logger:checkRecord:)``); nil: this process only.
         public var decodeCheckRecord: URL?
+        /// A folder keeping the photos' scaled sources (a large JPEG at 1/2, 1/4, 1/8) across runs,
+        /// so the next run renders thumbnails without decoding the photos again; nil: none kept.
+        public var sourceCacheDirectory: URL?
 
         public init(
             host: String = "127.0.0.1",

@@ -81,7 +81,8 @@ public final class PicsumServer: Sendable {
             photos: library.photos, quality: configuration.jpegQuality,
             progressiveMinimumPixels: configuration.progressiveMinimumPixels,
             encodedCacheBytes: configuration.encodedCacheBytes, decodedCacheBytes: configuration.decodedCacheBytes,
-            maxConcurrentRenders: ProcessInfo.processInfo.activeProcessorCount)
+            maxConcurrentRenders: ProcessInfo.processInfo.activeProcessorCount,
+            sourceStore: configuration.sourceCacheDirectory.map(SourceStore.init(directory:)))
         let boundAddress = Mutex("http://\(configuration.host):\(configuration.port)")
         let responder = PicsumResponder(
             library: library, feed: feed, renderCache: renderCache, shaping: shaping, attempts: RequestCounter(),

@@ -36,7 +36,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Hummingbird's own dependencies, named because PicsumServer imports them directly.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
@@ -109,6 +108,8 @@ let package = Package(
             dependencies: ["CImageShim"],
             swiftSettings: strict
         ),
+        // SHA-256 and MD5 in Swift (the disk cache, ETags, thumbnail names): no second BoringSSL.
+        .target(name: "Digests", swiftSettings: strict),
         .target(
             name: "ImageLoading",
             dependencies: [
@@ -117,7 +118,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Digests",
             ],
             swiftSettings: strict
         ),
@@ -138,7 +139,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Digests",
             ],
             swiftSettings: strict
         ),
@@ -190,12 +191,13 @@ let package = Package(
         // A child process that decodes one file and reports its own peak memory (VmHWM), so a
         // memory bound is measured with nothing else in the process.
         .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs"], path: "Tests/DecodePeak", swiftSettings: strict),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "PicsumServer", "CodecFixtures",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Digests",
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 @testable import ImageLoading
 import Testing

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 
 /// The on-disk format of one cache entry: a header with a length and a SHA-256, so a torn write

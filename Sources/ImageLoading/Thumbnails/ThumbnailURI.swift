@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 public import Foundation
 
 /// The canonical URI of a local file and the thumbnail file name derived from it, as the
@@ -46,7 +46,7 @@ public enum ThumbnailURI {
 
     /// `md5(uri)` in lowercase hex, plus `.png`.
     public static func fileName(for uri: String) -> String {
-        Insecure.MD5.hash(data: Array(uri.utf8)).map { byte in
+        MD5.hash(data: Array(uri.utf8)).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined() + ".png"

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import NIOCore
 
 /// One encoded representation, ready to serve: JPEG or WebP bytes and their strong ETag.

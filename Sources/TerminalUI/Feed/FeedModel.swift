@@ -65,7 +65,22 @@ public struct FeedModel: Sendable {
     /// The detail view, when open.
     var detail: DetailModel?
     /// The last short message (also in the event log).
-    public internal(set) var message: String?
+    public internal(set) var message: String? {
+        didSet { messageTime = now }
+    }
+    /// When the message was set (the status bar shows it for ``messageDuration``, a question
+    /// and `G`'s progress until they are answered or done).
+    public internal(set) var messageTime: Duration = .zero
+    /// How long the status bar shows a message.
+    public static let messageDuration = Duration.seconds(4)
+
+    /// The message the status bar shows now: a question waiting for its answer, `G`'s progress,
+    /// or a recent note; nil when there is none.
+    public var shownMessage: String? {
+        guard let message else { return nil }
+        if confirmation != nil || seekingEnd { return message }
+        return now - messageTime < Self.messageDuration ? message : nil
+    }
     /// A deletion waiting for `y` (the question is the ``message``).
     public internal(set) var confirmation: Confirmation?
     /// The embedded server's shaping, when the feed is the embedded server.

@@ -84,6 +84,7 @@ public enum FeedView {
         status.focusedRow = model.list.focus
         status.rowCount = model.keys.count
         status.listedSoFar = model.listedSoFar
+        status.message = model.shownMessage
         status.lastFrameTime = context.lastFrameTime
         if model.lowData { status.feedSource = model.feedName + " · low-data" }
         frame.draw(

@@ -92,6 +92,13 @@ public enum StatusBar {
             let full = violations == 0 ? "audit ok" : "audit \(violations) ✗"
             result.append(Segment(priority: 1, full: full, compact: full))
         }
+        if let message = metrics.message {
+            // What the viewer just said or asks: kept while anything but the position can go.
+            // After the source and the position, never shortened: the rest goes first, and a
+            // line still too long is cut at its end.
+            let clean = TextSanitizer.sanitize(message)
+            result.insert(Segment(priority: 0, full: clean, compact: clean), at: min(2, result.count))
+        }
         if let failure = metrics.outputFailure {
             // As important as the position, and never shortened before the rest is dropped: a
             // run's record is being lost.

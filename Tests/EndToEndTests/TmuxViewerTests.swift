@@ -107,7 +107,11 @@ struct TmuxViewerTests {
 
         // Then the thumbnails' boxes hold placeholder cells naming the images of the three
         // visible rows (the third cut off by the status bar), top to bottom
+        // (once every visible row has its final picture: a progressive preview is another image,
+        // with another id, that the final one replaces)
         let shown = try await TmuxSession.poll(within: .seconds(15)) { () -> [String]? in
+            let text = try session.capture()
+            guard !text.contains("loading"), !text.contains("queued"), !text.contains("preview") else { return nil }
             let images = Self.placeholderImages(try session.capture(escapes: true))
             return images.count >= 3 ? images : nil
         }

@@ -90,10 +90,19 @@ public struct TerminalImageStore: Sendable {
     /// preparation.
     private mutating func isPrepared(_ image: TerminalImage) -> Bool {
         guard let preparation, image.graphics.preparesOffFrame else { return true }
+        // A placeholder image under a small palette id is transmitted in the frame: its id may
+        // name another image by the time an encoding made off the frame would arrive.
+        if renamesPlaceholders, image.graphics.namesImageInCells { return true }
         if image.graphics.holdsImages, held[image.id] != nil { return true }
         if encodings.contains(image, by: image.graphics) { return true }
         preparation.request(image, transport: transport)
         return false
+    }
+
+    /// The id the terminal holds `image` under: its small palette id when placeholders are renamed.
+    private func heldID(of image: TerminalImage) -> UInt32 {
+        guard renamesPlaceholders, image.graphics.namesImageInCells, let small = indexedIDs.id(for: image.id) else { return image.id }
+        return small
     }
 
     /// The encodings made off the frame path since the last frame, kept.
@@ -161,7 +170,7 @@ public struct TerminalImageStore: Sendable {
             guard let image = placement.picture.image else { continue }
             let repainted = image.graphics.isDrawnOverText && placement.visible.rowRange.contains { redrawnLines.contains($0) }
             guard placedKeys.contains(placement.key) || repainted || waiting.contains(placement.key) else { continue }
-            guard isPrepared(image), !image.graphics.holdsImages || held[image.id] != nil else {
+            guard isPrepared(image), !image.graphics.holdsImages || held[heldID(of: image)] != nil else {
                 waiting.insert(placement.key)
                 continue
             }

@@ -57,6 +57,24 @@ struct PicturePreparationTests {
         #expect(!text(store.apply(unchanged)).contains(backend.marker))
     }
 
+    @Test func aPlaceholderImageUnderASmallPaletteIdIsTransmittedInItsFrame() {
+        // Given tmux without 24-bit colour: placeholder images are named by small palette ids,
+        // which may name another image later, so their transmission is not made off the frame
+        var transport = GraphicsTransport()
+        transport.indexedPlaceholderIDs = true
+        var store = TerminalImageStore(transport: transport)
+        store.preparation = PicturePreparation {}
+        let image = TerminalImage(bitmap: card(5), cells: TerminalSize(rows: 2, columns: 4), graphics: .kittyPlaceholders)
+        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: .zero)
+        // When the frame is applied
+        store.assignIndexedIDs([image])
+        let bytes = text(store.apply(FrameChanges(from: nil, to: frame)))
+        // Then the image is transmitted at once, and nothing waits
+        #expect(bytes.contains("\u{1B}_G"))
+        #expect(!store.hasWaitingPictures)
+    }
+
     @Test func aStoreWithoutAPreparationDrawsInTheSameFrame() {
         let image = TerminalImage(bitmap: card(9), cells: TerminalSize(rows: 2, columns: 4), graphics: .sixel)
         var frame = Frame(size: TerminalSize(rows: 10, columns: 20))

@@ -46,11 +46,10 @@ struct SourceStore: Sendable {
         DecodingOptions(targetSize: ImageRenderer.scaledSize(photo.size, scale), appliesOrientation: true)
     }
 
-    /// `<device>-<inode>-<size>-<seconds>.<nanoseconds>-<scale>.png`; nil when the file cannot be `stat`ed.
+    /// The photo's identity (as the decode check records it) and the scale:
+    /// `<device>-<inode>-<size>-<seconds>-<nanoseconds>-<scale>.png`; nil when the file cannot be `stat`ed.
     static func fileName(_ photo: Photo, scale: Int) -> String? {
-        var status = stat()
-        guard stat(photo.url.path, &status) == 0 else { return nil }
-        return "\(status.st_dev)-\(status.st_ino)-\(status.st_size)-\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)-\(scale).png"
+        DecodeCheckMemo.identity(of: photo.url.path).map { $0.line.replacingOccurrences(of: " ", with: "-") + "-\(scale).png" }
     }
 
     private static func read(_ file: URL) -> [UInt8]? {

@@ -49,7 +49,7 @@ public enum TerminalProbe {
         var outcome: Outcome?
         defer {
             if let outcome, !outcome.replies.isComplete {
-                mode.restoreWithoutEcho()
+                mode.savedMode.suppressEcho()
             } else {
                 mode.restore()
             }
@@ -152,13 +152,6 @@ struct RawMode {
     /// The terminal's mode as it was.
     func restore() {
         var mode = saved
-        tcsetattr(descriptor, TCSANOW, &mode)
-    }
-
-    /// The terminal's mode as it was, but without echo.
-    func restoreWithoutEcho() {
-        var mode = saved
-        mode.c_lflag &= ~tcflag_t(ECHO | ECHONL)
         tcsetattr(descriptor, TCSANOW, &mode)
     }
 

@@ -8,18 +8,10 @@
  * frames a little larger than the screen; a hostile one could claim 65535 × 65535 on a 1 × 1
  * screen and cost billions of LZW steps).
  */
-#include "formats_internal.h"
+#include "gif_internal.h"
 
-#include <gif_lib.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct pf_gif_reader {
-    const uint8_t *data;
-    size_t size;
-    size_t offset;
-    int truncated;
-} pf_gif_reader;
 
 static int pf_gif_read(GifFileType *gif, GifByteType *bytes, int count) {
     pf_gif_reader *reader = (pf_gif_reader *)gif->UserData;
@@ -34,7 +26,7 @@ static int pf_gif_read(GifFileType *gif, GifByteType *bytes, int count) {
     return (int)wanted;
 }
 
-static pf_status pf_gif_failure(const pf_gif_reader *reader, int code, char *message, size_t capacity) {
+pf_status pf_gif_failure(const pf_gif_reader *reader, int code, char *message, size_t capacity) {
     if (reader->truncated || code == D_GIF_ERR_READ_FAILED || code == D_GIF_ERR_EOF_TOO_SOON) {
         pf_set_message(message, capacity, "the GIF data ends before the image is complete");
         return PF_ERR_TRUNCATED;
@@ -44,15 +36,14 @@ static pf_status pf_gif_failure(const pf_gif_reader *reader, int code, char *mes
     return code == D_GIF_ERR_NOT_ENOUGH_MEM ? PF_ERR_MEMORY : PF_ERR_DECODER;
 }
 
-static GifFileType *pf_gif_open(pf_gif_reader *reader, const uint8_t *data, size_t size, int *error) {
+GifFileType *pf_gif_open(pf_gif_reader *reader, const uint8_t *data, size_t size, int *error) {
     memset(reader, 0, sizeof(*reader));
     reader->data = data;
     reader->size = size;
     return DGifOpen(reader, pf_gif_read, error);
 }
 
-/* Skips an extension's data blocks; GIF_OK or GIF_ERROR. */
-static int pf_gif_skip_extension(GifFileType *gif, int *code, GifByteType **block) {
+int pf_gif_skip_extension(GifFileType *gif, int *code, GifByteType **block) {
     if (DGifGetExtension(gif, code, block) == GIF_ERROR) {
         return GIF_ERROR;
     }
@@ -62,6 +53,47 @@ static int pf_gif_skip_extension(GifFileType *gif, int *code, GifByteType **bloc
         }
     }
     return GIF_OK;
+}
+
+int pf_gif_scan(GifFileType *gif, int32_t *frames, int32_t *loops) {
+    *frames = 0;
+    *loops = 1;
+    GifRecordType record;
+    while (*frames < PF_MAX_FRAMES && DGifGetRecordType(gif, &record) == GIF_OK && record != TERMINATE_RECORD_TYPE) {
+        int code = 0;
+        GifByteType *block = NULL;
+        if (record == IMAGE_DESC_RECORD_TYPE) {
+            if (DGifGetImageDesc(gif) == GIF_ERROR || DGifGetCode(gif, &code, &block) == GIF_ERROR) {
+                return 0;
+            }
+            while (block != NULL) {
+                if (DGifGetCodeNext(gif, &block) == GIF_ERROR) {
+                    return 0;
+                }
+            }
+            (*frames)++;
+        } else if (record == EXTENSION_RECORD_TYPE) {
+            if (DGifGetExtension(gif, &code, &block) == GIF_ERROR) {
+                return 0;
+            }
+            /* NETSCAPE2.0 (or ANIMEXTS1.0): its sub-block 1 holds the repeat count. */
+            int looping = code == APPLICATION_EXT_FUNC_CODE && block != NULL && block[0] == 11 &&
+                          (memcmp(block + 1, "NETSCAPE2.0", 11) == 0 || memcmp(block + 1, "ANIMEXTS1.0", 11) == 0);
+            while (block != NULL) {
+                if (DGifGetExtensionNext(gif, &block) == GIF_ERROR) {
+                    return 0;
+                }
+                if (looping && block != NULL && block[0] >= 3 && block[1] == 1) {
+                    int repeats = block[2] | (block[3] << 8);
+                    *loops = repeats == 0 ? 0 : repeats + 1;
+                    looping = 0;
+                }
+            }
+        } else {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 pf_status pf_gif_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
@@ -79,40 +111,15 @@ pf_status pf_gif_probe(const uint8_t *data, size_t size, pf_image_info *info, ch
     info->width = gif->SWidth;
     info->height = gif->SHeight;
     info->has_alpha = 1;
-    /* Count frames, skipping their data unread by LZW; a walk that fails ends the count. */
-    int32_t frames = 0;
-    GifRecordType record;
-    while (frames < PF_MAX_FRAMES && DGifGetRecordType(gif, &record) == GIF_OK && record != TERMINATE_RECORD_TYPE) {
-        int code = 0;
-        GifByteType *block = NULL;
-        if (record == IMAGE_DESC_RECORD_TYPE) {
-            if (DGifGetImageDesc(gif) == GIF_ERROR || DGifGetCode(gif, &code, &block) == GIF_ERROR) {
-                break;
-            }
-            int ok = 1;
-            while (block != NULL && ok) {
-                ok = DGifGetCodeNext(gif, &block) == GIF_OK;
-            }
-            if (!ok) {
-                break;
-            }
-            frames++;
-        } else if (record == EXTENSION_RECORD_TYPE) {
-            if (pf_gif_skip_extension(gif, &code, &block) == GIF_ERROR) {
-                break;
-            }
-        } else {
-            break;
-        }
-    }
+    int32_t frames = 0, loops = 1;
+    pf_gif_scan(gif, &frames, &loops);
     info->frame_count = frames > 0 ? frames : 1;
     DGifCloseFile(gif, &error);
     return PF_OK;
 }
 
-/* Reads the first frame's rows onto the canvas. */
-static pf_status pf_gif_first_frame(GifFileType *gif, pf_gif_reader *reader, int transparent, uint8_t *canvas,
-                                    char *message, size_t capacity) {
+pf_status pf_gif_draw_frame(GifFileType *gif, pf_gif_reader *reader, int transparent, uint8_t *canvas,
+                            char *message, size_t capacity) {
     if (DGifGetImageDesc(gif) == GIF_ERROR) {
         return pf_gif_failure(reader, gif->Error, message, capacity);
     }
@@ -124,7 +131,7 @@ static pf_status pf_gif_first_frame(GifFileType *gif, pf_gif_reader *reader, int
         return PF_ERR_DECODER;
     }
     if (frame->Width < 1 || frame->Height < 1 || (int64_t)frame->Width * frame->Height > 4 * canvas_area) {
-        pf_set_message(message, capacity, "the first GIF frame is far larger than its screen");
+        pf_set_message(message, capacity, "a GIF frame is far larger than its screen");
         return PF_ERR_LIMIT;
     }
     GifPixelType *line = malloc((size_t)frame->Width);
@@ -197,7 +204,7 @@ pf_status pf_gif_decode(const uint8_t *data, size_t size, int32_t reduce, int32_
         GifByteType *block = NULL;
         switch (record) {
         case IMAGE_DESC_RECORD_TYPE:
-            status = pf_gif_first_frame(gif, &reader, transparent, canvas, message, capacity);
+            status = pf_gif_draw_frame(gif, &reader, transparent, canvas, message, capacity);
             done = 1;
             break;
         case EXTENSION_RECORD_TYPE:

@@ -338,6 +338,47 @@ pf_status pf_image_decode(int32_t format, const uint8_t *data, size_t size, int3
                           uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,
                           char *message, size_t message_capacity);
 
+/** The largest canvas an animation may have: 2^24 pixels (a 64 MiB RGBA canvas, 4096 × 4096). */
+#define PF_MAX_ANIMATION_PIXELS ((int64_t)1 << 24)
+
+/** A playing animation (GIF, animated WebP): the library's cursor, the canvas, a copy of the file. */
+typedef struct pf_anim pf_anim;
+
+/** What an animation says about itself. */
+typedef struct pf_anim_info {
+    int32_t canvas_width;
+    int32_t canvas_height;
+    /** Frames in one loop, counted up to PF_MAX_FRAMES (a file cut short counts what it holds). */
+    int32_t frame_count;
+    /** Loops the file asks for: 0 forever; GIF without a NETSCAPE2.0 block plays once (1). */
+    int32_t loop_count;
+} pf_anim_info;
+
+/**
+ * Opens an animation of `format` (PF_FORMAT_GIF or PF_FORMAT_WEBP), copying the data. Frames come
+ * out area-averaged by `reduce` (ceil(canvas / reduce) on each side). NULL on failure, with
+ * *status and the message set. Memory: the copy, one RGBA canvas (a second one for GIF's
+ * "restore to previous" and inside WebPAnimDecoder), whatever the frame count.
+ */
+pf_anim *pf_anim_open(int32_t format, const uint8_t *data, size_t size, int32_t reduce, pf_anim_info *info,
+                      pf_status *status, char *message, size_t message_capacity);
+
+/**
+ * Composites the next frame on the canvas and writes it reduced into out (out_width × out_height
+ * must be the reduced canvas). After the last frame it starts again at frame 0. *index is the
+ * frame's place in the loop, *duration_ms how long it shows (a GIF delay of 0 or 1 hundredth
+ * is 100 ms, as browsers do). A frame that fails after the first ends the loop there (the next
+ * call starts again at frame 0, and info's frame count no longer counts past it).
+ */
+pf_status pf_anim_next(pf_anim *anim, uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,
+                       int32_t *index, int32_t *duration_ms, char *message, size_t message_capacity);
+
+/** Frames the animation has shown to be complete (after a failure, fewer than the probe said). */
+int32_t pf_anim_frame_count(const pf_anim *anim);
+
+/** Frees the animation (NULL is fine). */
+void pf_anim_close(pf_anim *anim);
+
 #ifdef __cplusplus
 }
 #endif

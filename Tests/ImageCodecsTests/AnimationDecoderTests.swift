@@ -1,0 +1,97 @@
+import ImageCodecs
+import Testing
+
+@Suite("Animations a frame at a time")
+struct AnimationDecoderTests {
+    @Test func gifFramesAreCompositedWithTheirDisposalAndTransparency() throws {
+        // Given the GIF whose frames are: magenta/green; a blue square with transparent pixels
+        // over it (disposal background); a yellow square alone (disposal previous)
+        let decoder = try AnimationDecoder(try FormatAssets.bytes("animated.gif"), frameSize: PixelSize(width: 48, height: 32))
+        // When its frames are read one after another, past the end
+        let frames = try (0..<4).map { _ in try decoder.nextFrame() }
+        // Then each is the canvas as a browser composites it, for 200 ms, and the loop starts again
+        #expect(decoder.info == AnimationInfo(canvasSize: PixelSize(width: 48, height: 32), frameCount: 3, loopCount: nil))
+        #expect(frames.map(\.index) == [0, 1, 2, 0])
+        #expect(frames.allSatisfy { $0.duration == .milliseconds(200) })
+        #expect(frames[0].bitmap[2, 2] == RGBA(255, 0, 255, 255))
+        #expect(frames[0].bitmap[24, 16] == RGBA(0, 255, 0, 255))
+        // Transparent pixels of frame 1 leave frame 0 showing through.
+        #expect(frames[1].bitmap[2, 2] == RGBA(255, 0, 255, 255))
+        #expect(frames[1].bitmap[24, 16] == RGBA(0, 0, 255, 255))
+        // Frame 1 was disposed to the background (transparent) before frame 2.
+        #expect(frames[2].bitmap[2, 2].a == 0)
+        #expect(frames[2].bitmap[12, 8] == RGBA(255, 255, 0, 255))
+        #expect(frames[3].bitmap.bytes == frames[0].bitmap.bytes)
+    }
+
+    @Test func webpFramesComeFromTheAnimationDecoder() throws {
+        // Given the animated WebP: a photo, then half-transparent red and blue squares, each
+        // after its predecessor was disposed to the background
+        let decoder = try AnimationDecoder(try FormatAssets.bytes("animated.webp"), frameSize: PixelSize(width: 96, height: 64))
+        // When three frames are read
+        let frames = try (0..<3).map { _ in try decoder.nextFrame() }
+        // Then they are 300 ms each, looping forever, composited as libwebp does
+        #expect(decoder.info.loopCount == nil)
+        #expect(decoder.info.frameCount == 3)
+        #expect(frames.allSatisfy { $0.duration == .milliseconds(300) })
+        #expect(frames[0].bitmap[2, 2].a == 255)
+        #expect(frames[1].bitmap[2, 2].a == 0)
+        let red = frames[1].bitmap[20, 20]
+        #expect(red.r > 240 && red.g < 16 && (120...136).contains(red.a))
+        let blue = frames[2].bitmap[60, 30]
+        #expect(blue.b > 240 && (120...136).contains(blue.a))
+    }
+
+    @Test func framesComeOutAtTheThumbnailSize() throws {
+        // Given an animation and a thumbnail a quarter of its canvas
+        let decoder = try AnimationDecoder(try FormatAssets.bytes("animated.webp"), frameSize: PixelSize(width: 24, height: 16))
+        // When a frame is read
+        let frame = try decoder.nextFrame()
+        // Then it has the thumbnail's size and the photo's colours
+        #expect(frame.bitmap.size == PixelSize(width: 24, height: 16))
+        let full = try ImageDecoder.decode(try FormatAssets.bytes("animated.webp")).bitmap.resized(to: frame.bitmap.size)
+        let difference = try #require(FormatAssets.meanDifference(frame.bitmap, full))
+        #expect(difference < 4)
+    }
+
+    @Test func aGIFCutShortPlaysTheFramesItHolds() throws {
+        // Given the animated GIF cut in the middle of its last frame
+        let whole = try FormatAssets.bytes("animated.gif")
+        let cut = Array(whole.prefix(whole.count - 12))
+        let decoder = try AnimationDecoder(cut, frameSize: PixelSize(width: 48, height: 32))
+        // When more frames are asked for than it holds
+        let indices = try (0..<5).map { _ in try decoder.nextFrame().index }
+        // Then the broken frame ends the loop: the frames before it play, over and over
+        #expect(indices == [0, 1, 0, 1, 0])
+        #expect(decoder.frameCount == 2)
+    }
+
+    @Test func aStillIsNoAnimation() throws {
+        // Given a JPEG-less still: a one-frame GIF and a PNG
+        for name in ["still.gif", "upright.png"] {
+            // When opened as an animation
+            // Then the still GIF opens with one frame; the PNG is refused by name
+            if name.hasSuffix(".gif") {
+                let decoder = try AnimationDecoder(try FormatAssets.bytes(name), frameSize: PixelSize(width: 96, height: 64))
+                #expect(decoder.info.frameCount == 1)
+                #expect(try decoder.nextFrame().index == 0)
+                #expect(try decoder.nextFrame().index == 0)
+            } else {
+                #expect(throws: ImageCodecError.self) {
+                    _ = try AnimationDecoder(try FormatAssets.bytes(name), frameSize: PixelSize(width: 96, height: 64))
+                }
+            }
+        }
+    }
+
+    @Test func aScreenTooLargeToAnimateIsRefusedBeforeAnyCanvas() throws {
+        // Given a GIF header claiming a 65535 × 65535 screen (4.3 gigapixels)
+        var bytes = Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00]
+        bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B]
+        // When it is opened as an animation
+        // Then it is an error value, no canvas allocated
+        #expect(throws: ImageCodecError.self) {
+            _ = try AnimationDecoder(bytes, frameSize: PixelSize(width: 80, height: 40))
+        }
+    }
+}

@@ -10,7 +10,8 @@
  * FUZZ_FORMATS: WebP, GIF, AVIF, HEIF, JPEG XL and TIFF in one target (pf_image_probe and
  * pf_image_decode): the format is sniffed from the first bytes as ImageFormat.sniff does (an
  * input with no signature goes to the format size % 6 picks), then a probe, a full decode, a
- * reduced one, and the stored thumbnail when there is one. The libraries themselves are
+ * reduced one, the stored thumbnail when there is one, and for GIF and WebP two loops of the
+ * animation (pf_anim_*). The libraries themselves are
  * Debian's (not instrumented): ASan watches the shim's own reads and writes, and any crash in a
  * library is still a crash.
  */
@@ -110,6 +111,30 @@ static void fuzz_format_decode(int32_t format, const uint8_t *data, size_t size,
                     sizeof(message));
     free(out);
 }
+
+/* Plays a GIF or WebP animation for up to two loops of at most 16 frames each (pf_anim_*). */
+static void fuzz_animation(int32_t format, const uint8_t *data, size_t size, int32_t reduce) {
+    char message[PF_MESSAGE_CAPACITY];
+    pf_anim_info info;
+    pf_status status = PF_OK;
+    pf_anim *anim = pf_anim_open(format, data, size, reduce, &info, &status, message, sizeof(message));
+    if (anim == NULL) {
+        return;
+    }
+    int32_t out_width = fuzz_side(info.canvas_width, reduce), out_height = fuzz_side(info.canvas_height, reduce);
+    size_t stride = (size_t)out_width * 4;
+    uint8_t *out = malloc(stride * (size_t)out_height);
+    int32_t frames = info.frame_count < 16 ? info.frame_count : 16;
+    for (int32_t step = 0; out != NULL && step < 2 * frames + 1; step++) {
+        int32_t index = 0, duration = 0;
+        if (pf_anim_next(anim, out, stride, out_width, out_height, &index, &duration, message, sizeof(message)) !=
+            PF_OK) {
+            break;
+        }
+    }
+    free(out);
+    pf_anim_close(anim);
+}
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -128,6 +153,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_format_decode(format, data, size, info.width, info.height, reduce, 0);
     if (info.thumbnail_width > 0 && info.thumbnail_height > 0) {
         fuzz_format_decode(format, data, size, info.thumbnail_width, info.thumbnail_height, 1, 1);
+    }
+    if (format == PF_FORMAT_GIF || format == PF_FORMAT_WEBP) {
+        fuzz_animation(format, data, size, reduce);
     }
 #elif defined(FUZZ_PNG)
     pf_png_info info;

@@ -44,6 +44,8 @@ public struct LoadRecord: Sendable {
         case pipeline(ImagePipeline.Event)
         /// A frame was drawn; `placeholders` are the visible items it shows still loading.
         case frame(placeholders: Set<Slot>)
+        /// The viewer asked a slot's animation player to decode the frame at `index`.
+        case animationFrame(Slot, index: Int)
     }
 
     /// Where an item is: on screen, in the prefetch window, or neither.

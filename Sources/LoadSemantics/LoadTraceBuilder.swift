@@ -81,6 +81,8 @@ public struct LoadTraceBuilder: Sendable {
             }
         case .pipeline(let event):
             out += pipeline(event, time: time)
+        case .animationFrame(let slot, let index):
+            out += instant("animation frame", slot: slot, time: time, ["frame": .int(index)])
         case .frame(let placeholders):
             for (slot, span) in open.sorted(by: { $0.key < $1.key }) where span == .rendering && !placeholders.contains(slot) {
                 out += end(slot, time: time)

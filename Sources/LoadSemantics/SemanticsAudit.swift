@@ -106,6 +106,10 @@ public struct SemanticsAudit: Sendable {
         case .phase(let slot, let id, let phase): receive(phase, slot: slot, id: id)
         case .pipeline(let event): receive(event)
         case .frame(let placeholders): frame(placeholders: placeholders)
+        case .animationFrame(let slot, let index):
+            if slots[slot]?.visibility != .visible {
+                report(.framesOnlyWhileVisible, slot: slot, "animation frame \(index) was asked for while the item was off screen")
+            }
         }
         return Array(violations[before...])
     }

@@ -18,6 +18,9 @@ public enum SemanticsRule: Int, Sendable, Hashable, CaseIterable, CustomStringCo
     case visibleItemsSettle = 6
     /// Retries are bounded and never follow a 4xx (but 408 and 429, which ask for one).
     case retriesBounded = 7
+    /// No animation frame is decoded for an item that is not on screen (not even one in the
+    /// prefetch window): animations play only while visible.
+    case framesOnlyWhileVisible = 8
 
     /// The rule in a few words.
     public var title: String {
@@ -29,6 +32,7 @@ public enum SemanticsRule: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .memoryHitDrawsAtOnce: "memory hit draws at once"
         case .visibleItemsSettle: "visible items settle"
         case .retriesBounded: "retries bounded, none after 4xx"
+        case .framesOnlyWhileVisible: "frames only while visible"
         }
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import ArgumentParser
 import BlockArt
 import LoadSemantics
@@ -82,7 +83,13 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Write the run as a Chrome trace (JSON; open it in https://ui.perfetto.dev or chrome://tracing): a track per photo with queued/downloading/decoding/rendering spans, appear, disappear, cancel, resume, coalesce, cache hits and retries, and the semantics audit's findings.")
     var trace: String?
 
-    @Flag(help: "Check the loading semantics live (loads only when wanted, cancel within a frame, one download per URL, resume fetches only the rest, memory hits draw at once, rows settle, bounded retries): the status bar counts violations and the event log (l) marks them in red.")
+    @Option(help: "Animated GIFs and WebPs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.")
+    var animate: String?
+
+    @Flag(help: "No motion: animations show their first frame (as --animate off).")
+    var reduceMotion = false
+
+    @Flag(help: "Check the loading semantics live (loads only when wanted, cancel within a frame, one download per URL, resume fetches only the rest, memory hits draw at once, rows settle, bounded retries, animation frames only while visible): the status bar counts violations and the event log (l) marks them in red.")
     var audit = false
 
     func validate() throws {
@@ -163,6 +170,15 @@ struct ViewerOptions: ParsableArguments {
         return policy
     }
 
+    /// `--animate`; without it on, or off with `--reduce-motion` or when `term` is `dumb`.
+    func parsedAnimation(term: String?) throws -> AnimationMode {
+        guard let animate else { return reduceMotion || term == "dumb" ? .off : .on }
+        guard let mode = AnimationMode(rawValue: animate.lowercased()) else {
+            throw ValidationError("--animate must be on, off or once (got \(animate))")
+        }
+        return mode
+    }
+
     func parsedGraphics() throws -> GraphicsSelection.Request {
         guard let request = GraphicsSelection.Request(parsing: graphics) else {
             throw ValidationError("--graphics must be \(GraphicsSelection.Request.names) (got \(graphics))")
@@ -210,11 +226,13 @@ struct ViewerOptions: ParsableArguments {
             reason = "blocks (kitty placeholders need 256 colours)"
             notice = "kitty placeholders need 256 colours and this terminal reports fewer: block art instead"
         }
-        return FeedViewerOptions(
+        var options = FeedViewerOptions(
             thumbnail: try parsedThumb(), layout: try parsedLayout(), gridColumns: columns, art: art, placeholder: try parsedPlaceholder(),
             onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
             graphicsReason: selection == nil ? nil : reason, audits: audit)
+        options.animation = try parsedAnimation(term: getenv("TERM").map { String(cString: $0) })
+        return options
     }
 
     /// The most colour `--colors` allows, or nil for whatever the terminal offers; with

@@ -49,7 +49,7 @@ import Testing
         // Given a cache of 2 × (4×4 RGBA) bytes
         let cache = ImageCache(costLimit: 2 * 64, countLimit: 10)
         let key = { (index: Int) in ImageCacheKey(url: "https://x/\(index)", processors: []) }
-        for index in 0..<3 { cache.store(Bitmap(width: 4, height: 4), for: key(index)) }
+        for index in 0..<3 { cache.store(ImageContainer(bitmap: Bitmap(width: 4, height: 4)), for: key(index)) }
         // Then only the two most recent fit
         #expect(cache.count == 2)
         #expect(cache.totalCost == 128)

@@ -15,6 +15,24 @@ struct SemanticsAuditTests {
         #expect(audit.violations.isEmpty, "\(audit.violations)")
     }
 
+    @Test func rule8FiresForAnAnimationFrameDecodedOffScreen() {
+        // Given an animated item whose frames are asked for while on screen
+        var script = RecordScript()
+        script.appear("1", url: url, load: 1)
+        script.add(.animationFrame(.item("1"), index: 0))
+        script.add(.animationFrame(.item("1"), index: 1))
+        // And once more after it moved into the prefetch window, and after it left
+        script.add(.visibility(.item("1"), .prefetch))
+        script.add(.animationFrame(.item("1"), index: 2))
+        script.add(.visibility(.item("1"), .gone))
+        script.add(.animationFrame(.item("1"), index: 0))
+        // When audited
+        let violations = script.audit().violations.filter { $0.rule == .framesOnlyWhileVisible }
+        // Then rule 8 fires for the two frames asked for off screen, naming the frame
+        #expect(violations.count == 2)
+        #expect(violations.first?.detail == "animation frame 2 was asked for while the item was off screen")
+    }
+
     @Test func rule1FiresForADownloadNobodyAskedFor() {
         // Given a download that starts with no item having asked for its URL
         var script = RecordScript()

@@ -1,25 +1,25 @@
 public import ImageCodecs
 import Synchronization
 
-/// The memory cache: processed bitmaps, least recently used evicted first, bounded by bytes and count.
+/// The memory cache: processed bitmaps (and animations' files), least recently used evicted first, bounded by bytes and count.
 ///
 /// ```swift
 /// let cache = ImageCache(costLimit: 64 << 20, countLimit: 500)
 /// ```
 public final class ImageCache: ImageCaching {
-    private let state: Mutex<LRUState<ImageCacheKey, Bitmap>>
+    private let state: Mutex<LRUState<ImageCacheKey, ImageContainer>>
 
     /// A cache holding at most `costLimit` bytes of pixels and `countLimit` images.
     public init(costLimit: Int = 128 * 1024 * 1024, countLimit: Int = 1_000) {
         state = Mutex(LRUState(costLimit: costLimit, countLimit: countLimit))
     }
 
-    public func image(for key: ImageCacheKey) -> Bitmap? {
+    public func image(for key: ImageCacheKey) -> ImageContainer? {
         state.withLock { $0.value(for: key) }
     }
 
-    public func store(_ image: Bitmap, for key: ImageCacheKey) {
-        state.withLock { _ = $0.insert(image, for: key, cost: image.byteCount) }
+    public func store(_ image: ImageContainer, for key: ImageCacheKey) {
+        state.withLock { _ = $0.insert(image, for: key, cost: image.cost) }
     }
 
     public func removeImage(for key: ImageCacheKey) {
@@ -33,7 +33,7 @@ public final class ImageCache: ImageCaching {
     /// Images held now.
     public var count: Int { state.withLock { $0.count } }
 
-    /// Bytes of pixels held now.
+    /// Bytes held now: pixels, and animations' files.
     public var totalCost: Int { state.withLock { $0.totalCost } }
 
     /// Keys from least to most recently used.

@@ -1,9 +1,9 @@
 public import ImageCodecs
 
-/// An in-memory store of processed images, keyed by URL and processors.
+/// An in-memory store of processed images (with an animation's bytes), keyed by URL and processors.
 public protocol ImageCaching: Sendable {
-    func image(for key: ImageCacheKey) -> Bitmap?
-    func store(_ image: Bitmap, for key: ImageCacheKey)
+    func image(for key: ImageCacheKey) -> ImageContainer?
+    func store(_ image: ImageContainer, for key: ImageCacheKey)
     func removeImage(for key: ImageCacheKey)
     func removeAll()
 }

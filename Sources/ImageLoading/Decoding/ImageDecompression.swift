@@ -29,6 +29,8 @@ struct ImageDecompression: Sendable {
         var originalSize: PixelSize
         var decode: Duration
         var process: Duration
+        /// The original bytes, when they are an animation this build plays.
+        var animation: AnimationData?
     }
 
     /// Blocking: run it on an `OffloadQueue`.
@@ -74,7 +76,7 @@ struct ImageDecompression: Sendable {
         return .success(
             Output(
                 bitmap: bitmap, originalSize: decoded.header.size, decode: decodeEnd - decodeStart,
-                process: clock.now - decodeEnd))
+                process: clock.now - decodeEnd, animation: probed.flatMap { AnimationData(bytes: bytes, header: $0) }))
     }
 
     static func map(_ error: ImageCodecError, byteCount: Int, header: ImageHeader?, maxPixels: Int) -> ImageLoadError {

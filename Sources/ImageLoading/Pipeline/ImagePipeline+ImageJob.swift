@@ -65,12 +65,12 @@ extension ImagePipeline {
         case .success(let output):
             emit(.decoded, stage: .image, url: urlText, taskID: control.jobID)
             if control.options.writesMemory {
-                configuration.memoryCache?.store(output.bitmap, for: key)
+                configuration.memoryCache?.store(ImageContainer(bitmap: output.bitmap, animation: output.animation), for: key)
             }
             return .success(
                 ProcessedImage(
                     bitmap: output.bitmap, originalSize: output.originalSize, data: data,
-                    decode: output.decode, process: output.process))
+                    decode: output.decode, process: output.process, animation: output.animation))
         }
     }
 

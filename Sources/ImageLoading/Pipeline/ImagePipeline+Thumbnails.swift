@@ -22,36 +22,40 @@ extension ImagePipeline {
         let processors = request.processors
         let clock = ContinuousClock()
         let started = clock.now
-        let looked: (ThumbnailLookup, Bitmap?, Duration)
+        let looked: (ThumbnailLookup, Bitmap?, Duration, AnimationData?)
         do {
             looked = try await decodeQueue.run(priority: control.priority, following: control) {
                 await decoder.run {
                     let lookupStart = clock.now
                     let lookup = thumbnails.lookUp(url, covering: target)
-                    guard case .hit(let thumbnail) = lookup else { return (lookup, nil, .zero) }
+                    guard case .hit(let thumbnail) = lookup else { return (lookup, nil, .zero, nil) }
                     let decoded = clock.now
                     var processed = thumbnail.bitmap
                     for processor in processors { processed = processor.process(processed) }
-                    return (lookup, processed, decoded - lookupStart)
+                    // A thumbnail is one frame: an animated original is read to be played.
+                    return (lookup, processed, decoded - lookupStart, AnimationData(animatedFile: url))
                 }
             }
         } catch {
             return .cancelled
         }
         switch looked {
-        case (.miss(let slot), _, _):
+        case (.miss(let slot), _, _, _):
             return .missing(slot)
-        case (.hit(let thumbnail), let processed?, let decode):
+        case (.hit(let thumbnail), let processed?, let decode, let animation):
             emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
             emit(.decoded, stage: .image, url: url.absoluteString, taskID: control.jobID)
-            if control.options.writesMemory { configuration.memoryCache?.store(processed, for: key) }
+            if control.options.writesMemory {
+                configuration.memoryCache?.store(ImageContainer(bitmap: processed, animation: animation), for: key)
+            }
             let data = FetchedData(bytes: [], source: .disk, transferred: 0, fetch: .zero)
             return .found(
                 .success(
                     ProcessedImage(
                         bitmap: processed, originalSize: thumbnail.originalSize ?? thumbnail.bitmap.size, data: data,
-                        decode: decode, process: clock.now - started - decode, byteCount: thumbnail.byteCount)))
-        case (.hit, nil, _):
+                        decode: decode, process: clock.now - started - decode, byteCount: thumbnail.byteCount,
+                        animation: animation)))
+        case (.hit, nil, _, _):
             return .missing(nil)
         }
     }

@@ -65,7 +65,7 @@ public final class ImagePipeline: Sendable {
     /// The memory-cached image for a request, if any (no loading).
     public func cachedImage(for request: ImageRequest) -> Bitmap? {
         guard let key = ImageCacheKey(request) else { return nil }
-        return configuration.memoryCache?.image(for: key)
+        return configuration.memoryCache?.image(for: key)?.bitmap
     }
 
     /// Empties the memory cache, the disk cache and the kept partial downloads.
@@ -119,11 +119,12 @@ public final class ImagePipeline: Sendable {
             url = valid
         }
         let key = ImageCacheKey(url: request.imageID ?? url.absoluteString, processors: request.processors)
-        if request.cachePolicy.usesMemory, let bitmap = configuration.memoryCache?.image(for: key) {
+        if request.cachePolicy.usesMemory, let cached = configuration.memoryCache?.image(for: key) {
             emit(.memoryHit, stage: .task, url: urlText, taskID: task.id)
-            let response = ImageResponse(
-                bitmap: bitmap, source: .memory, byteCount: bitmap.byteCount, bytesTransferred: 0,
+            var response = ImageResponse(
+                bitmap: cached.bitmap, source: .memory, byteCount: cached.bitmap.byteCount, bytesTransferred: 0,
                 originalSize: .init(width: 0, height: 0), timings: .init())
+            response.animation = cached.animation
             emit(.finished(.memory), stage: .task, url: urlText, taskID: task.id)
             task.finish(.success(response))
             return

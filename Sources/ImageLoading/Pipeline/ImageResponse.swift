@@ -14,6 +14,9 @@ public struct ImageResponse: Sendable {
     public var originalSize: PixelSize
     /// Where the time went.
     public var timings: Timings
+    /// The original bytes when the image is an animated GIF or WebP (``bitmap`` is its first
+    /// frame): what a player decodes the other frames from. Nil for a still.
+    public var animation: AnimationData?
 
     public init(
         bitmap: Bitmap, source: Source, byteCount: Int, bytesTransferred: Int,

@@ -9,6 +9,8 @@ struct ProcessedImage: Sendable {
     var process: Duration
     /// The encoded size when it is not the data's (a thumbnail read instead of the original).
     var byteCount: Int?
+    /// The original bytes of an animation.
+    var animation: AnimationData?
 
     var response: ImageResponse {
         var timings = ImageResponse.Timings()
@@ -16,8 +18,10 @@ struct ProcessedImage: Sendable {
         timings.fetch = data.fetch
         timings.decode = decode
         timings.process = process
-        return ImageResponse(
+        var response = ImageResponse(
             bitmap: bitmap, source: data.source, byteCount: byteCount ?? data.bytes.count,
             bytesTransferred: data.transferred, originalSize: originalSize, timings: timings)
+        response.animation = animation
+        return response
     }
 }

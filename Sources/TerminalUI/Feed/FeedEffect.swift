@@ -1,3 +1,4 @@
+public import ImageCodecs
 public import ImageLoading
 
 /// Something the update function asks the runtime to do: data, never done by the model itself.
@@ -16,6 +17,13 @@ public enum FeedEffect: Sendable {
     case release(LoadSlot)
     /// Switch every live loader's low-data mode (off: loaders showing a low-data image upgrade it).
     case setLowData(Bool)
+    /// Decode the frame at `index` of a photo's animation with the player named by the token
+    /// (a new player, from `data` at `frameSize`, when the photo has none under that token).
+    case requestAnimationFrame(PhotoKey, LoadToken, index: Int, AnimationData, frameSize: PixelSize)
+    /// Stop decoding for a photo's animation, keeping its player and the frames it holds.
+    case pauseAnimation(PhotoKey)
+    /// Let a photo's animation player go: its decoder, canvas and frames.
+    case releaseAnimation(PhotoKey)
     /// Ask the feed for its next page.
     case loadPage
     /// Empty the memory cache.

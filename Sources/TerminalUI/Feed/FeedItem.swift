@@ -27,6 +27,10 @@ struct FeedItem: Sendable {
     var load: Load?
     /// Loads started for this photo so far.
     var starts = 0
+    /// The original bytes when the photo is an animation (kept while its picture is).
+    var animation: AnimationData?
+    /// Where its animation stands (kept after the picture is released: it continues from there).
+    var playback: AnimationPlayback?
 
     init(photo: FeedPhoto) {
         self.photo = photo

@@ -1,6 +1,7 @@
 public import FeedSources
 public import ImageLoading
 public import LoadSemantics
+public import ImageCodecs
 
 /// Everything that can happen to the viewer, as a value the update function takes.
 ///
@@ -24,6 +25,8 @@ public enum FeedMessage: Sendable {
     case shaping(ShapingKnobs)
     /// An animation frame is due.
     case tick
+    /// An animation player decoded a frame the model asked for (`token` names the player).
+    case animationFrame(PhotoKey, LoadToken, Result<AnimationDelivery, ImageCodecError>)
     /// The snapshot wait ran out.
     case deadline
     /// The semantics audit (`--audit`) found these violations.
@@ -33,6 +36,20 @@ public enum FeedMessage: Sendable {
     case outputFailed(String)
     /// How much the caches hold (measured before asking whether to clear them).
     case cachesMeasured(CacheSizes)
+}
+
+/// A decoded animation frame and what the player knows of the animation after decoding it.
+public struct AnimationDelivery: Sendable {
+    /// The frame.
+    public var frame: AnimationFrame
+    /// The canvas, the frames in one loop (fewer once a broken frame cut it), the loops asked for.
+    public var info: AnimationInfo
+
+    /// A delivery.
+    public init(frame: AnimationFrame, info: AnimationInfo) {
+        self.frame = frame
+        self.info = info
+    }
 }
 
 /// How much the image caches hold.

@@ -97,6 +97,8 @@ extension FeedModel {
             return []
         case .toggleLowData:
             return toggleLowData()
+        case .toggleAnimations:
+            return toggleAnimations()
         case .toggleEventLog:
             panel = panel == .eventLog ? nil : .eventLog
             return []

@@ -41,6 +41,7 @@ extension FeedModel {
                 items[key]?.state = .idle
                 items[key]?.load = nil
                 effects.append(.release(.item(key)))
+                effects += releaseAnimation(of: key)
             }
         }
         return effects
@@ -75,6 +76,7 @@ extension FeedModel {
             }
             item.bitmap = response.bitmap
             item.picture = pictures.picture(for: response.bitmap, in: geometry.picture.size)
+            adoptAnimation(response, into: &item, key: key)
         case .failure:
             planner.markFinished(key, failed: true)
         case .preview(let preview):

@@ -52,6 +52,7 @@ extension FeedModel {
         case .setPriority(let slot, let priority): return .priority(Self.recordSlot(slot), priority)
         case .cancel(let slot): return .cancel(Self.recordSlot(slot))
         case .release(let slot): return .release(Self.recordSlot(slot))
+        case .requestAnimationFrame(let key, _, let index, _, _): return .animationFrame(.item(key.description), index: index)
         default: return nil
         }
     }

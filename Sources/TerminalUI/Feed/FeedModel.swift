@@ -95,6 +95,10 @@ public struct FeedModel: Sendable {
     var changedKnob: ShapingKnobs.Knob?
     /// The network preset last picked in the panel (named when the new shaping arrives).
     var changedPreset: NetworkPreset?
+    /// The photos with an animation (playing, paused or finished).
+    var animatedKeys: Set<PhotoKey> = []
+    /// Whether `a` paused every animation.
+    public internal(set) var animationsPaused = false
     /// The time of the message being handled (since the viewer started): stamps log entries.
     public internal(set) var now: Duration = .zero
 

@@ -37,7 +37,9 @@ public enum FeedUpdate {
             model.receiveShaping(knobs)
             effects = []
         case .tick:
-            effects = []
+            effects = model.advanceAnimations()
+        case .animationFrame(let key, let token, let result):
+            effects = model.receiveAnimationFrame(result, for: key, token: token)
         case .deadline:
             effects = model.settle == nil ? [] : [.quit(.settled)]
         case .violations(let violations):
@@ -51,6 +53,7 @@ public enum FeedUpdate {
             effects = []
         }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
+        if !effects.contains(where: \.isQuit) { effects += model.reconcileAnimations() }
         return effects
     }
 }

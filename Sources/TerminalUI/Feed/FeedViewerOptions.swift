@@ -40,6 +40,8 @@ public struct FeedViewerOptions: Sendable {
     public var screenColors: ColorCapability = .truecolor
     /// Whether the user switched backends with `i` (late replies then change nothing).
     public var graphicsChosenByUser = false
+    /// Whether animated GIFs and WebPs play (`--animate`).
+    public var animation: AnimationMode = .on
 
     /// The item layout these options ask for.
     public var itemLayout: any ItemLayout { layout.layout(thumbnail: thumbnail, columns: gridColumns) }

@@ -41,6 +41,8 @@ public enum Command: Hashable, Sendable {
     case cyclePlaceholder
     /// Toggle low-data mode.
     case toggleLowData
+    /// Pause or play every animation (`a`).
+    case toggleAnimations
     /// Show or hide the event log.
     case toggleEventLog
     /// Show or hide the network panel.

@@ -116,6 +116,7 @@ public struct KeyMap: Sendable {
         case .character("i"): .cycleGraphics
         case .character("p"): .cyclePlaceholder
         case .character("d"): .toggleLowData
+        case .character("a"): .toggleAnimations
         case .character("l"), .character("e"): .toggleEventLog
         case .character("n"): .toggleNetworkPanel
         case .character("v"): .toggleLayout
@@ -164,6 +165,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "i", action: "block art / pixels"),
         HelpEntry(keys: "p", action: "shimmer / spinner"),
         HelpEntry(keys: "d", action: "low-data mode"),
+        HelpEntry(keys: "a", action: "pause / play animations"),
         HelpEntry(keys: "l e", action: "event log (e in the grid)"),
         HelpEntry(keys: "n", action: "network panel"),
         HelpEntry(keys: "?", action: "this help"),

@@ -1,4 +1,5 @@
 import FeedSources
+import ImageCodecs
 import ImageLoading
 
 extension FeedRuntime {
@@ -19,6 +20,13 @@ extension FeedRuntime {
             if let load = loads.removeValue(forKey: slot) { retire(load.forwarder) }
         case .setLowData(let lowData):
             for load in loads.values { load.loader.lowData = lowData }
+        case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
+            decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
+        case .pauseAnimation(let key):
+            players[key]?.decoding?.cancel()
+            players[key]?.decoding = nil
+        case .releaseAnimation(let key):
+            players.removeValue(forKey: key)?.decoding?.cancel()
         case .loadPage:
             let (feed, mailbox) = (self.feed, self.mailbox)
             work.append(Task {
@@ -82,6 +90,31 @@ extension FeedRuntime {
         }
         loads[slot] = LiveLoad(loader: loader, forwarder: forwarder)
         if settled.isTerminal { send(.phase(slot, token, settled)) }
+    }
+
+    /// Decodes a frame with the photo's player (a new one when the token names another), off
+    /// the runtime's task; the frame comes back as a message. One decode per photo at a time.
+    private func decodeFrame(_ index: Int, of key: PhotoKey, token: LoadToken, data: AnimationData, frameSize: PixelSize) {
+        var live = players[key]
+        if live?.token != token {
+            live?.decoding?.cancel()
+            live = LivePlayer(token: token, player: AnimationPlayer(data: data, frameSize: frameSize))
+        }
+        guard var live else { return }
+        live.decoding?.cancel()
+        let (player, mailbox) = (live.player, self.mailbox)
+        live.decoding = Task {
+            let result: Result<AnimationDelivery, ImageCodecError>
+            do throws(ImageCodecError) {
+                let (frame, info) = try await player.frameWithInfo(at: index)
+                result = .success(AnimationDelivery(frame: frame, info: info))
+            } catch {
+                result = .failure(error)
+            }
+            guard !Task.isCancelled else { return }
+            mailbox.post(.message(.animationFrame(key, token, result)))
+        }
+        players[key] = live
     }
 
     /// Cancels a forwarder and keeps it until ``stop()`` awaits it; ended ones are dropped.

@@ -34,6 +34,13 @@ public final class FeedRuntime {
         var forwarder: Task<Void, Never>
     }
 
+    /// A photo's animation player, the token the model named it by, and its frame being decoded.
+    struct LivePlayer {
+        var token: LoadToken
+        var player: AnimationPlayer
+        var decoding: Task<Void, Never>?
+    }
+
     /// The model as of the last message.
     public internal(set) var model: FeedModel
     /// Called after each frame with how long it took to build, diff and write (benchmarks).
@@ -47,6 +54,7 @@ public final class FeedRuntime {
     let timer = AnimationTimer()
     let mailbox = Mailbox()
     var loads: [LoadSlot: LiveLoad] = [:]
+    var players: [PhotoKey: LivePlayer] = [:]
     var background: [Task<Void, Never>] = []
     /// Forwarders of replaced, cancelled or released loads: cancelled, awaited by ``stop()``.
     var retired: [Task<Void, Never>] = []
@@ -181,7 +189,8 @@ public final class FeedRuntime {
 
     private func scheduleTick() {
         let now = clock.now()
-        let deadline = timer.nextDeadline(after: now, animating: model.isAnimating)
+        let placeholders = timer.nextDeadline(after: now, animating: model.isAnimating)
+        let deadline = [placeholders, model.nextAnimationDeadline.map { max($0, now) }].compactMap(\.self).min()
         guard deadline != tickDeadline else { return }
         tick?.cancel()
         tickDeadline = deadline
@@ -211,6 +220,10 @@ public final class FeedRuntime {
             ending.append(load.forwarder)
         }
         ending += retired
+        for player in players.values {
+            if let decoding = player.decoding { ending.append(decoding) }
+        }
+        players.removeAll()
         for task in work { task.cancel() }
         work.removeAll()
         tick = nil

@@ -33,14 +33,25 @@ extension ShowCommand {
         }
         defer { decodes.cancelAll() }
         var failed = false
-        for (index, image) in images.enumerated() {
+        var keys: ShowKeys?
+        defer { keys?.restore() }
+        images: for (index, image) in images.enumerated() {
             do {
                 let bitmap =
                     Self.isRemote(image)
                     ? try await Self.pixelBitmap(
                         url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline.get())
                     : try await decodes.value(at: index)
-                guard output.write(pixels.printed(bitmap).bytes + [UInt8(ascii: "\n")]) else { break }
+                let first = pixels.printedFrame(bitmap)
+                guard output.write(first.bytes) else { break }
+                if let data = ShowAnimation.animation(ofFile: image, settings: settings),
+                    let player = ShowAnimation.player(data, frameSize: bitmap.size, settings: settings)
+                {
+                    if keys == nil { keys = ShowKeys() }
+                    let ending = player.play(
+                        after: first, render: { pixels.printedFrame($0) }, output: output, keys: keys ?? ShowKeys())
+                    if ending != .played { break images }
+                }
             } catch {
                 failed = true
                 Self.reportFailure(image, error)

@@ -75,6 +75,15 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
+    @Option(help: "Animated GIFs and WebPs on a terminal: on (play; q or Ctrl-C stops), once (one loop) or off (the first frame). Into a pipe or file: the first frame.", transform: ShowSettings.parseAnimate)
+    var animate: AnimationMode = .on
+
+    @Option(help: "Plays of each animation (default: as the file says, forever for most; with several images, one).")
+    var loops: Int?
+
+    @Option(help: "The longest an animation plays, in seconds (default: no limit).")
+    var duration: Double?
+
     @Flag(help: "Ask the terminal, print what it answered and what photofeed decides from it (pictures, colours, cell size, tmux), and exit.")
     var probe = false
 
@@ -83,7 +92,7 @@ struct ShowCommand: AsyncParsableCommand {
         ShowSettings(
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
             fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics, grid: grid, title: title,
-            thumbnailCache: !noThumbnailCache, probe: probe)
+            thumbnailCache: !noThumbnailCache, probe: probe, animate: animate, loops: loops, duration: duration)
     }
 
     func validate() throws {
@@ -144,13 +153,29 @@ struct ShowCommand: AsyncParsableCommand {
                 thumbnails: thumbnails)
         }
         defer { decodes.cancelAll() }
-        for (index, image) in images.enumerated() {
+        var keys: ShowKeys?
+        defer { keys?.restore() }
+        images: for (index, image) in images.enumerated() {
             do {
                 let (bitmap, originalSize) = Self.isRemote(image)
                     ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil)
                     : try await decodes.value(at: index)
-                let grid = Self.render(bitmap, originalSize: originalSize ?? bitmap.size, columns: columns, rows: height, options: options)
-                guard output.write(ANSIWriter().bytes(for: grid)) else { break }
+                let size = originalSize ?? bitmap.size
+                let grid = Self.render(bitmap, originalSize: size, columns: columns, rows: height, options: options)
+                let printed = ANSIWriter().bytes(for: grid)
+                guard output.write(printed) else { break }
+                if let data = ShowAnimation.animation(ofFile: image, settings: settings),
+                    let player = ShowAnimation.player(data, frameSize: bitmap.size, settings: settings)
+                {
+                    if keys == nil { keys = ShowKeys() }
+                    let ending = player.play(
+                        after: ShowAnimation.Printed(bytes: printed, rows: grid.rows),
+                        render: { frame in
+                            let grid = Self.render(frame, originalSize: size, columns: columns, rows: height, options: options)
+                            return ShowAnimation.Printed(bytes: ANSIWriter().bytes(for: grid), rows: grid.rows)
+                        }, output: output, keys: keys ?? ShowKeys())
+                    if ending != .played { break images }
+                }
             } catch {
                 failed = true
                 Self.reportFailure(image, error)

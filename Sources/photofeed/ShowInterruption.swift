@@ -28,8 +28,9 @@ final class ShowInterruption {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                // End a string sequence cut short, reset colours, and leave the line.
-                let reset = Array("\u{1B}\\\u{1B}[0m\r\n".utf8)
+                // End a string sequence cut short, reset colours, end a synchronized update an
+                // animation's frame may have begun, show the cursor it hid, and leave the line.
+                let reset = Array("\u{1B}\\\u{1B}[0m\u{1B}[?2026l\u{1B}[?25h\r\n".utf8)
                 _ = reset.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
                 if hasModes {
                     var restored = modes

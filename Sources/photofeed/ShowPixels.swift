@@ -22,6 +22,15 @@ struct ShowPixels: Sendable {
             columns: max(1, (bitmap.width + cellPixels.width - 1) / cellPixels.width))
     }
 
+    /// `bitmap` printed at the cursor and a newline after it, as a frame of an animation: its
+    /// rows and what deletes its image once the next frame is up (kitty keeps every image it
+    /// was sent until told otherwise).
+    func printedFrame(_ bitmap: Bitmap) -> ShowAnimation.Printed {
+        let image = TerminalImage(bitmap: bitmap, cells: cells(for: bitmap), graphics: graphics)
+        let bytes = graphics.printed(image, transport: transport, lineBreak: .newline) + [UInt8(ascii: "\n")]
+        return ShowAnimation.Printed(bytes: bytes, rows: image.cells.rows, release: graphics.release(image.id, transport: transport), imageID: image.id)
+    }
+
     /// The bytes that print `bitmap` at the cursor (the cursor ends after it), and the rows it covers.
     func printed(_ bitmap: Bitmap, lineBreak: PrintedLineBreak = .newline) -> (bytes: [UInt8], rows: Int) {
         let cells = cells(for: bitmap)

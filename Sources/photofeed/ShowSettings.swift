@@ -33,6 +33,12 @@ struct ShowSettings: Equatable {
     var thumbnailCache = true
     /// `--probe`: print the terminal's profile and exit.
     var probe = false
+    /// `--animate`: play animated GIFs and WebPs on a terminal (on), one loop (once), or not (off).
+    var animate = AnimationMode.on
+    /// `--loops N`: plays of each animation (nil: the file's count; with several images, one).
+    var loops: Int?
+    /// `--duration S`: the longest an animation plays, in seconds (nil: no limit).
+    var duration: Double?
 
     /// The image pipeline's response limit: `show` reads files under the same one.
     static let defaultMaxBytes = ImagePipeline.Limits().maxResponseBytes
@@ -50,6 +56,15 @@ struct ShowSettings: Equatable {
         if let height, !Self.sizeRange.contains(height) { throw ValidationError("--height must be 1…1000 (got \(height))") }
         guard maxBytes >= 1 else { throw ValidationError("--max-bytes must be at least 1 (got \(maxBytes))") }
         if title && grid == nil { throw ValidationError("--title needs --grid") }
+        if let loops, loops < 1 { throw ValidationError("--loops must be at least 1 (got \(loops))") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be more than 0 seconds (got \(duration))") }
+    }
+
+    static func parseAnimate(_ text: String) throws -> AnimationMode {
+        guard let mode = AnimationMode(rawValue: text.lowercased()) else {
+            throw ValidationError("--animate must be on, off or once (got \(text))")
+        }
+        return mode
     }
 
     static let sizeRange = 1...1000

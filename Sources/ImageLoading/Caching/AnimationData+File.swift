@@ -1,13 +1,13 @@
-import Foundation
+public import Foundation
 import ImageCodecs
 
 extension AnimationData {
     /// The largest animated file read to be played beside its stored thumbnail.
-    static let fileLimit = 64 << 20
+    public static let fileLimit = 64 << 20
 
     /// The animation in the file at `url` when its first bytes say GIF or WebP and its header
     /// more than one frame; nil for anything else (read no further than the signature).
-    init?(animatedFile url: URL) {
+    public init?(animatedFile url: URL) {
         guard url.isFileURL, let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 16), let format = ImageFormat.sniff(Array(head)),

@@ -16,8 +16,9 @@ public struct PlacedBlock: Hashable, Sendable {
 
 /// Renders the help overlay: every key binding in a centred box.
 ///
-/// The box shrinks to fit small terminals; lines that do not fit are clipped
-/// and the last visible line says how many more there are.
+/// On a screen too short for one column the bindings go in two, when they fit side by side;
+/// the box shrinks to fit small terminals; lines that do not fit are clipped and the last
+/// visible line says how many more there are.
 public enum HelpOverlay {
     /// The overlay for a screen of `screen` size; `terminal`: what the terminal answered and
     /// what was decided (``TerminalProfile/report()``), beside the keys when the screen is wide
@@ -29,6 +30,15 @@ public enum HelpOverlay {
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         var lines = entries.map { entry in
             "  " + TextTruncation.fit(entry.keys, toWidth: keyWidth) + "   " + entry.action
+        }
+        // Too many to list on a short screen: two columns, when they fit side by side.
+        let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
+        if lines.count + 4 > screen.rows, 2 * keysWidth + 8 <= screen.columns {
+            let half = (lines.count + 1) / 2
+            lines = (0..<half).map { row in
+                let right = row + half < lines.count ? lines[row + half] : ""
+                return TextTruncation.fit(lines[row], toWidth: keysWidth) + "  " + right
+            }
         }
         if !terminal.isEmpty {
             let side = terminal.map { "  " + TextSanitizer.sanitize($0) }

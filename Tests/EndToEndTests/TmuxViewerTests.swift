@@ -325,6 +325,60 @@ struct TmuxViewerTests {
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
     }
 
+    @Test func animationsPlayWhileOnScreenPauseWithAAndDecodeNothingOffScreen() async throws {
+        // Given a folder: an animated GIF and an animated WebP, then twelve photos
+        let (cache, log) = try Self.scratch()
+        let folder = URL(fileURLWithPath: cache).deletingLastPathComponent().appendingPathComponent("animated")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let formats = BuiltBinary.packageRoot.appendingPathComponent("Assets/formats")
+        try FileManager.default.copyItem(at: formats.appendingPathComponent("animated.gif"), to: folder.appendingPathComponent("a1.gif"))
+        try FileManager.default.copyItem(at: formats.appendingPathComponent("animated.webp"), to: folder.appendingPathComponent("a2.webp"))
+        for index in 0..<12 {
+            try FileManager.default.copyItem(
+                at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: folder.appendingPathComponent("p\(index).jpg"))
+        }
+        let session = try TmuxSession(
+            command: try Self.command("--feed \(folder.path) --no-thumbnail-cache --audit", cache: cache, log: log),
+            columns: 100, rows: 30)
+        let shown = try await session.waitForScreen(within: .seconds(15)) { $0.contains("a2.webp") && $0.contains("audit ok") }
+        #expect(shown != nil, "the animated rows never showed:\n\((try? session.capture()) ?? "")")
+
+        // Then the animated rows change on their own (the frames differ in colour)
+        let first = try session.capture(escapes: true)
+        let moved = try await TmuxSession.poll(within: .seconds(5)) { () throws -> String? in
+            let now = try session.capture(escapes: true)
+            return now != first ? now : nil
+        }
+        #expect(moved != nil, "nothing moved on screen")
+
+        // When a is pressed, the status bar says they paused
+        try session.send("a")
+        let paused = try await session.waitForScreen(within: .seconds(5)) { $0.contains("animations paused") }
+        #expect(paused != nil)
+        try session.send("a")
+
+        // When the list goes to its end and back, and the user quits
+        try session.send("G")
+        _ = try await session.waitForScreen(within: .seconds(10)) { $0.contains("end of feed") }
+        try session.send("g")
+        _ = try await session.waitForScreen(within: .seconds(10)) { $0.contains("a1.gif") }
+        let again = try session.capture(escapes: true)
+        let movesAgain = try await TmuxSession.poll(within: .seconds(5)) { () throws -> String? in
+            let now = try session.capture(escapes: true)
+            return now != again ? now : nil
+        }
+        #expect(movesAgain != nil, "the animations did not play again after coming back")
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+
+        // Then the trace shows frames asked for, and the audit (rule 8: no frame decoded off
+        // screen, with every other rule) found nothing
+        #expect(TraceAudit.problems(nextTo: log).isEmpty, "\(TraceAudit.problems(nextTo: log))")
+        let frames = try TraceAudit.check(nextTo: log).events(named: "animation frame")
+        #expect(frames.count >= 4, "\(frames.count) animation frames in the trace")
+    }
+
     /// The viewer's resident memory in KiB, read from /proc (the pane's shell's child).
     private static func viewerRSS(_ session: TmuxSession) throws -> Int? {
         let shell = try session.display("#{pane_pid}")

@@ -64,6 +64,8 @@ struct FeedSetup {
         configuration.decodeCheckRecord = cacheDirectory?.appendingPathComponent(".server-decode-checks")
         // And the photos' scaled sources: the next run's first thumbnails need no large decode.
         configuration.sourceCacheDirectory = cacheDirectory?.appendingPathComponent(".server-sources")
+        // Animations among the first ids, so the default feed plays some at once.
+        configuration.animationsDirectory = DefaultPhotos.directory().appendingPathComponent("animated")
         let knobs = try options.shapingKnobs()
         configuration.shaping = NetworkShaping(
             latency: knobs.latency, bandwidth: knobs.bandwidth, failureRate: knobs.failureRate, stallRate: knobs.stallRate,

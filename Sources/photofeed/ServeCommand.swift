@@ -88,6 +88,8 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = PicsumServer.Configuration(
             host: host, port: port, photosDirectory: photosDirectory(), count: count,
             logger: Logger(label: "photofeed serve") { StreamLogHandler.standardError(label: $0) })
+        // A folder `animated` beside the photos holds animations placed among the first ids.
+        configuration.animationsDirectory = photosDirectory().appendingPathComponent("animated")
         configuration.shaping = NetworkShaping(
             latency: .milliseconds(latency), bandwidth: bandwidth == 0 ? nil : bandwidth,
             failureRate: failureRate, stallRate: stallRate, truncateRate: truncateRate, seed: seed)

@@ -1,3 +1,4 @@
+import Foundation
 import ImageCodecs
 import Testing
 @testable import PicsumServer
@@ -141,5 +142,37 @@ struct ServerImageTests {
             }
         }
         return Double(total)
+    }
+}
+
+@Suite("Live server: animations among the first ids", .timeLimit(.minutes(2)))
+struct ServerAnimationTests {
+    @Test func animationsAreServedWholeAtTheirIdsAndTheStillsStayPut() async throws {
+        // Given a server whose animations folder holds an animated GIF and an animated WebP
+        let animated = Fixtures.assets.appendingPathComponent("animated")
+        let (stillBefore, listedBefore) = try await withServer { _, client in
+            (try await client.get("/id/0/40/30").body, try await client.get("/v2/list?limit=6").body)
+        }
+        try await withServer({ $0.animationsDirectory = animated }) { _, client in
+            // When ids 1 and 3 are asked for at any size
+            let gif = try await client.get("/id/1/40/30")
+            let webp = try await client.get("/id/3/64/64.webp")
+            // Then they are the files as they are, with their own media types
+            #expect(gif.status == 200)
+            #expect(gif.header("Content-Type") == "image/gif")
+            #expect(gif.body == Array(try Data(contentsOf: animated.appendingPathComponent("chelsea-pan.gif"))))
+            #expect(try ImageDecoder.probe(gif.body).isAnimated)
+            #expect(webp.header("Content-Type") == "image/webp")
+            #expect(try ImageDecoder.probe(webp.body).isAnimated)
+            // And the list gives them their whole size; the next block of 24 ids repeats them
+            let list = try #require(try JSONSerialization.jsonObject(with: Data(try await client.get("/v2/list?limit=6").body)) as? [[String: Any]])
+            #expect(list[1]["width"] as? Int == 180 && list[1]["height"] as? Int == 120)
+            #expect(list[3]["width"] as? Int == 240 && list[3]["height"] as? Int == 160)
+            #expect(try await client.get("/id/25/10/10").header("Content-Type") == "image/gif")
+            // And the stills' ids show what they showed without animations
+            #expect(try await client.get("/id/0/40/30").body == stillBefore)
+            let before = try #require(try JSONSerialization.jsonObject(with: Data(listedBefore)) as? [[String: Any]])
+            for index in [0, 2, 4, 5] { #expect(list[index]["width"] as? Int == before[index]["width"] as? Int, "id \(index)") }
+        }
     }
 }

@@ -23,7 +23,7 @@ extension PicsumResponder {
         }
         let length = encoded.count
         var headers: HTTPFields = [
-            .contentType: options.format.mediaType,
+            .contentType: encoded.mediaType ?? options.format.mediaType,
             .eTag: encoded.etag,
             .lastModified: lastModified,
             .cacheControl: cacheControl.value(immutable: immutable),

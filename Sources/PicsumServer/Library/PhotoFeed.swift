@@ -35,13 +35,28 @@ public struct PhotoFeed: Sendable {
     private let photoSizes: [PixelSize]
     private let photoAuthors: [String?]
     private let stride: Int
+    /// The animations' sizes and photographers: shown whole at their own ids (``animationPeriod``).
+    private let animationSizes: [PixelSize]
+    private let animationAuthors: [String?]
+
+    /// Animations take ids 1, 3, 5, … (one each) of every block of this many ids.
+    public static let animationPeriod = 24
 
     /// Aspect ratios (width, height) a crop window may take.
     private static let aspects: [(Int, Int)] = [(1, 1), (4, 3), (3, 2), (16, 9), (3, 4), (2, 3), (5, 4), (4, 5)]
 
     /// A feed over photos of `photoSizes`; `photoAuthors` (same order, nil or missing: unknown)
     /// names each photo's photographer.
-    public init(photoSizes: [PixelSize], photoAuthors: [String?] = [], count: Int) {
+    /// Animations (`animationSizes`, `animationAuthors`) are shown whole, never cropped or
+    /// mirrored (the server serves them as their files), at ids 1, 3, 5, … of every block of
+    /// ``animationPeriod`` ids, so the first screen of a feed holds them; their photo indices
+    /// follow the stills'.
+    public init(
+        photoSizes: [PixelSize], photoAuthors: [String?] = [], count: Int, animationSizes: [PixelSize] = [],
+        animationAuthors: [String?] = []
+    ) {
+        self.animationSizes = Array(animationSizes.prefix(Self.animationPeriod / 2))
+        self.animationAuthors = self.animationSizes.indices.map { $0 < animationAuthors.count ? animationAuthors[$0] : nil }
         precondition(!photoSizes.isEmpty, "a feed needs at least one photo")
         self.photoSizes = photoSizes
         self.photoAuthors = photoSizes.indices.map { $0 < photoAuthors.count ? photoAuthors[$0] : nil }
@@ -56,6 +71,14 @@ public struct PhotoFeed: Sendable {
         hash.combine(id)
         let photoIndex = (id % photoSizes.count) * stride % photoSizes.count
         let photo = photoSizes[photoIndex]
+        let slot = id % Self.animationPeriod
+        if slot % 2 == 1, slot / 2 < animationSizes.count {
+            let animation = slot / 2
+            let size = animationSizes[animation]
+            return FeedItem(
+                id: id, photoIndex: photoSizes.count + animation, crop: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
+                mirrored: false, author: animationAuthors[animation] ?? Authors.all[hash.below(Authors.all.count, stream: 6)])
+        }
         let crop = Self.cropWindow(in: photo, hash: hash)
         return FeedItem(
             id: id, photoIndex: photoIndex, crop: crop, mirrored: hash.below(2, stream: 5) == 1,

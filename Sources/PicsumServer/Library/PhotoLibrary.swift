@@ -87,6 +87,14 @@ public struct PhotoLibrary: Sendable {
         self.skipped = skipped
     }
 
+    /// The animated GIFs and WebPs of `directory` (checked like any photo; stills are left out),
+    /// for the feed to place among its ids; none when there is no directory or nothing animated.
+    public static func animations(in directory: URL?, logger: Logger) -> [Photo] {
+        guard let directory, FileManager.default.fileExists(atPath: directory.path) else { return [] }
+        guard let library = try? PhotoLibrary(directory: directory, logger: logger) else { return [] }
+        return library.photos.filter { RenderCache.animationMediaType(of: $0.header) != nil }
+    }
+
     /// The size a photo is test-decoded at: small enough to be quick (JPEG decodes at 1/8).
     static let checkSize = PixelSize(width: 8, height: 8)
 

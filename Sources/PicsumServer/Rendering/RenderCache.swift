@@ -44,7 +44,18 @@ actor RenderCache {
         sources = CostLimitedLRU(costLimit: decodedCacheBytes, countLimit: 256)
     }
 
-    /// The encoded representation of `item` at `options`, from the cache or rendered now.
+    /// The media type an animated photo is served as (nil for a still, which is rendered).
+    static func animationMediaType(of header: ImageHeader) -> String? {
+        guard header.isAnimated else { return nil }
+        switch header.format {
+        case .gif: return "image/gif"
+        case .webp: return "image/webp"
+        default: return nil
+        }
+    }
+
+    /// The encoded representation of `item` at `options`, from the cache or rendered now
+    /// (an animated GIF or WebP: its file, whatever the size and options asked for).
     func image(for item: FeedItem, options: ImageOptions) async throws -> EncodedImage {
         let key = RepresentationKey(id: item.id, options: options)
         if let hit = encoded.value(for: key) {
@@ -54,6 +65,13 @@ actor RenderCache {
         if let running = encoding[key] {
             statistics.coalesced += 1
             return try await running.value
+        }
+        let photo = photos[item.photoIndex]
+        if let mediaType = Self.animationMediaType(of: photo.header) {
+            // An animation is served whole, at its own size: the client decodes its frames as it plays them.
+            let whole = EncodedImage(encoded: photo.bytes, mediaType: mediaType)
+            encoded.insert(whole, for: key, cost: whole.count)
+            return whole
         }
         let quality = quality
         let progressive = options.width * options.height >= progressiveMinimumPixels

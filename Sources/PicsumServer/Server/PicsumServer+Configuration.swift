@@ -53,6 +53,9 @@ extension PicsumServer {
         /// A file remembering, across runs, the photos that passed the start-up decode check
         /// (``PhotoLibrary/init(directory:logger:checkRecord:)``); nil: this process only.
         public var decodeCheckRecord: URL?
+        /// A folder of animated GIFs and WebPs placed among the feed's ids (1, 3, … of every 24),
+        /// served as their files whatever size is asked for; nil (the default): stills only.
+        public var animationsDirectory: URL?
         /// A folder keeping the photos' scaled sources (a large JPEG at 1/2, 1/4, 1/8) across runs,
         /// so the next run renders thumbnails without decoding the photos again; nil: none kept.
         public var sourceCacheDirectory: URL?

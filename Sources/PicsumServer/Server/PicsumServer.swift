@@ -71,14 +71,16 @@ public final class PicsumServer: Sendable {
         try configuration.validate()
         let library = try PhotoLibrary(
             directory: configuration.photosDirectory, logger: configuration.logger, checkRecord: configuration.decodeCheckRecord)
+        let animations = PhotoLibrary.animations(in: configuration.animationsDirectory, logger: configuration.logger)
         let feed = PhotoFeed(
-            photoSizes: library.photos.map(\.size), photoAuthors: library.photos.map(\.author), count: configuration.count)
+            photoSizes: library.photos.map(\.size), photoAuthors: library.photos.map(\.author), count: configuration.count,
+            animationSizes: animations.map(\.size), animationAuthors: animations.map(\.author))
         let shaping = NetworkShapingControl(configuration.shaping)
         let log = RequestLog()
         let shutdown = ShutdownSignal()
         let inFlight = InFlightRequests()
         let renderCache = RenderCache(
-            photos: library.photos, quality: configuration.jpegQuality,
+            photos: library.photos + animations, quality: configuration.jpegQuality,
             progressiveMinimumPixels: configuration.progressiveMinimumPixels,
             encodedCacheBytes: configuration.encodedCacheBytes, decodedCacheBytes: configuration.decodedCacheBytes,
             maxConcurrentRenders: ProcessInfo.processInfo.activeProcessorCount,

@@ -111,8 +111,10 @@ struct PrefetchCommand: AsyncParsableCommand {
             source = PicsumFeed(baseURL: base, dataLoader: loader, pageSize: pageSize)
         } else {
             do {
-                let started = try await PicsumServer.start(
-                    PicsumServer.Configuration(photosDirectory: DefaultPhotos.directory(), count: max(count, 1000)))
+                var configuration = PicsumServer.Configuration(photosDirectory: DefaultPhotos.directory(), count: max(count, 1000))
+                // The viewer's embedded feed: the same ids, animations included.
+                configuration.animationsDirectory = DefaultPhotos.directory().appendingPathComponent("animated")
+                let started = try await PicsumServer.start(configuration)
                 server = started
                 source = PicsumFeed.embedded(baseURL: started.baseURL, dataLoader: loader, pageSize: pageSize)
             } catch {

@@ -38,11 +38,11 @@ import Testing
         #expect(entries.count == 3)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let image = try curl(["-f", "-o", file.path, "-w", "%{http_code}", "\(url)/id/1/64/48"])
+        let image = try curl(["-f", "-o", file.path, "-w", "%{http_code}", "\(url)/id/2/64/48"])
         #expect(image.status == 0 && image.output == "200")
         let bitmap = try ImageDecoder.decode([UInt8](Data(contentsOf: file))).bitmap
         #expect(bitmap.width == 64 && bitmap.height == 48)
-        let range = try curl(["-f", "-r", "0-9", "-w", "%{http_code}", "-o", "/dev/null", "\(url)/id/1/64/48"])
+        let range = try curl(["-f", "-r", "0-9", "-w", "%{http_code}", "-o", "/dev/null", "\(url)/id/2/64/48"])
         #expect(range.output == "206")
 
         // Then SIGTERM stops it with status 0, and stderr has one line per request.
@@ -51,8 +51,8 @@ import Testing
         #expect(status == 0, "stderr: \(serve.standardError)")
         let log = serve.standardError
         #expect(log.contains("GET /v2/list?limit=3 -> 200"))
-        #expect(log.contains("GET /id/1/64/48 -> 200"))
-        #expect(log.contains("GET /id/1/64/48 range=bytes=0-9 -> 206, 10 bytes"))
+        #expect(log.contains("GET /id/2/64/48 -> 200"))
+        #expect(log.contains("GET /id/2/64/48 range=bytes=0-9 -> 206, 10 bytes"))
         #expect(log.contains("stopped"))
     }
 
@@ -60,7 +60,7 @@ import Testing
         // Given photofeed serve --max-age 0
         let (serve, url) = try await startServe(["--max-age", "0"])
         // When curl reads an image's headers / Then it is stale at once, and not immutable
-        let headers = try curl(["-f", "-D", "-", "-o", "/dev/null", "\(url)/id/1/64/48"])
+        let headers = try curl(["-f", "-D", "-", "-o", "/dev/null", "\(url)/id/2/64/48"])
         #expect(headers.status == 0)
         #expect(headers.output.lowercased().contains("cache-control: public, max-age=0\r\n"), "\(headers.output)")
         serve.send(SIGTERM)

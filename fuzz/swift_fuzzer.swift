@@ -4,7 +4,8 @@
 // FUZZ_THUMBNAIL: the freedesktop thumbnail-cache reader as FreedesktopThumbnailCache runs it on
 // a thumbnail file: the lenient and the strict tEXt walk (PNGTextChunks), the header probe, the
 // size class's IHDR bound (xx-large: 1,024 px), then the decode under the class's pixel limit,
-// whole and toward a 64×64 box, through the C shim's bounded chunk walk and tail budget.
+// whole and toward a 64×64 box, through the C shim's bounded chunk walk and tail budget; an
+// APNG is played for two loops (APNGAnimation's chunk reader and compositing).
 //
 // FUZZ_FRESHNESS: the HTTP freshness parser: the input is a header block ("Name: value" lines,
 // the first line of a second block is a 304's), parsed into CacheFreshness as a 200 and
@@ -32,6 +33,13 @@ public func fuzzThumbnail(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     _ = try? ImageDecoder.decode(
         bytes, options: DecodingOptions(targetSize: PixelSize(width: 64, height: 64), maxPixels: limit))
+    // An APNG: two loops of at most 16 frames through the chunk reader and the compositing.
+    if header.isAnimated, let decoder = try? AnimationDecoder(bytes, frameSize: PixelSize(width: 32, height: 32)) {
+        for _ in 0..<(2 * min(decoder.frameCount, 16) + 1) {
+            guard let frame = try? decoder.nextFrame() else { break }
+            precondition(frame.bitmap.size == PixelSize(width: 32, height: 32), "a frame of another size")
+        }
+    }
     return 0
 }
 #endif

@@ -103,3 +103,12 @@ PY
 # A PNG whose name says WebP.
 cp "$photos/horse.png" "$out/png-named.webp"
 ls -l "$out"
+
+# APNG: a magenta/green canvas, then a half-transparent red square blended over it (disposed to
+# the background after), then a blue square replacing its pixels (disposed to the previous);
+# all frames 8-bit RGBA so they share one IHDR (scripts/make-apng.py writes the chunks).
+convert -size 48x32 xc:'#ff00ff' -fill '#00ff00' -draw 'rectangle 16,8 47,31' PNG32:"$work/p0.png"
+convert -size 16x16 xc:'#ff000080' PNG32:"$work/p1.png"
+convert -size 16x16 xc:'#0000ff' PNG32:"$work/p2.png"
+python3 scripts/make-apng.py "$out/animated.png" 48 32 "$work/p0.png:0:0:200:0:0" \
+    "$work/p1.png:4:4:200:1:1" "$work/p2.png:28:12:200:2:0"

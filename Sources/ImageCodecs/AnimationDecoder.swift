@@ -1,6 +1,6 @@
 import CImageShim
 
-/// Plays an animated GIF or WebP a frame at a time, each frame at a thumbnail's size.
+/// Plays an animated GIF, WebP or PNG (APNG) a frame at a time, each frame at a thumbnail's size.
 ///
 /// The decoder holds the library's cursor (giflib's record walk, `WebPAnimDecoder`), one canvas
 /// (two for GIF's "restore to previous") and a copy of the file; nothing grows with the frame
@@ -25,7 +25,9 @@ public final class AnimationDecoder {
     /// The size of every frame this decoder returns (displayed orientation).
     public let frameSize: PixelSize
 
-    private let handle: OpaquePointer
+    /// The shim's handle (GIF, WebP), or the APNG reader.
+    private let handle: OpaquePointer?
+    private var apng: APNGAnimation?
     private let format: ImageFormat
     private let orientation: ExifOrientation
     /// The canvas after the area average (stored orientation).
@@ -43,9 +45,21 @@ public final class AnimationDecoder {
         } catch {
             throw .decoder(String(describing: error))
         }
+        guard !frameSize.isEmpty else { throw .invalidArgument("an empty frame size") }
+        if header.format == .png {
+            let apng = try APNGAnimation(bytes)
+            self.apng = apng
+            self.handle = nil
+            self.format = .png
+            self.orientation = .up
+            self.frameSize = frameSize
+            self.reducedSize = apng.canvasSize
+            self.info = AnimationInfo(
+                canvasSize: apng.canvasSize, frameCount: apng.frames.count, loopCount: apng.plays == 0 ? nil : apng.plays)
+            return
+        }
         guard header.format == .gif || header.format == .webp, let code = LibraryDecoding.shimFormat(header.format)
         else { throw .unsupportedFormat("\(header.format) animations") }
-        guard !frameSize.isEmpty else { throw .invalidArgument("an empty frame size") }
         let storedTarget = header.orientation.swapsAxes ? frameSize.transposed : frameSize
         let reduce = DecodePlan.reductionFactor(for: header.storedSize, covering: storedTarget)
         var about = pf_anim_info()
@@ -75,10 +89,17 @@ public final class AnimationDecoder {
 
     /// Frames in one loop as far as the decoder knows: fewer than ``info``'s count once a frame
     /// failed and cut the loop short.
-    public var frameCount: Int { Int(pf_anim_frame_count(handle)) }
+    public var frameCount: Int { apng?.frames.count ?? Int(pf_anim_frame_count(handle)) }
 
     /// Composites and returns the next frame (after the last, the first again).
     public func nextFrame() throws(ImageCodecError) -> AnimationFrame {
+        if var apng {
+            self.apng = nil  // the canvas stays uniquely referenced while it is drawn on
+            defer { self.apng = apng }
+            let (canvas, index, duration) = try apng.nextFrame()
+            let bitmap = canvas.size == frameSize ? canvas : canvas.resized(to: frameSize)
+            return AnimationFrame(index: index, bitmap: bitmap, duration: duration)
+        }
         var index: Int32 = 0
         var milliseconds: Int32 = 0
         let reduced = try ImageDecoder.allocatePixels(reducedSize) { (pixels, stride) throws(ImageCodecError) in

@@ -10,7 +10,9 @@ enum PNGDecoding {
                 pf_png_probe(input.baseAddress, input.count, &info, message, capacity)
             }
         }
-        return ImageHeader(format: .png, storedSize: PixelSize(width: Int(info.width), height: Int(info.height)))
+        return ImageHeader(
+            format: .png, storedSize: PixelSize(width: Int(info.width), height: Int(info.height)),
+            frameCount: APNGAnimation.frameCount(of: bytes) ?? 1)
     }
 
     /// Decodes every colour type, depth and interlace to RGBA8, area-averaged by `reduce`

@@ -95,3 +95,46 @@ struct AnimationDecoderTests {
         }
     }
 }
+
+@Suite("APNG played a frame at a time")
+struct APNGAnimationTests {
+    @Test func framesAreBlendedAndDisposedAsTheirControlChunksSay() throws {
+        // Given the APNG: a magenta/green canvas; a half-transparent red square blended over it
+        // (disposed to the background after); a blue square replacing pixels (disposed to the previous)
+        let bytes = try FormatAssets.bytes("animated.png")
+        #expect(try ImageDecoder.probe(bytes).frameCount == 3)
+        let decoder = try AnimationDecoder(bytes, frameSize: PixelSize(width: 48, height: 32))
+        // When four frames are read
+        let frames = try (0..<4).map { _ in try decoder.nextFrame() }
+        // Then each is composited as the format says, 200 ms each, looping forever
+        #expect(decoder.info == AnimationInfo(canvasSize: PixelSize(width: 48, height: 32), frameCount: 3, loopCount: nil))
+        #expect(frames.map(\.index) == [0, 1, 2, 0])
+        #expect(frames.allSatisfy { $0.duration == .milliseconds(200) })
+        #expect(frames[0].bitmap[2, 2] == RGBA(255, 0, 255, 255))
+        #expect(frames[0].bitmap[30, 20] == RGBA(0, 255, 0, 255))
+        let blended = frames[1].bitmap[6, 6]
+        #expect(blended.r == 255 && blended.g == 0 && (120...135).contains(blended.b) && blended.a == 255, "\(blended)")
+        #expect(frames[1].bitmap[2, 2] == RGBA(255, 0, 255, 255))
+        #expect(frames[2].bitmap[6, 6].a == 0)
+        #expect(frames[2].bitmap[30, 20] == RGBA(0, 0, 255, 255))
+        #expect(frames[3].bitmap.bytes == frames[0].bitmap.bytes)
+    }
+
+    @Test func aStillPNGIsNoAnimationAndBrokenChunksAreErrors() throws {
+        // Given a still PNG, and the APNG with a frame control that leaves the canvas
+        let still = try FormatAssets.bytes("upright.png")
+        var broken = try FormatAssets.bytes("animated.png")
+        // The second fcTL's x offset (at its payload + 12) set to 40: 40 + 16 > 48.
+        let second = try #require(Self.offsets(of: "fcTL", in: broken).dropFirst().first)
+        broken[second + 8 + 12 + 3] = 40
+        // Then the still has one frame and is refused as an animation; the broken one is an error
+        #expect(try ImageDecoder.probe(still).frameCount == 1)
+        #expect(throws: ImageCodecError.self) { _ = try AnimationDecoder(still, frameSize: PixelSize(width: 96, height: 64)) }
+        #expect(throws: ImageCodecError.self) { _ = try AnimationDecoder(broken, frameSize: PixelSize(width: 48, height: 32)) }
+    }
+
+    static func offsets(of type: String, in bytes: [UInt8]) -> [Int] {
+        let pattern = Array(type.utf8)
+        return (4..<(bytes.count - 4)).filter { Array(bytes[$0..<($0 + 4)]) == pattern }.map { $0 - 4 }
+    }
+}

@@ -22,7 +22,7 @@ public struct ImageContainer: Sendable {
 
 /// An animated image's original bytes, to play it a frame at a time (``AnimationDecoder``).
 public struct AnimationData: Sendable {
-    /// The file (GIF or WebP).
+    /// The file (GIF, WebP or APNG).
     public var bytes: [UInt8]
     /// Frames in one loop, as the header walk counted them.
     public var frameCount: Int
@@ -33,9 +33,9 @@ public struct AnimationData: Sendable {
         self.frameCount = frameCount
     }
 
-    /// The data of `bytes` when `header` says it is an animation this build plays (GIF, WebP).
+    /// The data of `bytes` when `header` says it is an animation this build plays (GIF, WebP, APNG).
     public init?(bytes: [UInt8], header: ImageHeader) {
-        guard header.isAnimated, header.format == .gif || header.format == .webp else { return nil }
+        guard header.isAnimated, [.gif, .webp, .png].contains(header.format) else { return nil }
         self.init(bytes: bytes, frameCount: header.frameCount)
     }
 }

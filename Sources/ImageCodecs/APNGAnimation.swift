@@ -66,9 +66,15 @@ struct APNGAnimation {
         while let chunk = Self.chunk(in: bytes, at: offset) {
             offset = chunk.end
             let payload = chunk.payload
+            // Frames are rewritten with new CRCs: check the old ones here, as libpng would.
+            guard CRC32.checksum(bytes[(payload.lowerBound - 4)..<payload.upperBound]) == Self.word(bytes, payload.upperBound)
+            else { throw .decoder("APNG: a \(chunk.type) chunk fails its CRC") }
             switch chunk.type {
             case "IHDR":
-                guard payload.count == 13 else { throw .decoder("APNG: a bad IHDR") }
+                // The first chunk, once: libpng reads that one, so the canvas is its size.
+                guard payload.count == 13, header == nil, chunk.whole.lowerBound == 8 else {
+                    throw .decoder("APNG: a bad or second IHDR")
+                }
                 header = Array(bytes[payload])
             case "acTL":
                 guard payload.count >= 8 else { throw .decoder("APNG: a bad acTL") }

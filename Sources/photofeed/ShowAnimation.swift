@@ -102,7 +102,7 @@ struct ShowAnimation {
     }
 }
 
-/// The keys `show` listens to while an animation plays: `q` or Esc stop it. On a terminal
+/// The keys `show` listens to while an animation plays: `q` or a lone Esc stop it. On a terminal
 /// input is read unbuffered and unechoed meanwhile (put back by ``restore()``); without one,
 /// waiting is only waiting.
 final class ShowKeys {
@@ -144,8 +144,23 @@ final class ShowKeys {
                 poll(nil, 0, milliseconds)
                 continue
             }
-            if byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 0x1B { return true }
+            if byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") { return true }
+            // Esc alone quits; Esc followed at once by more is a sequence (a late reply to the
+            // probe, an arrow key): read and ignored.
+            if byte == 0x1B, !drainSequence() { return true }
         }
         return false
+    }
+
+    /// Reads what follows an Esc within 20 ms; false when nothing did (a lone Esc).
+    private func drainSequence() -> Bool {
+        var followed = false
+        var watched = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while poll(&watched, 1, 20) > 0 {
+            var bytes = [UInt8](repeating: 0, count: 256)
+            guard read(STDIN_FILENO, &bytes, bytes.count) > 0 else { break }
+            followed = true
+        }
+        return followed
     }
 }

@@ -70,7 +70,22 @@ struct ShowTerminal {
         }
         var transport = probe?.transport ?? GraphicsTransport()
         transport.indexedPlaceholderIDs = profile.colors.depth < .truecolor
-        return ShowPixels(graphics: graphics, cellPixels: profile.cellPixels, transport: transport)
+        return ShowPixels(graphics: graphics, cellPixels: cellPixels, transport: transport)
+    }
+
+    /// One cell in pixels: the terminal's answer, else what the window size on stdout says
+    /// (xterm fills it in but does not answer the question by default), else 10×20.
+    var cellPixels: PixelSize {
+        if let answered = profile.replies?.cellPixels { return answered }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0,
+            size.ws_ypixel > 0,
+            let cell = TerminalReplies.believedCell(
+                width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+        {
+            return cell
+        }
+        return profile.cellPixels
     }
 
     /// Reads the replies still on their way (up to ``lateReplyLimit`` after asking), then puts

@@ -127,14 +127,50 @@ struct APNGAnimationTests {
         // The second fcTL's x offset (at its payload + 12) set to 40: 40 + 16 > 48.
         let second = try #require(Self.offsets(of: "fcTL", in: broken).dropFirst().first)
         broken[second + 8 + 12 + 3] = 40
+        let checksum = Self.crc(Array(broken[(second + 4)..<(second + 34)]))
+        for index in 0..<4 { broken[second + 34 + index] = UInt8(truncatingIfNeeded: checksum >> (24 - 8 * UInt32(index))) }
         // Then the still has one frame and is refused as an animation; the broken one is an error
         #expect(try ImageDecoder.probe(still).frameCount == 1)
         #expect(throws: ImageCodecError.self) { _ = try AnimationDecoder(still, frameSize: PixelSize(width: 96, height: 64)) }
         #expect(throws: ImageCodecError.self) { _ = try AnimationDecoder(broken, frameSize: PixelSize(width: 48, height: 32)) }
+        // And a frame's data changed under its CRC is refused before it is rewritten into a PNG
+        var flipped = try FormatAssets.bytes("animated.png")
+        let data = try #require(Self.offsets(of: "fdAT", in: flipped).first)
+        flipped[data + 8 + 6] ^= 0x10
+        #expect(throws: ImageCodecError.self) { _ = try AnimationDecoder(flipped, frameSize: PixelSize(width: 48, height: 32)) }
+    }
+
+    /// PNG's CRC-32 (to forge chunks that pass it).
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
     }
 
     static func offsets(of type: String, in bytes: [UInt8]) -> [Int] {
         let pattern = Array(type.utf8)
         return (4..<(bytes.count - 4)).filter { Array(bytes[$0..<($0 + 4)]) == pattern }.map { $0 - 4 }
+    }
+}
+
+extension APNGAnimationTests {
+    @Test func aSecondIHDRIsAnErrorNotALargerCanvas() throws {
+        // Given the APNG with a second IHDR after its image data claiming 53 × 53,792 pixels
+        // (found by the thumbnail fuzzer: the canvas came from the last IHDR, libpng reads the first)
+        var bytes = try FormatAssets.bytes("animated.png")
+        let end = try #require(APNGAnimationTests.offsets(of: "IEND", in: bytes).first)
+        var ihdr = Array(bytes[16..<29])
+        ihdr[0...7] = [0, 0, 0, 53, 0, 0, 0xD2, 0x20][...]
+        var crc = [UInt8](repeating: 0, count: 4)
+        let checksum = APNGAnimationTests.crc(Array("IHDR".utf8) + ihdr)
+        for index in 0..<4 { crc[index] = UInt8(truncatingIfNeeded: checksum >> (24 - 8 * UInt32(index))) }
+        let chunk: [UInt8] = [0, 0, 0, 13] + Array("IHDR".utf8) + ihdr + crc
+        bytes.insert(contentsOf: chunk, at: end)
+        // When it is opened as an animation
+        // Then it is refused, no canvas made
+        #expect(throws: ImageCodecError.self) { _ = try AnimationDecoder(bytes, frameSize: PixelSize(width: 48, height: 32)) }
     }
 }

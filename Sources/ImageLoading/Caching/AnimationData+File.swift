@@ -15,7 +15,13 @@ extension AnimationData {
             [.gif, .webp, .png].contains(format)
         else { return nil }
         if format == .png, (try? ImageDecoder.probe(Array(head)))?.isAnimated != true { return nil }
-        guard let rest = try? handle.read(upToCount: Self.fileLimit) else { return nil }
+        // nil at the end of the file: a small one was read whole with its head.
+        let rest: Data?
+        do {
+            rest = try handle.read(upToCount: Self.fileLimit)
+        } catch {
+            return nil
+        }
         let bytes = Array(head) + Array(rest ?? Data())
         guard let header = try? ImageDecoder.probe(bytes) else { return nil }
         self.init(bytes: bytes, header: header)

@@ -112,3 +112,20 @@ convert -size 16x16 xc:'#ff000080' PNG32:"$work/p1.png"
 convert -size 16x16 xc:'#0000ff' PNG32:"$work/p2.png"
 python3 scripts/make-apng.py "$out/animated.png" 48 32 "$work/p0.png:0:0:200:0:0" \
     "$work/p1.png:4:4:200:1:1" "$work/p2.png:28:12:200:2:0"
+
+# WebP with frames blended over the canvas (img2webp picks blending itself; webpmux says it):
+# the photo, then half-transparent red and blue squares blended (`+b`) and kept (dispose none).
+cwebp -quiet -q 80 "$work/upright.png" -o "$work/w1.webp"
+convert -size 31x31 xc:'#ff000080' PNG32:"$work/w2.png"
+convert -size 31x31 xc:'#0000ff80' PNG32:"$work/w3.png"
+cwebp -quiet -lossless "$work/w2.png" -o "$work/w2.webp"
+cwebp -quiet -lossless "$work/w3.png" -o "$work/w3.webp"
+webpmux -frame "$work/w1.webp" +300+0+0+0-b -frame "$work/w2.webp" +300+10+10+0+b \
+    -frame "$work/w3.webp" +300+50+20+0+b -loop 0 -o "$out/animated-blend.webp" >/dev/null
+
+# TIFF stored big-endian ("MM"), and RGBA with unassociated alpha (libtiff hands it out
+# premultiplied; the shim divides it back).
+convert "$work/upright.png" -define tiff:endian=msb -compress lzw "$out/big-endian.tiff"
+convert -size 48x32 xc:none -fill '#ff000080' -draw 'rectangle 8,8 39,23' -fill '#00ff00' -draw 'rectangle 0,0 3,3' \
+    PNG32:"$work/alpha-tiff.png"
+convert "$work/alpha-tiff.png" -type TrueColorAlpha -define tiff:alpha=unassociated -compress zip "$out/alpha.tiff"

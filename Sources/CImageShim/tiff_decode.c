@@ -163,6 +163,24 @@ pf_status pf_tiff_probe(const uint8_t *data, size_t size, pf_image_info *info, c
     return status;
 }
 
+/*
+ * TIFFRGBAImage hands out associated (premultiplied) colour whenever the image has alpha, even
+ * when the file stores it unassociated: the shim's output is straight RGBA, so divide it back.
+ */
+static void pf_tiff_unpremultiply(uint8_t *rgba, size_t pixels) {
+    for (size_t index = 0; index < pixels; index++) {
+        uint8_t *pixel = rgba + index * 4;
+        unsigned alpha = pixel[3];
+        if (alpha == 0 || alpha == 255) {
+            continue;
+        }
+        for (int channel = 0; channel < 3; channel++) {
+            unsigned value = (pixel[channel] * 255u + alpha / 2) / alpha;
+            pixel[channel] = (uint8_t)(value > 255 ? 255 : value);
+        }
+    }
+}
+
 pf_status pf_tiff_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                          size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
     (void)use_thumbnail;
@@ -191,9 +209,14 @@ pf_status pf_tiff_decode(const uint8_t *data, size_t size, int32_t reduce, int32
         image.req_orientation = image.orientation;
         if (!TIFFRGBAImageGet(&image, raster, image.width, image.height) || source.failed) {
             status = pf_tiff_failure(&source, "the TIFF image data is corrupt", message, capacity);
-        } else if (!pf_reduce_into((const uint8_t *)raster, (size_t)image.width * 4, (int32_t)image.width,
-                                   (int32_t)image.height, reduce, out, out_stride, out_width, out_height)) {
-            status = PF_ERR_MEMORY;
+        } else {
+            if (image.alpha != 0) {
+                pf_tiff_unpremultiply((uint8_t *)raster, (size_t)image.width * image.height);
+            }
+            if (!pf_reduce_into((const uint8_t *)raster, (size_t)image.width * 4, (int32_t)image.width,
+                                (int32_t)image.height, reduce, out, out_stride, out_width, out_height)) {
+                status = PF_ERR_MEMORY;
+            }
         }
     }
     TIFFRGBAImageEnd(&image);

@@ -174,3 +174,28 @@ extension APNGAnimationTests {
         #expect(throws: ImageCodecError.self) { _ = try AnimationDecoder(bytes, frameSize: PixelSize(width: 48, height: 32)) }
     }
 }
+
+extension AnimationDecoderTests {
+    @Test func webpFramesBlendOverTheCanvasWhenTheySaySo() throws {
+        // Given a WebP whose second and third frames are half-transparent squares blended over the
+        // photo and kept (dispose none)
+        let decoder = try AnimationDecoder(
+            try FormatAssets.bytes("animated-blend.webp"), frameSize: PixelSize(width: 96, height: 64))
+        // When its frames are read
+        let frames = try (0..<3).map { _ in try decoder.nextFrame() }
+        // Then each square is half its colour, half the photo under it, and opaque; and the red
+        // square stays when the blue one comes
+        func expectBlend(_ pixel: RGBA, of color: RGBA, over photo: RGBA) {
+            func mixed(_ top: UInt8, _ below: UInt8) -> Int { (Int(top) * 128 + Int(below) * 127) / 255 }
+            #expect(abs(Int(pixel.r) - mixed(color.r, photo.r)) <= 4, "\(pixel) vs \(photo)")
+            #expect(abs(Int(pixel.g) - mixed(color.g, photo.g)) <= 4, "\(pixel) vs \(photo)")
+            #expect(abs(Int(pixel.b) - mixed(color.b, photo.b)) <= 4, "\(pixel) vs \(photo)")
+            #expect(pixel.a == 255)
+        }
+        let photo = frames[0].bitmap
+        expectBlend(frames[1].bitmap[20, 20], of: RGBA(255, 0, 0), over: photo[20, 20])
+        expectBlend(frames[2].bitmap[60, 30], of: RGBA(0, 0, 255), over: photo[60, 30])
+        #expect(frames[2].bitmap[20, 20] == frames[1].bitmap[20, 20])
+        #expect(frames[1].bitmap[2, 2] == photo[2, 2])
+    }
+}

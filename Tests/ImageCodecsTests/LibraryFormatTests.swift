@@ -146,3 +146,25 @@ struct LibraryFormatTests {
         #expect(ImageFormat.claimed(byMediaType: "text/html") == nil)
     }
 }
+
+extension LibraryFormatTests {
+    @Test func aBigEndianTIFFIsThePicture() throws {
+        // Given the upright picture stored big-endian ("MM")
+        let bytes = try FormatAssets.bytes("big-endian.tiff")
+        #expect(bytes.prefix(2).elementsEqual(Array("MM".utf8)))
+        // When decoded, then it is the picture
+        let difference = try #require(FormatAssets.meanDifference(try ImageDecoder.decode(bytes).bitmap, try FormatAssets.upright()))
+        #expect(difference < Self.closeEnough)
+    }
+
+    @Test func aTIFFWithAlphaKeepsItUnpremultiplied() throws {
+        // Given an RGBA TIFF (unassociated alpha): a half-transparent red rectangle, an opaque
+        // green corner, the rest transparent
+        let bitmap = try ImageDecoder.decode(try FormatAssets.bytes("alpha.tiff")).bitmap
+        // Then the colours come as stored beside their alpha, not darkened by it
+        #expect(bitmap[1, 1] == RGBA(0, 255, 0, 255))
+        let red = bitmap[20, 15]
+        #expect(red.r >= 250 && red.g <= 4 && red.b <= 4 && (120...136).contains(red.a), "\(red)")
+        #expect(bitmap[45, 30].a == 0)
+    }
+}

@@ -151,3 +151,30 @@ struct ReducedDecodingTests {
         return largest
     }
 }
+
+/// Peak memory growth allowed per format for a thumbnail of a 3000×2000 picture, in full RGBA
+/// images (24 MB): WebP decodes straight at the thumbnail's size; giflib and libtiff hold one
+/// canvas; libjxl, libavif and libheif decode the whole picture in their own buffers (planes,
+/// then RGB) before the shim averages it down.
+enum FormatPeaks {
+    static let bounds: [String: Double] = [
+        "large.webp": 0.1, "large.gif": 1.25, "large.tiff": 1.25, "large.jxl": 2.5, "large.avif": 3.5, "large.heic": 4,
+    ]
+    static let files = bounds.keys.sorted()
+}
+
+extension ReducedDecodingTests {
+    @Test(arguments: FormatPeaks.files)
+    func eachFormatsThumbnailCostsAtMostItsBound(file: String) throws {
+        // Given a 3000×2000 picture of the format (a gradient, a few KB)
+        let bytes = try FormatAssets.bytes("large/\(file)")
+        let bound = try #require(FormatPeaks.bounds[file])
+        // When it is decoded toward an 80×53 thumbnail in a child process
+        let report = try DecodePeakChild.measure(bytes, target: (80, 53))
+        // Then it decoded, and its peak grew by no more than the format's bound
+        #expect(report.results.first?.hasPrefix("ok ") == true, "\(report.results)")
+        let fullImage = 3000 * 2000 * 4
+        let allowed = Int(bound * Double(fullImage)) + 4 << 20
+        #expect(report.growth <= allowed, "\(file): peak grew by \(report.growth >> 20) MB, bound \(allowed >> 20) MB")
+    }
+}

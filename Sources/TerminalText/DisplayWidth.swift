@@ -16,6 +16,15 @@ public enum DisplayWidth {
         guard let first = scalars.first else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
         if first.value < 0x7F { return 1 }
+        // Block art's own cells (box drawing, block elements, legacy-computing sextants), alone:
+        // one column, without the property lookups below (they are most of every frame's cells).
+        if (0x2500...0x259F).contains(first.value) || (0x1FB00...0x1FBFF).contains(first.value),
+            scalars.index(after: scalars.startIndex) == scalars.endIndex
+        {
+            return 1
+        }
+        // A kitty Unicode placeholder (U+10EEEE, private use) with its row/column marks: one column.
+        if first.value == 0x10EEEE { return 1 }
         var hasTextSelector = false
         var hasEmojiSelector = false
         for scalar in scalars.dropFirst() {

@@ -93,8 +93,11 @@ struct ScrollScenario: BenchScenario {
                 }
                 let indices = Array(setups.indices) + (network.label == "default" && layout == .list ? Array(pixelSetups.indices).map { $0 + setups.count } : [])
                 for setup in indices {
+                    let label = "\(network.label)\(path == .fling ? " fling" : ""): \(allSetups[setup].label)"
+                    // FEEDBENCH_SCROLL_ONLY=kitty runs only the runs whose label holds it (profiling one backend).
+                    if let only = ProcessInfo.processInfo.environment["FEEDBENCH_SCROLL_ONLY"], !label.contains(only) { continue }
                     var run = try await scroll(setup, path: path, server: server, index: results.count + 1)
-                    run.label = "\(network.label)\(path == .fling ? " fling" : ""): \(allSetups[setup].label)"
+                    run.label = label
                     results.append(run)
                 }
             }

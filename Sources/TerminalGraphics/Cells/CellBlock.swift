@@ -81,6 +81,11 @@ public struct CellBlock: Hashable, Sendable {
         }
     }
 
+    /// Sets every cell to `cell` (storage kept).
+    public mutating func blank(with cell: ScreenCell = .blank) {
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: cell) }
+    }
+
     /// Copies `other` into this block with its top-left corner at `origin`, clipped to the block.
     public mutating func paste(_ other: CellBlock, at origin: CellPoint) {
         paste(other, at: origin, clip: CellRect(origin: .zero, size: size))
@@ -125,7 +130,7 @@ public struct CellBlock: Hashable, Sendable {
             let lead = index - 1
             cells[lead] = ScreenCell(" ", style: cells[lead].style)
         }
-        if !old.isContinuation, DisplayWidth.of(old.grapheme) == 2, point.column + 1 < size.columns {
+        if !old.isContinuation, old.grapheme.utf8.count > 1, DisplayWidth.of(old.grapheme) == 2, point.column + 1 < size.columns {
             let trail = index + 1
             if cells[trail].isContinuation {
                 cells[trail] = ScreenCell(" ", style: cells[trail].style)

@@ -23,6 +23,17 @@ public struct Frame: Hashable, Sendable {
     /// The frame's size.
     public var size: TerminalSize { cells.size }
 
+    /// Blanks the frame for `size`, keeping its storage when the size is the same (a frame
+    /// drawn again every tick need not allocate the screen's cells each time).
+    public mutating func reset(to size: TerminalSize) {
+        pictures.removeAll(keepingCapacity: true)
+        guard size == cells.size else {
+            cells = CellBlock(size: size)
+            return
+        }
+        cells.blank()
+    }
+
     /// Draws `block` with its top-left corner at `origin`, keeping only the cells inside `clip`
     /// (default: the whole frame).
     public mutating func draw(_ block: CellBlock, at origin: CellPoint, clip: CellRect? = nil) {

@@ -64,6 +64,8 @@ public final class FeedRuntime {
     var tick: Task<Void, Never>?
     var tickDeadline: Duration?
     var previousFrame: Frame?
+    /// The frame before the previous one: its storage is drawn into next.
+    var spareFrame: Frame?
     var lastFrameTime: Duration?
     /// Audits the run and writes its trace, when asked for (`--audit`, `--trace`).
     let recorder: LoadRecorder?
@@ -140,10 +142,13 @@ public final class FeedRuntime {
     /// Draws the model and writes what changed since the last frame.
     public func render() {
         let started = clock.now()
-        let frame = FeedView.frame(
-            of: model, context: FeedView.Context(animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime))
+        var frame = spareFrame.take() ?? Frame(size: model.screenSize)
+        FeedView.draw(
+            model, context: FeedView.Context(animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime),
+            into: &frame)
         let changes = FrameChanges(from: previousFrame, to: frame)
         if !changes.isEmpty || screen.hasWaitingPictures { screen.apply(changes) }
+        spareFrame = previousFrame.take()
         previousFrame = frame
         let took = clock.now() - started
         lastFrameTime = took

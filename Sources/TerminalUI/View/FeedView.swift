@@ -27,8 +27,16 @@ public enum FeedView {
 
     /// The frame for `model`.
     public static func frame(of model: FeedModel, context: Context = Context()) -> Frame {
+        var frame = Frame(size: model.screenSize)
+        draw(model, context: context, into: &frame)
+        return frame
+    }
+
+    /// Draws the frame for `model` into `frame`, reusing its storage (the runtime keeps two
+    /// frames and draws into the older one).
+    public static func draw(_ model: FeedModel, context: Context = Context(), into frame: inout Frame) {
         let size = model.screenSize
-        var frame = Frame(size: size)
+        frame.reset(to: size)
         if let detail = model.detail {
             drawDetail(detail, of: model, on: &frame)
         } else {
@@ -39,7 +47,6 @@ public enum FeedView {
                 in: size, glyphs: model.options.glyphs, terminal: model.options.terminal?.report() ?? [])
             frame.drawOnTop(overlay.block, at: overlay.origin)
         }
-        return frame
     }
 
     /// The list: items, footer, panel and status bar (or the too-small message).

@@ -229,3 +229,25 @@ extension Array where Element == FeedEffect {
         contains { if case .pauseAnimation(PhotoKey(id: id)) = $0 { true } else { false } }
     }
 }
+
+@Suite("A frame drawn into a reused frame is the frame drawn afresh")
+struct FrameReuseTests {
+    @Test func drawingIntoAnOldFrameGivesTheSameFrame() {
+        // Given a model with a loaded page, and a frame drawn for another state of it
+        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16))
+        options.animation = .off
+        var harness = FeedHarness(options: options)
+        harness.showPage(TestPhotos.files(30))
+        var reused = FeedView.frame(of: harness.model)
+        harness.deliver(FakeImages.success(), to: "0")
+        harness.press("jjjjjjj?")
+        // When the new state is drawn into that old frame
+        FeedView.draw(harness.model, into: &reused)
+        // Then it is exactly the frame drawn from nothing (cells and pictures)
+        #expect(reused == FeedView.frame(of: harness.model))
+        // And a frame of another size is remade at that size
+        var small = Frame(size: TerminalSize(rows: 3, columns: 4))
+        FeedView.draw(harness.model, into: &small)
+        #expect(small == FeedView.frame(of: harness.model))
+    }
+}

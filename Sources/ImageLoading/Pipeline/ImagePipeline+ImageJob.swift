@@ -74,6 +74,14 @@ extension ImagePipeline {
         }
     }
 
+    /// A request's original bytes (the disk cache's when it has them, else the file's or the
+    /// network's, sharing a download running for the same URL); cancelling the caller cancels it.
+    public func data(for request: ImageRequest) async throws -> [UInt8] {
+        let control = JobControl(jobID: 0, priority: request.priority, options: JobOptions(policy: request.cachePolicy)) { _ in }
+        guard let fetched = await fetchData(for: request, control: control) else { throw CancellationError() }
+        return try fetched.get().bytes
+    }
+
     /// Fetches a request's original bytes only (into the disk cache when its policy allows),
     /// sharing the download with any task loading the same URL. Nil when cancelled.
     func fetchData(for request: ImageRequest, control: JobControl) async -> Result<FetchedData, ImageLoadError>? {

@@ -24,6 +24,8 @@ public enum FeedEffect: Sendable {
     case pauseAnimation(PhotoKey)
     /// Let a photo's animation player go: its decoder, canvas and frames.
     case releaseAnimation(PhotoKey)
+    /// Read a photo's file (from the disk cache, the file, or the network) for its metadata.
+    case readInfo(PhotoKey, ImageRequest)
     /// Ask the feed for its next page.
     case loadPage
     /// Empty the memory cache.

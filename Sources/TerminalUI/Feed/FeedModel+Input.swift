@@ -7,7 +7,8 @@ extension FeedModel {
     /// The context the key map reads keys in.
     var keyContext: KeyMap.Context {
         if detail != nil { return .detail }
-        if showsHelp || panel != nil { return .overlay }
+        // The info panel follows the focus: the list's keys move it while the panel is open.
+        if showsHelp || (panel != nil && panel != .info) { return .overlay }
         return options.layout == .grid ? .grid : .list
     }
 
@@ -99,6 +100,9 @@ extension FeedModel {
             return toggleLowData()
         case .toggleAnimations:
             return toggleAnimations()
+        case .toggleInfoPanel:
+            panel = panel == .info ? nil : .info
+            return []
         case .toggleEventLog:
             panel = panel == .eventLog ? nil : .eventLog
             return []

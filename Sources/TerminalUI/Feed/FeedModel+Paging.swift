@@ -35,6 +35,7 @@ extension FeedModel {
         guard let panel else { return 0 }
         let available = Self.viewport(for: screenSize).rows
         if panel == .network { return min(available, NetworkPanel.preferredHeight) }
+        if panel == .info { return min(available, InfoPanel.preferredHeight) }
         // The timeline needs a line per item on screen (and its border), up to half the screen.
         let wanted = showsTimeline ? list.visibleItems.count + 2 : available / 2
         return min(available, max(6, min(available / 2, wanted)))

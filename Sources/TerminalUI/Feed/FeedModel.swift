@@ -97,6 +97,8 @@ public struct FeedModel: Sendable {
     var changedPreset: NetworkPreset?
     /// The photos with an animation (playing, paused or finished).
     var animatedKeys: Set<PhotoKey> = []
+    /// The info panel's photo and what was read of it.
+    var info: PhotoInfo?
     /// Whether `a` paused every animation.
     public internal(set) var animationsPaused = false
     /// The time of the message being handled (since the viewer started): stamps log entries.

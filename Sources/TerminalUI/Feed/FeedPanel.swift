@@ -4,4 +4,6 @@ enum FeedPanel: Hashable, Sendable {
     case eventLog
     /// The network panel (`n`).
     case network
+    /// The focused photo's info (`I`).
+    case info
 }

@@ -40,6 +40,9 @@ public enum FeedUpdate {
             effects = model.advanceAnimations()
         case .animationFrame(let key, let token, let result):
             effects = model.receiveAnimationFrame(result, for: key, token: token)
+        case .infoRead(let key, let result):
+            model.receiveInfo(result, for: key)
+            effects = []
         case .deadline:
             effects = model.settle == nil ? [] : [.quit(.settled)]
         case .violations(let violations):
@@ -53,7 +56,7 @@ public enum FeedUpdate {
             effects = []
         }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
-        if !effects.contains(where: \.isQuit) { effects += model.reconcileAnimations() }
+        if !effects.contains(where: \.isQuit) { effects += model.reconcileAnimations() + model.followInfo() }
         return effects
     }
 }

@@ -1,3 +1,4 @@
+public import ImageCodecs
 public import ImageLoading
 
 /// The loader a row owns: the seam between the feed loop and the pipeline.
@@ -37,6 +38,16 @@ public protocol FeedPipelineProviding: Sendable {
     func clearAllCaches() async
     /// How much the caches hold now.
     func cacheSizes() async -> CacheSizes
+    /// What a photo's file says about itself (header and EXIF), from the bytes `request` loads
+    /// (the disk cache's, the file's, else the network's).
+    func metadata(for request: ImageRequest) async throws -> PhotoMetadata
+}
+
+extension FeedPipelineProviding {
+    /// No metadata unless the pipeline reads it.
+    public func metadata(for request: ImageRequest) async throws -> PhotoMetadata {
+        throw ImageLoadError.decodingFailed("this pipeline reads no metadata")
+    }
 }
 
 /// The live pipeline seam.
@@ -50,6 +61,10 @@ public struct LiveFeedPipeline: FeedPipelineProviding {
     }
 
     public func makeLoader() -> any RowLoading { ImageLoader(pipeline: pipeline) }
+    public func metadata(for request: ImageRequest) async throws -> PhotoMetadata {
+        let bytes = try await pipeline.data(for: request)
+        return try PhotoMetadata.read(bytes)
+    }
     public var events: AsyncStream<ImagePipeline.Event> { pipeline.events }
     public var counters: ImagePipeline.Counters { pipeline.counters }
     public var queueCounts: (running: Int, waiting: Int) { pipeline.networkQueueCounts }

@@ -43,6 +43,8 @@ public enum Command: Hashable, Sendable {
     case toggleLowData
     /// Pause or play every animation (`a`).
     case toggleAnimations
+    /// The focused photo's info panel (`I`).
+    case toggleInfoPanel
     /// Show or hide the event log.
     case toggleEventLog
     /// Show or hide the network panel.

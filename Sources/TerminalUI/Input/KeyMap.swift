@@ -117,6 +117,7 @@ public struct KeyMap: Sendable {
         case .character("p"): .cyclePlaceholder
         case .character("d"): .toggleLowData
         case .character("a"): .toggleAnimations
+        case .character("I"): .toggleInfoPanel
         case .character("l"), .character("e"): .toggleEventLog
         case .character("n"): .toggleNetworkPanel
         case .character("v"): .toggleLayout
@@ -139,6 +140,7 @@ public struct KeyMap: Sendable {
         switch key {
         case .character("l"), .character("e"): .toggleEventLog
         case .character("n"): .toggleNetworkPanel
+        case .character("I"): .toggleInfoPanel
         case .enter: .back
         default: nil
         }
@@ -168,6 +170,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "a", action: "pause / play animations"),
         HelpEntry(keys: "l e", action: "event log (e in the grid)"),
         HelpEntry(keys: "n", action: "network panel"),
+        HelpEntry(keys: "I", action: "photo info (file, camera, place)"),
         HelpEntry(keys: "?", action: "this help"),
         HelpEntry(keys: "q Esc", action: "back / quit"),
         HelpEntry(keys: "^Z", action: "suspend (fg resumes)"),

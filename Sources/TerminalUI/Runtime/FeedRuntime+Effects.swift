@@ -22,6 +22,17 @@ extension FeedRuntime {
             for load in loads.values { load.loader.lowData = lowData }
         case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
             decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
+        case .readInfo(let key, let request):
+            let (pipeline, mailbox) = (self.pipeline, self.mailbox)
+            work.append(Task {
+                let result: Result<PhotoMetadata, any Error>
+                do {
+                    result = .success(try await pipeline.metadata(for: request))
+                } catch {
+                    result = .failure(error)
+                }
+                mailbox.post(.message(.infoRead(key, result)))
+            })
         case .pauseAnimation(let key):
             players[key]?.decoding?.cancel()
             players[key]?.decoding = nil

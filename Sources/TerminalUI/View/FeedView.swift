@@ -105,6 +105,8 @@ public enum FeedView {
         switch model.panel {
         case .network?:
             return NetworkPanel.render(model.shaping, source: model.feedName, size: size, glyphs: model.options.glyphs)
+        case .info?:
+            return InfoPanel.render(model.infoSubject, size: size, glyphs: model.options.glyphs)
         case .eventLog? where model.showsTimeline:
             let rows = model.list.visibleItems.compactMap { index in
                 model.key(at: index).map { TimelinePanel.Row(label: "row \(index + 1)", lane: model.timeline.lane($0.description)) }

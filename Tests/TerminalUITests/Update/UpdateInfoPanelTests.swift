@@ -1,0 +1,82 @@
+import FeedSources
+import ImageCodecs
+import ImageLoading
+import Testing
+import TerminalGraphics
+import TerminalKit
+import TerminalUI
+
+@Suite("Update: the info panel reads the focused photo's file")
+struct UpdateInfoPanelTests {
+    private func harness() -> FeedHarness {
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        harness.showPage(TestPhotos.files(10))
+        return harness
+    }
+
+    private static func metadata(model: String) -> PhotoMetadata {
+        var exif = ExifTags()
+        exif.make = "FUJIFILM"
+        exif.model = model
+        exif.exposureTime = ExifTags.Fraction(1, 500)
+        exif.fNumber = 4
+        exif.iso = 200
+        exif.dateTaken = "2024:09:14 18:42:05"
+        exif.latitude = -33.8568
+        exif.longitude = 151.2153
+        return PhotoMetadata(header: ImageHeader(format: .jpeg, storedSize: PixelSize(width: 6240, height: 4160)), byteCount: 9_400_000, exif: exif)
+    }
+
+    private func readInfoKeys(_ effects: [FeedEffect]) -> [String] {
+        effects.compactMap { if case .readInfo(let key, _) = $0 { key.id } else { nil } }
+    }
+
+    @Test func openingReadsTheFocusedPhotoOnceAndShowsWhatItSays() {
+        // Given a list with photo 0 focused
+        var harness = harness()
+        // When I opens the info panel
+        let opened = harness.press("I")
+        // Then the focused photo's file is read, once, and the panel says so meanwhile
+        #expect(readInfoKeys(opened) == ["0"])
+        #expect(harness.text().contains("reading…"))
+        #expect(readInfoKeys(harness.send(.tick)).isEmpty)
+        // When its metadata arrives
+        harness.send(.infoRead(PhotoKey(id: "0"), .success(Self.metadata(model: "X-T3"))))
+        // Then the panel shows it, in words
+        let text = harness.text()
+        #expect(text.contains("JPEG · 6240×4160 · 9.4 MB"))
+        #expect(text.contains("FUJIFILM X-T3"))
+        #expect(text.contains("1/500 s · f/4 · ISO 200"))
+        #expect(text.contains("2024-09-14 18:42:05"))
+        #expect(text.contains("33.85680° S, 151.21530° E"))
+        #expect(text.contains("/photos/0.jpg"))
+    }
+
+    @Test func movingTheFocusReadsTheNextPhotoAndALateAnswerForTheLastIsDropped() {
+        // Given the panel open on photo 0, its file still being read
+        var harness = harness()
+        harness.press("I")
+        // When the focus moves to photo 1
+        let moved = harness.press("j")
+        // Then photo 1 is read; photo 0's late answer changes nothing
+        #expect(readInfoKeys(moved) == ["1"])
+        harness.send(.infoRead(PhotoKey(id: "0"), .success(Self.metadata(model: "wrong one"))))
+        #expect(!harness.text().contains("wrong one"))
+        // And a failure is said as such
+        harness.send(.infoRead(PhotoKey(id: "1"), .failure(ImageCodecError.truncated("JPEG header: the data ends"))))
+        #expect(harness.text().contains("cannot be read"))
+        // When I closes it, nothing more is read
+        harness.press("I")
+        #expect(readInfoKeys(harness.press("j")).isEmpty)
+    }
+
+    @Test func hostileTextInTheFileIsShownInert() {
+        // Given metadata whose camera model holds escape sequences and a newline
+        var harness = harness()
+        harness.press("I")
+        harness.send(.infoRead(PhotoKey(id: "0"), .success(Self.metadata(model: "X\u{1B}[2J\u{1B}]0;pwned\u{07}\nT3"))))
+        // Then no control character reaches the frame
+        let cells = harness.frame().cells.cells
+        #expect(!cells.contains { $0.grapheme.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+    }
+}

@@ -1,3 +1,4 @@
+import TerminalGraphics
 import CNcurses
 #if canImport(Glibc)
 import Glibc
@@ -44,6 +45,11 @@ extension CursesScreen {
     public var hasWaitingPictures: Bool { images.hasWaitingPictures }
 
     /// Writes bytes to the terminal after everything ncurses buffered.
+    /// OSC 52, through tmux's passthrough when the pictures go through it.
+    public func copyToClipboard(_ text: String) {
+        writeRaw(configuration.graphicsTransport.wrap(Clipboard.copy(text)))
+    }
+
     func writeRaw(_ bytes: [UInt8]) {
         fflush(outputFile)
         bytes.withUnsafeBufferPointer { buffer in

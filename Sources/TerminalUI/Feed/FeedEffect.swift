@@ -26,6 +26,10 @@ public enum FeedEffect: Sendable {
     case releaseAnimation(PhotoKey)
     /// Read a photo's file (from the disk cache, the file, or the network) for its metadata.
     case readInfo(PhotoKey, ImageRequest)
+    /// Ask the terminal to put the text on the clipboard (OSC 52).
+    case copyToClipboard(String)
+    /// Open a path or URL with the desktop's program (`xdg-open`), detached.
+    case openExternally(String)
     /// Ask the feed for its next page.
     case loadPage
     /// Empty the memory cache.

@@ -25,6 +25,8 @@ public enum FeedMessage: Sendable {
     case shaping(ShapingKnobs)
     /// An animation frame is due.
     case tick
+    /// Something to tell the user in the status bar (an external program's outcome).
+    case notice(String)
     /// A photo's metadata was read (or could not be).
     case infoRead(PhotoKey, Result<PhotoMetadata, any Error>)
     /// An animation player decoded a frame the model asked for (`token` names the player).

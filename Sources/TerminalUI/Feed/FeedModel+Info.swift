@@ -28,6 +28,36 @@ extension FeedModel {
         }
     }
 
+    /// The focused photo's path (files) or URL (the web; a picsum-style photo's full size).
+    var focusedLocation: String? {
+        guard let key = focusedKey, let photo = photo(key) else { return nil }
+        switch photo.origin {
+        case .file(let directory, let name): return directory.appendingPathComponent(name).path
+        case .original(let url): return url?.isFileURL == true ? url?.path : url?.absoluteString
+        case .picsum: return photo.imageRequest(for: photo.size ?? PixelSize(width: 1, height: 1)).url?.absoluteString
+        }
+    }
+
+    /// `y`: the focused photo's path or URL to the clipboard.
+    mutating func copyLocation() -> [FeedEffect] {
+        guard let location = focusedLocation else {
+            note("nothing to copy: no photo focused")
+            return []
+        }
+        note("copied \(location) (if the terminal allows OSC 52)")
+        return [.copyToClipboard(location)]
+    }
+
+    /// `o`: the focused photo opened by the desktop's program.
+    mutating func openExternally() -> [FeedEffect] {
+        guard let location = focusedLocation else {
+            note("nothing to open: no photo focused")
+            return []
+        }
+        note("opening \(location) with xdg-open")
+        return [.openExternally(location)]
+    }
+
     /// What the info panel shows now.
     public var infoSubject: InfoPanel.Subject? {
         guard let key = focusedKey, let photo = photo(key) else { return nil }

@@ -103,6 +103,10 @@ extension FeedModel {
         case .toggleInfoPanel:
             panel = panel == .info ? nil : .info
             return []
+        case .copyLocation:
+            return copyLocation()
+        case .openExternally:
+            return openExternally()
         case .toggleEventLog:
             panel = panel == .eventLog ? nil : .eventLog
             return []

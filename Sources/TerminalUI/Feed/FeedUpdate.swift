@@ -40,6 +40,9 @@ public enum FeedUpdate {
             effects = model.advanceAnimations()
         case .animationFrame(let key, let token, let result):
             effects = model.receiveAnimationFrame(result, for: key, token: token)
+        case .notice(let text):
+            model.note(text)
+            effects = []
         case .infoRead(let key, let result):
             model.receiveInfo(result, for: key)
             effects = []

@@ -45,6 +45,10 @@ public enum Command: Hashable, Sendable {
     case toggleAnimations
     /// The focused photo's info panel (`I`).
     case toggleInfoPanel
+    /// Copy the focused photo's path or URL to the clipboard (`y`).
+    case copyLocation
+    /// Open the focused photo with the desktop's program (`o`).
+    case openExternally
     /// Show or hide the event log.
     case toggleEventLog
     /// Show or hide the network panel.

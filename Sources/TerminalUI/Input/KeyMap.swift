@@ -118,6 +118,8 @@ public struct KeyMap: Sendable {
         case .character("d"): .toggleLowData
         case .character("a"): .toggleAnimations
         case .character("I"): .toggleInfoPanel
+        case .character("y"): .copyLocation
+        case .character("o"): .openExternally
         case .character("l"), .character("e"): .toggleEventLog
         case .character("n"): .toggleNetworkPanel
         case .character("v"): .toggleLayout
@@ -171,6 +173,8 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "l e", action: "event log (e in the grid)"),
         HelpEntry(keys: "n", action: "network panel"),
         HelpEntry(keys: "I", action: "photo info (file, camera, place)"),
+        HelpEntry(keys: "y", action: "copy path / URL (OSC 52)"),
+        HelpEntry(keys: "o", action: "open with the desktop's program"),
         HelpEntry(keys: "?", action: "this help"),
         HelpEntry(keys: "q Esc", action: "back / quit"),
         HelpEntry(keys: "^Z", action: "suspend (fg resumes)"),

@@ -22,6 +22,13 @@ extension FeedRuntime {
             for load in loads.values { load.loader.lowData = lowData }
         case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
             decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
+        case .copyToClipboard(let text):
+            screen.copyToClipboard(text)
+        case .openExternally(let location):
+            let mailbox = self.mailbox
+            work.append(Task.detached {
+                if let failure = ExternalOpener.open(location) { mailbox.post(.message(.notice(failure))) }
+            })
         case .readInfo(let key, let request):
             let (pipeline, mailbox) = (self.pipeline, self.mailbox)
             work.append(Task {

@@ -20,6 +20,12 @@ public final class MemoryScreen: Screen {
     public private(set) var isCursorVisible = true
     /// How many times ``flush()`` was called.
     public private(set) var flushCount = 0
+    /// Texts copied to the clipboard, in order.
+    public private(set) var clipboard: [String] = []
+
+    public func copyToClipboard(_ text: String) {
+        clipboard.append(text)
+    }
     /// The pending grid (what has been drawn since creation).
     public private(set) var cells: CellBlock
     /// The grid as of the last ``flush()``: what a user would see.

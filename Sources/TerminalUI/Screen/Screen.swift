@@ -55,10 +55,16 @@ public protocol Screen: AnyObject {
     /// Gives the terminal back and stops the process until the shell continues it (Ctrl-Z);
     /// screens without a terminal do nothing.
     func suspend()
+
+    /// Asks the terminal to put `text` on the clipboard (OSC 52); screens without a terminal
+    /// do nothing.
+    func copyToClipboard(_ text: String)
 }
 
 extension Screen {
     public func suspend() {}
+
+    public func copyToClipboard(_ text: String) {}
 
     public var hasWaitingPictures: Bool { false }
 

@@ -1,3 +1,4 @@
+import Foundation
 import FeedSources
 import ImageCodecs
 import ImageLoading
@@ -78,5 +79,47 @@ struct UpdateInfoPanelTests {
         // Then no control character reaches the frame
         let cells = harness.frame().cells.cells
         #expect(!cells.contains { $0.grapheme.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+    }
+}
+
+@Suite("Update: copy and open the focused photo")
+struct UpdateCopyOpenTests {
+    @Test func yCopiesThePathAndOOpensIt() {
+        // Given a folder feed with photo 1 focused
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        harness.showPage(TestPhotos.files(5))
+        harness.press("j")
+        // When y, then o, are pressed
+        let copied = harness.press("y")
+        let opened = harness.press("o")
+        // Then the path goes to the clipboard (the status bar says so, and that the terminal
+        // must allow it) and to xdg-open
+        #expect(copied.contains { if case .copyToClipboard("/photos/1.jpg") = $0 { true } else { false } })
+        #expect(opened.contains { if case .openExternally("/photos/1.jpg") = $0 { true } else { false } })
+        #expect(harness.model.message == "opening /photos/1.jpg with xdg-open")
+        // And a failure to open is said in the status bar
+        harness.send(.notice("cannot open /photos/1.jpg: xdg-open is not installed (Debian: xdg-utils)"))
+        #expect(harness.model.shownMessage?.contains("xdg-utils") == true)
+    }
+
+    @Test func aPicsumPhotoCopiesItsFullSizeURL() {
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        harness.showPage(TestPhotos.picsum(3))
+        let copied = harness.press("y")
+        let text = copied.compactMap { if case .copyToClipboard(let text) = $0 { text } else { nil } }.first
+        #expect(text?.contains("/id/0/") == true, "\(text ?? "nothing")")
+    }
+}
+
+@Suite("The clipboard escape")
+struct ClipboardEscapeTests {
+    @Test func textIsSentAsBase64InOSC52AndCutOnACharacterBoundary() {
+        #expect(String(decoding: Clipboard.copy("/a b/é.jpg"), as: UTF8.self) == "\u{1B}]52;c;L2EgYi/DqS5qcGc=\u{1B}\\")
+        // A text longer than the limit ends on a whole character
+        let long = String(repeating: "é", count: Clipboard.maxBytes)
+        let sent = String(decoding: Clipboard.copy(long), as: UTF8.self)
+        let base64 = sent.dropFirst("\u{1B}]52;c;".count).dropLast(2)
+        let decoded = Data(base64Encoded: String(base64)).map { [UInt8]($0) } ?? []
+        #expect(decoded.count <= Clipboard.maxBytes && String(validating: decoded, as: UTF8.self) != nil)
     }
 }

@@ -139,3 +139,7 @@ heif-enc -q 50 "$work/large.png" -o "$out/large/large.heic" >/dev/null
 cjxl "$work/large.png" "$out/large/large.jxl" -d 2 >/dev/null 2>&1
 convert "$work/large.png" +dither -colors 32 "$out/large/large.gif"
 convert "$work/large.png" -compress lzw "$out/large/large.tiff"
+
+# A JPEG whose EXIF names a camera, lens, exposure, date and place (made-up), for the info panel.
+convert "$work/upright.png" -quality 85 "$work/exif-base.jpg"
+python3 scripts/make-exif-jpeg.py "$work/exif-base.jpg" "$out/exif-camera.jpg"

@@ -379,6 +379,46 @@ struct TmuxViewerTests {
         #expect(frames.count >= 4, "\(frames.count) animation frames in the trace")
     }
 
+    @Test func theInfoPanelShowsTheFocusedPhotosEXIFAndFollowsTheFocus() async throws {
+        // Given a folder: a photo without EXIF, then one whose EXIF names a camera and a place
+        let (cache, log) = try Self.scratch()
+        let folder = URL(fileURLWithPath: cache).deletingLastPathComponent().appendingPathComponent("exif")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: folder.appendingPathComponent("a.jpg"))
+        try FileManager.default.copyItem(
+            at: BuiltBinary.packageRoot.appendingPathComponent("Assets/formats/exif-camera.jpg"),
+            to: folder.appendingPathComponent("b.jpg"))
+        let session = try TmuxSession(
+            command: try Self.command("--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log),
+            columns: 110, rows: 40)
+        _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/2") }
+
+        // When I opens the info panel on the first photo
+        try session.send("I")
+        let first = try await session.waitForScreen(within: .seconds(10)) { $0.contains("JPEG · 600×400") }
+        // Then it gives the file's format and size, and no camera (it has no EXIF)
+        let shown = try session.capture()
+        #expect(first?.contains("JPEG · 600×400") == true, "\(shown)")
+        #expect(first?.contains("camera") == false)
+
+        // When the focus moves to the second photo, the panel follows it
+        try session.send("j")
+        let second = try await session.waitForScreen(within: .seconds(10)) { $0.contains("FUJIFILM X-T3") }
+        let screen = try session.capture()
+        #expect(second != nil, "the panel did not follow the focus:\n\(screen)")
+        #expect(screen.contains("1/500 s · f/4 · ISO 200 · 35 mm (53 mm in 35 mm)"))
+        #expect(screen.contains("2024-09-14 18:42:05 +01:00"))
+        #expect(screen.contains("51.50733° N, 0.12767° W"))
+
+        // When I closes it and the user quits
+        try session.send("I")
+        _ = try await session.waitForScreen(within: .seconds(5)) { !$0.contains("FUJIFILM") }
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
+
     /// The viewer's resident memory in KiB, read from /proc (the pane's shell's child).
     private static func viewerRSS(_ session: TmuxSession) throws -> Int? {
         let shell = try session.display("#{pane_pid}")

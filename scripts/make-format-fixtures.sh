@@ -131,14 +131,14 @@ convert -size 48x32 xc:none -fill '#ff000080' -draw 'rectangle 8,8 39,23' -fill 
 convert "$work/alpha-tiff.png" -type TrueColorAlpha -define tiff:alpha=unassociated -compress zip "$out/alpha.tiff"
 
 # 3000×2000 gradients of each library format for the memory-per-format test (a few KB each).
-mkdir -p "$out/large"
+mkdir -p Assets/formats-large  # not in Assets/formats: that folder seeds the fuzzer
 convert -size 3000x2000 gradient:'#305080-#d0a060' "$work/large.png"
-cwebp -quiet -q 80 "$work/large.png" -o "$out/large/large.webp"
-avifenc --min 30 --max 40 -s 8 "$work/large.png" "$out/large/large.avif" >/dev/null
-heif-enc -q 50 "$work/large.png" -o "$out/large/large.heic" >/dev/null
-cjxl "$work/large.png" "$out/large/large.jxl" -d 2 >/dev/null 2>&1
-convert "$work/large.png" +dither -colors 32 "$out/large/large.gif"
-convert "$work/large.png" -compress lzw "$out/large/large.tiff"
+cwebp -quiet -q 80 "$work/large.png" -o "Assets/formats-large/large.webp"
+avifenc --min 30 --max 40 -s 8 "$work/large.png" "Assets/formats-large/large.avif" >/dev/null
+heif-enc -q 50 "$work/large.png" -o "Assets/formats-large/large.heic" >/dev/null
+cjxl "$work/large.png" "Assets/formats-large/large.jxl" -d 2 >/dev/null 2>&1
+convert "$work/large.png" +dither -colors 32 "Assets/formats-large/large.gif"
+convert "$work/large.png" -compress lzw "Assets/formats-large/large.tiff"
 
 # A JPEG whose EXIF names a camera, lens, exposure, date and place (made-up), for the info panel.
 convert "$work/upright.png" -quality 85 "$work/exif-base.jpg"

@@ -167,7 +167,7 @@ extension ReducedDecodingTests {
     @Test(arguments: FormatPeaks.files)
     func eachFormatsThumbnailCostsAtMostItsBound(file: String) throws {
         // Given a 3000×2000 picture of the format (a gradient, a few KB)
-        let bytes = try FormatAssets.bytes("large/\(file)")
+        let bytes = [UInt8](try Data(contentsOf: FormatAssets.directory.deletingLastPathComponent().appendingPathComponent("formats-large/\(file)")))
         let bound = try #require(FormatPeaks.bounds[file])
         // When it is decoded toward an 80×53 thumbnail in a child process
         let report = try DecodePeakChild.measure(bytes, target: (80, 53))

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Testing) @testable import ImageCodecs
 import Testing
 

@@ -419,6 +419,52 @@ struct TmuxViewerTests {
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
     }
 
+    @Test func dMovesThePhotoToTheTrashAfterAskingAndUPutsItBack() async throws {
+        // Given a folder of three photos and a private XDG_DATA_HOME (its Trash)
+        let (cache, log) = try Self.scratch()
+        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
+        let folder = root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["a.jpg", "b.jpg", "c.jpg"] {
+            try FileManager.default.copyItem(
+                at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: folder.appendingPathComponent(name))
+        }
+        let data = root.appendingPathComponent("data")
+        let session = try TmuxSession(
+            command: try Self.command(
+                "--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log, environment: "XDG_DATA_HOME=\(data.path)"),
+            columns: 100, rows: 40)
+        _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/3") }
+
+        // When b.jpg is focused and D is pressed, the status bar asks, naming it
+        try session.send("j")
+        try session.send("D")
+        let asked = try await session.waitForScreen(within: .seconds(5)) { $0.contains("Move b.jpg to the Trash?") }
+        #expect(asked != nil, "\((try? session.capture()) ?? "")")
+        // When y answers, the file is in the Trash with its info, and its row is gone
+        try session.send("y")
+        let moved = try await session.waitForScreen(within: .seconds(10)) { $0.contains("moved b.jpg to the Trash") }
+        #expect(moved != nil, "\((try? session.capture()) ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.jpg").path))
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("Trash/files/b.jpg").path))
+        let info = try String(contentsOf: data.appendingPathComponent("Trash/info/b.jpg.trashinfo"), encoding: .utf8)
+        #expect(info.contains("Path=\(folder.appendingPathComponent("b.jpg").path)"))
+        let afterMove = try session.capture()
+        #expect(afterMove.contains("row 2/2"))
+
+        // When u is pressed, it is back in its folder and its row in the list
+        try session.send("u")
+        let back = try await session.waitForScreen(within: .seconds(10)) { $0.contains("put back b.jpg") }
+        #expect(back != nil, "\((try? session.capture()) ?? "")")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.jpg").path))
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("Trash/info/b.jpg.trashinfo").path))
+        let afterUndo = try session.capture()
+        #expect(afterUndo.contains("row 2/3"))
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
+
     /// The viewer's resident memory in KiB, read from /proc (the pane's shell's child).
     private static func viewerRSS(_ session: TmuxSession) throws -> Int? {
         let shell = try session.display("#{pane_pid}")

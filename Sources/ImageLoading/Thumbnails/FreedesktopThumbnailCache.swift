@@ -68,6 +68,15 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
     }
 
     /// The path of the thumbnail of `uri` in `sizeClass`.
+    /// Deletes every size class's thumbnail of `file` (the standard asks it when a file is
+    /// deleted or moved away, e.g. to the Trash).
+    public func removeThumbnails(of file: URL) {
+        let uri = ThumbnailURI.uri(for: file)
+        for sizeClass in ThumbnailSizeClass.allCases {
+            try? FileManager.default.removeItem(at: thumbnailURL(for: uri, in: sizeClass))
+        }
+    }
+
     public func thumbnailURL(for uri: String, in sizeClass: ThumbnailSizeClass) -> URL {
         directory.appendingPathComponent(sizeClass.directoryName).appendingPathComponent(ThumbnailURI.fileName(for: uri))
     }

@@ -1,3 +1,4 @@
+public import FeedSources
 public import ImageCodecs
 public import ImageLoading
 
@@ -30,6 +31,10 @@ public enum FeedEffect: Sendable {
     case copyToClipboard(String)
     /// Open a path or URL with the desktop's program (`xdg-open`), detached.
     case openExternally(String)
+    /// Move files to the Trash (the outcome comes back as ``FeedMessage/trashed(_:)``).
+    case trash([TrashRequest])
+    /// Put trashed files back (the outcome comes back as ``FeedMessage/restored(_:)``).
+    case restoreFromTrash([FreedesktopTrash.TrashedFile])
     /// Ask the feed for its next page.
     case loadPage
     /// Empty the memory cache.

@@ -25,6 +25,10 @@ public enum FeedMessage: Sendable {
     case shaping(ShapingKnobs)
     /// An animation frame is due.
     case tick
+    /// Files were moved to the Trash (those that could be), and why the others could not.
+    case trashed(TrashOutcome)
+    /// Trashed files were put back (those that could be).
+    case restored(TrashOutcome)
     /// Something to tell the user in the status bar (an external program's outcome).
     case notice(String)
     /// A photo's metadata was read (or could not be).

@@ -5,6 +5,8 @@ extension FeedModel {
     public enum Confirmation: Hashable, Sendable {
         /// Clear the memory and the disk cache (`C`).
         case clearAllCaches(CacheSizes)
+        /// Move these photos' files to the Trash (`D`).
+        case trash([TrashRequest])
     }
 
     /// The caches were measured after `C`: ask.

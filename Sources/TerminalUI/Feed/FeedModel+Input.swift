@@ -22,13 +22,19 @@ extension FeedModel {
         if let pending = confirmation, case .key(let key) = input {
             confirmation = nil
             guard key == .character("y") || key == .character("Y") else {
-                message = "kept the caches"
+                switch pending {
+                case .clearAllCaches: message = "kept the caches"
+                case .trash: message = "kept it"
+                }
                 return []
             }
             switch pending {
             case .clearAllCaches:
                 note("memory and disk caches cleared")
                 return [.clearAllCaches]
+            case .trash(let files):
+                note("moving \(files.count == 1 ? files[0].url.lastPathComponent : "\(files.count) photos") to the Trash…")
+                return [.trash(files)]
             }
         }
         if panel == .network, case .key(.character(let character)) = input,
@@ -105,6 +111,11 @@ extension FeedModel {
             return []
         case .copyLocation:
             return copyLocation()
+        case .trashFocused:
+            askToTrash()
+            return []
+        case .undoTrash:
+            return undoTrash()
         case .openExternally:
             return openExternally()
         case .toggleEventLog:

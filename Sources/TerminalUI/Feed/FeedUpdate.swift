@@ -40,6 +40,10 @@ public enum FeedUpdate {
             effects = model.advanceAnimations()
         case .animationFrame(let key, let token, let result):
             effects = model.receiveAnimationFrame(result, for: key, token: token)
+        case .trashed(let outcome):
+            effects = model.receiveTrashed(outcome)
+        case .restored(let outcome):
+            effects = model.receiveRestored(outcome)
         case .notice(let text):
             model.note(text)
             effects = []

@@ -1,3 +1,4 @@
+public import Foundation
 public import ImageCodecs
 public import ImageLoading
 
@@ -41,9 +42,14 @@ public protocol FeedPipelineProviding: Sendable {
     /// What a photo's file says about itself (header and EXIF), from the bytes `request` loads
     /// (the disk cache's, the file's, else the network's).
     func metadata(for request: ImageRequest) async throws -> PhotoMetadata
+    /// Removes the stored thumbnails of `file` (it went to the Trash).
+    func forgetThumbnails(of file: URL)
 }
 
 extension FeedPipelineProviding {
+    /// Nothing to forget unless the pipeline keeps thumbnails.
+    public func forgetThumbnails(of file: URL) {}
+
     /// No metadata unless the pipeline reads it.
     public func metadata(for request: ImageRequest) async throws -> PhotoMetadata {
         throw ImageLoadError.decodingFailed("this pipeline reads no metadata")
@@ -61,6 +67,10 @@ public struct LiveFeedPipeline: FeedPipelineProviding {
     }
 
     public func makeLoader() -> any RowLoading { ImageLoader(pipeline: pipeline) }
+    public func forgetThumbnails(of file: URL) {
+        (pipeline.configuration.thumbnailCache as? FreedesktopThumbnailCache)?.removeThumbnails(of: file)
+    }
+
     public func metadata(for request: ImageRequest) async throws -> PhotoMetadata {
         let bytes = try await pipeline.data(for: request)
         return try PhotoMetadata.read(bytes)

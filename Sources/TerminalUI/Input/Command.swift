@@ -49,6 +49,10 @@ public enum Command: Hashable, Sendable {
     case copyLocation
     /// Open the focused photo with the desktop's program (`o`).
     case openExternally
+    /// Move the focused photo's file to the Trash, after asking (`D`).
+    case trashFocused
+    /// Put back what the last `D` moved to the Trash (`u`).
+    case undoTrash
     /// Show or hide the event log.
     case toggleEventLog
     /// Show or hide the network panel.

@@ -120,6 +120,8 @@ public struct KeyMap: Sendable {
         case .character("I"): .toggleInfoPanel
         case .character("y"): .copyLocation
         case .character("o"): .openExternally
+        case .character("D"): .trashFocused
+        case .character("u"): .undoTrash
         case .character("l"), .character("e"): .toggleEventLog
         case .character("n"): .toggleNetworkPanel
         case .character("v"): .toggleLayout
@@ -175,6 +177,8 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "I", action: "photo info (file, camera, place)"),
         HelpEntry(keys: "y", action: "copy path / URL (OSC 52)"),
         HelpEntry(keys: "o", action: "open with the desktop's program"),
+        HelpEntry(keys: "D", action: "move to the Trash (asks)"),
+        HelpEntry(keys: "u", action: "undo the last move to the Trash"),
         HelpEntry(keys: "?", action: "this help"),
         HelpEntry(keys: "q Esc", action: "back / quit"),
         HelpEntry(keys: "^Z", action: "suspend (fg resumes)"),

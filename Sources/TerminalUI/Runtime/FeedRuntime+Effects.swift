@@ -22,6 +22,36 @@ extension FeedRuntime {
             for load in loads.values { load.loader.lowData = lowData }
         case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
             decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
+        case .trash(let requests):
+            let (trash, pipeline, mailbox) = (self.trash, self.pipeline, self.mailbox)
+            work.append(Task.detached {
+                var outcome = TrashOutcome(moved: [], failures: [])
+                for request in requests {
+                    do {
+                        let file = try trash.trash(request.url)
+                        // The thumbnail standard: a file's thumbnails go when the file does.
+                        pipeline.forgetThumbnails(of: request.url)
+                        outcome.moved.append((request.key, file))
+                    } catch {
+                        outcome.failures.append("\(error)")
+                    }
+                }
+                mailbox.post(.message(.trashed(outcome)))
+            })
+        case .restoreFromTrash(let files):
+            let (trash, mailbox) = (self.trash, self.mailbox)
+            work.append(Task.detached {
+                var outcome = TrashOutcome(moved: [], failures: [])
+                for file in files {
+                    do {
+                        try trash.restore(file)
+                        outcome.moved.append((PhotoKey(id: file.original.lastPathComponent), file))
+                    } catch {
+                        outcome.failures.append("\(error)")
+                    }
+                }
+                mailbox.post(.message(.restored(outcome)))
+            })
         case .copyToClipboard(let text):
             screen.copyToClipboard(text)
         case .openExternally(let location):

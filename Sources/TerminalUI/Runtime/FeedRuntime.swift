@@ -51,6 +51,8 @@ public final class FeedRuntime {
     let pipeline: any FeedPipelineProviding
     let network: (any NetworkControlling)?
     let clock: FeedClock
+    /// Where `D` moves files (the freedesktop.org Trash of the user's environment).
+    let trash: FreedesktopTrash
     let timer = AnimationTimer()
     let mailbox = Mailbox()
     var loads: [LoadSlot: LiveLoad] = [:]
@@ -83,8 +85,10 @@ public final class FeedRuntime {
     public init(
         screen: any Screen, feed: any FeedSource, feedName: String, pipeline: any FeedPipelineProviding,
         options: FeedViewerOptions = FeedViewerOptions(), network: (any NetworkControlling)? = nil,
-        clock: FeedClock = .continuous(), recorder: LoadRecorder? = nil, outputFailures: AsyncStream<String>? = nil
+        clock: FeedClock = .continuous(), recorder: LoadRecorder? = nil, outputFailures: AsyncStream<String>? = nil,
+        trash: FreedesktopTrash = FreedesktopTrash()
     ) {
+        self.trash = trash
         self.recorder = recorder
         self.outputFailures = outputFailures
         self.screen = screen

@@ -1,0 +1,98 @@
+public import FeedSources
+public import Foundation
+
+/// A photo to move to the Trash: its key in the list and its file.
+public struct TrashRequest: Hashable, Sendable {
+    public var key: PhotoKey
+    public var url: URL
+
+    public init(key: PhotoKey, url: URL) {
+        self.key = key
+        self.url = url
+    }
+}
+
+/// What a move to (or from) the Trash did: the files moved, and why the others did not.
+public struct TrashOutcome: Sendable {
+    public var moved: [(key: PhotoKey, file: FreedesktopTrash.TrashedFile)]
+    public var failures: [String]
+
+    public init(moved: [(key: PhotoKey, file: FreedesktopTrash.TrashedFile)], failures: [String]) {
+        self.moved = moved
+        self.failures = failures
+    }
+}
+
+/// `D` and `u`: the focused photo's file to the freedesktop.org Trash after a question naming
+/// it, and back. Only local files go (a folder feed's, a URL list's file URLs); the rows of moved files leave the list (the
+/// focus stays at its place), and come back at their places on `u`.
+extension FeedModel {
+    /// `D`: asks before moving the focused photo's file.
+    mutating func askToTrash() {
+        guard let key = focusedKey, let photo = photo(key) else {
+            note("nothing to move to the Trash: no photo focused")
+            return
+        }
+        let file: URL
+        switch photo.origin {
+        case .file(let directory, let name): file = directory.appendingPathComponent(name)
+        case .original(let url?) where url.isFileURL: file = url
+        default:
+            note("only files of a folder go to the Trash (this photo comes from \(feedName))")
+            return
+        }
+        confirmation = .trash([TrashRequest(key: key, url: file)])
+        message = "Move \(file.lastPathComponent) to the Trash? y moves it, any other key keeps it"
+    }
+
+    /// The files moved: their rows leave; `u` can put them back.
+    mutating func receiveTrashed(_ outcome: TrashOutcome) -> [FeedEffect] {
+        let moved = Set(outcome.moved.map(\.key))
+        lastTrashed = outcome.moved.compactMap { entry in
+            guard let index = positions[entry.key], let photo = photo(entry.key) else { return nil }
+            return (photo, index, entry.file)
+        }
+        var parts: [String] = []
+        if !moved.isEmpty {
+            let what = moved.count == 1 ? outcome.moved[0].file.original.lastPathComponent : "\(moved.count) photos"
+            parts.append("moved \(what) to the Trash (u puts it back)")
+        }
+        parts += outcome.failures
+        note(parts.joined(separator: "; "))
+        guard !moved.isEmpty else { return [] }
+        let focusIndex = list.focus ?? 0
+        let remaining = keys.filter { !moved.contains($0) }.compactMap(photo)
+        var effects = replaceRows(with: remaining)
+        if !remaining.isEmpty { effects += apply(list.setFocus(min(focusIndex, remaining.count - 1))) }
+        return effects
+    }
+
+    /// `u`: puts back what the last `D` moved.
+    mutating func undoTrash() -> [FeedEffect] {
+        guard !lastTrashed.isEmpty else {
+            note("nothing to put back from the Trash")
+            return []
+        }
+        return [.restoreFromTrash(lastTrashed.map(\.file))]
+    }
+
+    /// The files put back: their rows return to their places.
+    mutating func receiveRestored(_ outcome: TrashOutcome) -> [FeedEffect] {
+        let back = Set(outcome.moved.map(\.file))
+        let returning = lastTrashed.filter { back.contains($0.file) }.sorted { $0.index < $1.index }
+        lastTrashed.removeAll { back.contains($0.file) }
+        var parts: [String] = []
+        if !returning.isEmpty {
+            parts.append("put back \(returning.count == 1 ? returning[0].file.original.lastPathComponent : "\(returning.count) photos")")
+        }
+        parts += outcome.failures
+        note(parts.joined(separator: "; "))
+        guard !returning.isEmpty else { return [] }
+        var photos = keys.compactMap(photo)
+        for entry in returning { photos.insert(entry.photo, at: min(entry.index, photos.count)) }
+        let focusIndex = returning[0].index
+        var effects = replaceRows(with: photos)
+        effects += apply(list.setFocus(min(focusIndex, photos.count - 1)))
+        return effects
+    }
+}

@@ -1,0 +1,69 @@
+import FeedSources
+import Foundation
+import Testing
+import TerminalGraphics
+import TerminalKit
+import TerminalUI
+
+@Suite("Update: D moves the focused file to the Trash after asking, u puts it back")
+struct UpdateTrashTests {
+    private func harness() -> FeedHarness {
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        harness.showPage(TestPhotos.files(5))
+        return harness
+    }
+
+    private func trashed(_ name: String, key: String) -> (key: PhotoKey, file: FreedesktopTrash.TrashedFile) {
+        (PhotoKey(id: key), FreedesktopTrash.TrashedFile(
+            original: URL(fileURLWithPath: "/photos/\(name)"), trashed: URL(fileURLWithPath: "/trash/files/\(name)"),
+            info: URL(fileURLWithPath: "/trash/info/\(name).trashinfo")))
+    }
+
+    @Test func dAsksNamingTheFileAndOnlyYMovesIt() {
+        // Given photo 2 focused
+        var harness = harness()
+        harness.press("jj")
+        // When D is pressed
+        #expect(harness.press("D").isEmpty)
+        // Then the status bar asks, naming the file
+        #expect(harness.model.shownMessage == "Move 2.jpg to the Trash? y moves it, any other key keeps it")
+        // When another key answers, nothing moves
+        #expect(harness.press("n").isEmpty)
+        #expect(harness.model.message == "kept it")
+        // When D then y, the file is asked to move
+        harness.press("D")
+        let moved = harness.press("y")
+        #expect(moved.contains { if case .trash([TrashRequest(key: PhotoKey(id: "2"), url: URL(fileURLWithPath: "/photos/2.jpg"))]) = $0 { true } else { false } })
+    }
+
+    @Test func aMovedFilesRowLeavesAndComesBackAtItsPlaceOnU() {
+        // Given photo 2 focused and moved to the Trash
+        var harness = harness()
+        harness.press("jj")
+        harness.send(.trashed(TrashOutcome(moved: [trashed("2.jpg", key: "2")], failures: [])))
+        // Then its row is gone, the focus stays at its place (now photo 3), and u is offered
+        #expect(harness.model.visibleKeys.map(\.id) == ["0", "1", "3", "4"])
+        #expect(harness.model.focusedKey?.id == "3")
+        #expect(harness.model.message == "moved 2.jpg to the Trash (u puts it back)")
+        // When u is pressed, the file is asked back; when it is back, so is its row, focused
+        let undo = harness.press("u")
+        #expect(undo.contains { if case .restoreFromTrash(let files) = $0 { files.map(\.original.path) == ["/photos/2.jpg"] } else { false } })
+        harness.send(.restored(TrashOutcome(moved: [trashed("2.jpg", key: "2")], failures: [])))
+        #expect(harness.model.visibleKeys.map(\.id) == ["0", "1", "2", "3", "4"])
+        #expect(harness.model.focusedKey?.id == "2")
+        // And a second u has nothing to put back
+        #expect(harness.press("u").isEmpty)
+        #expect(harness.model.message == "nothing to put back from the Trash")
+    }
+
+    @Test func aFailureIsSaidAndAWebPhotoIsNeverTrashed() {
+        var harness = harness()
+        harness.send(.trashed(TrashOutcome(moved: [], failures: ["0.jpg: cannot be moved to the Trash (Permission denied)"])))
+        #expect(harness.model.message == "0.jpg: cannot be moved to the Trash (Permission denied)")
+        #expect(harness.model.visibleKeys.count == 5)
+        var web = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        web.showPage(TestPhotos.picsum(3))
+        #expect(web.press("D").isEmpty)
+        #expect(web.model.message?.hasPrefix("only files of a folder go to the Trash") == true)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import ArgumentParser
 import BlockArt
@@ -82,6 +83,9 @@ struct ViewerOptions: ParsableArguments {
 
     @Option(help: "Write the run as a Chrome trace (JSON; open it in https://ui.perfetto.dev or chrome://tracing): a track per photo with queued/downloading/decoding/rendering spans, appear, disappear, cancel, resume, coalesce, cache hits and retries, and the semantics audit's findings.")
     var trace: String?
+
+    @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).")
+    var saveDir: String?
 
     @Option(help: "Animated GIFs and WebPs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.")
     var animate: String?
@@ -232,6 +236,7 @@ struct ViewerOptions: ParsableArguments {
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
             graphicsReason: selection == nil ? nil : reason, audits: audit)
         options.animation = try parsedAnimation(term: getenv("TERM").map { String(cString: $0) })
+        options.saveDirectory = saveDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
         return options
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ImageCodecs
 
 /// The viewer end to end: the real binary in a private tmux server, against its embedded server.
 @Suite("Viewer in tmux", .serialized, .timeLimit(.minutes(3)), .tags(.realTime))
@@ -460,6 +461,37 @@ struct TmuxViewerTests {
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("Trash/info/b.jpg.trashinfo").path))
         let afterUndo = try session.capture()
         #expect(afterUndo.contains("row 2/3"))
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
+
+    @Test func sSavesTheFullSizeOriginalOfAWebPhotoUnderAFreeName() async throws {
+        // Given the embedded feed and an empty save folder
+        let (cache, log) = try Self.scratch()
+        let saves = URL(fileURLWithPath: cache).deletingLastPathComponent().appendingPathComponent("saved")
+        let session = try TmuxSession(
+            command: try Self.command("--latency 0 --bandwidth 0 --save-dir \(saves.path)", cache: cache, log: log),
+            columns: 100, rows: 30)
+        _ = try await session.waitForScreen(within: .seconds(20)) { $0.contains("row 1/") }
+
+        // When s is pressed twice on the first photo
+        try session.send("s")
+        let first = try await session.waitForScreen(within: .seconds(20)) { $0.contains("saved \(saves.path)") }
+        #expect(first != nil, "\((try? session.capture()) ?? "")")
+        try session.send("s")
+        _ = try await TmuxSession.poll(within: .seconds(20)) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: saves.path)) ?? []).count >= 2 ? true : nil
+        }
+
+        // Then two whole JPEGs of the photo's full size are there, the second under a new name
+        let names = try FileManager.default.contentsOfDirectory(atPath: saves.path).sorted()
+        #expect(names.count == 2 && names.allSatisfy { $0.hasPrefix("photo-0-") && $0.hasSuffix(".jpg") }, "\(names)")
+        #expect(names.contains { $0.contains(" (2).jpg") }, "\(names)")
+        let bytes = [UInt8](try Data(contentsOf: saves.appendingPathComponent(names[0])))
+        let header = try ImageDecoder.probe(bytes)
+        let size = names[0].dropFirst("photo-0-".count).prefix { $0 != "." && $0 != " " }.split(separator: "x").compactMap { Int($0) }
+        #expect(header.format == .jpeg && [header.size.width, header.size.height] == size, "\(header) \(names[0])")
         try session.send("q")
         let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
         #expect(exited?.contains("VIEWER-EXITED 0") == true)

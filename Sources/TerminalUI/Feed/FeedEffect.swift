@@ -1,4 +1,5 @@
 public import FeedSources
+public import Foundation
 public import ImageCodecs
 public import ImageLoading
 
@@ -31,6 +32,9 @@ public enum FeedEffect: Sendable {
     case copyToClipboard(String)
     /// Open a path or URL with the desktop's program (`xdg-open`), detached.
     case openExternally(String)
+    /// Download (or read from the disk cache) a photo's full-size original and save it as
+    /// `name` in `folder` (nil: the user's download folder); the outcome comes back as a notice.
+    case saveOriginal(ImageRequest, name: String, folder: URL?)
     /// Move files to the Trash (the outcome comes back as ``FeedMessage/trashed(_:)``).
     case trash([TrashRequest])
     /// Put trashed files back (the outcome comes back as ``FeedMessage/restored(_:)``).

@@ -48,6 +48,40 @@ extension FeedModel {
         return [.copyToClipboard(location)]
     }
 
+    /// `s`: the focused web photo's full-size original, saved (a file is one already).
+    mutating func saveOriginal() -> [FeedEffect] {
+        guard let key = focusedKey, let photo = photo(key) else {
+            note("nothing to save: no photo focused")
+            return []
+        }
+        let request: ImageRequest
+        let name: String
+        switch photo.origin {
+        case .file:
+            note("\(focusedLocation ?? photo.id) is a file already")
+            return []
+        case .original(let url?) where url.isFileURL:
+            note("\(url.path) is a file already")
+            return []
+        case .original(let url?):
+            request = ImageRequest(url: url, priority: .normal)
+            let last = url.deletingPathExtension().lastPathComponent
+            name = last.isEmpty ? "photo-\(photo.id)" : last
+        case .original(nil):
+            note("nothing to save: this line is not a URL")
+            return []
+        case .picsum:
+            guard let size = photo.size else {
+                note("the feed does not say this photo's full size")
+                return []
+            }
+            request = photo.imageRequest(for: size, priority: .normal)
+            name = "photo-\(photo.id)-\(size.width)x\(size.height)"
+        }
+        note("saving \(name)…")
+        return [.saveOriginal(request, name: name, folder: options.saveDirectory)]
+    }
+
     /// `o`: the focused photo opened by the desktop's program.
     mutating func openExternally() -> [FeedEffect] {
         guard let location = focusedLocation else {

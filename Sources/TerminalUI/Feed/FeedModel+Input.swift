@@ -111,6 +111,8 @@ extension FeedModel {
             return []
         case .copyLocation:
             return copyLocation()
+        case .saveOriginal:
+            return saveOriginal()
         case .trashFocused:
             askToTrash()
             return []

@@ -1,3 +1,4 @@
+public import Foundation
 public import BlockArt
 public import ImageCodecs
 public import TerminalGraphics
@@ -40,6 +41,8 @@ public struct FeedViewerOptions: Sendable {
     public var screenColors: ColorCapability = .truecolor
     /// Whether the user switched backends with `i` (late replies then change nothing).
     public var graphicsChosenByUser = false
+    /// Where `s` saves originals (`--save-dir`); nil: the user's download folder.
+    public var saveDirectory: URL?
     /// Whether animated GIFs and WebPs play (`--animate`).
     public var animation: AnimationMode = .on
 

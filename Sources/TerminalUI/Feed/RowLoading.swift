@@ -44,9 +44,17 @@ public protocol FeedPipelineProviding: Sendable {
     func metadata(for request: ImageRequest) async throws -> PhotoMetadata
     /// Removes the stored thumbnails of `file` (it went to the Trash).
     func forgetThumbnails(of file: URL)
+    /// A request's original bytes: the disk cache's when it holds the same resource, else a
+    /// download (resumed from kept bytes when one was cut).
+    func data(for request: ImageRequest) async throws -> [UInt8]
 }
 
 extension FeedPipelineProviding {
+    /// No bytes unless the pipeline loads them.
+    public func data(for request: ImageRequest) async throws -> [UInt8] {
+        throw ImageLoadError.decodingFailed("this pipeline loads no originals")
+    }
+
     /// Nothing to forget unless the pipeline keeps thumbnails.
     public func forgetThumbnails(of file: URL) {}
 
@@ -67,6 +75,10 @@ public struct LiveFeedPipeline: FeedPipelineProviding {
     }
 
     public func makeLoader() -> any RowLoading { ImageLoader(pipeline: pipeline) }
+    public func data(for request: ImageRequest) async throws -> [UInt8] {
+        try await pipeline.data(for: request)
+    }
+
     public func forgetThumbnails(of file: URL) {
         (pipeline.configuration.thumbnailCache as? FreedesktopThumbnailCache)?.removeThumbnails(of: file)
     }

@@ -49,6 +49,8 @@ public enum Command: Hashable, Sendable {
     case copyLocation
     /// Open the focused photo with the desktop's program (`o`).
     case openExternally
+    /// Save the focused web photo's full-size original to the download folder (`s`).
+    case saveOriginal
     /// Move the focused photo's file to the Trash, after asking (`D`).
     case trashFocused
     /// Put back what the last `D` moved to the Trash (`u`).

@@ -22,6 +22,19 @@ extension FeedRuntime {
             for load in loads.values { load.loader.lowData = lowData }
         case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
             decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
+        case .saveOriginal(let request, let name, let folder):
+            let (pipeline, mailbox) = (self.pipeline, self.mailbox)
+            work.append(Task.detached {
+                let text: String
+                do {
+                    let bytes = try await pipeline.data(for: request)
+                    let saved = try PhotoSaver.save(bytes, named: name, into: folder ?? PhotoSaver.downloadFolder())
+                    text = "saved \(saved.path) (\(ByteCountFormat.string(Int64(bytes.count))))"
+                } catch {
+                    text = "could not save \(name): \(error)"
+                }
+                mailbox.post(.message(.notice(text)))
+            })
         case .trash(let requests):
             let (trash, pipeline, mailbox) = (self.trash, self.pipeline, self.mailbox)
             work.append(Task.detached {

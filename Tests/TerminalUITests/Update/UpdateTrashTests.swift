@@ -67,3 +67,27 @@ struct UpdateTrashTests {
         #expect(web.model.message?.hasPrefix("only files of a folder go to the Trash") == true)
     }
 }
+
+@Suite("Update: s saves a web photo's full-size original")
+struct UpdateSaveTests {
+    @Test func sAsksForTheFullSizeOriginalOfAWebPhotoAndSaysAFileIsOneAlready() {
+        // Given a picsum-style feed
+        var web = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        web.showPage(TestPhotos.picsum(3))
+        // When s is pressed
+        let saved = web.press("s")
+        // Then the photo's full size is asked for, under a name saying which and how large
+        let asked = saved.compactMap { effect -> (String, String)? in
+            if case .saveOriginal(let request, let name, nil) = effect { return (request.url?.absoluteString ?? "", name) }
+            return nil
+        }
+        #expect(asked.count == 1)
+        #expect(asked.first?.0.hasSuffix("/id/0/400/300") == true, "\(asked)")
+        #expect(asked.first?.1 == "photo-0-400x300")
+        // And on a folder feed there is nothing to save
+        var files = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        files.showPage(TestPhotos.files(2))
+        #expect(files.press("s").isEmpty)
+        #expect(files.model.message == "/photos/0.jpg is a file already")
+    }
+}

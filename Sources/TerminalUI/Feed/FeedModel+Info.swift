@@ -29,8 +29,11 @@ extension FeedModel {
     }
 
     /// The focused photo's path (files) or URL (the web; a picsum-style photo's full size).
-    var focusedLocation: String? {
-        guard let key = focusedKey, let photo = photo(key) else { return nil }
+    var focusedLocation: String? { focusedKey.flatMap(location(of:)) }
+
+    /// A photo's path (files) or URL (the web; a picsum-style photo's full size).
+    func location(of key: PhotoKey) -> String? {
+        guard let photo = photo(key) else { return nil }
         switch photo.origin {
         case .file(let directory, let name): return directory.appendingPathComponent(name).path
         case .original(let url): return url?.isFileURL == true ? url?.path : url?.absoluteString
@@ -38,58 +41,76 @@ extension FeedModel {
         }
     }
 
-    /// `y`: the focused photo's path or URL to the clipboard.
+    /// `y`: the marked photos' (else the focused photo's) paths or URLs to the clipboard, one a line.
     mutating func copyLocation() -> [FeedEffect] {
-        guard let location = focusedLocation else {
+        let locations = actionTargets.compactMap(location(of:))
+        guard !locations.isEmpty else {
             note("nothing to copy: no photo focused")
             return []
         }
-        note("copied \(location) (if the terminal allows OSC 52)")
-        return [.copyToClipboard(location)]
+        let what = locations.count == 1 ? locations[0] : "\(locations.count) paths and URLs"
+        note("copied \(what) (if the terminal allows OSC 52)")
+        return [.copyToClipboard(locations.joined(separator: "\n"))]
     }
 
-    /// `s`: the focused web photo's full-size original, saved (a file is one already).
-    mutating func saveOriginal() -> [FeedEffect] {
-        guard let key = focusedKey, let photo = photo(key) else {
-            note("nothing to save: no photo focused")
-            return []
-        }
-        let request: ImageRequest
-        let name: String
-        switch photo.origin {
-        case .file:
-            note("\(focusedLocation ?? photo.id) is a file already")
-            return []
-        case .original(let url?) where url.isFileURL:
-            note("\(url.path) is a file already")
-            return []
-        case .original(let url?):
-            request = ImageRequest(url: url, priority: .normal)
-            let last = url.deletingPathExtension().lastPathComponent
-            name = last.isEmpty ? "photo-\(photo.id)" : last
-        case .original(nil):
-            note("nothing to save: this line is not a URL")
-            return []
-        case .picsum:
-            guard let size = photo.size else {
-                note("the feed does not say this photo's full size")
-                return []
-            }
-            request = photo.imageRequest(for: size, priority: .normal)
-            name = "photo-\(photo.id)-\(size.width)x\(size.height)"
-        }
-        note("saving \(name)…")
-        return [.saveOriginal(request, name: name, folder: options.saveDirectory)]
-    }
-
-    /// `o`: the focused photo opened by the desktop's program.
+    /// `o`: the marked photos (else the focused one) opened by the desktop's program (at most 10).
     mutating func openExternally() -> [FeedEffect] {
-        guard let location = focusedLocation else {
+        let locations = actionTargets.compactMap(location(of:))
+        guard !locations.isEmpty else {
             note("nothing to open: no photo focused")
             return []
         }
-        note("opening \(location) with xdg-open")
-        return [.openExternally(location)]
+        let opened = Array(locations.prefix(10))
+        let more = locations.count > opened.count ? " (the first 10 of \(locations.count))" : ""
+        note("opening \(opened.count == 1 ? opened[0] : "\(opened.count) photos") with xdg-open\(more)")
+        return opened.map { .openExternally($0) }
+    }
+
+    /// `s`: the marked (else the focused) web photos' full-size originals, saved (a file is one already).
+    mutating func saveOriginal() -> [FeedEffect] {
+        let targets = actionTargets
+        guard !targets.isEmpty else {
+            note("nothing to save: no photo focused")
+            return []
+        }
+        var effects: [FeedEffect] = []
+        var refusals: [String] = []
+        for key in targets {
+            switch saveRequest(for: key) {
+            case .success(let (request, name)): effects.append(.saveOriginal(request, name: name, folder: options.saveDirectory))
+            case .failure(let reason): refusals.append(reason.text)
+            }
+        }
+        if effects.isEmpty {
+            note(refusals.first ?? "nothing to save")
+        } else {
+            note("saving \(effects.count == 1 ? "1 original" : "\(effects.count) originals")…")
+        }
+        return effects
+    }
+
+    /// Why a photo has no original to save.
+    struct SaveRefusal: Error {
+        var text: String
+    }
+
+    /// The full-size request and the name to save a photo under.
+    func saveRequest(for key: PhotoKey) -> Result<(ImageRequest, String), SaveRefusal> {
+        guard let photo = photo(key) else { return .failure(SaveRefusal(text: "nothing to save")) }
+        switch photo.origin {
+        case .file:
+            return .failure(SaveRefusal(text: "\(location(of: key) ?? photo.id) is a file already"))
+        case .original(let url?) where url.isFileURL:
+            return .failure(SaveRefusal(text: "\(url.path) is a file already"))
+        case .original(let url?):
+            let last = url.deletingPathExtension().lastPathComponent
+            return .success((ImageRequest(url: url, priority: .normal), last.isEmpty ? "photo-\(photo.id)" : last))
+        case .original(nil):
+            return .failure(SaveRefusal(text: "nothing to save: this line is not a URL"))
+        case .picsum:
+            guard let size = photo.size else { return .failure(SaveRefusal(text: "the feed does not say this photo's full size")) }
+            return .success((photo.imageRequest(for: size, priority: .normal), "photo-\(photo.id)-\(size.width)x\(size.height)"))
+        }
     }
 
     /// What the info panel shows now.

@@ -37,6 +37,10 @@ extension FeedModel {
                 return [.trash(files)]
             }
         }
+        if !marks.isEmpty, case .key(.escape) = input, keyContext == .list || keyContext == .grid {
+            clearMarks()
+            return []
+        }
         if panel == .network, case .key(.character(let character)) = input,
             let step = ShapingKnobs.step(forKey: character)
         {
@@ -113,6 +117,11 @@ extension FeedModel {
             return copyLocation()
         case .saveOriginal:
             return saveOriginal()
+        case .toggleMark:
+            return toggleMark()
+        case .invertMarks:
+            invertMarks()
+            return []
         case .trashFocused:
             askToTrash()
             return []

@@ -27,22 +27,31 @@ public struct TrashOutcome: Sendable {
 /// it, and back. Only local files go (a folder feed's, a URL list's file URLs); the rows of moved files leave the list (the
 /// focus stays at its place), and come back at their places on `u`.
 extension FeedModel {
-    /// `D`: asks before moving the focused photo's file.
+    /// `D`: asks before moving the marked photos' (else the focused photo's) files.
     mutating func askToTrash() {
-        guard let key = focusedKey, let photo = photo(key) else {
+        let targets = actionTargets
+        guard !targets.isEmpty else {
             note("nothing to move to the Trash: no photo focused")
             return
         }
-        let file: URL
-        switch photo.origin {
-        case .file(let directory, let name): file = directory.appendingPathComponent(name)
-        case .original(let url?) where url.isFileURL: file = url
-        default:
+        var requests: [TrashRequest] = []
+        for key in targets {
+            guard let photo = photo(key) else { continue }
+            switch photo.origin {
+            case .file(let directory, let name): requests.append(TrashRequest(key: key, url: directory.appendingPathComponent(name)))
+            case .original(let url?) where url.isFileURL: requests.append(TrashRequest(key: key, url: url))
+            default: continue
+            }
+        }
+        guard !requests.isEmpty else {
             note("only files of a folder go to the Trash (this photo comes from \(feedName))")
             return
         }
-        confirmation = .trash([TrashRequest(key: key, url: file)])
-        message = "Move \(file.lastPathComponent) to the Trash? y moves it, any other key keeps it"
+        confirmation = .trash(requests)
+        let names = requests.map(\.url.lastPathComponent)
+        let what = names.count == 1
+            ? names[0] : "\(names.count) photos (\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : ""))"
+        message = "Move \(what) to the Trash? y moves \(names.count == 1 ? "it" : "them"), any other key keeps \(names.count == 1 ? "it" : "them")"
     }
 
     /// The files moved: their rows leave; `u` can put them back.
@@ -60,6 +69,7 @@ extension FeedModel {
         parts += outcome.failures
         note(parts.joined(separator: "; "))
         guard !moved.isEmpty else { return [] }
+        forgetMarks(of: moved)
         let focusIndex = list.focus ?? 0
         let remaining = keys.filter { !moved.contains($0) }.compactMap(photo)
         var effects = replaceRows(with: remaining)

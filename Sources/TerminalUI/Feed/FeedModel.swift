@@ -97,6 +97,8 @@ public struct FeedModel: Sendable {
     var changedPreset: NetworkPreset?
     /// The photos with an animation (playing, paused or finished).
     var animatedKeys: Set<PhotoKey> = []
+    /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
+    public internal(set) var marks: Set<PhotoKey> = []
     /// What the last `D` moved to the Trash, for `u`: each photo, its list position, its file.
     var lastTrashed: [(photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile)] = []
     /// The info panel's photo and what was read of it.

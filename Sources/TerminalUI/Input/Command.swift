@@ -49,6 +49,10 @@ public enum Command: Hashable, Sendable {
     case copyLocation
     /// Open the focused photo with the desktop's program (`o`).
     case openExternally
+    /// Mark or unmark the focused photo, then move on (`t`).
+    case toggleMark
+    /// Mark the unmarked photos and unmark the marked (`T`).
+    case invertMarks
     /// Save the focused web photo's full-size original to the download folder (`s`).
     case saveOriginal
     /// Move the focused photo's file to the Trash, after asking (`D`).

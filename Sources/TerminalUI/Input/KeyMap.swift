@@ -121,6 +121,8 @@ public struct KeyMap: Sendable {
         case .character("y"): .copyLocation
         case .character("o"): .openExternally
         case .character("D"): .trashFocused
+        case .character("t"): .toggleMark
+        case .character("T"): .invertMarks
         case .character("s"): .saveOriginal
         case .character("u"): .undoTrash
         case .character("l"), .character("e"): .toggleEventLog
@@ -178,6 +180,8 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "I", action: "photo info (file, camera, place)"),
         HelpEntry(keys: "y", action: "copy path / URL (OSC 52)"),
         HelpEntry(keys: "o", action: "open with the desktop's program"),
+        HelpEntry(keys: "t", action: "mark / unmark, then next"),
+        HelpEntry(keys: "T", action: "invert marks (Esc clears)"),
         HelpEntry(keys: "s", action: "save the full-size original"),
         HelpEntry(keys: "D", action: "move to the Trash (asks)"),
         HelpEntry(keys: "u", action: "undo the last move to the Trash"),

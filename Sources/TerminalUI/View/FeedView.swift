@@ -65,7 +65,8 @@ public enum FeedView {
             guard let key = model.key(at: index), let item = model.items[key], let top = model.list.line(ofItem: index)
             else { continue }
             let box = geometry.box(column: model.list.column(ofItem: index), top: top)
-            let row = item.rowModel
+            var row = item.rowModel
+            row.marked = model.marks.contains(key)
             let block = RowView.render(
                 row, geometry: geometry, focused: model.list.focus == index, frame: context.animationFrame,
                 options: options, includesPicture: false)

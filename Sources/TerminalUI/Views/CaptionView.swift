@@ -18,6 +18,10 @@ public enum CaptionView {
     ) -> StyledText {
         var line = StyledText()
         guard width > 0 else { return line }
+        if model.marked, width > 4 {
+            line.append(String(glyphs.mark), style: CellStyle(foreground: .yellow, attributes: .bold))
+            line.append(" ")
+        }
         let mark = stateMark(model, frame: frame, colors: colors, glyphs: glyphs)
         if !mark.plain.isEmpty, mark.width + 1 < width {
             line.append(mark)

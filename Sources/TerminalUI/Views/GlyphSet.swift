@@ -18,6 +18,8 @@ public struct GlyphSet: Hashable, Sendable {
     public var box: [Character]
     /// The shimmer band, from faint to bright, used when colours are off.
     public var shade: [Character]
+    /// Before a marked photo's name (● or *).
+    public var mark: Character = "●"
 
     /// Unicode glyphs.
     public static let unicode = GlyphSet(
@@ -32,6 +34,7 @@ public struct GlyphSet: Hashable, Sendable {
         failure: "x", separator: " - ", ellipsis: "...", barFilled: "#", barEmpty: ".", times: "x",
         spinner: ["|", "/", "-", "\\"],
         box: ["+", "+", "+", "+", "-", "|"],
-        shade: [".", ":", "#"]
+        shade: [".", ":", "#"],
+        mark: "*"
     )
 }

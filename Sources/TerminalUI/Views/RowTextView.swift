@@ -11,10 +11,14 @@ public enum RowTextView {
     ) -> CellBlock {
         var block = CellBlock(size: TerminalSize(rows: lines, columns: width))
         guard width > 0 else { return block }
+        let prefix = model.marked && width > 2 ? 2 : 0
+        if prefix > 0 {
+            block.write(String(glyphs.mark), at: .zero, style: CellStyle(foreground: .yellow, attributes: .bold))
+        }
         let author = TextTruncation.truncate(
-            authorText(model.author), toWidth: width, ellipsis: glyphs.ellipsis)
+            authorText(model.author), toWidth: width - prefix, ellipsis: glyphs.ellipsis)
         let authorStyle = CellStyle(attributes: focused ? [.bold, .reverse] : .bold)
-        block.write(author, at: CellPoint(row: 0, column: 0), style: authorStyle)
+        block.write(author, at: CellPoint(row: 0, column: prefix), style: authorStyle)
 
         let details = TextTruncation.truncate(
             detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)

@@ -11,6 +11,8 @@ public struct RowViewModel: Hashable, Sendable {
     public var state: RowDisplayState
     /// The picture, once loaded.
     public var picture: Picture?
+    /// Whether the photo is marked (`t`): its name is drawn after a mark.
+    public var marked = false
 
     /// Creates a row model.
     public init(author: String, id: String, imageSize: TerminalSize? = nil, state: RowDisplayState,

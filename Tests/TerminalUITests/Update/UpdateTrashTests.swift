@@ -91,3 +91,33 @@ struct UpdateSaveTests {
         #expect(files.model.message == "/photos/0.jpg is a file already")
     }
 }
+
+@Suite("Update: marks, and the actions on them")
+struct UpdateMarksTests {
+    @Test func tMarksAndMovesOnTheActionsTakeEveryMarkAndEscClearsThem() {
+        // Given five files
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        harness.showPage(TestPhotos.files(5))
+        // When t is pressed on photos 0 and 1, and then on 2 (three marked)
+        harness.press("ttt")
+        // Then the focus moved on each time, the marks show before the names, the status counts them
+        #expect(harness.model.marks.map(\.id).sorted() == ["0", "1", "2"])
+        #expect(harness.model.focusedKey?.id == "3")
+        #expect(harness.text().contains("● A1"))
+        #expect(harness.model.message == "3 marked (y s o D act on them; Esc clears)")
+        // When y is pressed, every marked path goes to the clipboard, one a line, in list order
+        let copied = harness.press("y")
+        #expect(copied.contains { if case .copyToClipboard("/photos/0.jpg\n/photos/1.jpg\n/photos/2.jpg") = $0 { true } else { false } })
+        // When D is pressed, the question names how many and which
+        harness.press("D")
+        #expect(harness.model.shownMessage == "Move 3 photos (0.jpg, 1.jpg, 2.jpg) to the Trash? y moves them, any other key keeps them")
+        harness.press("n")
+        // When T inverts, the other two are marked
+        harness.press("T")
+        #expect(harness.model.marks.map(\.id).sorted() == ["3", "4"])
+        // When Esc is pressed, the marks go and the viewer stays; the next Esc quits
+        #expect(harness.press(.escape).exit == nil)
+        #expect(harness.model.marks.isEmpty)
+        #expect(harness.press(.escape).exit == .quit)
+    }
+}

@@ -84,6 +84,9 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Write the run as a Chrome trace (JSON; open it in https://ui.perfetto.dev or chrome://tracing): a track per photo with queued/downloading/decoding/rendering spans, appear, disappear, cancel, resume, coalesce, cache hits and retries, and the semantics audit's findings.")
     var trace: String?
 
+    @Option(help: "Seconds each photo shows in the slideshow (S in the photo view).")
+    var slideshow: Double = 5
+
     @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).")
     var saveDir: String?
 
@@ -236,6 +239,10 @@ struct ViewerOptions: ParsableArguments {
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
             graphicsReason: selection == nil ? nil : reason, audits: audit)
         options.animation = try parsedAnimation(term: getenv("TERM").map { String(cString: $0) })
+        guard slideshow >= 0.5, slideshow <= 3600 else {
+            throw ValidationError("--slideshow must be 0.5…3600 seconds (got \(slideshow))")
+        }
+        options.slideshowInterval = .milliseconds(Int(slideshow * 1000))
         options.saveDirectory = saveDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
         return options
     }

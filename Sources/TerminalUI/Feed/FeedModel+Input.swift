@@ -119,6 +119,8 @@ extension FeedModel {
             return saveOriginal()
         case .toggleMark:
             return toggleMark()
+        case .toggleSlideshow:
+            return toggleSlideshow()
         case .invertMarks:
             invertMarks()
             return []

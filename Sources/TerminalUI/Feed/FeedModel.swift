@@ -97,6 +97,8 @@ public struct FeedModel: Sendable {
     var changedPreset: NetworkPreset?
     /// The photos with an animation (playing, paused or finished).
     var animatedKeys: Set<PhotoKey> = []
+    /// When the slideshow shows the next photo (nil: no slideshow).
+    public internal(set) var nextSlide: Duration?
     /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
     public internal(set) var marks: Set<PhotoKey> = []
     /// What the last `D` moved to the Trash, for `u`: each photo, its list position, its file.

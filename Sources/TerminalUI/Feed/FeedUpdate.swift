@@ -37,7 +37,7 @@ public enum FeedUpdate {
             model.receiveShaping(knobs)
             effects = []
         case .tick:
-            effects = model.advanceAnimations()
+            effects = model.advanceAnimations() + model.advanceSlideshow()
         case .animationFrame(let key, let token, let result):
             effects = model.receiveAnimationFrame(result, for: key, token: token)
         case .trashed(let outcome):

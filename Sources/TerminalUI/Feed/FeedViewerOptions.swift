@@ -41,6 +41,8 @@ public struct FeedViewerOptions: Sendable {
     public var screenColors: ColorCapability = .truecolor
     /// Whether the user switched backends with `i` (late replies then change nothing).
     public var graphicsChosenByUser = false
+    /// Seconds each photo shows in the slideshow (`S`, `--slideshow`).
+    public var slideshowInterval: Duration = .seconds(5)
     /// Where `s` saves originals (`--save-dir`); nil: the user's download folder.
     public var saveDirectory: URL?
     /// Whether animated GIFs and WebPs play (`--animate`).

@@ -49,6 +49,8 @@ public enum Command: Hashable, Sendable {
     case copyLocation
     /// Open the focused photo with the desktop's program (`o`).
     case openExternally
+    /// Start or stop the slideshow in the detail view (`S`).
+    case toggleSlideshow
     /// Mark or unmark the focused photo, then move on (`t`).
     case toggleMark
     /// Mark the unmarked photos and unmark the marked (`T`).

@@ -122,6 +122,7 @@ public struct KeyMap: Sendable {
         case .character("o"): .openExternally
         case .character("D"): .trashFocused
         case .character("t"): .toggleMark
+        case .character("S"): .toggleSlideshow
         case .character("T"): .invertMarks
         case .character("s"): .saveOriginal
         case .character("u"): .undoTrash
@@ -139,6 +140,11 @@ public struct KeyMap: Sendable {
         case .character("m"): .cycleSymbols
         case .character("j"), .down, .character(" "), .pageDown: .moveFocus(by: 1)
         case .character("k"), .up, .character("b"), .pageUp: .moveFocus(by: -1)
+        case .character("S"): .toggleSlideshow
+        case .character("I"): .toggleInfoPanel
+        case .character("y"): .copyLocation
+        case .character("o"): .openExternally
+        case .character("s"): .saveOriginal
         default: nil
         }
     }
@@ -180,6 +186,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "I", action: "photo info (file, camera, place)"),
         HelpEntry(keys: "y", action: "copy path / URL (OSC 52)"),
         HelpEntry(keys: "o", action: "open with the desktop's program"),
+        HelpEntry(keys: "S", action: "slideshow (in the photo view)"),
         HelpEntry(keys: "t", action: "mark / unmark, then next"),
         HelpEntry(keys: "T", action: "invert marks (Esc clears)"),
         HelpEntry(keys: "s", action: "save the full-size original"),

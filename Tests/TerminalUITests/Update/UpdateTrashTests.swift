@@ -121,3 +121,40 @@ struct UpdateMarksTests {
         #expect(harness.press(.escape).exit == .quit)
     }
 }
+
+@Suite("Update: the slideshow")
+struct UpdateSlideshowTests {
+    @Test func sOpensThePhotoAndShowsTheNextEveryIntervalUntilTheLastOrS() {
+        // Given three files, a 2-second slideshow
+        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16))
+        options.slideshowInterval = .seconds(2)
+        var harness = FeedHarness(options: options)
+        harness.showPage(TestPhotos.files(3))
+        // When S is pressed in the list
+        harness.press("S")
+        // Then the focused photo opens, and the next slide is due in 2 s
+        #expect(harness.model.detailKey?.id == "0")
+        #expect(harness.model.nextSlide == .seconds(2))
+        // When ticks come before and at that time, the next photo opens only at it
+        harness.now = .seconds(1)
+        harness.send(.tick)
+        #expect(harness.model.detailKey?.id == "0")
+        harness.now = .seconds(2)
+        harness.send(.tick)
+        #expect(harness.model.detailKey?.id == "1")
+        // And at the last photo it stops by itself
+        harness.now = .seconds(4)
+        harness.send(.tick)
+        harness.now = .seconds(6)
+        harness.send(.tick)
+        #expect(harness.model.detailKey?.id == "2")
+        #expect(harness.model.nextSlide == nil)
+        #expect(harness.model.message == "slideshow: the last photo")
+        // When started again and S pressed, it stops
+        harness.press("k")
+        harness.press("S")
+        #expect(harness.model.nextSlide != nil)
+        harness.press("S")
+        #expect(harness.model.nextSlide == nil)
+    }
+}

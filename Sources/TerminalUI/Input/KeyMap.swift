@@ -141,7 +141,6 @@ public struct KeyMap: Sendable {
         case .character("j"), .down, .character(" "), .pageDown: .moveFocus(by: 1)
         case .character("k"), .up, .character("b"), .pageUp: .moveFocus(by: -1)
         case .character("S"): .toggleSlideshow
-        case .character("I"): .toggleInfoPanel
         case .character("y"): .copyLocation
         case .character("o"): .openExternally
         case .character("s"): .saveOriginal

@@ -123,3 +123,48 @@ struct ClipboardEscapeTests {
         #expect(decoded.count <= Clipboard.maxBytes && String(validating: decoded, as: UTF8.self) != nil)
     }
 }
+
+@Suite("Golden frames: the info panel and marks")
+struct InfoMarksGoldenTests {
+    @Test func theInfoPanelWithACamerasEXIF() {
+        // Given the info panel open on a photo whose EXIF names a camera and a place
+        var harness = FeedHarness(
+            screen: TerminalSize(rows: 30, columns: 90),
+            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        harness.showPage(TestPhotos.files(4))
+        harness.press("I")
+        var exif = ExifTags()
+        exif.make = "FUJIFILM"
+        exif.model = "X-T3"
+        exif.lens = "XF35mmF1.4 R"
+        exif.exposureTime = ExifTags.Fraction(1, 500)
+        exif.fNumber = 4
+        exif.iso = 200
+        exif.focalLength = 35
+        exif.focalLength35mm = 53
+        exif.dateTaken = "2024:09:14 18:42:05"
+        exif.dateOffset = "+01:00"
+        exif.latitude = 51.50733
+        exif.longitude = -0.12767
+        exif.altitude = 35
+        exif.software = "Darktable 4.4"
+        exif.orientation = .right
+        let metadata = PhotoMetadata(
+            header: ImageHeader(format: .jpeg, storedSize: PixelSize(width: 6240, height: 4160), orientation: .right),
+            byteCount: 9_400_000, exif: exif)
+        harness.send(.infoRead(PhotoKey(id: "0"), .success(metadata)))
+        // Then the frame is the golden one
+        Golden.assertMatches(harness.text(), named: "info-panel.txt")
+    }
+
+    @Test func marksInTheListAndTheGrid() {
+        // Given photos 1 and 2 marked, in the list and then in the grid
+        var harness = FeedHarness(
+            screen: TerminalSize(rows: 24, columns: 80), options: FeedViewerOptions(thumbnail: TerminalSize(rows: 4, columns: 10)))
+        harness.showPage(TestPhotos.files(6))
+        harness.press("jtt")
+        Golden.assertMatches(harness.text(), named: "marks-list.txt")
+        harness.press("v")
+        Golden.assertMatches(harness.text(), named: "marks-grid.txt")
+    }
+}

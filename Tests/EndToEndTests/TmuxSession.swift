@@ -38,6 +38,11 @@ final class TmuxSession: Sendable {
     }
 
     /// A tmux format value of the pane, e.g. `#{alternate_on}`.
+    /// The text of tmux's most recent paste buffer (empty when there is none).
+    func pasteBuffer() throws -> String {
+        (try? tmux(["show-buffer"])) ?? ""
+    }
+
     func display(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }

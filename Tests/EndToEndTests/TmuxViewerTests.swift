@@ -497,6 +497,34 @@ struct TmuxViewerTests {
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
     }
 
+    @Test func yInsideTmuxPutsThePathInTmuxsBufferForTheClipboard() async throws {
+        // Given a folder of two photos, the viewer inside tmux (which ignores an application's own
+        // OSC 52 under its default set-clipboard)
+        let (cache, log) = try Self.scratch()
+        let folder = URL(fileURLWithPath: cache).deletingLastPathComponent().appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["a.jpg", "b.jpg"] {
+            try FileManager.default.copyItem(
+                at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: folder.appendingPathComponent(name))
+        }
+        let session = try TmuxSession(
+            command: try Self.command("--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log),
+            columns: 100, rows: 30)
+        _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/2") }
+        // When the second photo is focused and y pressed
+        try session.send("j")
+        try session.send("y")
+        // Then tmux holds its path (and has sent it on to the outer terminal's clipboard)
+        let copied = try await TmuxSession.poll(within: .seconds(10)) { () throws -> String? in
+            let buffer = try session.pasteBuffer()
+            return buffer.contains("b.jpg") ? buffer : nil
+        }
+        #expect(copied == folder.appendingPathComponent("b.jpg").path, "\(copied ?? "nothing")")
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
+
     /// The viewer's resident memory in KiB, read from /proc (the pane's shell's child).
     private static func viewerRSS(_ session: TmuxSession) throws -> Int? {
         let shell = try session.display("#{pane_pid}")

@@ -45,8 +45,11 @@ extension CursesScreen {
     public var hasWaitingPictures: Bool { images.hasWaitingPictures }
 
     /// Writes bytes to the terminal after everything ncurses buffered.
-    /// OSC 52, through tmux's passthrough when the pictures go through it.
+    /// OSC 52 to the terminal. Inside tmux, tmux itself takes it: `tmux load-buffer -w -` puts
+    /// the text in a tmux buffer and sends it on to the outer terminal's clipboard (tmux ignores
+    /// an application's own OSC 52 under its default `set-clipboard external`).
     public func copyToClipboard(_ text: String) {
+        if getenv("TMUX") != nil, TmuxClipboard.load(text) { return }
         writeRaw(configuration.graphicsTransport.wrap(Clipboard.copy(text)))
     }
 

@@ -31,13 +31,18 @@ public enum HelpOverlay {
         var lines = entries.map { entry in
             "  " + TextTruncation.fit(entry.keys, toWidth: keyWidth) + "   " + entry.action
         }
-        // Too many to list on a short screen: two columns, when they fit side by side.
+        // Too many to list on a short screen: two columns, each cut to half the width when
+        // they do not fit side by side whole (a wide enough screen shows every word).
         let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
-        if lines.count + 4 > screen.rows, 2 * keysWidth + 8 <= screen.columns {
+        let columnWidth = min(keysWidth, (screen.columns - 6) / 2)
+        if lines.count + 4 > screen.rows, columnWidth >= 36 {
             let half = (lines.count + 1) / 2
+            func cut(_ line: String) -> String {
+                TextTruncation.fit(TextTruncation.truncate(line, toWidth: columnWidth, ellipsis: glyphs.ellipsis), toWidth: columnWidth)
+            }
             lines = (0..<half).map { row in
-                let right = row + half < lines.count ? lines[row + half] : ""
-                return TextTruncation.fit(lines[row], toWidth: keysWidth) + "  " + right
+                let right = row + half < lines.count ? cut(lines[row + half]) : ""
+                return cut(lines[row]) + "  " + right
             }
         }
         if !terminal.isEmpty {

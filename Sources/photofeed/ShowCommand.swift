@@ -75,7 +75,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
-    @Option(help: "Animated GIFs and WebPs on a terminal: on (play; q or Ctrl-C stops), once (one loop) or off (the first frame). Into a pipe or file: the first frame.", transform: ShowSettings.parseAnimate)
+    @Option(help: "Animated GIFs, WebPs and APNGs on a terminal: on (play; q or Ctrl-C stops), once (one loop) or off (the first frame). Into a pipe or file: the first frame.", transform: ShowSettings.parseAnimate)
     var animate: AnimationMode = .on
 
     @Option(help: "Plays of each animation (default: as the file says, forever for most; with several images, one).")

@@ -90,7 +90,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).")
     var saveDir: String?
 
-    @Option(help: "Animated GIFs and WebPs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.")
+    @Option(help: "Animated GIFs, WebPs and APNGs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.")
     var animate: String?
 
     @Flag(help: "No motion: animations show their first frame (as --animate off).")

@@ -51,7 +51,7 @@ struct ShowAnimation {
         guard settings.animate != .off, isatty(STDOUT_FILENO) == 1, image != ShowCommand.standardInputName,
             !ShowCommand.isRemote(image)
         else { return nil }
-        let path = image.hasPrefix("file://") ? String(image.dropFirst("file://".count)) : image
+        let path = ShowCommand.filePath(image)
         return AnimationData(animatedFile: URL(fileURLWithPath: path))
     }
 

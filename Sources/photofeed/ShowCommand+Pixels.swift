@@ -77,7 +77,7 @@ extension ShowCommand {
     static func pixelBitmap(
         file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int
     ) async throws -> Bitmap {
-        let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
+        let path = ShowCommand.filePath(image)
         let bytes = try await readFile(path, limit: maxBytes)
         let header = try ImageDecoder.probe(bytes)
         let target = pixelTarget(forImage: header.size, pixels: pixels, columns: columns, rows: rows, fill: fill)

@@ -234,6 +234,11 @@ struct ShowCommand: AsyncParsableCommand {
 
     // MARK: - Byte sources
 
+    /// The path a `file://` URL names (percent-escapes undone), or the argument as it is.
+    static func filePath(_ image: String) -> String {
+        image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
+    }
+
     static func isRemote(_ image: String) -> Bool {
         let lowered = image.lowercased()
         return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
@@ -244,7 +249,7 @@ struct ShowCommand: AsyncParsableCommand {
         _ image: String, columns: Int, rows: Int?, options: BlockArtOptions, maxBytes: Int,
         thumbnails: (any ThumbnailCaching)? = nil
     ) async throws -> (Bitmap, PixelSize?) {
-        let path = image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
+        let path = ShowCommand.filePath(image)
         let bytes = try await readFile(path, limit: maxBytes)
         let header = try ImageDecoder.probe(bytes)
         let layout = layout(forImage: header.size, columns: columns, rows: rows, options: options)

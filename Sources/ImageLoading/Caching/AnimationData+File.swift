@@ -6,14 +6,22 @@ extension AnimationData {
     public static let fileLimit = 64 << 20
 
     /// The animation in the file at `url` when its first bytes say GIF, WebP or PNG and its
-    /// header more than one frame; nil for anything else. A PNG is read no further than its
-    /// first 64 KiB unless they hold an `acTL` (an APNG says so before its image data).
+    /// header more than one frame; nil for anything else. Other formats are read no further
+    /// than their first 16 bytes, a PNG no further than its first 64 KiB unless they hold an
+    /// `acTL` (an APNG says so before its image data).
     public init?(animatedFile url: URL) {
         guard url.isFileURL, let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 64 << 10), let format = ImageFormat.sniff(Array(head.prefix(16))),
+        // A thumbnail hit asks this of every file: 16 bytes decide for JPEG, HEIF and the rest.
+        guard let signature = try? handle.read(upToCount: 16), let format = ImageFormat.sniff(Array(signature)),
             [.gif, .webp, .png].contains(format)
         else { return nil }
+        let head: Data
+        do {
+            head = signature + (try handle.read(upToCount: (64 << 10) - 16) ?? Data())
+        } catch {
+            return nil
+        }
         if format == .png, (try? ImageDecoder.probe(Array(head)))?.isAnimated != true { return nil }
         // nil at the end of the file: a small one was read whole with its head.
         let rest: Data?

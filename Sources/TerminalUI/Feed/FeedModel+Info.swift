@@ -117,12 +117,7 @@ extension FeedModel {
     public var infoSubject: InfoPanel.Subject? {
         guard let key = focusedKey, let photo = photo(key) else { return nil }
         let current = info?.key == key ? info : nil
-        let location: String?
-        switch photo.origin {
-        case .file(let directory, let name): location = directory.appendingPathComponent(name).path
-        case .original(let url): location = url?.isFileURL == true ? url?.path : url?.absoluteString
-        case .picsum: location = photo.imageRequest(for: photo.size ?? PixelSize(width: 1, height: 1)).url?.absoluteString
-        }
+        let location = location(of: key)
         let author: String? = if case .picsum = photo.origin { photo.author } else { nil }
         return InfoPanel.Subject(
             title: photo.author, author: author, location: location, metadata: current?.metadata, failure: current?.failure,

@@ -18,13 +18,35 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
     public var size: PixelSize?
     /// Where the bytes come from.
     public var origin: Origin
+    /// What the source knows of the file (a folder feed's photos): for sorting and the info panel.
+    public var file: FileFacts?
 
     /// A photo of any origin.
-    public init(id: String, author: String, size: PixelSize?, origin: Origin) {
+    public init(id: String, author: String, size: PixelSize?, origin: Origin, file: FileFacts? = nil) {
         self.id = id
         self.author = author
         self.size = size
         self.origin = origin
+        self.file = file
+    }
+
+    /// What a folder feed learns of a file while it checks it (its `stat` and the header it
+    /// already reads): nothing here costs a read of its own.
+    public struct FileFacts: Sendable, Hashable {
+        /// Bytes on disk.
+        public var byteCount: Int
+        /// Last modification (seconds since 1970).
+        public var modified: Double
+        /// When it was taken, from the EXIF in the header's bytes ("YYYY:MM:DD HH:MM:SS", as
+        /// stored; nil when the header has none). Compares as text in time order.
+        public var taken: String?
+
+        /// Facts.
+        public init(byteCount: Int, modified: Double, taken: String? = nil) {
+            self.byteCount = byteCount
+            self.modified = modified
+            self.taken = taken
+        }
     }
 
     /// Where a photo's bytes come from, which decides who resizes them.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ArgumentParser
 import BlockArt
+import FeedSources
 import LoadSemantics
 import TerminalKit
 import TerminalUI
@@ -87,6 +88,9 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Seconds each photo shows in the slideshow (S in the photo view).")
     var slideshow: Double = 5
 
+    @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.")
+    var sort: String?
+
     @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).")
     var saveDir: String?
 
@@ -119,6 +123,7 @@ struct ViewerOptions: ParsableArguments {
             throw ValidationError("--max-concurrent must be 1…64 (got \(maxConcurrent))")
         }
         _ = try parsedNetwork()
+        _ = try parsedSort()
         if let latency, !(0...60_000).contains(latency) {
             throw ValidationError("--latency must be 0…60000 ms (got \(latency))")
         }
@@ -202,6 +207,15 @@ struct ViewerOptions: ParsableArguments {
         return kind
     }
 
+    /// `--sort` as an order (nil: the feed's own).
+    func parsedSort() throws -> PhotoSort? {
+        guard let sort else { return nil }
+        guard let parsed = PhotoSort(rawValue: sort.lowercased()) else {
+            throw ValidationError("--sort must be name, modified, taken, size or random (got \(sort))")
+        }
+        return parsed
+    }
+
     /// `WxH` as a box of W columns and H rows, within 4…200 × 2…100; `auto` as nil (sized from the screen).
     func parsedThumb() throws -> TerminalSize? {
         if thumb.lowercased() == "auto" { return nil }
@@ -243,6 +257,8 @@ struct ViewerOptions: ParsableArguments {
             throw ValidationError("--slideshow must be 0.5…3600 seconds (got \(slideshow))")
         }
         options.slideshowInterval = .milliseconds(Int(slideshow * 1000))
+        options.sort = try parsedSort()
+        options.sortSeed = UInt64.random(in: 0...UInt64.max)
         options.saveDirectory = saveDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
         return options
     }

@@ -16,7 +16,7 @@ struct FeedItem: Sendable {
     }
 
     /// The photo.
-    let photo: FeedPhoto
+    var photo: FeedPhoto
     /// What the state line and the placeholder show.
     var state: RowDisplayState = .idle
     /// The decoded image, kept to re-render when the picture backend changes.

@@ -1,10 +1,14 @@
 import FeedSources
 
 /// Every photo of the feed and what the model tracks about each, kept small per photo: the
-/// photos in feed order, each key's position, and a ``FeedItem`` only for the photos whose
-/// item differs from a fresh one (loading, loaded, failed, or loaded before). A photo that was
-/// never on screen costs its ``FeedPhoto`` and its key, not a whole item: a 200,000-photo
-/// folder lists in tens of megabytes.
+/// photos in feed order, and a ``FeedItem`` only for the photos whose item differs from a
+/// fresh one (loading, loaded, failed, or loaded before). A photo that was never on screen
+/// costs its ``FeedPhoto`` and its key, not a whole item: a 200,000-photo folder lists in
+/// tens of megabytes.
+///
+/// Each photo keeps the slot it was added in for as long as it is here, so sorting, filtering,
+/// and photos arriving or leaving (a folder that changes, the Trash) move no item state; the
+/// list's order is the model's, not this.
 ///
 /// Reads and writes look like a dictionary of items: `items[key]?.state = .idle`. Reading an
 /// untouched photo gives a fresh item; writing a fresh item back forgets it again.
@@ -15,38 +19,73 @@ import FeedSources
 /// items[PhotoKey(id: photo.id)]?.state   // .idle
 /// ```
 struct FeedItems: Sendable {
-    /// The photos in feed order (a list position → its photo).
-    private(set) var photos: [FeedPhoto] = []
-    /// A photo's list position.
-    private(set) var positions: [PhotoKey: Int] = [:]
-    /// The items that differ from a fresh one, by list position.
+    /// The photos by slot (a removed photo's slot is empty).
+    private var slots: [FeedPhoto?] = []
+    /// A photo's slot.
+    private var slotOfKey: [PhotoKey: Int] = [:]
+    /// The items that differ from a fresh one, by slot.
     private var touched: [Int: FeedItem] = [:]
+    /// The photos in the feed's own order.
+    private(set) var feedOrder: [PhotoKey] = []
 
     /// How many photos.
-    var count: Int { photos.count }
+    var count: Int { feedOrder.count }
 
     /// Items held beyond the photos themselves (tests, benchmarks).
     var touchedCount: Int { touched.count }
 
-    /// Adds `photo` at the end under `key`.
-    mutating func append(_ photo: FeedPhoto, as key: PhotoKey) {
-        positions[key] = photos.count
-        photos.append(photo)
+    /// Every photo, in feed order.
+    var photos: some Sequence<FeedPhoto> { feedOrder.lazy.compactMap { self.slotOfKey[$0].flatMap { self.slots[$0] } } }
+
+    /// The photo of `key`, without making an item.
+    func photo(of key: PhotoKey) -> FeedPhoto? { slotOfKey[key].flatMap { slots[$0] } }
+
+    /// Whether a photo has `key`.
+    func contains(_ key: PhotoKey) -> Bool { slotOfKey[key] != nil }
+
+    /// Adds `photo` under `key` at the end of the feed order, or at `feedIndex`.
+    mutating func append(_ photo: FeedPhoto, as key: PhotoKey, at feedIndex: Int? = nil) {
+        guard slotOfKey[key] == nil else { return }
+        slotOfKey[key] = slots.count
+        slots.append(photo)
+        if let feedIndex {
+            feedOrder.insert(key, at: min(max(0, feedIndex), feedOrder.count))
+        } else {
+            feedOrder.append(key)
+        }
+    }
+
+    /// Puts `photo` in place of the photo of `key` (a file that changed), keeping its item.
+    mutating func replacePhoto(of key: PhotoKey, with photo: FeedPhoto) {
+        guard let slot = slotOfKey[key] else { return }
+        slots[slot] = photo
+        touched[slot]?.photo = photo
+    }
+
+    /// Forgets the photos of `keys` and everything held for them.
+    mutating func remove(_ keys: Set<PhotoKey>) {
+        guard !keys.isEmpty else { return }
+        for key in keys {
+            guard let slot = slotOfKey.removeValue(forKey: key) else { continue }
+            slots[slot] = nil
+            touched[slot] = nil
+        }
+        feedOrder.removeAll { keys.contains($0) }
     }
 
     /// The item of `key`; nil when no photo has it. Setting a fresh item (or nil) forgets what
     /// was held for it.
     subscript(key: PhotoKey) -> FeedItem? {
         get {
-            guard let position = positions[key] else { return nil }
-            return touched[position] ?? FeedItem(photo: photos[position])
+            guard let slot = slotOfKey[key], let photo = slots[slot] else { return nil }
+            return touched[slot] ?? FeedItem(photo: photo)
         }
         set {
-            guard let position = positions[key] else { return }
+            guard let slot = slotOfKey[key] else { return }
             if let newValue, !newValue.isFresh {
-                touched[position] = newValue
+                touched[slot] = newValue
             } else {
-                touched[position] = nil
+                touched[slot] = nil
             }
         }
     }

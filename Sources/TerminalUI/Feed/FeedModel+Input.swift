@@ -37,7 +37,17 @@ extension FeedModel {
                 return [.trash(files)]
             }
         }
-        if !marks.isEmpty, case .key(.escape) = input, keyContext == .list || keyContext == .grid {
+        if let prompt, case .key(let key) = input { return answer(prompt, with: key) }
+        let inFeed = keyContext == .list || keyContext == .grid
+        if !order.filter.isEmpty, inFeed, case .key(let key) = input {
+            switch key {
+            case .escape: return filter("")
+            case .character("n"): return execute(.nextMatch(1))
+            case .character("N"): return execute(.nextMatch(-1))
+            default: break
+            }
+        }
+        if !marks.isEmpty, case .key(.escape) = input, inFeed {
             clearMarks()
             return []
         }
@@ -121,6 +131,15 @@ extension FeedModel {
             return toggleMark()
         case .toggleSlideshow:
             return toggleSlideshow()
+        case .startFilter:
+            prompt = .filter(text: order.filter.text, previous: order.filter)
+            return []
+        case .nextMatch(let delta):
+            return nextMatch(delta)
+        case .chooseSort:
+            prompt = .sort
+            message = FeedPrompt.sortQuestion
+            return []
         case .invertMarks:
             invertMarks()
             return []

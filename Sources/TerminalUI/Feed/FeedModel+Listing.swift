@@ -36,17 +36,16 @@ extension FeedModel {
             effects.append(planner.running[key] != nil ? .cancel(.item(key)) : .release(.item(key)))
             timeline.mark(.cancel, for: key.description, at: now)
         }
-        let before = list
         keys = []
+        positions = [:]
         items = FeedItems()
         occurrences = [:]
         photosByURL = [:]
         planner = RowLoadPlanner(policy: options.onDisappear)
         _ = list.setItemCount(0)
         for photo in photos { append(photo) }
-        _ = list.setItemCount(keys.count)
-        if let focusedID, let index = keys.firstIndex(where: { $0.id == focusedID }) { _ = list.setFocus(index) }
-        return effects + apply(LazyListDiff(from: before.emptied, to: list))
+        let focus = focusedID.flatMap { id in items.feedOrder.first { $0.id == id } }
+        return effects + arrange(focus: focus)
     }
 
     /// `G`: the last row, once every page is in. While pages remain, they are asked for one

@@ -7,9 +7,13 @@ extension FeedModel {
     /// Runs the planner on a list change (by list position) and asks for a page near the end.
     mutating func apply(_ diff: LazyListDiff) -> [FeedEffect] {
         guard !diff.isEmpty else { return [] }
-        let transitions = diff.transitions.compactMap { transition in
+        return plan(diff.transitions.compactMap { transition in
             key(at: transition.item).map { RowLoadPlanner.Transition(item: $0, from: transition.from, to: transition.to) }
-        }
+        })
+    }
+
+    /// Runs the planner on photos whose roles changed and asks for a page near the end.
+    mutating func plan(_ transitions: [RowLoadPlanner<PhotoKey>.Transition]) -> [FeedEffect] {
         for transition in transitions where (transition.from == .visible) != (transition.to == .visible) {
             timeline.mark(transition.to == .visible ? .appear : .disappear, for: transition.item.description, at: now)
         }

@@ -1,10 +1,12 @@
 /// Marks (`t`, `T`, Esc): the photos `y`, `s`, `o` and `D` act on when any are marked, in the
 /// list's order; with none marked, they act on the focused photo.
 extension FeedModel {
-    /// The photos an action applies to: the marked ones, else the focused one.
+    /// The photos an action applies to: the marked ones the list shows (a filter hides the
+    /// others: an action never reaches a photo out of sight), else the focused one.
     var actionTargets: [PhotoKey] {
-        guard !marks.isEmpty else { return focusedKey.map { [$0] } ?? [] }
-        return marks.sorted { (positions[$0] ?? 0) < (positions[$1] ?? 0) }
+        let shown = marks.filter { positions[$0] != nil }
+        guard !shown.isEmpty else { return focusedKey.map { [$0] } ?? [] }
+        return shown.sorted { positions[$0]! < positions[$1]! }
     }
 
     /// `t`: marks or unmarks the focused photo, then moves to the next.
@@ -25,11 +27,6 @@ extension FeedModel {
     mutating func clearMarks() {
         marks = []
         note("marks cleared")
-    }
-
-    /// Marks of photos no longer in the list go.
-    mutating func forgetMarks(of removed: Set<PhotoKey>) {
-        marks.subtract(removed)
     }
 
     private mutating func noteMarks() {

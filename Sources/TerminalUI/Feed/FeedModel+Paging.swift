@@ -7,7 +7,7 @@ extension FeedModel {
     /// failed page: that waits for ``retryPage()``).
     mutating func requestPageIfNeeded() -> [FeedEffect] {
         guard pageState == .idle else { return [] }
-        if seekingEnd || listedSoFar != nil { return requestPage(.automatic) }
+        if seekingEnd || readsAllPages || listedSoFar != nil { return requestPage(.automatic) }
         let ahead = list.visibleItems.upperBound + 2 * list.pageLines * list.columns
         return ahead >= keys.count ? requestPage(.automatic) : []
     }
@@ -55,7 +55,7 @@ extension FeedModel {
     /// else the paging state's.
     public func footer(animationFrame: Int) -> FeedFooterRow.Kind? {
         if let listedSoFar { return .listing(files: listedSoFar, frame: animationFrame) }
-        return pageState.footer(animationFrame: animationFrame, rowCount: keys.count)
+        return pageState.footer(animationFrame: animationFrame, rowCount: items.count)
     }
 
     /// A page arrived or failed. A failed first page ends the viewer; a failed later page shows
@@ -91,23 +91,24 @@ extension FeedModel {
             if page.photos.isEmpty {
                 if keys.isEmpty { return effects + [.quit(.failed("the feed \(feedName) has no photos"))] }
             } else if !replacesProvisionalRows {
-                let first = keys.isEmpty
-                for photo in page.photos { append(photo) }
+                let added = page.photos.map { append($0) }
                 eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
-                let before = list
-                let diff = list.setItemCount(keys.count)
-                effects += first ? apply(LazyListDiff(from: before.emptied, to: list)) : apply(diff)
+                effects += order.isFeedOrder ? setKeys(keys + added, focus: focusedKey) : arrange()
+            }
+            if pageState == .ended, readsAllPages {
+                readsAllPages = false
+                if let summary = order.summary { note("\(summary): all \(keys.count) photos") }
             }
         }
         return effects + continueToEnd() + requestPageIfNeeded()
     }
 
-    /// Adds a photo at the end, keyed by its id and how often that id came before.
-    mutating func append(_ photo: FeedPhoto) {
-        let occurrence = occurrences[photo.id, default: 0]
-        occurrences[photo.id] = occurrence + 1
-        let key = PhotoKey(id: photo.id, occurrence: occurrence)
-        keys.append(key)
+    /// Adds a photo at the end of the feed's order, keyed by its id and how often that id came
+    /// before (the list shows it after ``arrange(focus:)`` or ``setKeys(_:focus:)``).
+    @discardableResult
+    mutating func append(_ photo: FeedPhoto) -> PhotoKey {
+        let key = nextKey(for: photo.id)
         items.append(photo, as: key)
+        return key
     }
 }

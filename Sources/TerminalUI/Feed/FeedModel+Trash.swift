@@ -58,8 +58,8 @@ extension FeedModel {
     mutating func receiveTrashed(_ outcome: TrashOutcome) -> [FeedEffect] {
         let moved = Set(outcome.moved.map(\.key))
         lastTrashed = outcome.moved.compactMap { entry in
-            guard let index = positions[entry.key], let photo = photo(entry.key) else { return nil }
-            return (photo, index, entry.file)
+            guard let index = items.feedOrder.firstIndex(of: entry.key), let photo = photo(entry.key) else { return nil }
+            return (entry.key, photo, index, entry.file)
         }
         var parts: [String] = []
         if !moved.isEmpty {
@@ -69,12 +69,7 @@ extension FeedModel {
         parts += outcome.failures
         note(parts.joined(separator: "; "))
         guard !moved.isEmpty else { return [] }
-        forgetMarks(of: moved)
-        let focusIndex = list.focus ?? 0
-        let remaining = keys.filter { !moved.contains($0) }.compactMap(photo)
-        var effects = replaceRows(with: remaining)
-        if !remaining.isEmpty { effects += apply(list.setFocus(min(focusIndex, remaining.count - 1))) }
-        return effects
+        return removePhotos(moved)
     }
 
     /// `u`: puts back what the last `D` moved.
@@ -98,11 +93,9 @@ extension FeedModel {
         parts += outcome.failures
         note(parts.joined(separator: "; "))
         guard !returning.isEmpty else { return [] }
-        var photos = keys.compactMap(photo)
-        for entry in returning { photos.insert(entry.photo, at: min(entry.index, photos.count)) }
-        let focusIndex = returning[0].index
-        var effects = replaceRows(with: photos)
-        effects += apply(list.setFocus(min(focusIndex, photos.count - 1)))
-        return effects
+        for entry in returning where !items.contains(entry.key) {
+            insertPhoto(entry.photo, as: entry.key, atFeedIndex: entry.index)
+        }
+        return arrange(focus: returning[0].key)
     }
 }

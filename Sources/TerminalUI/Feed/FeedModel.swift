@@ -24,10 +24,17 @@ public struct FeedModel: Sendable {
     public internal(set) var screenSize: TerminalSize
     /// Scroll position, focus, viewport, prefetch window.
     public internal(set) var list: LazyList
-    /// The photos in feed order (a list position → the photo's key).
+    /// The photos the list shows, in its order (a list position → the photo's key): the feed's
+    /// order, or ``order``'s sort and filter.
     public internal(set) var keys: [PhotoKey] = []
-    /// A photo's list position.
-    var positions: [PhotoKey: Int] { items.positions }
+    /// A listed photo's list position.
+    var positions: [PhotoKey: Int] = [:]
+    /// The sort and the filter.
+    public internal(set) var order = ListOrder()
+    /// The prompt reading keys at the bottom line (`/`, `O`), when one is open.
+    public internal(set) var prompt: FeedPrompt?
+    /// Whether pages are read to the end for a sort (each page's photos go to their places).
+    public internal(set) var readsAllPages = false
     /// Per photo: its state, picture and load (held only for photos that have any).
     var items = FeedItems()
     /// Photos seen per source id (to tell repeated ids apart).
@@ -78,7 +85,7 @@ public struct FeedModel: Sendable {
     /// or a recent note; nil when there is none.
     public var shownMessage: String? {
         guard let message else { return nil }
-        if confirmation != nil || seekingEnd { return message }
+        if confirmation != nil || seekingEnd || prompt != nil { return message }
         return now - messageTime < Self.messageDuration ? message : nil
     }
     /// A deletion waiting for `y` (the question is the ``message``).
@@ -101,8 +108,9 @@ public struct FeedModel: Sendable {
     public internal(set) var nextSlide: Duration?
     /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
     public internal(set) var marks: Set<PhotoKey> = []
-    /// What the last `D` moved to the Trash, for `u`: each photo, its list position, its file.
-    var lastTrashed: [(photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile)] = []
+    /// What the last `D` moved to the Trash, for `u`: each photo's key, the photo, its place in
+    /// the feed's order, its file.
+    var lastTrashed: [(key: PhotoKey, photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile)] = []
     /// The info panel's photo and what was read of it.
     var info: PhotoInfo?
     /// Whether `a` paused every animation.
@@ -127,6 +135,8 @@ public struct FeedModel: Sendable {
         self.shaping = shaping
         self.settle = settle
         self.planner = RowLoadPlanner(policy: options.onDisappear)
+        self.order = ListOrder(sort: options.sort, seed: options.sortSeed)
+        self.readsAllPages = options.sort != nil
         let geometry = layout.geometry(for: Self.viewport(for: screenSize))
         if let notice = options.notice {
             message = notice

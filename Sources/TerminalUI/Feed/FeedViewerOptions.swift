@@ -1,4 +1,5 @@
 public import Foundation
+public import FeedSources
 public import BlockArt
 public import ImageCodecs
 public import TerminalGraphics
@@ -47,6 +48,10 @@ public struct FeedViewerOptions: Sendable {
     public var saveDirectory: URL?
     /// Whether animated GIFs and WebPs play (`--animate`).
     public var animation: AnimationMode = .on
+    /// The list's order at start (`--sort`; nil: the feed's own, which a folder feed sorts itself).
+    public var sort: PhotoSort?
+    /// The shuffle's seed for `--sort random`.
+    public var sortSeed: UInt64 = 0
 
     /// The item layout these options ask for.
     public var itemLayout: any ItemLayout { layout.layout(thumbnail: thumbnail, columns: gridColumns) }

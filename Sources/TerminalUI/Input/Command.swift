@@ -49,6 +49,12 @@ public enum Command: Hashable, Sendable {
     case copyLocation
     /// Open the focused photo with the desktop's program (`o`).
     case openExternally
+    /// Type a filter at the bottom line (`/`).
+    case startFilter
+    /// The next match of the filter, or the previous (`n`, `N` while a filter holds).
+    case nextMatch(Int)
+    /// Pick the sort with the next key (`O`).
+    case chooseSort
     /// Start or stop the slideshow in the detail view (`S`).
     case toggleSlideshow
     /// Mark or unmark the focused photo, then move on (`t`).

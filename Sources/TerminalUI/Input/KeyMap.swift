@@ -126,6 +126,8 @@ public struct KeyMap: Sendable {
         case .character("T"): .invertMarks
         case .character("s"): .saveOriginal
         case .character("u"): .undoTrash
+        case .character("/"): .startFilter
+        case .character("O"): .chooseSort
         case .character("l"), .character("e"): .toggleEventLog
         case .character("n"): .toggleNetworkPanel
         case .character("v"): .toggleLayout
@@ -191,6 +193,8 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "s", action: "save the original"),
         HelpEntry(keys: "D", action: "to the Trash (asks)"),
         HelpEntry(keys: "u", action: "undo the Trash move"),
+        HelpEntry(keys: "/", action: "filter by name (n N)"),
+        HelpEntry(keys: "O", action: "sort by… (asks)"),
         HelpEntry(keys: "?", action: "this help"),
         HelpEntry(keys: "q Esc", action: "back / unmark / quit"),
         HelpEntry(keys: "^Z", action: "suspend (fg resumes)"),

@@ -96,6 +96,25 @@ extension LazyList {
         }
     }
 
+    /// The items were reordered (sorted, filtered, some added or removed): `count` items, the
+    /// focus on `item`, on the same line of the viewport as `line` lines from the top when the
+    /// list allows (so what the user looks at stays where it was), else scrolled just enough.
+    public mutating func reorder(count: Int, focus item: Int?, onViewportLine line: Int?) -> LazyListDiff {
+        change { list in
+            list.itemCount = max(0, count)
+            guard list.itemCount > 0 else {
+                list.focus = nil
+                list.firstLine = 0
+                return
+            }
+            let focus = list.clampItem(item ?? list.focus ?? 0)
+            list.focus = focus
+            if let line { list.firstLine = list.clampFirstLine(list.lineIndex(ofItem: focus) - line) }
+            list.firstLine = list.clampFirstLine(list.firstLine)
+            list.revealFocus()
+        }
+    }
+
     /// Changes how many lines ahead are prefetched.
     public mutating func setPrefetchDistance(_ distance: Int) -> LazyListDiff {
         change { list in list.prefetchDistance = max(0, distance) }

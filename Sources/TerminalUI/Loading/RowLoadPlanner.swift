@@ -118,6 +118,13 @@ public struct RowLoadPlanner<Item: Hashable & Sendable>: Hashable, Sendable {
         return [.release(item)]
     }
 
+    /// Forgets everything about an item that left the feed (its load was cancelled or released).
+    public mutating func forget(_ item: Item) {
+        running[item] = nil
+        loaded.remove(item)
+        failed.remove(item)
+    }
+
     /// Forgets an item's finished load (retry, reload, caches cleared); returns a start when it is on screen.
     public mutating func reset(_ item: Item, isVisible: Bool) -> [Action] {
         loaded.remove(item)

@@ -88,16 +88,26 @@ public enum FeedView {
         if model.panelHeight > 0 {
             frame.draw(panel(of: model, width: size.columns), at: CellPoint(row: panelTop, column: 0))
         }
+        if model.keys.isEmpty, !model.order.filter.isEmpty, panelTop > 0 {
+            let note = "no photo matches /\(model.order.filter.text) \(options.glyphs.separator.trimmingCharacters(in: .whitespaces)) Esc shows all"
+            frame.draw(
+                NoticeLine.render(note, width: size.columns, glyphs: options.glyphs), at: CellPoint(row: panelTop / 2, column: 0))
+        }
+        let bottom = CellPoint(row: size.rows - 1, column: 0)
+        if case .filter(let text, _)? = model.prompt {
+            let line = FilterPromptLine(text: text, matches: model.keys.count, total: model.items.count)
+            frame.draw(line.render(width: size.columns, glyphs: options.glyphs), at: bottom)
+            return
+        }
         var status = model.metrics
         status.focusedRow = model.list.focus
         status.rowCount = model.keys.count
         status.listedSoFar = model.listedSoFar
+        status.arrangement = model.order.summary
         status.message = model.shownMessage
         status.lastFrameTime = context.lastFrameTime
         if model.lowData { status.feedSource = model.feedName + " · low-data" }
-        frame.draw(
-            StatusBar.render(status, width: size.columns, glyphs: options.glyphs),
-            at: CellPoint(row: size.rows - 1, column: 0))
+        frame.draw(StatusBar.render(status, width: size.columns, glyphs: options.glyphs), at: bottom)
     }
 
     /// The open panel as a block as wide as the screen.

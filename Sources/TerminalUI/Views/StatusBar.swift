@@ -56,6 +56,7 @@ public enum StatusBar {
             let listing = "listing\(glyphs.ellipsis) \(listed) files"
             position = metrics.focusedRow == nil ? listing : position + " (\(listing))"
         }
+        if let arrangement = metrics.arrangement { position += " " + TextSanitizer.sanitize(arrangement) }
         let dot = glyphs.separator
         let counts = [
             "\(metrics.inFlight) in flight", "\(metrics.queued) queued", "\(metrics.cancelled) cancelled",

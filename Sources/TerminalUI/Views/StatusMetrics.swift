@@ -36,6 +36,8 @@ public struct StatusMetrics: Hashable, Sendable {
     public var network: String?
     /// Names read so far while the feed lists its index (a huge folder), nil when it is not listing.
     public var listedSoFar: Int?
+    /// The list's sort and filter ("by size /beach"), nil in the feed's order.
+    public var arrangement: String?
     /// A question, `G`'s progress or a recent note ("memory cache cleared"), shown first.
     public var message: String?
     /// The last failure of a file the run writes ("trace run.json: write failed: …"), nil when none failed.

@@ -30,6 +30,11 @@ public struct DecodingOptions: Sendable, Hashable {
     /// a few times faster on large photos, each pixel within a level or two of the full
     /// decode's (the DC's last refinement bits are skipped), so this is for thumbnails too.
     public var allowsDCOnlyDecoding: Bool
+    /// Decode only this part of the upright, full-size image (a zoomed view): `targetSize` is
+    /// then the size wanted for the part. A JPEG decodes only the part's rows and iMCU columns
+    /// at the DCT scale that covers the target; other formats decode whole (reduced toward the
+    /// whole image's share of the target) and are cropped. Clamped to the image; nil: all of it.
+    public var region: PixelRect?
 
     /// 50 megapixels.
     public static let defaultMaxPixels = 50_000_000
@@ -151,6 +156,9 @@ public enum ImageDecoder {
             let thumbnail = storedThumbnail(bytes, header: header, size: thumbnailSize, storedTarget: storedTarget, options: options)
         {
             return thumbnail
+        }
+        if let region = options.region {
+            return try decodeRegion(bytes, header: header, region: region, storedTarget: storedTarget, options: options)
         }
         let plan = DecodePlan(
             format: header.format, stored: stored, target: storedTarget, threshold: options.reductionThreshold)

@@ -86,6 +86,24 @@ enum JPEGDecoding {
         }
     }
 
+    /// Decodes `region` of the JPEG scaled to 1/`scaleDenominator` (in scaled pixels, inside
+    /// the scaled image; stored orientation): only that part's rows and iMCU columns are decoded.
+    static func decodeRegion(
+        _ bytes: [UInt8], region: PixelRect, scaleDenominator: Int,
+        maxMemory: Int = DecodingOptions.defaultMaxDecoderMemory
+    ) throws(ImageCodecError) -> Bitmap {
+        try ImageDecoder.allocatePixels(region.size) { (pixels, stride) throws(ImageCodecError) in
+            try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
+                try ShimCall.run("JPEG decode") { message, capacity in
+                    pf_jpeg_decode_region(
+                        input.baseAddress, input.count, Int32(scaleDenominator), Int32(region.x), Int32(region.y),
+                        max(1, maxMemory), pixels, stride, Int32(region.width), Int32(region.height),
+                        message, capacity)
+                }
+            }
+        }
+    }
+
     /// Decodes a whole progressive JPEG at 1/8 from its DC scans only, then area-averaged by
     /// `reduce` (see `pf_jpeg_decode_dc`); nil when the data holds no complete scan.
     static func decodeDC(

@@ -5,7 +5,7 @@ import ImageCodecs
 // resident memory. The tests that bound memory spawn it: its VmHWM is its own, so no other test
 // (and no earlier peak) can hide or inflate the figure.
 //
-//     DecodePeak FILE [--target WxH] [--repeat N]
+//     DecodePeak FILE [--target WxH] [--region WxH+X+Y] [--repeat N]
 //     {"growth":1234,"reset":true,"results":["ok 64x64","too many pixels"]}
 //
 // growth = VmHWM after the decodes − VmRSS before them (after the file is read and the peak reset
@@ -37,6 +37,7 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var target: PixelSize?
+var region: PixelRect?
 var repeats = 1
 var path: String?
 while !arguments.isEmpty {
@@ -46,6 +47,11 @@ while !arguments.isEmpty {
         let parts = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2 else { fail("--target takes WxH") }
         target = PixelSize(width: parts[0], height: parts[1])
+    case "--region":
+        let text = arguments.isEmpty ? "" : arguments.removeFirst()
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
+        guard parts.count == 4 else { fail("--region takes WxH+X+Y") }
+        region = PixelRect(x: parts[2], y: parts[3], width: parts[0], height: parts[1])
     case "--repeat":
         guard let count = arguments.isEmpty ? nil : Int(arguments.removeFirst()), count > 0 else { fail("--repeat takes N > 0") }
         repeats = count
@@ -60,7 +66,9 @@ guard let before = statusBytes("VmRSS") else { fail("/proc/self/status has no Vm
 var results: [String] = []
 for _ in 0..<repeats {
     do {
-        let image = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: target))
+        var options = DecodingOptions(targetSize: target)
+        options.region = region
+        let image = try ImageDecoder.decode(bytes, options: options)
         results.append("ok \(image.bitmap.width)x\(image.bitmap.height)")
     } catch let error as ImageCodecError {
         results.append("\(error.kind)")

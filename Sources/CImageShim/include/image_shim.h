@@ -116,6 +116,18 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
                                  char *message, size_t message_capacity);
 
 /**
+ * Decodes the region x, y, out_width × out_height of the JPEG scaled to 1/scale_denom (the
+ * region in scaled pixels, inside the scaled image) into RGBA8 rows of out_stride bytes:
+ * rows above it are skipped, columns outside its iMCUs are not decoded, rows below it are
+ * never read. Memory is libjpeg's (capped at max_memory, 0: the default) plus one scaled row.
+ */
+pf_status pf_jpeg_decode_region(const uint8_t *data, size_t size, int32_t scale_denom,
+                                int32_t x, int32_t y, size_t max_memory,
+                                uint8_t *out, size_t out_stride,
+                                int32_t out_width, int32_t out_height,
+                                char *message, size_t message_capacity);
+
+/**
  * Decodes the prefix of a progressive JPEG received so far (buffered-image mode), as of its
  * last complete scan, at 1/scale_denom then area-averaged by reduce (sizes as for
  * pf_jpeg_decode_reduced). *scan is the number of that scan (1-based), or 0 when the prefix

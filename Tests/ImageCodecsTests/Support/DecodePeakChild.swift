@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 import Testing
 
 /// Runs the `DecodePeak` helper (built beside this test bundle) on some bytes and returns what
@@ -30,7 +31,9 @@ struct DecodePeakChild {
     }
 
     /// Decodes `bytes` `repeats` times toward `target` in a child and reports its peak growth.
-    static func measure(_ bytes: [UInt8], target: (width: Int, height: Int)? = nil, repeats: Int = 1) throws -> Report {
+    static func measure(
+        _ bytes: [UInt8], target: (width: Int, height: Int)? = nil, region: PixelRect? = nil, repeats: Int = 1
+    ) throws -> Report {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("decode-peak-\(getpid())-\(UUID().uuidString).bin")
         try Data(bytes).write(to: file)
@@ -42,6 +45,7 @@ struct DecodePeakChild {
         process.executableURL = executable
         var arguments = [file.path, "--repeat", String(repeats)]
         if let target { arguments += ["--target", "\(target.width)x\(target.height)"] }
+        if let region { arguments += ["--region", "\(region.width)x\(region.height)+\(region.x)+\(region.y)"] }
         process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()

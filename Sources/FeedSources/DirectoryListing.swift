@@ -63,6 +63,17 @@ struct DirectoryListing: Sendable {
         siftUp(from: remaining - 1)
     }
 
+    /// Adds `prefix` then `name` as one name (a path relative to a walked folder: "2024/trip/" + "a.jpg").
+    mutating func insert(prefix: [UInt8], name: UnsafeRawBufferPointer) {
+        guard !prefix.isEmpty else { return insert(name) }
+        precondition(remaining == spans.count, "names are added before any is taken")
+        spans.append(Span(start: UInt32(bytes.count), length: UInt32(prefix.count + name.count)))
+        bytes.append(contentsOf: prefix)
+        bytes.append(contentsOf: name)
+        remaining = spans.count
+        siftUp(from: remaining - 1)
+    }
+
     /// The `count` first names in natural order among those not handed out, without taking
     /// them: a walk down the heap from its root, about `count`² comparisons.
     func first(_ count: Int) -> [String] {

@@ -17,7 +17,8 @@ import Darwin
 extension DirectoryFeed {
     /// The photo `name` (a path relative to `directory`) in `directory`: an image (by its first
     /// bytes) with its header's size and its file facts, or a special file (to fail as an error
-    /// row); nil for anything else (a folder, a file that is no image, one that is gone).
+    /// row; with no facts, so it sorts last); nil for anything else (a folder, a file that is
+    /// no image, one that is gone).
     static func photo(named name: String, in directory: URL) -> FeedPhoto? {
         let path = directory.appendingPathComponent(name).path
         var status = stat()
@@ -25,8 +26,9 @@ extension DirectoryFeed {
         let kind = FileKind(mode: UInt32(status.st_mode))
         guard !kind.isDirectory else { return nil }
         let origin = FeedPhoto.Origin.file(directory: directory, name: name)
+        // A special file is an error row, not a photo: no facts, so every order but `.name` puts it last.
+        if kind.isSpecial { return FeedPhoto(id: name, author: name, size: nil, origin: origin) }
         var facts = FeedPhoto.FileFacts(byteCount: Int(status.st_size), modified: modificationSeconds(status))
-        if kind.isSpecial { return FeedPhoto(id: name, author: name, size: nil, origin: origin, file: facts) }
         // One read serves the signature, the header and, mostly, the EXIF.
         guard let head = FileSignature.head(of: path, count: 64 << 10), FileSignature.isImage(head) else { return nil }
         let metadata = metadata(head, path: path)

@@ -13,8 +13,10 @@ import Darwin
 /// folder costs reading the folder and building the heap, not sorting it all, and sorting
 /// is paid page by page as the user scrolls.
 ///
-/// Hidden names (a leading dot) and subfolders (`d_type` says so) are left out; everything
-/// else is a candidate a page checks (``DirectoryFeed``).
+/// Read from one folder (``init(path:)``, ``DirectoryReader/read(into:atMost:)``), hidden names
+/// (a leading dot) and subfolders (`d_type` says so) are left out; a ``FolderWalk`` adds paths
+/// relative to its root ("2024/trip/a.jpg"), hidden ones when asked. Every name is a candidate
+/// a page checks (``DirectoryFeed``).
 ///
 /// ```swift
 /// var listing = try DirectoryListing(path: "/photos")

@@ -7,9 +7,10 @@ import Darwin
 /// A folder open for listing, read a batch of names at a time into a ``DirectoryListing``, so a
 /// feed can show its first screen while a huge folder is still being read.
 ///
-/// `readdir` alone: no file is opened or `stat`ed. Hidden names (a leading dot) and entries
-/// `d_type` marks as folders are left out, as the listing's own reader does. Owned by one
-/// actor (``DirectoryFeed``); the folder is closed when the reader ends or is dropped.
+/// `readdir` alone: no file is opened or `stat`ed. ``read(into:atMost:)`` leaves out hidden
+/// names (a leading dot) and entries `d_type` marks as folders; ``read(atMost:_:)`` hands every
+/// entry to its caller (a ``FolderWalk``, which decides). Owned by one actor (``DirectoryFeed``)
+/// or thread; the folder is closed when the reader ends or is dropped.
 ///
 /// ```swift
 /// let reader = try DirectoryReader(path: "/photos")

@@ -13,8 +13,10 @@ import Darwin
 /// folder costs reading the folder and building the heap, not sorting it all, and sorting
 /// is paid page by page as the user scrolls.
 ///
-/// Hidden names (a leading dot) and subfolders (`d_type` says so) are left out; everything
-/// else is a candidate a page checks (``DirectoryFeed``).
+/// Read from one folder (``init(path:)``, ``DirectoryReader/read(into:atMost:)``), hidden names
+/// (a leading dot) and subfolders (`d_type` says so) are left out; a ``FolderWalk`` adds paths
+/// relative to its root ("2024/trip/a.jpg"), hidden ones when asked. Every name is a candidate
+/// a page checks (``DirectoryFeed``).
 ///
 /// ```swift
 /// var listing = try DirectoryListing(path: "/photos")
@@ -58,6 +60,17 @@ struct DirectoryListing: Sendable {
     mutating func insert(_ name: UnsafeRawBufferPointer) {
         precondition(remaining == spans.count, "names are added before any is taken")
         spans.append(Span(start: UInt32(bytes.count), length: UInt32(name.count)))
+        bytes.append(contentsOf: name)
+        remaining = spans.count
+        siftUp(from: remaining - 1)
+    }
+
+    /// Adds `prefix` then `name` as one name (a path relative to a walked folder: "2024/trip/" + "a.jpg").
+    mutating func insert(prefix: [UInt8], name: UnsafeRawBufferPointer) {
+        guard !prefix.isEmpty else { return insert(name) }
+        precondition(remaining == spans.count, "names are added before any is taken")
+        spans.append(Span(start: UInt32(bytes.count), length: UInt32(prefix.count + name.count)))
+        bytes.append(contentsOf: prefix)
         bytes.append(contentsOf: name)
         remaining = spans.count
         siftUp(from: remaining - 1)

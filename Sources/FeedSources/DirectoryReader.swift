@@ -7,9 +7,10 @@ import Darwin
 /// A folder open for listing, read a batch of names at a time into a ``DirectoryListing``, so a
 /// feed can show its first screen while a huge folder is still being read.
 ///
-/// `readdir` alone: no file is opened or `stat`ed. Hidden names (a leading dot) and entries
-/// `d_type` marks as folders are left out, as the listing's own reader does. Owned by one
-/// actor (``DirectoryFeed``); the folder is closed when the reader ends or is dropped.
+/// `readdir` alone: no file is opened or `stat`ed. ``read(into:atMost:)`` leaves out hidden
+/// names (a leading dot) and entries `d_type` marks as folders; ``read(atMost:_:)`` hands every
+/// entry to its caller (a ``FolderWalk``, which decides). Owned by one actor (``DirectoryFeed``)
+/// or thread; the folder is closed when the reader ends or is dropped.
 ///
 /// ```swift
 /// let reader = try DirectoryReader(path: "/photos")
@@ -32,6 +33,16 @@ final class DirectoryReader {
     /// Adds up to `limit` more names to `listing`; true once the folder has no more (it is
     /// closed then). A read error mid-folder throws its reason.
     func read(into listing: inout DirectoryListing, atMost limit: Int) throws(DirectoryListingError) -> Bool {
+        try read(atMost: limit) { entry in
+            guard entry.type != UInt8(DT_DIR), !entry.isHidden else { return }
+            listing.insert(entry.name)
+        }
+    }
+
+    /// Hands up to `limit` more entries to `visit` (".", ".." and hidden names among them: the
+    /// caller filters); true once the folder has no more (it is closed then). A read error
+    /// mid-folder throws its reason.
+    func read(atMost limit: Int, _ visit: (DirectoryEntry) -> Void) throws(DirectoryListingError) -> Bool {
         guard let directory else { return true }
         var read = 0
         while read < max(1, limit) {
@@ -44,11 +55,10 @@ final class DirectoryReader {
                 return true
             }
             read += 1
-            if entry.pointee.d_type == UInt8(DT_DIR) { continue }
+            let type = entry.pointee.d_type
             withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 let length = strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
-                guard length > 0, raw[0] != UInt8(ascii: ".") else { return }
-                listing.insert(UnsafeRawBufferPointer(rebasing: raw[0..<length]))
+                visit(DirectoryEntry(name: UnsafeRawBufferPointer(rebasing: raw[0..<length]), type: type))
             }
         }
         return false

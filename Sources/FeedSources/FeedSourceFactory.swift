@@ -5,15 +5,19 @@ public import ImageLoading
 ///
 /// `http://…`/`https://…` → `PicsumFeed` (a `/v2/list` URL names its server); an existing directory → `DirectoryFeed`; an existing
 /// file → `URLListFeed`; anything else → `FeedError.invalidArgument`. `~` is expanded.
+/// `folderOptions` (order, sub-folders, hidden names) apply to a directory only.
 ///
 /// ```swift
 /// let source = try FeedSourceFactory.source(for: "~/Pictures", dataLoader: loader)
+/// let sorted = try FeedSourceFactory.source(
+///     for: "~/Pictures", dataLoader: loader, folderOptions: FolderOptions(sort: .taken, recursive: 2))
 /// ```
 public enum FeedSourceFactory {
     public static func source(
         for argument: String,
         dataLoader: any DataLoading,
-        pageSize: Int = 30
+        pageSize: Int = 30,
+        folderOptions: FolderOptions = FolderOptions()
     ) throws -> any FeedSource {
         let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw FeedError.invalidArgument("empty --feed") }
@@ -34,7 +38,7 @@ public enum FeedSourceFactory {
                 "\(trimmed) is neither an http(s) URL, a folder of photos, nor a file of URLs")
         }
         let url = URL(fileURLWithPath: path)
-        if isDirectory.boolValue { return try DirectoryFeed(directory: url) }
+        if isDirectory.boolValue { return try DirectoryFeed(directory: url, options: folderOptions) }
         return try URLListFeed(file: url)
     }
 }

@@ -25,11 +25,16 @@ public struct FeedListingProgress: Sendable {
     public var photos: [FeedPhoto]
     /// Names read so far.
     public var filesSoFar: Int
+    /// Files checked so far, for an order that needs every file's key (a folder sorted by date:
+    /// "checking 1,024 of 200,000"); 0 while the names are read, and for a source that checks
+    /// files page by page.
+    public var filesChecked: Int
 
     /// Creates a progress report.
-    public init(photos: [FeedPhoto], filesSoFar: Int) {
+    public init(photos: [FeedPhoto], filesSoFar: Int, filesChecked: Int = 0) {
         self.photos = photos
         self.filesSoFar = filesSoFar
+        self.filesChecked = filesChecked
     }
 }
 

@@ -18,6 +18,17 @@ import Testing
         #expect(try FeedSourceFactory.source(for: list.path, dataLoader: loader) is URLListFeed)
     }
 
+    @Test func aFolderGetsTheFolderOptions() throws {
+        // Given a folder and options
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let options = FolderOptions(sort: .taken, seed: 3, recursive: 2, hidden: true)
+        // When the folder's source is made with them, Then the folder feed reads by them
+        let source = try FeedSourceFactory.source(for: folder.url.path, dataLoader: loader, folderOptions: options)
+        #expect((source as? DirectoryFeed)?.options == options)
+        #expect((try FeedSourceFactory.source(for: folder.url.path, dataLoader: loader) as? DirectoryFeed)?.options == FolderOptions())
+    }
+
     @Test(arguments: ["", "   ", "/nonexistent/\(UUID().uuidString)", "ftp://example.com", "https://", "banana"])
     func anythingElseIsAnInvalidArgument(argument: String) {
         // When an unusable argument is given, Then the error says so

@@ -1,0 +1,85 @@
+public import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Live changes to a folder (and, with ``FolderOptions/recursive``, its sub-folders within the
+/// depth bound), from Linux inotify, as batches of ``FolderChange``s with the same ids and
+/// photos a ``DirectoryFeed`` of the folder and options gives.
+///
+/// Creating it watches the folder, and walks its sub-folders within the depth bound to watch
+/// each (once: a symbolic-link loop ends; hidden ones only with ``FolderOptions/hidden``); a
+/// sub-folder created or moved in later is watched too, and the photos already in it arrive as
+/// `.added`. So every change after `init` returns is seen (for a deep tree the walk reads
+/// every entry of it: create it off the main actor). A file is reported when its writer closes
+/// it or it is moved in, never half written, and a file that is no image is ignored. The
+/// events of one wake-up come as one batch, coalesced per id (a file created, written and
+/// closed is one `.added`). When the system's queue overflows, `.overflow` says changes were
+/// missed.
+///
+/// One thread per watcher blocks in `poll` (no spinning); ``stop()`` (or dropping the watcher,
+/// or ending the iteration of ``changes``) wakes it through a pipe, it closes its descriptors
+/// and ``changes`` finishes. The stream buffers without bound: read it. Each watch costs one of
+/// the user's `fs.inotify.max_user_watches` (a sub-folder that cannot be watched is missed).
+///
+/// ```swift
+/// let watcher = try FolderWatcher(directory: URL(fileURLWithPath: "/photos"), options: FolderOptions(recursive: 2))
+/// for await batch in watcher.changes {
+///     for change in batch { apply(change) }   // .added(photo), .changed(photo), .removed(id:), …
+/// }
+/// ```
+public final class FolderWatcher: Sendable {
+    /// The folder watched.
+    public let directory: URL
+    /// The depth and hidden names (the order does not matter here).
+    public let options: FolderOptions
+    /// The changes, a batch per wake-up; finishes after ``stop()``.
+    public let changes: AsyncStream<[FolderChange]>
+    private let wake: WakePipe
+
+    /// Watches `directory`; throws a `FeedError` when it is no folder or cannot be watched.
+    public init(directory: URL, options: FolderOptions = FolderOptions()) throws {
+        let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard inotify >= 0 else { throw Self.failure(directory, errno) }
+        var table = FolderWatchTable(inotify: inotify, root: directory, options: options)
+        _ = table.watch("", depth: 0, reportFiles: false)
+        guard table.watchesRoot else {
+            let code = errno
+            closeDescriptor(inotify)
+            throw Self.failure(directory, code)
+        }
+        guard let wake = WakePipe() else {
+            let code = errno
+            closeDescriptor(inotify)
+            throw Self.failure(directory, code)
+        }
+        let (changes, continuation) = AsyncStream.makeStream(of: [FolderChange].self)
+        continuation.onTermination = { _ in wake.signal() }
+        self.directory = directory
+        self.options = options
+        self.changes = changes
+        self.wake = wake
+        let watches = table
+        Thread.detachNewThread {
+            Thread.current.name = "photofeed folder watcher"
+            FolderWatchLoop(table: watches, wake: wake, continuation: continuation).run()
+        }
+    }
+
+    deinit {
+        wake.signal()
+    }
+
+    /// Stops watching: the thread closes its descriptors and ``changes`` finishes. Safe to call
+    /// more than once, from anywhere.
+    public func stop() {
+        wake.signal()
+    }
+
+    private static func failure(_ directory: URL, _ code: Int32) -> FeedError {
+        FeedError.transport("cannot watch \(directory.path): \(String(cString: strerror(code)))")
+    }
+}

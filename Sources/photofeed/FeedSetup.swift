@@ -18,6 +18,8 @@ struct FeedSetup {
     let network: (any NetworkControlling)?
     /// `--server-log`, when asked for (the embedded server only).
     let serverLog: ServerLogFile?
+    /// A folder feed's changes, followed in the background (nil: no folder, or `--no-watch`).
+    var folderChanges: FolderChanges? = nil
 
     /// Starts what the flags ask for; throws a one-line `ValidationError`-style message.
     /// `startingServerBeside`: the embedded server starts in the background and the feed waits
@@ -46,11 +48,16 @@ struct FeedSetup {
         let loader = pipeline.configuration.dataLoader
         if let feed = options.feed {
             do {
-                let source = try FeedSourceFactory.source(for: feed, dataLoader: loader)
+                let folder = try options.folderOptions()
+                let source = try FeedSourceFactory.source(for: feed, dataLoader: loader, folderOptions: folder)
                 if let list = source as? URLListFeed { Self.reportSkippedLines(of: list) }
-                return FeedSetup(
+                var setup = FeedSetup(
                     pipeline: pipeline, source: source, feedName: await source.summary, server: nil, serverStart: nil,
                     network: nil, serverLog: nil)
+                if let directory = source as? DirectoryFeed, !options.noWatch {
+                    setup.folderChanges = FolderChanges(directory: directory.directory, options: folder)
+                }
+                return setup
             } catch {
                 await pipeline.shutdown()
                 throw SetupError("--feed \(feed): \(error)")
@@ -112,6 +119,7 @@ struct FeedSetup {
 
     /// Stops the server and the pipeline; the server log is written to its last request.
     func shutDown() async {
+        folderChanges?.stop()
         await pipeline.shutdown()
         await server?.stop()
         await serverStart?.stop()

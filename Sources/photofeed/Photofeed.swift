@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedSources
 import Foundation
 import ImageLoading
 import LoadSemantics
@@ -101,10 +102,17 @@ struct ViewCommand: AsyncParsableCommand {
                     viewerOptions.terminal = profile
                     viewerOptions.screenColors = screen.colorCapability
                     screen.synchronizesFrames = replies?.synchronizedOutput ?? false
+                    if setup.source is DirectoryFeed {
+                        // The folder's source sorts (--sort): the list keeps its order, and a photo
+                        // added to the folder goes to its place by it.
+                        viewerOptions.folderSort = try options.folderOptions().sort
+                        viewerOptions.sort = nil
+                    }
                     let viewer = FeedRuntime(
                         screen: screen, feed: setup.source, feedName: setup.feedName,
                         pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
-                        network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures)
+                        network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
+                        messages: setup.folderChanges?.messages)
                     return await viewer.run()
                 })
         } catch {

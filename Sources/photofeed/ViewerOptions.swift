@@ -91,6 +91,18 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.")
     var sort: String?
 
+    @Flag(help: "A folder feed: include the photos of sub-folders (down to --max-depth; symbolic-link loops are skipped). The grid names each photo's sub-folder.")
+    var recursive = false
+
+    @Option(help: "With --recursive: how many levels of sub-folders to include (1: the folder's own sub-folders).")
+    var maxDepth: Int = 16
+
+    @Flag(help: "A folder feed: include hidden files and folders (names starting with a dot).")
+    var hidden = false
+
+    @Flag(help: "A folder feed: do not follow the folder's changes (by default a photo added appears at its place, a removed one goes, a changed one loads again).")
+    var noWatch = false
+
     @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).")
     var saveDir: String?
 
@@ -124,6 +136,7 @@ struct ViewerOptions: ParsableArguments {
         }
         _ = try parsedNetwork()
         _ = try parsedSort()
+        guard (1...64).contains(maxDepth) else { throw ValidationError("--max-depth must be 1…64 (got \(maxDepth))") }
         if let latency, !(0...60_000).contains(latency) {
             throw ValidationError("--latency must be 0…60000 ms (got \(latency))")
         }
@@ -207,6 +220,15 @@ struct ViewerOptions: ParsableArguments {
         return kind
     }
 
+    /// The shuffle's seed for `--sort random`: new each run.
+    static let sortSeed = UInt64.random(in: 0...UInt64.max)
+
+    /// How a folder feed lists: `--sort` (name when not given), `--recursive`, `--hidden`.
+    func folderOptions() throws -> FolderOptions {
+        FolderOptions(
+            sort: try parsedSort() ?? .name, seed: Self.sortSeed, recursive: recursive ? maxDepth : nil, hidden: hidden)
+    }
+
     /// `--sort` as an order (nil: the feed's own).
     func parsedSort() throws -> PhotoSort? {
         guard let sort else { return nil }
@@ -258,7 +280,7 @@ struct ViewerOptions: ParsableArguments {
         }
         options.slideshowInterval = .milliseconds(Int(slideshow * 1000))
         options.sort = try parsedSort()
-        options.sortSeed = UInt64.random(in: 0...UInt64.max)
+        options.sortSeed = Self.sortSeed
         options.saveDirectory = saveDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
         return options
     }

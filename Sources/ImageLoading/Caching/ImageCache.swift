@@ -1,4 +1,4 @@
-public import ImageCodecs
+import ImageCodecs
 import Synchronization
 
 /// The memory cache: processed bitmaps (and animations' files), least recently used evicted first, bounded by bytes and count.
@@ -24,6 +24,12 @@ public final class ImageCache: ImageCaching {
 
     public func removeImage(for key: ImageCacheKey) {
         state.withLock { $0.removeValue(for: key) }
+    }
+
+    public func removeImages(of url: String) {
+        state.withLock { state in
+            for key in state.keysByRecency where key.url == url { state.removeValue(for: key) }
+        }
     }
 
     public func removeAll() {

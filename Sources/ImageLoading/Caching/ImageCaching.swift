@@ -1,10 +1,12 @@
-public import ImageCodecs
+import ImageCodecs
 
 /// An in-memory store of processed images (with an animation's bytes), keyed by URL and processors.
 public protocol ImageCaching: Sendable {
     func image(for key: ImageCacheKey) -> ImageContainer?
     func store(_ image: ImageContainer, for key: ImageCacheKey)
     func removeImage(for key: ImageCacheKey)
+    /// Removes every image of `url` (or image id), whatever its processors (the file changed).
+    func removeImages(of url: String)
     func removeAll()
 }
 

@@ -7,6 +7,8 @@ extension ImageDecompression {
     /// reports what is wrong with the file. Blocking: run it on an `OffloadQueue`.
     func preview(_ bytes: [UInt8], processors: [ImageProcessor], progress: LoadProgress) -> ImagePreview? {
         for case .resize(let size, _) in processors where size.pixelCount > maxPixels { return nil }
+        // A zoomed view's part comes whole from its region decode.
+        guard processors.decodingRegion == nil else { return nil }
         let decoded: ProgressivePreview?
         do {
             decoded = try ImageDecoder.decodePreview(

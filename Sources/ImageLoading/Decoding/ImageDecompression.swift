@@ -50,16 +50,18 @@ struct ImageDecompression: Sendable {
                 return .failure(.tooLarge(width: header.size.width, height: header.size.height, limit: maxPixels))
             }
             var target = processors.decodingTargetSize
+            let region = processors.decodingRegion
             var thumbnailSize: PixelSize?
-            if let thumbnail, let box = target {
+            if let thumbnail, region == nil, let box = target {
                 thumbnailSize = thumbnail.cache.sizeToStore(for: header, covering: box)
                 if let size = thumbnailSize {
                     target = PixelSize(width: max(box.width, size.width), height: max(box.height, size.height))
                 }
             }
-            decoded = try ImageDecoder.decode(
-                bytes,
-                options: DecodingOptions(targetSize: target, maxPixels: maxPixels, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true))
+            var options = DecodingOptions(
+                targetSize: target, maxPixels: maxPixels, allowsEmbeddedThumbnail: region == nil, allowsDCOnlyDecoding: region == nil)
+            options.region = region
+            decoded = try ImageDecoder.decode(bytes, options: options)
             if let thumbnail, let size = thumbnailSize {
                 var slot = thumbnail.slot
                 slot.originalSize = decoded.header.size
@@ -72,7 +74,7 @@ struct ImageDecompression: Sendable {
         }
         let decodeEnd = clock.now
         var bitmap = decoded.bitmap
-        for processor in processors { bitmap = processor.process(bitmap) }
+        for processor in processors.afterDecoding { bitmap = processor.process(bitmap) }
         return .success(
             Output(
                 bitmap: bitmap, originalSize: decoded.header.size, decode: decodeEnd - decodeStart,

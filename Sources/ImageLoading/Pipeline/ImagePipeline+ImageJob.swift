@@ -9,7 +9,7 @@ extension ImagePipeline {
     ) async -> Result<ProcessedImage, ImageLoadError>? {
         let urlText = url.absoluteString
         var thumbnailSlot: ThumbnailSlot?
-        if url.isFileURL, let thumbnails = configuration.thumbnailCache,
+        if url.isFileURL, let thumbnails = configuration.thumbnailCache, request.processors.decodingRegion == nil,
             let target = request.processors.decodingTargetSize
         {
             switch await lookUpThumbnail(url: url, target: target, thumbnails: thumbnails, key: key, request: request, control: control) {

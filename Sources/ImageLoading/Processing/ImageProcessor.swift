@@ -10,6 +10,12 @@ public enum ImageProcessor: Sendable, Hashable, CustomStringConvertible {
     case resize(to: PixelSize, mode: ContentMode)
     /// Removes colour.
     case grayscale
+    /// Keeps the part `rect` of the image, in the upright original's full-size pixels. As the
+    /// first processor it is a region decode (a zoomed view): the decoder reads only that part
+    /// (a JPEG only its rows and iMCU columns, at the DCT scale the next resize needs), and the
+    /// next resize scales the part, not the photo. No thumbnail or progressive preview is made
+    /// for such a request.
+    case crop(PixelRect)
 
     /// How a resize maps the image into its box.
     public enum ContentMode: String, Sendable, Hashable {
@@ -23,6 +29,7 @@ public enum ImageProcessor: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .resize(let size, let mode): "resize(\(size),\(mode.rawValue))"
         case .grayscale: "grayscale"
+        case .crop(let rect): "crop(\(rect))"
         }
     }
 
@@ -34,6 +41,8 @@ public enum ImageProcessor: Sendable, Hashable, CustomStringConvertible {
             return mode == .fit ? bitmap.fit(into: size) : bitmap.fill(size)
         case .grayscale:
             return bitmap.grayscale()
+        case .crop(let rect):
+            return bitmap.cropped(to: rect)
         }
     }
 }
@@ -46,6 +55,15 @@ extension [ImageProcessor] {
         }
         return nil
     }
+
+    /// The part of the original to decode: a first `crop`'s rect (nil: all of it).
+    var decodingRegion: PixelRect? {
+        if case .crop(let rect)? = first { return rect }
+        return nil
+    }
+
+    /// The processors to run on what the decoder gave: all but a first `crop` (the decoder applied it).
+    var afterDecoding: ArraySlice<ImageProcessor> { decodingRegion == nil ? self[...] : dropFirst() }
 
     /// A stable text form, for cache keys.
     var cacheKey: String { map(\.description).joined(separator: "|") }

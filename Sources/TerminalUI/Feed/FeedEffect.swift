@@ -43,6 +43,8 @@ public enum FeedEffect: Sendable {
     case loadPage
     /// Empty the memory cache.
     case clearMemoryCache
+    /// Forget the memory cache's images of a file that changed on disk (its reload reads it again).
+    case forgetImages(URL)
     /// Empty the memory and the disk cache.
     case clearAllCaches
     /// Measure the caches (the answer comes back as ``FeedMessage/cachesMeasured(_:)``).

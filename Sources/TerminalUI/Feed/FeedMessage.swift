@@ -35,6 +35,8 @@ public enum FeedMessage: Sendable {
     case infoRead(PhotoKey, Result<PhotoMetadata, any Error>)
     /// An animation player decoded a frame the model asked for (`token` names the player).
     case animationFrame(PhotoKey, LoadToken, Result<AnimationDelivery, ImageCodecError>)
+    /// A watched folder changed: photos added, changed or removed (a batch as inotify gave it).
+    case folderChanged([FolderChange])
     /// The snapshot wait ran out.
     case deadline
     /// The semantics audit (`--audit`) found these violations.

@@ -47,6 +47,17 @@ extension FeedModel {
     mutating func removePhotos(_ removed: Set<PhotoKey>) -> [FeedEffect] {
         let removed = removed.filter(items.contains)
         guard !removed.isEmpty else { return [] }
+        // The focus stays at its place: the photo after the removed one takes it.
+        let focusIndex = list.focus ?? 0
+        let successor = keys[min(focusIndex, keys.count)...].first { !removed.contains($0) }
+            ?? keys[..<min(focusIndex, keys.count)].last { !removed.contains($0) }
+        let effects = forget(removed)
+        return effects + setKeys(keys.filter { !removed.contains($0) }, focus: successor)
+    }
+
+    /// Stops and forgets everything held for photos that left the feed (the list still shows
+    /// them until it is set again).
+    mutating func forget(_ removed: Set<PhotoKey>) -> [FeedEffect] {
         var effects: [FeedEffect] = []
         if let detailKey, removed.contains(detailKey) { effects += closeDetail() }
         if let key = info?.key, removed.contains(key) { info = nil }
@@ -60,14 +71,8 @@ extension FeedModel {
             if let url = items[key]?.load?.url { photosByURL[url] = nil }
         }
         marks.subtract(removed)
-        // The focus stays at its place: the photo after the removed one takes it.
-        let focusIndex = list.focus ?? 0
-        let successor = keys[min(focusIndex, keys.count)...].first { !removed.contains($0) }
-            ?? keys[..<min(focusIndex, keys.count)].last { !removed.contains($0) }
-        let survivors = keys.filter { !removed.contains($0) }
         items.remove(removed)
-        for key in removed { positions[key] = nil }
-        return effects + setKeys(survivors, focus: successor)
+        return effects
     }
 
     /// A photo that joined the feed (put back from the Trash, added to the folder) at `feedIndex`

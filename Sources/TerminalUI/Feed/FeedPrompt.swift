@@ -1,4 +1,4 @@
-public import FeedSources
+import FeedSources
 
 /// A question at the bottom line that reads the next keys itself: the filter being typed
 /// (`/`), or the sort to pick (`O`).

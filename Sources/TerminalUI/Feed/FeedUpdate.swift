@@ -44,6 +44,8 @@ public enum FeedUpdate {
             effects = model.receiveTrashed(outcome)
         case .restored(let outcome):
             effects = model.receiveRestored(outcome)
+        case .folderChanged(let changes):
+            effects = model.receiveFolderChanges(changes)
         case .notice(let text):
             model.note(text)
             effects = []

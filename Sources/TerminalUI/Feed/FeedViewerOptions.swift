@@ -50,6 +50,9 @@ public struct FeedViewerOptions: Sendable {
     public var animation: AnimationMode = .on
     /// The list's order at start (`--sort`; nil: the feed's own, which a folder feed sorts itself).
     public var sort: PhotoSort?
+    /// The order a folder feed's source gives its photos in (nil: the feed is no folder): a photo
+    /// added to the folder goes to its place by it.
+    public var folderSort: PhotoSort?
     /// The shuffle's seed for `--sort random`.
     public var sortSeed: UInt64 = 0
 

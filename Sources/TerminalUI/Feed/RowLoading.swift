@@ -44,6 +44,8 @@ public protocol FeedPipelineProviding: Sendable {
     func metadata(for request: ImageRequest) async throws -> PhotoMetadata
     /// Removes the stored thumbnails of `file` (it went to the Trash).
     func forgetThumbnails(of file: URL)
+    /// Removes the memory cache's images of `url` (the file changed on disk).
+    func forgetImages(of url: URL)
     /// A request's original bytes: the disk cache's when it holds the same resource, else a
     /// download (resumed from kept bytes when one was cut).
     func data(for request: ImageRequest) async throws -> [UInt8]
@@ -57,6 +59,9 @@ extension FeedPipelineProviding {
 
     /// Nothing to forget unless the pipeline keeps thumbnails.
     public func forgetThumbnails(of file: URL) {}
+
+    /// Nothing to forget unless the pipeline keeps images.
+    public func forgetImages(of url: URL) {}
 
     /// No metadata unless the pipeline reads it.
     public func metadata(for request: ImageRequest) async throws -> PhotoMetadata {
@@ -77,6 +82,10 @@ public struct LiveFeedPipeline: FeedPipelineProviding {
     public func makeLoader() -> any RowLoading { ImageLoader(pipeline: pipeline) }
     public func data(for request: ImageRequest) async throws -> [UInt8] {
         try await pipeline.data(for: request)
+    }
+
+    public func forgetImages(of url: URL) {
+        pipeline.configuration.memoryCache?.removeImages(of: url.absoluteString)
     }
 
     public func forgetThumbnails(of file: URL) {

@@ -1,5 +1,5 @@
 import Synchronization
-public import TerminalGraphics
+import TerminalGraphics
 
 /// Makes pictures' costly encodings (a kitty PNG, a sixel palette, an iTerm2 JPEG) off the
 /// frame path, for a ``TerminalImageStore``: each is made once in a background task, kept here

@@ -105,6 +105,8 @@ extension FeedRuntime {
             })
         case .clearMemoryCache:
             pipeline.clearMemoryCache()
+        case .forgetImages(let url):
+            pipeline.forgetImages(of: url)
         case .measureCaches:
             let (pipeline, mailbox) = (self.pipeline, self.mailbox)
             work.append(Task { mailbox.post(.message(.cachesMeasured(await pipeline.cacheSizes()))) })

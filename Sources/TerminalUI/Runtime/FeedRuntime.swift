@@ -77,6 +77,8 @@ public final class FeedRuntime {
     var reportedTraceFailure = false
     /// Failures of other files the run writes (the server's request log), in words.
     let outputFailures: AsyncStream<String>?
+    /// Messages from outside the viewer (a watched folder's changes), nil when there are none.
+    let messages: AsyncStream<FeedMessage>?
     /// Set by the first `.quit` effect.
     public internal(set) var exit: FeedExit?
 
@@ -86,8 +88,9 @@ public final class FeedRuntime {
         screen: any Screen, feed: any FeedSource, feedName: String, pipeline: any FeedPipelineProviding,
         options: FeedViewerOptions = FeedViewerOptions(), network: (any NetworkControlling)? = nil,
         clock: FeedClock = .continuous(), recorder: LoadRecorder? = nil, outputFailures: AsyncStream<String>? = nil,
-        trash: FreedesktopTrash = FreedesktopTrash()
+        trash: FreedesktopTrash = FreedesktopTrash(), messages: AsyncStream<FeedMessage>? = nil
     ) {
+        self.messages = messages
         self.trash = trash
         self.recorder = recorder
         self.outputFailures = outputFailures
@@ -190,6 +193,11 @@ public final class FeedRuntime {
         if let outputFailures {
             background.append(Task {
                 for await failure in outputFailures { mailbox.post(.message(.outputFailed(failure))) }
+            })
+        }
+        if let messages {
+            background.append(Task {
+                for await message in messages { mailbox.post(.message(message)) }
             })
         }
         // Input typed before the loop started (or scripted on a memory screen) is read at once.

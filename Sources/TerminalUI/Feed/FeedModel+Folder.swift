@@ -1,0 +1,87 @@
+import FeedSources
+import ImageCodecs
+
+/// A watched folder's changes (`FolderWatcher`, inotify): a photo added appears at its place by
+/// the feed's order and the list's sort, a changed one loads again, a removed one goes; the
+/// focused photo stays focused on its line (the next one takes the focus if it went), and
+/// the folder is never listed again.
+extension FeedModel {
+    /// A batch of changes, applied in order.
+    mutating func receiveFolderChanges(_ changes: [FolderChange]) -> [FeedEffect] {
+        guard !changes.isEmpty else { return [] }
+        let before = keys
+        let focusIndex = list.focus ?? 0
+        let focused = focusedKey
+        var effects: [FeedEffect] = []
+        var added = 0
+        var changed = 0
+        var removed = 0
+        for change in changes {
+            switch change {
+            case .added(let photo), .changed(let photo):
+                let key = PhotoKey(id: photo.id)
+                if items.contains(key) {
+                    effects += refresh(key, with: photo)
+                    changed += 1
+                } else {
+                    items.append(photo, as: key, at: feedIndex(for: photo))
+                    if occurrences[photo.id, default: 0] == 0 { occurrences[photo.id] = 1 }
+                    log(.note("added to the folder"), for: key)
+                    added += 1
+                }
+            case .removed(let id):
+                let gone = Set([PhotoKey(id: id)]).filter(items.contains)
+                removed += gone.count
+                effects += forget(gone)
+            case .removedFolder(let path):
+                let gone = Set(items.feedOrder.filter { $0.id.hasPrefix(path + "/") })
+                removed += gone.count
+                effects += forget(gone)
+            case .overflow:
+                note("the folder changed faster than it could be followed: some changes were missed (restart to list it again)")
+            }
+        }
+        // The focus stays on its photo; if it went, on the next one that is still here.
+        let focus = focused.flatMap { items.contains($0) ? $0 : nil }
+            ?? before[min(focusIndex, before.count)...].first(where: items.contains)
+            ?? before[..<min(focusIndex, before.count)].last(where: items.contains)
+        effects += arrange(focus: focus)
+        var parts: [String] = []
+        if added > 0 { parts.append("\(added) added") }
+        if changed > 0 { parts.append("\(changed) changed") }
+        if removed > 0 { parts.append("\(removed) removed") }
+        if !parts.isEmpty { note("folder: " + parts.joined(separator: ", ")) }
+        return effects
+    }
+
+    /// Where `photo` goes in the feed's order: by the folder's own sort (the source sorted its
+    /// pages so), after the photos it follows; at the end when the feed is in no known order.
+    private func feedIndex(for photo: FeedPhoto) -> Int? {
+        guard let sort = options.folderSort else { return nil }
+        let order = items.feedOrder
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            guard let other = items.photo(of: order[middle]) else { return nil }
+            if sort.precedes(other, photo, seed: options.sortSeed) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// A file that changed: its photo is replaced and, if it was loaded or loading, its images
+    /// are forgotten and it loads again (on screen at once, else when it next appears).
+    private mutating func refresh(_ key: PhotoKey, with photo: FeedPhoto) -> [FeedEffect] {
+        items.replacePhoto(of: key, with: photo)
+        guard let item = items[key], item.load != nil || item.bitmap != nil || item.isFailed else { return [] }
+        var effects: [FeedEffect] = []
+        if let url = photo.location(for: PixelSize(width: 1, height: 1)).url { effects.append(.forgetImages(url)) }
+        log(.note("changed in the folder: loading again"), for: key)
+        if planner.running[key] != nil { effects.append(.cancel(.item(key))) }
+        effects += releaseAnimation(of: key)
+        items[key]?.load = nil
+        planner.forget(key)
+        effects += retry([key])
+        return effects
+    }
+}

@@ -466,6 +466,50 @@ struct TmuxViewerTests {
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
     }
 
+    @Test func aFolderFollowsItsChangesAndSlashFindsAPhotoByName() async throws {
+        // Given a folder of a.jpg and c.jpg, followed (inotify) by the viewer
+        let (cache, log) = try Self.scratch()
+        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
+        let folder = root.appendingPathComponent("live")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let coffee = BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg")
+        for name in ["a.jpg", "c.jpg"] { try FileManager.default.copyItem(at: coffee, to: folder.appendingPathComponent(name)) }
+        let session = try TmuxSession(
+            command: try Self.command("--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log), columns: 100, rows: 40)
+        _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/2") }
+
+        // When b.jpg is copied into the folder, it appears between them (the folder is not listed again)
+        try FileManager.default.copyItem(at: coffee, to: folder.appendingPathComponent("b.jpg"))
+        let added = try await session.waitForScreen(within: .seconds(10)) { $0.contains("folder: 1 added") && $0.contains("row 1/3") }
+        #expect(added != nil, "\((try? session.capture()) ?? "")")
+        if let added, let a = added.range(of: "a.jpg"), let b = added.range(of: "b.jpg"), let c = added.range(of: "c.jpg") {
+            #expect(a.lowerBound < b.lowerBound && b.lowerBound < c.lowerBound, "\(added)")
+        } else {
+            Issue.record("the three names are not all on screen: \((try? session.capture()) ?? "")")
+        }
+        // When c.jpg is removed, its row goes
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("c.jpg"))
+        let removed = try await session.waitForScreen(within: .seconds(10)) { $0.contains("folder: 1 removed") && $0.contains("row 1/2") }
+        #expect(removed != nil, "\((try? session.capture()) ?? "")")
+        #expect(removed?.contains("c.jpg") == false)
+
+        // When / b is typed, the list narrows to b.jpg as it is typed; Enter keeps it; Esc shows
+        // every photo again with b.jpg still focused
+        try session.send("/")
+        try session.send("b")
+        let narrowed = try await session.waitForScreen(within: .seconds(5)) { $0.contains("1 of 2") }
+        #expect(narrowed != nil, "\((try? session.capture()) ?? "")")
+        #expect(narrowed?.contains("a.jpg") == false)
+        try session.send("Enter")
+        _ = try await session.waitForScreen(within: .seconds(5)) { $0.contains("1 match /b") }
+        try session.send("Escape")
+        let all = try await session.waitForScreen(within: .seconds(5)) { $0.contains("row 2/2") }
+        #expect(all != nil, "\((try? session.capture()) ?? "")")
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
+
     @Test func sSavesTheFullSizeOriginalOfAWebPhotoUnderAFreeName() async throws {
         // Given the embedded feed and an empty save folder
         let (cache, log) = try Self.scratch()

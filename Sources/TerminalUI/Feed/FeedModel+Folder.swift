@@ -21,6 +21,8 @@ extension FeedModel {
             case .added(let photo), .changed(let photo):
                 let key = PhotoKey(id: photo.id)
                 if items.contains(key) {
+                    // The same file again (put back from the Trash, touched): nothing to do.
+                    guard items.photo(of: key) != photo else { continue }
                     effects += refresh(key, with: photo)
                     changed += 1
                 } else {
@@ -30,11 +32,11 @@ extension FeedModel {
                     added += 1
                 }
             case .removed(let id):
-                let gone = Set([PhotoKey(id: id)]).filter(items.contains)
+                let gone = Set([PhotoKey(id: id)]).filter { items.contains($0) && !trashing.contains($0) }
                 removed += gone.count
                 effects += forget(gone)
             case .removedFolder(let path):
-                let gone = Set(items.feedOrder.filter { $0.id.hasPrefix(path + "/") })
+                let gone = Set(items.feedOrder.filter { $0.id.hasPrefix(path + "/") && !trashing.contains($0) })
                 removed += gone.count
                 effects += forget(gone)
             case .overflow:

@@ -34,6 +34,7 @@ extension FeedModel {
                 return [.clearAllCaches]
             case .trash(let files):
                 note("moving \(files.count == 1 ? files[0].url.lastPathComponent : "\(files.count) photos") to the Trash…")
+                trashing.formUnion(files.map(\.key))
                 return [.trash(files)]
             }
         }

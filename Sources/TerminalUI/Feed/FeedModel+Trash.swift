@@ -56,6 +56,7 @@ extension FeedModel {
 
     /// The files moved: their rows leave; `u` can put them back.
     mutating func receiveTrashed(_ outcome: TrashOutcome) -> [FeedEffect] {
+        trashing = []
         let moved = Set(outcome.moved.map(\.key))
         lastTrashed = outcome.moved.compactMap { entry in
             guard let index = items.feedOrder.firstIndex(of: entry.key), let photo = photo(entry.key) else { return nil }

@@ -111,6 +111,9 @@ public struct FeedModel: Sendable {
     /// What the last `D` moved to the Trash, for `u`: each photo's key, the photo, its place in
     /// the feed's order, its file.
     var lastTrashed: [(key: PhotoKey, photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile)] = []
+    /// Photos whose files are being moved to the Trash (the folder's own report of their
+    /// going is left to the Trash's outcome, which `u` needs).
+    var trashing: Set<PhotoKey> = []
     /// The info panel's photo and what was read of it.
     var info: PhotoInfo?
     /// Whether `a` paused every animation.

@@ -182,3 +182,64 @@ struct UpdateOrderTests {
         #expect(loads == ["city.jpg"])
     }
 }
+
+@Suite("Update: a followed folder's changes go to their places")
+struct UpdateFolderChangeTests {
+    private func harness() -> FeedHarness {
+        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16))
+        options.folderSort = .name
+        var harness = FeedHarness(options: options)
+        harness.showPage(OrderPhotos.photos())
+        for photo in OrderPhotos.table { harness.deliver(FakeImages.success(), to: photo.0) }
+        return harness
+    }
+
+    @Test func anAddedPhotoGoesToItsPlaceByNameAndTheFocusStaysOnItsPhoto() {
+        // Given five photos by name, city.jpg focused
+        var harness = harness()
+        harness.press("jj")
+        // When cave.jpg and zebra.jpg are added
+        let new = OrderPhotos.photos([("cave.jpg", 10, 1), ("zebra.jpg", 10, 1)])
+        let effects = harness.send(.folderChanged(new.map { .added($0) }))
+        // Then they are in name order, city.jpg still focused, and only they load
+        #expect(harness.model.keys.map(\.id) == ["beach-1.jpg", "beach-2.jpg", "cave.jpg", "city.jpg", "dunes.jpg", "forest.jpg", "zebra.jpg"])
+        #expect(harness.model.focusedKey?.id == "city.jpg")
+        #expect(harness.model.message == "folder: 2 added")
+        let loads = effects.compactMap { effect -> String? in if case .load(.item(let key), _, _, _) = effect { key.id } else { nil } }
+        #expect(loads.sorted() == ["cave.jpg", "zebra.jpg"])
+    }
+
+    @Test func aRemovedFocusedPhotoGivesTheFocusToTheNextAndAChangedOneLoadsAgain() {
+        var harness = harness()
+        harness.press("jj")
+        // When the focused city.jpg is deleted
+        harness.send(.folderChanged([.removed(id: "city.jpg")]))
+        #expect(harness.model.keys.map(\.id) == ["beach-1.jpg", "beach-2.jpg", "dunes.jpg", "forest.jpg"])
+        #expect(harness.model.focusedKey?.id == "dunes.jpg")
+        // When dunes.jpg is rewritten (another size), its images are forgotten and it loads again
+        var rewritten = OrderPhotos.photos([("dunes.jpg", 999, 99)])[0]
+        rewritten.size = PixelSize(width: 300, height: 400)
+        let effects = harness.send(.folderChanged([.changed(rewritten)]))
+        #expect(effects.contains { if case .forgetImages(let url) = $0 { url.path == "/photos/dunes.jpg" } else { false } })
+        #expect(effects.contains { if case .load(.item(let key), _, _, _) = $0 { key.id == "dunes.jpg" } else { false } })
+        #expect(harness.model.message == "folder: 1 changed")
+        // When the same file is reported again unchanged (put back from the Trash), nothing happens
+        #expect(harness.send(.folderChanged([.added(rewritten)])).isEmpty)
+    }
+
+    @Test func aFileBeingMovedToTheTrashIsLeftToTheTrashsOutcome() {
+        var harness = harness()
+        harness.press("D")
+        harness.press("y")
+        // The folder reports the file gone before the Trash's outcome arrives: the row stays for it
+        harness.send(.folderChanged([.removed(id: "beach-1.jpg")]))
+        #expect(harness.model.keys.count == 5)
+        let file = FreedesktopTrash.TrashedFile(
+            original: URL(fileURLWithPath: "/photos/beach-1.jpg"), trashed: URL(fileURLWithPath: "/t/files/beach-1.jpg"),
+            info: URL(fileURLWithPath: "/t/info/beach-1.jpg.trashinfo"))
+        harness.send(.trashed(TrashOutcome(moved: [(PhotoKey(id: "beach-1.jpg"), file)], failures: [])))
+        #expect(harness.model.keys.count == 4)
+        // And u still puts it back
+        #expect(harness.press("u").contains { if case .restoreFromTrash = $0 { true } else { false } })
+    }
+}

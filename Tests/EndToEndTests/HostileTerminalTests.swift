@@ -200,7 +200,7 @@ struct HostileTerminalTests {
         #expect(stopped, "the viewer did not stop")
         terminal.drain(for: .milliseconds(200))  // what it wrote before stopping
         #expect(terminal.modesRestored)
-        #expect(terminal.text.contains("\u{1B}[?1049l") && terminal.text.contains("\u{1B}[?1000l"))
+        #expect(terminal.text.contains("\u{1B}[?1049l") && terminal.text.contains("\u{1B}[?1002l"))
         // When: the shell continues it
         let before = terminal.output.count
         kill(pid, SIGCONT)

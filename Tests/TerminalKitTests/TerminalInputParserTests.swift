@@ -130,7 +130,20 @@ import TerminalKit
         // Then: the mouse reports, and the paste is swallowed
         #expect(inputs == [
             .mouse(MouseReport(action: .wheelUp, row: 4, column: 9)), .mouse(MouseReport(action: .wheelDown, row: 0, column: 0)),
-            .mouse(MouseReport(action: .leftPress, row: 3, column: 2)), .key(.character("k")),
+            .mouse(MouseReport(action: .leftPress, row: 3, column: 2)), .mouse(MouseReport(action: .leftRelease, row: 3, column: 2)),
+            .key(.character("k")),
+        ])
+    }
+
+    @Test func dragsAndCtrlWheel() {
+        // Given: a left press, two motions with it held, its release; Ctrl + wheel; a right press; bare motion
+        let inputs = parse("\u{1B}[<0;3;4M\u{1B}[<32;4;4M\u{1B}[<32;6;5M\u{1B}[<0;6;5m\u{1B}[<80;2;2M\u{1B}[<2;1;1M\u{1B}[<35;9;9M")
+        // Then: press, drags, release, a zoom notch; the right button and bare motion mean nothing
+        #expect(inputs == [
+            .mouse(MouseReport(action: .leftPress, row: 3, column: 2)),
+            .mouse(MouseReport(action: .leftDrag, row: 3, column: 3)), .mouse(MouseReport(action: .leftDrag, row: 4, column: 5)),
+            .mouse(MouseReport(action: .leftRelease, row: 4, column: 5)),
+            .mouse(MouseReport(action: .wheelUp, row: 1, column: 1, control: true)),
         ])
     }
 

@@ -23,6 +23,10 @@ public struct MouseReport: Hashable, Sendable {
         case wheelDown
         /// The left button went down.
         case leftPress
+        /// The mouse moved with the left button held (button-event tracking, mode 1002).
+        case leftDrag
+        /// The left button came up.
+        case leftRelease
     }
 
     /// What the mouse did.
@@ -31,11 +35,14 @@ public struct MouseReport: Hashable, Sendable {
     public var row: Int
     /// The cell's column, from 0.
     public var column: Int
+    /// Whether Ctrl was held (Ctrl + wheel zooms).
+    public var control: Bool
 
     /// A report of `action` at (`row`, `column`).
-    public init(action: Action, row: Int, column: Int) {
+    public init(action: Action, row: Int, column: Int, control: Bool = false) {
         self.action = action
         self.row = row
         self.column = column
+        self.control = control
     }
 }

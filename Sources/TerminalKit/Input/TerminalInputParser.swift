@@ -273,16 +273,23 @@ public struct TerminalInputParser: Hashable, Sendable {
         guard numbers.count == 3, let code = numbers[0], let x = numbers[1], let y = numbers[2], x >= 1, y >= 1 else {
             return nil
         }
+        // Bits: 0–1 the button (3: none), 4 Shift, 8 Meta, 16 Ctrl, 32 motion, 64 wheel.
         let action: MouseReport.Action
         if code & 64 != 0 {
-            guard pressed, code & 32 == 0 else { return nil }
+            guard pressed, code & 32 == 0, code & 128 == 0 else { return nil }
             action = code & 1 == 0 ? .wheelUp : .wheelDown
+        } else if code & 3 == 0, code & 128 == 0 {
+            // The left button: down, moved while held, up; other buttons mean nothing here.
+            if code & 32 != 0 {
+                guard pressed else { return nil }
+                action = .leftDrag
+            } else {
+                action = pressed ? .leftPress : .leftRelease
+            }
         } else {
-            // The left button going down; not a release, a motion or another button.
-            guard pressed, code & 32 == 0, code & 3 == 0 else { return nil }
-            action = .leftPress
+            return nil
         }
-        return .mouse(MouseReport(action: action, row: y - 1, column: x - 1))
+        return .mouse(MouseReport(action: action, row: y - 1, column: x - 1, control: code & 16 != 0))
     }
 
     private static func dispatchString(_ kind: StringKind, introducer: UInt8, body: [UInt8]) -> TerminalReply {

@@ -170,9 +170,10 @@ public final class CursesScreen: Screen {
         if configuration.enablesMouse { writeRaw(Self.mouseOn) }
     }
 
-    /// Button presses and the wheel, reported in the SGR encoding (any size of screen).
-    static let mouseOn = Array("\u{1B}[?1000h\u{1B}[?1006h".utf8)
-    static let mouseOff = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
+    /// Button presses, drags with a button held, and the wheel, reported in the SGR encoding
+    /// (any size of screen). 1002 reports motion only while a button is down: no traffic otherwise.
+    static let mouseOn = Array("\u{1B}[?1002h\u{1B}[?1006h".utf8)
+    static let mouseOff = Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
 
     /// Gives the terminal back as it was and stops this process (Ctrl-Z, SIGTSTP); when the shell
     /// continues it, takes the terminal again. The caller draws everything anew.

@@ -126,7 +126,7 @@ struct EmergencyRestore: Sendable {
     func restoreAndExit(status: Int32) -> Never {
         if var mode = savedMode { tcsetattr(descriptor, TCSANOW, &mode) }
         // Mouse off, leave the alternate screen, cursor on, attributes off.
-        let reset = Array("\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n".utf8)
+        let reset = Array("\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n".utf8)
         _ = reset.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         _exit(status)
     }

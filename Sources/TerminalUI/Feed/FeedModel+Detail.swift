@@ -1,4 +1,5 @@
 import FeedSources
+import ImageCodecs
 import ImageLoading
 import TerminalGraphics
 
@@ -9,19 +10,30 @@ extension FeedModel {
         DetailFrame.layout(in: screenSize)?.thumbnail.size ?? TerminalSize(rows: 1, columns: 1)
     }
 
-    /// Opens (or re-opens, after a move, resize or picture change) the detail view of the focused photo.
-    mutating func openDetail() -> [FeedEffect] {
+    /// Opens (or re-opens, after a move, resize or picture change) the detail view of the focused
+    /// photo; `keepingZoom`: the same photo again (a resize, another backend) keeps its zoom.
+    mutating func openDetail(keepingZoom: Bool = false) -> [FeedEffect] {
         guard let key = focusedKey, let photo = items[key]?.photo else { return [] }
+        let previous = detail?.key == key ? detail : nil
         var effects = closeDetail()
         let token = makeToken()
         var opened = DetailModel(key: key, token: token)
+        opened.originalSize = previous?.originalSize
+        if keepingZoom, let previous, !previous.zoom.isFitted {
+            opened.zoom = previous.zoom
+            opened.shown = previous.shown
+            detail = opened
+            return effects + loadZoomedView()
+        }
         let pixels = pictures.pixelSize(forImage: photo.size, in: detailBox)
         // The row's thumbnail is in memory already: show it scaled up at once, until the
         // larger image (or a preview of it) arrives.
         if let thumbnail = items[key]?.bitmap {
             opened.picture = pictures.picture(for: thumbnail.fit(into: pixels), in: detailBox)
             opened.showsThumbnail = true
+            if let size = photo.size { opened.shown = (thumbnail, PixelRect(x: 0, y: 0, width: size.width, height: size.height)) }
         }
+        opened.requested = (photo.size ?? opened.originalSize).map { PixelRect(x: 0, y: 0, width: $0.width, height: $0.height) }
         detail = opened
         log(.note("detail \(pixels.width)×\(pixels.height)"), for: key)
         effects.append(.load(.detail, token, photo.imageRequest(for: pixels, priority: .veryHigh), lowData: lowData))
@@ -42,6 +54,10 @@ extension FeedModel {
         case .success(let response):
             detail.picture = pictures.picture(for: response.bitmap, in: detailBox)
             detail.showsThumbnail = false
+            detail.originalSize = response.originalSize
+            let region = detail.requested
+                ?? PixelRect(x: 0, y: 0, width: response.originalSize.width, height: response.originalSize.height)
+            detail.shown = (response.bitmap, region)
         case .preview(let preview) where preview.isCoarse && detail.showsThumbnail:
             // Block averages only: the thumbnail on screen is as sharp; keep it, still loading.
             detail.state = detail.state.updatingProgress(to: RowDisplayState(phase: .loading(preview.progress)))

@@ -6,7 +6,7 @@ extension FeedModel {
 
     /// The context the key map reads keys in.
     var keyContext: KeyMap.Context {
-        if detail != nil { return .detail }
+        if let detail { return detail.zoom.isFitted ? .detail : .zoomed }
         // The info panel follows the focus: the list's keys move it while the panel is open.
         if showsHelp || (panel != nil && panel != .info) { return .overlay }
         return options.layout == .grid ? .grid : .list
@@ -132,6 +132,15 @@ extension FeedModel {
             return toggleMark()
         case .toggleSlideshow:
             return toggleSlideshow()
+        case .zoom(let step):
+            return zoom(step)
+        case .pan(let dx, let dy):
+            return pan(dx: dx, dy: dy)
+        case .dragStart(let point):
+            startDrag(at: point)
+            return []
+        case .dragTo(let point):
+            return drag(to: point)
         case .startFilter:
             prompt = .filter(text: order.filter.text, previous: order.filter)
             return []
@@ -175,6 +184,7 @@ extension FeedModel {
             showsHelp = false
             return []
         }
+        if let detail, !detail.zoom.isFitted { return zoom(.fit) }
         if detail != nil { return closeDetail() }
         panel = nil
         return []
@@ -194,7 +204,7 @@ extension FeedModel {
         if geometry.picture.size != oldBox {
             effects += replacePictures(with: pictures)
         } else if detail != nil {
-            effects += openDetail()
+            effects += openDetail(keepingZoom: true)
         }
         return effects
     }

@@ -49,6 +49,14 @@ public enum Command: Hashable, Sendable {
     case copyLocation
     /// Open the focused photo with the desktop's program (`o`).
     case openExternally
+    /// Zoom the photo view (`+` `-` `=` `w` `W`, Ctrl + wheel).
+    case zoom(DetailZoom.Step)
+    /// Move a zoomed photo by a share of the view across and down (h j k l, H J K L, the wheel).
+    case pan(dx: Double, dy: Double)
+    /// A press in the photo view: a drag may follow.
+    case dragStart(CellPoint)
+    /// The mouse moved with the button held.
+    case dragTo(CellPoint)
     /// Type a filter at the bottom line (`/`).
     case startFilter
     /// The next match of the filter, or the previous (`n`, `N` while a filter holds).

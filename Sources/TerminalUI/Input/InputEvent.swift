@@ -7,8 +7,12 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     /// One notch of the mouse wheel.
     case mouseWheel(MouseWheelDirection)
+    /// One notch of the mouse wheel with Ctrl held (zooms the photo view).
+    case mouseZoom(MouseWheelDirection)
     /// The left mouse button went down on a screen cell.
     case mouseClick(CellPoint)
+    /// The mouse moved to a screen cell with the left button held (pans a zoomed photo).
+    case mouseDrag(CellPoint)
     /// The terminal changed size; the screen's ``Screen/size`` is already updated.
     case resize(TerminalSize)
     /// SIGINT or SIGTERM arrived: the loop must restore the terminal and exit.

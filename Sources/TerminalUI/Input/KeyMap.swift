@@ -21,6 +21,8 @@ public struct KeyMap: Sendable {
         case grid
         /// The detail view of one photo.
         case detail
+        /// The detail view, zoomed in: h j k l and the arrows pan instead of changing photos.
+        case zoomed
         /// An overlay (help, event log, network panel) above the list.
         case overlay
     }
@@ -55,10 +57,17 @@ public struct KeyMap: Sendable {
         case .terminalReply:
             return nil
         case .mouseWheel(let direction):
+            if context == .zoomed { return .pan(dx: 0, dy: direction == .down ? 0.125 : -0.125) }
             guard context.isFeed else { return nil }
             return .scroll(by: direction == .down ? wheelStep : -wheelStep)
+        case .mouseZoom(let direction):
+            guard context == .detail || context == .zoomed else { return nil }
+            return .zoom(direction == .up ? .zoomIn : .zoomOut)
         case .mouseClick(let point):
+            if context == .detail || context == .zoomed { return .dragStart(point) }
             return context.isFeed ? .focus(at: point) : nil
+        case .mouseDrag(let point):
+            return context == .zoomed ? .dragTo(point) : nil
         case .key(let key):
             return command(for: key, in: context)
         }
@@ -77,7 +86,9 @@ public struct KeyMap: Sendable {
         case (_, .overlay):
             return overlayCommand(for: key)
         case (_, .detail):
-            return detailCommand(for: key)
+            return zoomCommand(for: key) ?? detailCommand(for: key)
+        case (_, .zoomed):
+            return zoomCommand(for: key) ?? panCommand(for: key) ?? detailCommand(for: key)
         case (_, .list):
             return navigationCommand(for: key) ?? actionCommand(for: key)
         case (_, .grid):
@@ -140,12 +151,37 @@ public struct KeyMap: Sendable {
         switch key {
         case .character("r"): .retryFocused
         case .character("m"): .cycleSymbols
-        case .character("j"), .down, .character(" "), .pageDown: .moveFocus(by: 1)
-        case .character("k"), .up, .character("b"), .pageUp: .moveFocus(by: -1)
+        case .character("j"), .down, .character(" "), .pageDown, .character("n"): .moveFocus(by: 1)
+        case .character("k"), .up, .character("b"), .pageUp, .character("p"): .moveFocus(by: -1)
         case .character("S"): .toggleSlideshow
         case .character("y"): .copyLocation
         case .character("o"): .openExternally
         case .character("s"): .saveOriginal
+        default: nil
+        }
+    }
+
+    private func zoomCommand(for key: Key) -> Command? {
+        switch key {
+        case .character("+"): .zoom(.zoomIn)
+        case .character("-"): .zoom(.zoomOut)
+        case .character("="): .zoom(.actual)
+        case .character("w"): .zoom(.fit)
+        case .character("W"): .zoom(.fill)
+        default: nil
+        }
+    }
+
+    private func panCommand(for key: Key) -> Command? {
+        switch key {
+        case .character("h"), .left: .pan(dx: -0.25, dy: 0)
+        case .character("l"), .right: .pan(dx: 0.25, dy: 0)
+        case .character("k"), .up: .pan(dx: 0, dy: -0.25)
+        case .character("j"), .down: .pan(dx: 0, dy: 0.25)
+        case .character("H"): .pan(dx: -1, dy: 0)
+        case .character("L"): .pan(dx: 1, dy: 0)
+        case .character("K"): .pan(dx: 0, dy: -1)
+        case .character("J"): .pan(dx: 0, dy: 1)
         default: nil
         }
     }
@@ -172,6 +208,8 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "wheel", action: "scroll"),
         HelpEntry(keys: "click", action: "focus (again: open)"),
         HelpEntry(keys: "Enter", action: "open photo"),
+        HelpEntry(keys: "+ - = w W", action: "zoom, 1:1, fit, fill"),
+        HelpEntry(keys: "h j k l drag", action: "pan a zoomed photo"),
         HelpEntry(keys: "v", action: "list / grid"),
         HelpEntry(keys: "r", action: "retry row or page"),
         HelpEntry(keys: "R", action: "retry all failed rows"),

@@ -91,9 +91,11 @@ struct ScreenInput {
         case .reply(let reply): .terminalReply(reply)
         case .mouse(let report):
             switch report.action {
-            case .wheelUp: .mouseWheel(.up)
-            case .wheelDown: .mouseWheel(.down)
+            case .wheelUp: report.control ? .mouseZoom(.up) : .mouseWheel(.up)
+            case .wheelDown: report.control ? .mouseZoom(.down) : .mouseWheel(.down)
             case .leftPress: .mouseClick(CellPoint(row: report.row, column: report.column))
+            case .leftDrag: .mouseDrag(CellPoint(row: report.row, column: report.column))
+            case .leftRelease: nil
             }
         }
     }

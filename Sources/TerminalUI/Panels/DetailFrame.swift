@@ -50,6 +50,7 @@ public enum DetailFrame {
         if let imageSize = model.imageSize {
             info += glyphs.separator + "\(imageSize.columns)\(glyphs.times)\(imageSize.rows)"
         }
+        if let zoom = model.zoom { info += glyphs.separator + "zoom " + zoom }
         if !model.source.isEmpty { info += glyphs.separator + TextSanitizer.sanitize(model.source) }
         block.write(
             TextTruncation.truncate(info, toWidth: width, ellipsis: glyphs.ellipsis), at: CellPoint(row: 1, column: 1),
@@ -63,7 +64,9 @@ public enum DetailFrame {
         block.paste(RowView.thumbnail(row, size: border.size, frame: frame, options: options), at: border.origin)
         block.write(StateLine.text(for: model.state, glyphs: glyphs), at: CellPoint(row: layout.stateRow, column: 1), maxWidth: width)
         block.write(
-            TextTruncation.truncate(hints(for: model.state, hasSymbols: model.hasSymbols, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis),
+            TextTruncation.truncate(
+                hints(for: model.state, hasSymbols: model.hasSymbols, zoomed: model.zoom != nil, glyphs: glyphs), toWidth: width,
+                ellipsis: glyphs.ellipsis),
             at: CellPoint(row: layout.hintRow, column: 1), style: CellStyle(attributes: .dim))
         return (block, border)
     }
@@ -78,10 +81,14 @@ public enum DetailFrame {
         return thumbnail
     }
 
-    static func hints(for state: RowDisplayState, hasSymbols: Bool = true, glyphs: GlyphSet) -> String {
-        var keys = ["Esc/q back"]
+    static func hints(for state: RowDisplayState, hasSymbols: Bool = true, zoomed: Bool = false, glyphs: GlyphSet) -> String {
+        var keys = [zoomed ? "Esc fit" : "Esc/q back"]
         if case .failed = state { keys.append("r retry") }
-        keys.append("j/k next/prev")
+        if zoomed {
+            keys += ["hjkl/drag pan", "+/- zoom", "n/p next/prev"]
+        } else {
+            keys += ["j/k next/prev", "+ zoom"]
+        }
         keys.append(hasSymbols ? "m symbols" : "i block art")
         return keys.joined(separator: glyphs.separator)
     }
@@ -101,11 +108,14 @@ public struct DetailFrameModel: Hashable, Sendable {
     public var picture: Picture?
     /// Whether `m` changes the picture (block art's symbol sets); pixels have none.
     public var hasSymbols: Bool
+    /// The zoom ("250%"), nil when the photo is fitted.
+    public var zoom: String?
 
     public init(
         title: String, id: String, imageSize: TerminalSize? = nil, source: String, state: RowDisplayState,
-        picture: Picture? = nil, hasSymbols: Bool = true
+        picture: Picture? = nil, hasSymbols: Bool = true, zoom: String? = nil
     ) {
+        self.zoom = zoom
         self.title = title
         self.id = id
         self.imageSize = imageSize

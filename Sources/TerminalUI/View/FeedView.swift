@@ -134,7 +134,8 @@ public enum FeedView {
         let detailModel = DetailFrameModel(
             title: photo.author, id: photo.id, imageSize: photo.size.map { TerminalSize(rows: $0.height, columns: $0.width) },
             source: model.feedName, state: detail.state, picture: detail.picture,
-            hasSymbols: model.pictures.nextVariant() != nil)
+            hasSymbols: model.pictures.nextVariant() != nil,
+            zoom: detail.zoom.isFitted ? nil : model.zoomSpace.map(detail.zoom.label(in:)))
         let options = RowRenderOptions(placeholder: .spinner, colors: model.options.colors, glyphs: model.options.glyphs)
         let (block, box) = DetailFrame.render(detailModel, size: model.screenSize, options: options)
         frame.draw(block, at: .zero)

@@ -103,3 +103,78 @@ struct UpdateDetailTests {
         #expect(frame.pictures.map(\.key) == ["detail"])
     }
 }
+
+/// Zoom and pan in the photo view: each change asks for the part of the original it shows.
+@Suite("Update: zoom and pan in the photo view")
+struct UpdateZoomTests {
+    private func opened() throws -> FeedHarness {
+        var harness = FeedHarness(
+            screen: TerminalSize(rows: 24, columns: 64), options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+        let photos = (0..<3).map { index in
+            FeedPhoto(
+                id: "p\(index).jpg", author: "p\(index).jpg", size: PixelSize(width: 5312, height: 2988),
+                origin: .file(directory: URL(fileURLWithPath: "/photos"), name: "p\(index).jpg"))
+        }
+        harness.showPage(photos)
+        harness.deliver(FakeImages.success(width: 64, height: 36), to: "p0.jpg")
+        harness.press(.enter)
+        harness.deliverDetail(FakeImages.success(width: 124, height: 70))
+        return harness
+    }
+
+    @Test func equalsAsksForTheMiddleAtOnePixelAPixelAndShowsAStandInAtOnce() throws {
+        var harness = try opened()
+        // When = is pressed
+        let effects = harness.press("=")
+        // Then the running load is replaced by one for the view's part of the file, cropped while decoded
+        #expect(effects.contains { if case .cancel(.detail) = $0 { true } else { false } })
+        let load = try #require(effects.loads.first { $0.slot == .detail })
+        guard case .crop(let region)? = load.request.processors.first, case .resize(let output, .fill)? = load.request.processors.last else {
+            Issue.record("no crop and resize: \(load.request.processors)")
+            return
+        }
+        #expect(load.request.url?.path == "/photos/p0.jpg")
+        // One original pixel a block-art pixel across (down, block art's pixels are taller)
+        #expect(region.width == output.width)
+        #expect(abs(region.x + region.width / 2 - 2656) <= 1)
+        // And the stand-in is on screen already, the frame says the zoom
+        #expect(harness.text().contains("zoom 100%"))
+        #expect(harness.text().contains("Esc fit"))
+        // When l pans, the next part is a quarter view to the right
+        let panned = harness.press("l")
+        guard case .crop(let next)? = panned.loads.first?.request.processors.first else {
+            Issue.record("no crop after l")
+            return
+        }
+        #expect(next.x == region.x + region.width / 4)
+        // When Esc, the photo is fitted again (the whole file, no crop), and Esc again closes the view
+        let fitted = harness.press(.escape)
+        let whole = try #require(fitted.loads.first { $0.slot == .detail })
+        #expect(!whole.request.processors.contains { if case .crop = $0 { true } else { false } })
+        #expect(harness.model.detailKey != nil)
+        harness.press(.escape)
+        #expect(harness.model.detailKey == nil)
+    }
+
+    @Test func jPansWhenZoomedAndChangesPhotosWhenFittedNAndPAlways() throws {
+        var harness = try opened()
+        harness.press("j")
+        #expect(harness.model.detailKey?.id == "p1.jpg")
+        harness.deliverDetail(FakeImages.success(width: 124, height: 70))
+        harness.press("+")
+        harness.press("j")
+        #expect(harness.model.detailKey?.id == "p1.jpg")
+        harness.press("n")
+        #expect(harness.model.detailKey?.id == "p2.jpg")
+        #expect(harness.text().contains("Esc fit") == false)
+    }
+
+    @Test func ctrlWheelZoomsAndADragPans() throws {
+        var harness = try opened()
+        harness.send(.input(.mouseZoom(.up)))
+        #expect(harness.text().contains("zoom 4%") || harness.text().contains("zoom 3%"))
+        harness.send(.input(.mouseClick(CellPoint(row: 10, column: 30))))
+        let dragged = harness.send(.input(.mouseDrag(CellPoint(row: 10, column: 20))))
+        #expect(dragged.loads.first { $0.slot == .detail } != nil)
+    }
+}

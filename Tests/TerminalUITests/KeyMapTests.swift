@@ -70,7 +70,22 @@ struct KeyMapTests {
         #expect(map.command(for: .key(.left), in: .list) == nil)
         #expect(map.command(for: .mouseClick(.zero), in: .list) == .focus(at: .zero))
         #expect(map.command(for: .mouseClick(.zero), in: .overlay) == nil)
-        #expect(map.command(for: .mouseClick(.zero), in: .detail) == nil)
+        #expect(map.command(for: .mouseClick(.zero), in: .detail) == .dragStart(.zero))
+    }
+
+    @Test func aZoomedPhotoPansWithTheMovementKeysTheWheelAndADrag() {
+        #expect(map.command(for: .key(.character("j")), in: .zoomed) == .pan(dx: 0, dy: 0.25))
+        #expect(map.command(for: .key(.character("j")), in: .detail) == .moveFocus(by: 1))
+        #expect(map.command(for: .key(.character("L")), in: .zoomed) == .pan(dx: 1, dy: 0))
+        #expect(map.command(for: .key(.character("n")), in: .zoomed) == .moveFocus(by: 1))
+        #expect(map.command(for: .key(.character("+")), in: .detail) == .zoom(.zoomIn))
+        #expect(map.command(for: .key(.character("=")), in: .zoomed) == .zoom(.actual))
+        #expect(map.command(for: .mouseWheel(.down), in: .zoomed) == .pan(dx: 0, dy: 0.125))
+        #expect(map.command(for: .mouseWheel(.down), in: .detail) == nil)
+        #expect(map.command(for: .mouseZoom(.up), in: .detail) == .zoom(.zoomIn))
+        #expect(map.command(for: .mouseZoom(.up), in: .list) == nil)
+        #expect(map.command(for: .mouseDrag(.zero), in: .zoomed) == .dragTo(.zero))
+        #expect(map.command(for: .mouseDrag(.zero), in: .detail) == nil)
     }
 
     @Test func escapeAndQLeaveTheDetailViewAndOverlaysInsteadOfQuitting() {

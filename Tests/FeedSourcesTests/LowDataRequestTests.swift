@@ -39,7 +39,7 @@ import Testing
         #expect(photo.imageRequest(for: PixelSize(width: 64, height: 48)).lowDataURL == nil)
     }
 
-    @Test func loaderFetchesTheSmallImageThenUpgrades() async throws {
+    @Test func loaderFetchesTheSmallImageThenTheRegularOneWhenLoadedAgain() async throws {
         // Given the embedded server and a row loader in low-data mode
         try await EmbeddedServer.with(count: 5) { server, pipeline, dataLoader in
             let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: dataLoader, pageSize: 5)
@@ -55,10 +55,12 @@ import Testing
             #expect(small.bitmap.size == PixelSize(width: 24, height: 16))
             #expect(loader.showsLowData)
 
-            // When low-data mode is switched off
+            // When low-data mode is switched off and the thumbnail is loaded again (the viewer's
+            // model emits that load)
             loader.lowData = false
+            loader.load(photo.imageRequest(for: PixelSize(width: 48, height: 32), priority: .high))
 
-            // Then the loader upgrades to the regular thumbnail
+            // Then it is the regular thumbnail
             let full = try await Self.firstSuccess(of: loader) { $0.bitmap.size.width > 24 }
             #expect(full.bitmap.size == PixelSize(width: 48, height: 32))
             #expect(!loader.showsLowData)

@@ -26,7 +26,7 @@ import Testing
         #expect(phase.response?.source == .network)
     }
 
-    @Test func lowDataLoadsTheSmallImageAndUpgradesWhenSwitchedOff() async throws {
+    @Test func lowDataLoadsTheSmallImageAndSwitchingItOffChangesOnlyTheLoadsThatFollow() async throws {
         // Given a request with a low-data variant, in low-data mode
         let mock = MockDataLoader()
         mock.set(small, .init(body: Fixtures.jpeg(width: 16, height: 12)))
@@ -38,19 +38,15 @@ import Testing
         let low = await settled(loader)
         #expect(low.response?.bitmap.size.width == 16)
         #expect(loader.showsLowData)
-        // When low-data mode is switched off
-        let phases = loader.phases
+        // When low-data mode is switched off, nothing loads by itself (the caller decides)
         loader.lowData = false
-        await gate.reached()
-        // Then the small image stays shown (no loading flash) until the full one replaces it
         #expect(loader.phase.response?.bitmap.size.width == 16)
+        #expect(mock.loadCount(full) == 0)
+        // When the request is loaded again, it is the regular image
         gate.open()
-        var seen: [ImagePhase] = []
-        for await phase in phases {
-            seen.append(phase)
-            if phase.response?.bitmap.size.width == 64 { break }
-        }
-        #expect(!seen.contains { if case .loading = $0 { true } else { false } })
+        loader.load(ImageRequest(url: URL(string: full), lowDataURL: URL(string: small)))
+        let regular = await settled(loader)
+        #expect(regular.response?.bitmap.size.width == 64)
         #expect(!loader.showsLowData)
         #expect(mock.loadCount(full) == 1)
     }

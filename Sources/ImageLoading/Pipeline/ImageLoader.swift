@@ -10,8 +10,9 @@ import Synchronization
 /// loader.cancel()                      // the row disappeared
 /// ```
 ///
-/// With `lowData` on, `load` fetches the request's `lowDataURL` (when it has one); switching
-/// `lowData` off afterwards upgrades to the regular image while the low-data one stays shown.
+/// With `lowData` on, `load` fetches the request's `lowDataURL` (when it has one). Switching it
+/// off changes the loads that follow, not the image shown: loading the regular image is the
+/// caller's decision (a viewer's model emits that load, so its audit and trace see it).
 public final class ImageLoader: Sendable {
     private struct State {
         var request: ImageRequest?
@@ -20,7 +21,6 @@ public final class ImageLoader: Sendable {
         var priority: ImageRequest.Priority = .normal
         var lowData = false
         var showsLowData = false
-        var isUpgrading = false
     }
 
     private let pipeline: ImagePipeline
@@ -60,18 +60,10 @@ public final class ImageLoader: Sendable {
         }
     }
 
-    /// Low-data mode: load `lowDataURL` instead; turning it off upgrades a low-data image.
+    /// Low-data mode for the loads that follow: `lowDataURL` instead of the URL.
     public var lowData: Bool {
         get { state.withLock { $0.lowData } }
-        set {
-            let upgrade = state.withLock { state -> ImageRequest? in
-                guard state.lowData != newValue else { return nil }
-                state.lowData = newValue
-                guard !newValue, state.showsLowData, let request = state.request else { return nil }
-                return request
-            }
-            if let upgrade { start(upgrade, upgrading: true) }
-        }
+        set { state.withLock { $0.lowData = newValue } }
     }
 
     /// Starts loading `request`, cancelling any earlier load. A nil request fails with `invalidURL`.
@@ -88,20 +80,19 @@ public final class ImageLoader: Sendable {
             phaseBroadcaster.send(.failure(.invalidURL("no URL")))
             return
         }
-        start(request, upgrading: false)
+        start(request)
     }
 
     /// Loads the last request again (the `r` key after a failure); nothing when there is none.
     public func reload() {
         guard let request else { return }
-        start(request, upgrading: false)
+        start(request)
     }
 
     /// Stops the current load; a row that was still loading goes back to `idle`.
     public func cancel() {
         let old = state.withLock { state -> ImageTask? in
             state.generation += 1
-            state.isUpgrading = false
             defer { state.task = nil }
             return state.task
         }
@@ -109,12 +100,11 @@ public final class ImageLoader: Sendable {
         if !phase.isTerminal { phaseBroadcaster.send(.idle) }
     }
 
-    private func start(_ request: ImageRequest, upgrading: Bool) {
+    private func start(_ request: ImageRequest) {
         let (old, generation, effective, isLowData) = state.withLock {
             state -> (ImageTask?, Int, ImageRequest, Bool) in
             state.generation += 1
             state.request = request
-            state.isUpgrading = upgrading
             var effective = request
             var isLowData = false
             if state.lowData, let variant = request.lowDataVariant {
@@ -143,7 +133,7 @@ public final class ImageLoader: Sendable {
             receive(task.phase, generation: generation, isLowData: isLowData)
             return
         }
-        if !upgrading { phaseBroadcaster.send(.loading(LoadProgress())) }
+        phaseBroadcaster.send(.loading(LoadProgress()))
         let phases = task.phases
         Task { [weak self] in
             for await phase in phases {
@@ -160,14 +150,12 @@ public final class ImageLoader: Sendable {
             case .idle:
                 return false
             case .loading, .preview:
-                return !state.isUpgrading
+                return true
             case .success:
                 state.showsLowData = isLowData
-                state.isUpgrading = false
                 state.task = nil
                 return true
             case .failure:
-                state.isUpgrading = false
                 state.task = nil
                 return true
             }

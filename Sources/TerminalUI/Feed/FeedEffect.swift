@@ -18,7 +18,6 @@ public enum FeedEffect: Sendable {
     /// Forget a slot's loader: its item left the screen with its picture (the memory cache keeps it).
     case release(LoadSlot)
     /// Switch every live loader's low-data mode (off: loaders showing a low-data image upgrade it).
-    case setLowData(Bool)
     /// Decode the frame at `index` of a photo's animation with the player named by the token
     /// (a new player, from `data` at `frameSize`, when the photo has none under that token).
     case requestAnimationFrame(PhotoKey, LoadToken, index: Int, AnimationData, frameSize: PixelSize)

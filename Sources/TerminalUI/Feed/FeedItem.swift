@@ -13,6 +13,9 @@ struct FeedItem: Sendable {
         var pixels: PixelSize
         /// The request's URL (labels the pipeline's events in the event log).
         var url: String?
+        /// Whether it loads the source's smaller, low-data variant (`d`): turning low-data
+        /// mode off loads the regular image again.
+        var lowData = false
     }
 
     /// The photo.

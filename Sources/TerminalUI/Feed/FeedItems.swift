@@ -27,6 +27,9 @@ struct FeedItems: Sendable {
     private var touched: [Int: FeedItem] = [:]
     /// The photos in the feed's own order.
     private(set) var feedOrder: [PhotoKey] = []
+    /// The photo whose last load asked for a URL (the pipeline reports a cancelled load after
+    /// the item let it go), kept by the subscript's setter, the only place a load is set.
+    private var keyByURL: [String: PhotoKey] = [:]
 
     /// How many photos.
     var count: Int { feedOrder.count }
@@ -36,6 +39,9 @@ struct FeedItems: Sendable {
 
     /// Every photo, in feed order.
     var photos: some Sequence<FeedPhoto> { feedOrder.lazy.compactMap { self.slotOfKey[$0].flatMap { self.slots[$0] } } }
+
+    /// The photo whose last load asked for `url`.
+    func key(loading url: String) -> PhotoKey? { keyByURL[url] }
 
     /// The photo of `key`, without making an item.
     func photo(of key: PhotoKey) -> FeedPhoto? { slotOfKey[key].flatMap { slots[$0] } }
@@ -71,6 +77,7 @@ struct FeedItems: Sendable {
             touched[slot] = nil
         }
         feedOrder.removeAll { keys.contains($0) }
+        keyByURL = keyByURL.filter { !keys.contains($0.value) }
     }
 
     /// The item of `key`; nil when no photo has it. Setting a fresh item (or nil) forgets what
@@ -82,6 +89,7 @@ struct FeedItems: Sendable {
         }
         set {
             guard let slot = slotOfKey[key] else { return }
+            if let url = newValue?.load?.url, keyByURL[url] != key { keyByURL[url] = key }
             if let newValue, !newValue.isFresh {
                 touched[slot] = newValue
             } else {

@@ -11,7 +11,7 @@ extension FeedModel {
             var row: Int?
             if case .item(let id)? = violation.slot, let key = positions.keys.first(where: { $0.description == id }) {
                 row = positions[key]
-            } else if let url = violation.url, let key = photosByURL[url] {
+            } else if let url = violation.url, let key = photo(loading: url) {
                 row = positions[key]
             }
             if let row { eventLog.flagNewest { $0.row == row } }

@@ -212,7 +212,6 @@ extension FeedModel {
     /// Lays the photos out as `kind` (`v`): the focused photo stays in view.
     mutating func switchLayout(to kind: LayoutKind) -> [FeedEffect] {
         options.layout = kind
-        layout = options.itemLayout
         note("layout: \(kind.rawValue)")
         return relayout(screenSize)
     }
@@ -238,7 +237,22 @@ extension FeedModel {
         } else {
             note(lowData ? "low-data mode on (quarter-size images)" : "low-data mode off")
         }
-        return [.setLowData(lowData)]
+        guard !lowData else { return [] }
+        // Off: every photo on screen or ahead whose load was the smaller variant loads the
+        // regular image, its small picture shown meanwhile (the model decides, so the audit
+        // and the trace see each load). The others load it when they next appear.
+        var effects: [FeedEffect] = []
+        for key in keys where items[key]?.load?.lowData == true && isWanted(key) {
+            log(.note("upgrade from low-data"), for: key)
+            let priority = list.visibleItems.contains(positions[key] ?? -1)
+                ? RowLoadPlanner<PhotoKey>.visiblePriority : RowLoadPlanner<PhotoKey>.prefetchPriority
+            planner.markRunning(key, priority: priority)
+            effects += startLoad(key, priority: priority)
+        }
+        if let detail, let photo = photo(detail.key), photo.hasLowDataVariant, detail.zoom.isFitted {
+            effects += openDetail(keepingZoom: true)
+        }
+        return effects
     }
 
     /// The shaping now in force; names the knob the panel changed.

@@ -40,7 +40,6 @@ extension FeedModel {
         positions = [:]
         items = FeedItems()
         occurrences = [:]
-        photosByURL = [:]
         planner = RowLoadPlanner(policy: options.onDisappear)
         _ = list.setItemCount(0)
         for photo in photos { append(photo) }

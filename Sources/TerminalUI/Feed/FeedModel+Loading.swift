@@ -58,8 +58,7 @@ extension FeedModel {
         let request = item.photo.imageRequest(for: pixels, priority: priority)
         let token = makeToken()
         let url = request.url?.absoluteString
-        item.load = FeedItem.Load(token: token, pixels: pixels, url: url)
-        if let url { photosByURL[url] = key }
+        item.load = FeedItem.Load(token: token, pixels: pixels, url: url, lowData: lowData && request.lowDataURL != nil)
         let verb = item.starts == 0 ? "start " : "restart "
         item.starts += 1
         items[key] = item
@@ -118,13 +117,13 @@ extension FeedModel {
         metrics.diskHits = counters.diskHits
         metrics.diskLookups = counters.diskHits + counters.queued
         metrics.bytesDownloaded = Int64(counters.bytesReceived)
-        if let key = photosByURL[event.url] { chart(event, for: key.description) }
+        if let key = photo(loading: event.url) { chart(event, for: key.description) }
         // Progress is frequent and the phases carry it already.
         if case .progress = event.kind { return }
         guard event.stage != .image else { return }
         // A download's end shows as its task's end.
         if event.stage == .data, case .finished = event.kind { return }
-        log(PipelineEventLog.Kind(event), for: photosByURL[event.url])
+        log(PipelineEventLog.Kind(event), for: photo(loading: event.url))
     }
 
     /// A pipeline event on the photo's timeline lane.

@@ -68,7 +68,6 @@ extension FeedModel {
             }
             effects += releaseAnimation(of: key)
             planner.forget(key)
-            if let url = items[key]?.load?.url { photosByURL[url] = nil }
         }
         marks.subtract(removed)
         items.remove(removed)

@@ -16,8 +16,8 @@ public import TerminalGraphics
 public struct FeedModel: Sendable {
     /// How the viewer looks and loads.
     public internal(set) var options: FeedViewerOptions
-    /// How items are arranged.
-    public internal(set) var layout: any ItemLayout
+    /// How items are arranged (from the options: one source of truth).
+    public var layout: any ItemLayout { options.itemLayout }
     /// How decoded photos become pictures.
     public internal(set) var pictures: any PictureRenderer
     /// The screen the model is laid out for.
@@ -41,8 +41,8 @@ public struct FeedModel: Sendable {
     var occurrences: [String: Int] = [:]
     /// Which loads run, which finished, which failed.
     var planner: RowLoadPlanner<PhotoKey>
-    /// Request URLs of the current loads, to label the pipeline's events in the log.
-    var photosByURL: [String: PhotoKey] = [:]
+    /// The photo whose last load asked for a URL (labels the pipeline's events in the log).
+    func photo(loading url: String) -> PhotoKey? { items.key(loading: url) }
     /// Where paging stands.
     public internal(set) var pageState = PageLoadState.idle
     /// Pages received.
@@ -128,7 +128,6 @@ public struct FeedModel: Sendable {
         settle: SettleCondition? = nil, pictures: (any PictureRenderer)? = nil
     ) {
         self.options = options
-        self.layout = options.itemLayout
         self.pictures = pictures ?? options.graphics.renderer(art: options.art, cellPixels: options.cellPixels)
         self.screenSize = screenSize
         self.feedName = feedName
@@ -140,7 +139,7 @@ public struct FeedModel: Sendable {
         self.planner = RowLoadPlanner(policy: options.onDisappear)
         self.order = ListOrder(sort: options.sort, seed: options.sortSeed)
         self.readsAllPages = options.sort != nil
-        let geometry = layout.geometry(for: Self.viewport(for: screenSize))
+        let geometry = options.itemLayout.geometry(for: Self.viewport(for: screenSize))
         if let notice = options.notice {
             message = notice
             eventLog.append(time: .zero, row: nil, .note(notice))

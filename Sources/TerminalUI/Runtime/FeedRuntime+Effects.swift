@@ -18,8 +18,6 @@ extension FeedRuntime {
             }
         case .release(let slot):
             if let load = loads.removeValue(forKey: slot) { retire(load.forwarder) }
-        case .setLowData(let lowData):
-            for load in loads.values { load.loader.lowData = lowData }
         case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
             decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
         case .saveOriginal(let request, let name, let folder):

@@ -79,6 +79,10 @@ public final class FeedRuntime {
     let outputFailures: AsyncStream<String>?
     /// Messages from outside the viewer (a watched folder's changes), nil when there are none.
     let messages: AsyncStream<FeedMessage>?
+    /// Messages effects gave back while ``send(_:)`` was running their message's effects.
+    var queued: [FeedMessage] = []
+    /// Whether ``send(_:)`` is running (a send from inside it only queues).
+    var isSending = false
     /// Set by the first `.quit` effect.
     public internal(set) var exit: FeedExit?
 
@@ -135,15 +139,27 @@ public final class FeedRuntime {
     }
 
     /// Applies a message to the model and runs the effects it returns (nothing after a quit).
+    ///
+    /// A message an effect gives back at once (a memory-cache hit settled inside its load, the
+    /// shaping now in force) is queued, not sent from inside that effect: it is handled after
+    /// every effect of the message before it, before the frame is drawn (so a memory hit
+    /// still shows in the frame of its item's appearance), and not at all after a quit.
     public func send(_ message: FeedMessage) {
-        guard exit == nil else { return }
-        let wanted = recorder == nil ? [:] : model.wantedPlaces
-        let effects = FeedUpdate.update(&model, message, now: clock.now())
-        if recorder != nil { record(message, wantedBefore: wanted) }
-        for effect in effects {
-            if recorder != nil { record(effect) }
-            perform(effect)
+        queued.append(message)
+        guard !isSending else { return }
+        isSending = true
+        defer { isSending = false }
+        while exit == nil, !queued.isEmpty {
+            let next = queued.removeFirst()
+            let wanted = recorder == nil ? [:] : model.wantedPlaces
+            let effects = FeedUpdate.update(&model, next, now: clock.now())
+            if recorder != nil { record(next, wantedBefore: wanted) }
+            for effect in effects {
+                if recorder != nil { record(effect) }
+                perform(effect)
+            }
         }
+        queued.removeAll()
     }
 
     /// Draws the model and writes what changed since the last frame.

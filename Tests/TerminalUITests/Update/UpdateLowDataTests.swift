@@ -6,8 +6,9 @@ import TerminalKit
 import TerminalUI
 import TerminalGraphics
 
-/// `d` (low-data mode): the runtime switches every loader; later loads carry it; feeds without
-/// a smaller variant say so.
+/// `d` (low-data mode): later loads carry it; turning it off loads the regular image of every
+/// photo on screen that shows the small one (effects the audit sees); feeds without a smaller
+/// variant say so.
 @Suite("Update: low-data mode")
 struct UpdateLowDataTests {
     private func harness(_ photos: [FeedPhoto]) -> FeedHarness {
@@ -18,25 +19,37 @@ struct UpdateLowDataTests {
         return harness
     }
 
-    @Test func dSwitchesEveryLoaderAndLaterLoadsOnPicsumFeeds() {
+    @Test func dMakesLaterLoadsLowDataAndOffLoadsTheRegularImagesOfTheSmallOnes() {
         // Given a picsum-style feed with loading items
         var harness = harness(TestPhotos.picsum(3))
 
         // When d is pressed
         let on = harness.press("d")
 
-        // Then every live loader is switched, the status says what it does, and later loads are low-data
-        #expect(on.contains { if case .setLowData(true) = $0 { true } else { false } })
+        // Then nothing loads at once, the status says what it does, and later loads are low-data
+        #expect(on.isEmpty)
         #expect(harness.model.message?.contains("quarter-size") == true)
         #expect(harness.text().contains("low-data"))
         let retried = harness.press(.enter)
         #expect(retried.contains { if case .load(.detail, _, _, lowData: true) = $0 { true } else { false } })
 
-        // When d is pressed again, it is off
-        harness.press(.escape)
-        let off = harness.press("d")
-        #expect(off.contains { if case .setLowData(false) = $0 { true } else { false } })
-        #expect(harness.model.message == "low-data mode off")
+        // Given photos that loaded in low-data mode, one of them done
+        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0)
+        options.onDisappear = .cancel
+        var small = FeedHarness(screen: TerminalSize(rows: 22, columns: 120), options: options)
+        small.press("d")
+        let first = small.showPage(TestPhotos.picsum(2))
+        #expect(first.contains { if case .load(.item, _, _, lowData: true) = $0 { true } else { false } })
+        small.deliver(FakeImages.success(width: 32, height: 24), to: "0")
+        // When d is pressed again
+        let off = small.press("d")
+        // Then it is off, and the photos whose load was the small variant load the regular one, the small picture kept meanwhile
+        #expect(small.model.message == "low-data mode off")
+        let upgrades = off.compactMap { effect -> String? in
+            if case .load(.item(let key), _, _, lowData: false) = effect { key.id } else { nil }
+        }
+        #expect(upgrades.sorted() == ["0", "1"])
+        #expect(small.model.picture(of: PhotoKey(id: "0")) != nil)
     }
 
     @Test func dOnAFeedOfOriginalsSaysThereIsNoSmallerVariant() {

@@ -99,6 +99,7 @@ struct ViewCommand: AsyncParsableCommand {
                     var viewerOptions = try options.viewerOptions(
                         screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
                     viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
+                    viewerOptions.sixelGeometry = replies?.sixelGeometry
                     viewerOptions.terminal = profile
                     viewerOptions.screenColors = screen.colorCapability
                     screen.synchronizesFrames = replies?.synchronizedOutput ?? false

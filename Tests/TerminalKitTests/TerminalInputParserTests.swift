@@ -1,3 +1,4 @@
+import ImageCodecs
 import Testing
 import TerminalKit
 
@@ -166,5 +167,24 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+@Suite("XTSMGRAPHICS: the largest sixel image")
+struct SixelGeometryReplyTests {
+    @Test func theGeometryReplyIsReadAndABadOneIgnored() {
+        // Given xterm's answer to CSI ? 2 ; 1 ; 0 S, then a failure status, then an absurd size
+        var replies = TerminalReplies()
+        replies.feed(Array("\u{1B}[?2;0;1000;1000S".utf8))
+        #expect(replies.sixelGeometry == PixelSize(width: 1000, height: 1000))
+        var failed = TerminalReplies()
+        failed.feed(Array("\u{1B}[?2;3;0S".utf8))
+        #expect(failed.sixelGeometry == nil)
+        var absurd = TerminalReplies()
+        absurd.feed(Array("\u{1B}[?2;0;99999999;4S".utf8))
+        #expect(absurd.sixelGeometry == nil)
+        // And it is never a key
+        var parser = TerminalInputParser()
+        #expect(parser.feed(Array("\u{1B}[?2;0;1000;1000S".utf8)).allSatisfy { if case .key = $0 { false } else { true } })
     }
 }

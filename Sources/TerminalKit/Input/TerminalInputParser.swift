@@ -252,6 +252,11 @@ public struct TerminalInputParser: Hashable, Sendable {
                 return .reply(.other(introducer: UInt8(ascii: "[")))
             }
             return .reply(.modeReport(mode: mode, state: state))
+        case (UInt8(ascii: "?"), UInt8(ascii: "S")) where intermediates.isEmpty:
+            guard numbers.count >= 2, let item = numbers[0], let status = numbers[1] else {
+                return .reply(.other(introducer: UInt8(ascii: "[")))
+            }
+            return .reply(.graphicsAttribute(item: item, status: status, values: numbers.dropFirst(2).compactMap { $0 }))
         case (nil, UInt8(ascii: "t")) where intermediates.isEmpty:
             guard numbers.count == 3, let kind = numbers[0], let first = numbers[1], let second = numbers[2] else {
                 return .reply(.other(introducer: UInt8(ascii: "[")))

@@ -28,6 +28,9 @@ public enum TerminalReply: Hashable, Sendable {
     case windowReport(kind: Int, first: Int, second: Int)
     /// A mode report, `CSI ? mode ; state $ y` (DECRPM): 1 set, 2 reset, 0 unknown, 3/4 permanent.
     case modeReport(mode: Int, state: Int)
+    /// XTSMGRAPHICS: a graphics attribute (`item` 1 colour registers, 2 sixel geometry), its
+    /// status (0: success) and values (for the geometry: width, height in pixels).
+    case graphicsAttribute(item: Int, status: Int, values: [Int])
     /// Any other string sequence (DCS, APC, OSC, PM, SOS) or reply-shaped CSI: swallowed whole
     /// so none of it becomes a key; `introducer` is its second byte (`P`, `_`, `]`, …).
     case other(introducer: UInt8)

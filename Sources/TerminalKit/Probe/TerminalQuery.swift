@@ -4,7 +4,8 @@ import Foundation
 /// (a 1×1 image, `a=q`), and when a temporary file is offered the same query reading the pixel
 /// from that file (`t=t`: does the terminal see this machine's files?), XTVERSION, the cell size
 /// in pixels (`CSI 16 t`), the text area in pixels (`CSI 14 t`, for terminals without the
-/// former), whether synchronized output (mode 2026) is known (`DECRQM`), the terminal's own
+/// former), whether synchronized output (mode 2026) is known (`DECRQM`), the largest sixel
+/// image (XTSMGRAPHICS: xterm drops a larger one whole), the terminal's own
 /// `RGB` and `colors` capabilities (XTGETTCAP, one request each: a terminal that knows only one
 /// still answers it), the secondary device attributes, and last the primary device attributes, which every terminal answers: the
 /// fence that ends the wait.
@@ -35,6 +36,7 @@ public enum TerminalQuery {
         query += outer("\u{1B}[16t")
         if !passthrough { query += outer("\u{1B}[14t") }
         query += Array("\u{1B}[?2026$p".utf8)  // tmux itself draws the frames inside it
+        query += outer("\u{1B}[?2;1;0S")  // XTSMGRAPHICS: the largest sixel image
         query += outer("\u{1B}P+q524742\u{1B}\\")  // XTGETTCAP RGB
         query += outer("\u{1B}P+q636F6C6F7273\u{1B}\\")  // XTGETTCAP colors
         query += outer("\u{1B}[>c")  // DA2: the terminal's type and version, for those without XTVERSION

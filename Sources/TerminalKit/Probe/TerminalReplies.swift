@@ -44,6 +44,8 @@ public struct TerminalReplies: Sendable {
     public private(set) var secondaryDeviceAttributes: [Int]?
     /// Whether the terminal reported synchronized output (mode 2026) as known.
     public private(set) var synchronizedOutput = false
+    /// The largest sixel image the terminal draws (XTSMGRAPHICS), nil when it did not say.
+    public private(set) var sixelGeometry: PixelSize?
     /// Keys (and mouse reports) that came among the replies: counted, never passed on.
     public private(set) var strayBytes = 0
     /// Terminfo capabilities the terminal itself reported (XTGETTCAP, `DCS 1 + r name=value ST`),
@@ -100,6 +102,13 @@ public struct TerminalReplies: Sendable {
         case .modeReport(let mode, let state):
             // DECRPM: 1 set, 2 reset (both: known); 0 not recognised, 4 permanently reset.
             if mode == 2026 { synchronizedOutput = state == 1 || state == 2 }
+        case .graphicsAttribute(let item, let status, let values):
+            // A larger image than this is dropped whole by xterm (its maxGraphicSize).
+            if item == 2, status == 0, values.count >= 2, (1...Self.textAreaLimit).contains(values[0]),
+                (1...Self.textAreaLimit).contains(values[1])
+            {
+                sixelGeometry = PixelSize(width: values[0], height: values[1])
+            }
         case .windowReport(let kind, let height, let width):
             switch kind {
             case 6:

@@ -176,7 +176,7 @@ extension FeedModel {
         let next = choices[((choices.firstIndex(of: options.graphics) ?? 0) + 1) % choices.count]
         options.graphics = next
         options.graphicsChosenByUser = true
-        let effects = replacePictures(with: next.renderer(art: options.art, cellPixels: options.cellPixels))
+        let effects = replacePictures(with: next.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: options.sixelGeometry))
         metrics.graphics = "\(next == .blocks ? "blocks" : pictures.name) (i switches)"
         note("pictures: \(pictures.name)")
         return effects

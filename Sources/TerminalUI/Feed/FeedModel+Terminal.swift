@@ -11,12 +11,19 @@ extension FeedModel {
         var choice = profile.apply(reply)
         options.terminal = profile
         let fenceNow = profile.replies?.isComplete ?? false
+        if let geometry = profile.replies?.sixelGeometry, geometry != options.sixelGeometry {
+            options.sixelGeometry = geometry
+            if options.graphics.graphics?.name == SixelGraphics().name {
+                return replacePictures(
+                    with: options.graphics.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: geometry))
+            }
+        }
         if profile.request == .auto, !options.graphicsChosenByUser, choice.backend == options.graphics,
             choice.backend != .blocks, let reported = profile.replies?.cellPixels, reported != options.cellPixels
         {
             // The cell size came after the upgrade: pictures sized for it.
             options.cellPixels = reported
-            return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels))
+            return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: options.sixelGeometry))
         }
         guard profile.request == .auto, !options.graphicsChosenByUser, choice.backend != options.graphics,
             choice.backend != .blocks
@@ -34,7 +41,7 @@ extension FeedModel {
         options.graphicsReason = choice.reason
         metrics.graphics = choice.reason
         note("pictures: \(choice.reason)")
-        return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels))
+        return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: options.sixelGeometry))
     }
 
     /// `reason` saying the answer came late: "kitty (terminal answered late)", "kitty

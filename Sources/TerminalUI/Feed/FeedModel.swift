@@ -128,7 +128,7 @@ public struct FeedModel: Sendable {
         settle: SettleCondition? = nil, pictures: (any PictureRenderer)? = nil
     ) {
         self.options = options
-        self.pictures = pictures ?? options.graphics.renderer(art: options.art, cellPixels: options.cellPixels)
+        self.pictures = pictures ?? options.graphics.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: options.sixelGeometry)
         self.screenSize = screenSize
         self.feedName = feedName
         self.metrics = StatusMetrics(feedSource: feedName, graphics: options.graphicsReason)

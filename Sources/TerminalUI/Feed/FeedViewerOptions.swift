@@ -34,6 +34,8 @@ public struct FeedViewerOptions: Sendable {
     public var graphicsReason: String?
     /// One cell's size in pixels, when the terminal said (pixel backends size their requests by it).
     public var cellPixels: PixelSize?
+    /// The largest sixel picture the terminal draws (its XTSMGRAPHICS answer; nil: it did not say).
+    public var sixelGeometry: PixelSize?
     /// Whether the semantics audit runs (`--audit`): the status bar shows its count.
     public var audits: Bool
     /// What the terminal said and what was decided from it (nil: not probed, e.g. a memory screen).

@@ -16,20 +16,34 @@ public struct PixelPictures: PictureRenderer {
     public let cellPixels: PixelSize
     /// The protocol that draws the pictures.
     public let graphics: any GraphicsProtocol
+    /// The largest picture the terminal draws (xterm drops a larger sixel whole), nil: no limit
+    /// but ``PixelBudget``'s.
+    public let maximumSize: PixelSize?
 
-    /// Pictures through `graphics` for cells of `cellPixels` (10×20 when the terminal did not say).
-    public init(cellPixels: PixelSize = PixelSize(width: 10, height: 20), graphics: any GraphicsProtocol) {
+    /// Pictures through `graphics` for cells of `cellPixels` (10×20 when the terminal did not
+    /// say), none larger than `maximumSize`.
+    public init(cellPixels: PixelSize = PixelSize(width: 10, height: 20), graphics: any GraphicsProtocol, maximumSize: PixelSize? = nil) {
         self.cellPixels = PixelSize(width: max(1, cellPixels.width), height: max(1, cellPixels.height))
         self.graphics = graphics
+        self.maximumSize = maximumSize
     }
 
     public var name: String { graphics.family }
 
     public func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize {
-        graphics.pixelSize(forImage: imageSize, in: box, cellPixels: cellPixels)
+        Self.capped(graphics.pixelSize(forImage: imageSize, in: box, cellPixels: cellPixels), to: maximumSize)
+    }
+
+    /// `size` scaled down (aspect kept) to fit `maximum`.
+    static func capped(_ size: PixelSize, to maximum: PixelSize?) -> PixelSize {
+        guard let maximum, size.width > maximum.width || size.height > maximum.height else { return size }
+        let scale = min(Double(maximum.width) / Double(max(1, size.width)), Double(maximum.height) / Double(max(1, size.height)))
+        return PixelSize(width: max(1, Int(Double(size.width) * scale)), height: max(1, Int(Double(size.height) * scale)))
     }
 
     public func picture(for bitmap: Bitmap, in box: TerminalSize) -> Picture {
+        let capped = Self.capped(bitmap.size, to: maximumSize)
+        let bitmap = capped == bitmap.size ? bitmap : bitmap.resized(to: capped)
         let cells = TerminalSize(
             rows: min(box.rows, max(1, (bitmap.height + cellPixels.height - 1) / cellPixels.height)),
             columns: min(box.columns, max(1, (bitmap.width + cellPixels.width - 1) / cellPixels.width)))

@@ -24,14 +24,17 @@ struct FeedSetup {
     /// Starts what the flags ask for; throws a one-line `ValidationError`-style message.
     /// `startingServerBeside`: the embedded server starts in the background and the feed waits
     /// for it (the viewer draws meanwhile); otherwise it has started when this returns.
-    static func make(_ options: ViewerOptions, startingServerBeside: Bool = false) async throws -> FeedSetup {
+    /// `headers`: the `--header`s for the feed's origin (see `RequestHeaderOptions`).
+    static func make(
+        _ options: ViewerOptions, headers: RequestHeaders = .none, startingServerBeside: Bool = false
+    ) async throws -> FeedSetup {
         var diskCache: DiskCache?
         var cacheDirectory: URL?
         if !options.noDiskCache {
             let directory = options.cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskCache.defaultDirectory()
             cacheDirectory = directory
             do {
-                diskCache = try DiskCache(directory: directory)
+                diskCache = try DiskCache(directory: directory, sizeLimit: try options.cacheSizeOptions.diskBytes())
             } catch {
                 throw SetupError("cannot use cache directory \(directory.path): \(error.localizedDescription)")
             }
@@ -40,11 +43,16 @@ struct FeedSetup {
         // cache; the embedded server's and other URLs never reach it.
         let thumbnails = options.noThumbnailCache
             ? nil : FreedesktopThumbnailCache(environment: ProcessInfo.processInfo.environment)
+        let limits = ImagePipeline.Limits(idleTimeout: .milliseconds(Int(options.idleTimeout * 1000)))
+        // The feed's list and its images both go through this loader: it adds the headers to
+        // requests to the feed's origin, hop by hop.
+        var http = limits.httpConfiguration
+        http.headers = headers
         let pipeline = ImagePipeline(
             configuration: .init(
-                memoryCache: ImageCache(), diskCache: diskCache, thumbnailCache: thumbnails,
-                limits: ImagePipeline.Limits(idleTimeout: .milliseconds(Int(options.idleTimeout * 1000))),
-                maxConcurrentDownloads: options.maxConcurrent))
+                dataLoader: DataLoader(http: HTTPDataLoader(configuration: http)),
+                memoryCache: ImageCache(costLimit: try options.cacheSizeOptions.memoryBytes()), diskCache: diskCache,
+                thumbnailCache: thumbnails, limits: limits, maxConcurrentDownloads: options.maxConcurrent))
         let loader = pipeline.configuration.dataLoader
         if let feed = options.feed {
             do {

@@ -26,7 +26,9 @@ struct Photofeed: AsyncParsableCommand {
             gentle network shaping (--latency, --bandwidth, --failure-rate) so loading is visible. \
             Press ? in the viewer for every key.
             """,
-        subcommands: [ViewCommand.self, ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self],
+        subcommands: [
+            ViewCommand.self, ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self, CacheCommand.self,
+        ],
         defaultSubcommand: ViewCommand.self
     )
 }
@@ -55,12 +57,14 @@ struct ViewCommand: AsyncParsableCommand {
             Self.standardError(ScreenError.inputNotATerminal.description)
             throw ExitCode.failure
         }
+        // A header for a feed with no origin to send it to is a usage error (exit 64).
+        let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feed)
         let setup: FeedSetup
         let recorder: LoadRecorder?
         do {
             recorder = try options.makeRecorder(maxAttempts: RetryPolicy().maxAttempts)
             // The embedded server starts beside the screen: the first frame does not wait for it.
-            setup = try await FeedSetup.make(options, startingServerBeside: true)
+            setup = try await FeedSetup.make(options, headers: headers, startingServerBeside: true)
         } catch {
             Self.standardError("photofeed: \(error)")
             throw ExitCode.failure

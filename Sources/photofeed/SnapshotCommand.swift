@@ -57,11 +57,13 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A header for a feed with no origin to send it to is a usage error (exit 64).
+        let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feed)
         let setup: FeedSetup
         let recorder: LoadRecorder?
         do {
             recorder = try options.makeRecorder(maxAttempts: RetryPolicy().maxAttempts)
-            setup = try await FeedSetup.make(options)
+            setup = try await FeedSetup.make(options, headers: headers)
         } catch {
             ViewCommand.standardError("photofeed snapshot: \(error)")
             throw ExitCode.failure

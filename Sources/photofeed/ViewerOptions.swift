@@ -115,6 +115,10 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "Check the loading semantics live (loads only when wanted, cancel within a frame, one download per URL, resume fetches only the rest, memory hits draw at once, rows settle, bounded retries, animation frames only while visible): the status bar counts violations and the event log (l) marks them in red.")
     var audit = false
 
+    @OptionGroup var requestHeaderOptions: RequestHeaderOptions
+
+    @OptionGroup var cacheSizeOptions: CacheSizeOptions
+
     func validate() throws {
         guard (0.1...600).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be 0.1…600 seconds (got \(idleTimeout))")

@@ -30,7 +30,7 @@ struct RootHelpTests {
         // Then it lists every viewer flag, the usage with and without `view`, and every subcommand
         #expect(viewerFlags.subtracting(Self.flags(in: root)).isEmpty)
         #expect(root.contains("USAGE: photofeed [view] [<options>]"))
-        for subcommand in ["view (default)", "serve", "show", "prefetch", "snapshot"] {
+        for subcommand in ["view (default)", "serve", "show", "prefetch", "snapshot", "cache"] {
             #expect(root.contains("\n  \(subcommand)"), "\(subcommand)")
         }
         #expect(root.hasPrefix("OVERVIEW: A terminal photo-feed viewer"))

@@ -48,9 +48,35 @@ struct PanelNetworkTests {
     }
 
     @Test func panelForAFeedWithoutAServerSaysSo() {
-        let screen = MemoryScreen(size: TerminalSize(rows: 4, columns: 60))
+        let screen = MemoryScreen(size: TerminalSize(rows: 5, columns: 60))
         screen.draw(NetworkPanel.render(nil, source: "picsum.photos", size: screen.size, glyphs: .ascii), at: .zero)
         screen.flush()
         Golden.assertMatches(screen.plainText(), named: "panel-network-none.txt")
+    }
+
+    @Test func panelShowsTheCachesAgainstTheirLimits() {
+        // Given a shaped embedded server and caches measured against their limits
+        let knobs = ShapingKnobs(latency: .milliseconds(120), bandwidth: 400_000)
+        let caches = CacheSizes(
+            memoryImages: 12, memoryBytes: 3 << 20, diskBytes: 48_500_000, memoryLimit: 20_000_000, diskLimit: 1 << 30)
+        // When the panel is drawn
+        let screen = MemoryScreen(size: TerminalSize(rows: NetworkPanel.preferredHeight, columns: 60))
+        screen.draw(
+            NetworkPanel.render(knobs, caches: caches, source: "embedded · 127.0.0.1:41893", size: screen.size), at: .zero)
+        // Then the memory and the disk cache show their use of their limit, each in its limit's units
+        screen.flush()
+        Golden.assertMatches(screen.plainText(), named: "panel-network-caches.txt")
+    }
+
+    @Test func binaryByteCounts() {
+        #expect(ByteCountFormat.binary(512) == "512 B")
+        #expect(ByteCountFormat.binary(3 << 20) == "3 MiB")
+        #expect(ByteCountFormat.binary(3_250_000) == "3.1 MiB")
+        #expect(ByteCountFormat.binary(1 << 30) == "1 GiB")
+        #expect(ByteCountFormat.use(3_250_000, of: 20_000_000) == "3.3 MB of 20 MB")
+        #expect(ByteCountFormat.use(3_250_000, of: 128 << 20) == "3.1 MiB of 128 MiB")
+        #expect(ByteCountFormat.binary(128 << 20) == "128 MiB")
+        #expect(ByteCountFormat.binary(1_610_612_736) == "1.5 GiB")
+        #expect(ByteCountFormat.binary(20_000_000) == "19 MiB")
     }
 }

@@ -28,12 +28,15 @@ public final class DiskCache: DataCaching {
     /// A sweep trims the directory to this fraction of `sizeLimit`.
     public let sweepTarget: Double = 0.8
 
-    private let io = OffloadQueue(label: "photofeed.disk-cache")
+    let io = OffloadQueue(label: "photofeed.disk-cache")
     /// Bytes on disk as far as this process knows (nil until first measured).
     private let knownSize = Mutex<Int?>(nil)
 
+    /// The bytes a cache keeps when not told otherwise: 200 MiB.
+    public static let defaultSizeLimit = 200 * 1024 * 1024
+
     /// A cache in `directory` (created when missing).
-    public init(directory: URL, sizeLimit: Int = 200 * 1024 * 1024) throws {
+    public init(directory: URL, sizeLimit: Int = DiskCache.defaultSizeLimit) throws {
         self.directory = directory
         self.sizeLimit = max(0, sizeLimit)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

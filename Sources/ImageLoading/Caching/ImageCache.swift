@@ -9,8 +9,15 @@ import Synchronization
 public final class ImageCache: ImageCaching {
     private let state: Mutex<LRUState<ImageCacheKey, ImageContainer>>
 
+    /// The bytes a cache holds when not told otherwise: 128 MiB.
+    public static let defaultCostLimit = 128 * 1024 * 1024
+
+    /// The most bytes this cache holds.
+    public let costLimit: Int
+
     /// A cache holding at most `costLimit` bytes of pixels and `countLimit` images.
-    public init(costLimit: Int = 128 * 1024 * 1024, countLimit: Int = 1_000) {
+    public init(costLimit: Int = ImageCache.defaultCostLimit, countLimit: Int = 1_000) {
+        self.costLimit = costLimit
         state = Mutex(LRUState(costLimit: costLimit, countLimit: countLimit))
     }
 

@@ -6,12 +6,16 @@ import Synchronization
 
 /// Loads http and https URLs with one shared AsyncHTTPClient, streaming the body.
 ///
-/// Redirects are followed (at most `maxRedirects`); a connection that takes longer than
+/// Redirects are followed here, not by the client (at most `maxRedirects`, see ``RedirectState``),
+/// so each hop gets its own headers: `headers` (the user's, for one origin) go to that origin
+/// only, and an error's text never holds their values. A connection that takes longer than
 /// `connectTimeout`, or goes `idleTimeout` without a byte, fails with `timedOut`. Cancelling the
 /// task that reads the body closes the connection. Call `shutdown()` once when done.
 ///
 /// ```swift
-/// let loader = HTTPDataLoader()
+/// var configuration = HTTPDataLoader.Configuration()
+/// configuration.headers = try RequestHeaders(origin: feedURL, fields: [("Authorization", "Bearer s3cret")])
+/// let loader = HTTPDataLoader(configuration: configuration)
 /// defer { Task { await loader.shutdown() } }
 /// ```
 public final class HTTPDataLoader: DataLoading {
@@ -25,17 +29,21 @@ public final class HTTPDataLoader: DataLoading {
         public var totalTimeout: Duration
         /// Redirects followed before failing.
         public var maxRedirects: Int
+        /// Header fields for one origin, added to every request to it (and to no other).
+        public var headers: RequestHeaders
 
         public init(
             connectTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(30),
             totalTimeout: Duration = .seconds(300),
-            maxRedirects: Int = 5
+            maxRedirects: Int = 5,
+            headers: RequestHeaders = .none
         ) {
             self.connectTimeout = connectTimeout
             self.idleTimeout = idleTimeout
             self.totalTimeout = totalTimeout
             self.maxRedirects = maxRedirects
+            self.headers = headers
         }
     }
 
@@ -77,9 +85,10 @@ public final class HTTPDataLoader: DataLoading {
     }
 
     private func makeClientConfiguration() -> HTTPClient.Configuration {
+        // The loader follows redirects itself (`RedirectState`): the client would carry every
+        // header but credentials to whatever host a redirect names.
         var clientConfiguration = HTTPClient.Configuration(
-            redirectConfiguration: configuration.maxRedirects > 0
-                ? .follow(max: configuration.maxRedirects, allowCycles: false) : .disallow,
+            redirectConfiguration: .disallow,
             timeout: .init(
                 connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.idleTimeout)),
             decompression: .disabled)
@@ -94,27 +103,49 @@ public final class HTTPDataLoader: DataLoading {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             request.url.host != nil
         else { throw ImageLoadError.invalidURL("\(request.url.absoluteString) is not an http(s) URL") }
-        var httpRequest = HTTPClientRequest(url: request.url.absoluteString)
-        httpRequest.method = .GET
-        for (name, value) in request.headers where HTTPDataLoader.isSafeHeader(name: name, value: value) {
-            httpRequest.headers.add(name: name, value: value)
-        }
+        let extra = configuration.headers
+        var redirects = RedirectState(start: request.url, limit: configuration.maxRedirects)
         do {
-            let response = try await runningClient().execute(httpRequest, timeout: TimeAmount(configuration.totalTimeout))
-            var headers: [String: String] = [:]
-            for header in response.headers {
-                if let existing = headers[header.name] {
-                    headers[header.name] = existing + ", " + header.value
-                } else {
-                    headers[header.name] = header.value
+            while true {
+                var httpRequest = HTTPClientRequest(url: redirects.current.absoluteString)
+                httpRequest.method = .GET
+                for (name, value) in redirects.headers(adding: extra, to: request.headers)
+                where HTTPDataLoader.isSafeHeader(name: name, value: value) {
+                    httpRequest.headers.add(name: name, value: value)
+                }
+                let response = try await runningClient().execute(httpRequest, timeout: TimeAmount(configuration.totalTimeout))
+                let status = Int(response.status.code)
+                switch try redirects.next(status: status, location: response.headers.first(name: "Location")) {
+                case .follow:
+                    // The redirect's own body is not wanted: dropping it closes its connection.
+                    continue
+                case .done:
+                    return DataResponse(
+                        head: DataResponseHead(statusCode: status, headers: Self.fields(of: response.headers)),
+                        body: HTTPBody(base: response.body, redacting: extra))
                 }
             }
-            return DataResponse(
-                head: DataResponseHead(statusCode: Int(response.status.code), headers: headers),
-                body: HTTPBody(base: response.body))
+        } catch let failure as RedirectState.Failure {
+            switch failure {
+            case .tooMany(let limit): throw ImageLoadError.transport("too many redirects (more than \(limit))")
+            case .cycle: throw ImageLoadError.transport("too many redirects (a redirect cycle)")
+            }
         } catch {
-            throw HTTPDataLoader.map(error)
+            throw HTTPDataLoader.map(error, redacting: extra)
         }
+    }
+
+    /// Response header fields by name, repeated fields joined with commas.
+    static func fields(of headers: HTTPHeaders) -> [String: String] {
+        var fields: [String: String] = [:]
+        for header in headers {
+            if let existing = fields[header.name] {
+                fields[header.name] = existing + ", " + header.value
+            } else {
+                fields[header.name] = header.value
+            }
+        }
+        return fields
     }
 
     /// Closes every connection and stops the client. Later loads fail.
@@ -130,6 +161,13 @@ public final class HTTPDataLoader: DataLoading {
     static func isSafeHeader(name: String, value: String) -> Bool {
         !name.isEmpty && !name.contains(where: { $0 == ":" || $0.isNewline || $0.isWhitespace })
             && !value.contains(where: \.isNewline)
+    }
+
+    /// Maps client errors to `ImageLoadError` with no value of `headers` in its text.
+    static func map(_ error: any Error, redacting headers: RequestHeaders) -> any Error {
+        let mapped = map(error)
+        guard !headers.isEmpty, let loadError = mapped as? ImageLoadError else { return mapped }
+        return loadError.redacting(headers.redact)
     }
 
     /// Maps client errors to `ImageLoadError`; cancellation stays `CancellationError`.

@@ -101,4 +101,17 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
     public static func decodingFailed(_ detail: String) -> Self { Self(.decodingFailed(detail)) }
     /// A file URL names a FIFO, socket or device (`kind`: "a FIFO"), refused before it is read.
     public static func notARegularFile(_ kind: String) -> Self { Self(.notARegularFile(kind)) }
+
+    /// The same error with `redact` applied to its detail text (a header's value taken out).
+    func redacting(_ redact: (String) -> String) -> Self {
+        switch code {
+        case .invalidURL(let detail): Self(.invalidURL(redact(detail)))
+        case .transport(let detail): Self(.transport(redact(detail)))
+        case .timedOut(let detail): Self(.timedOut(redact(detail)))
+        case .unsupportedFormat(let detail): Self(.unsupportedFormat(redact(detail)))
+        case .decodingFailed(let detail): Self(.decodingFailed(redact(detail)))
+        case .notARegularFile(let detail): Self(.notARegularFile(redact(detail)))
+        case .httpStatus, .tooLargeBytes, .tooLargePixels: self
+        }
+    }
 }

@@ -44,7 +44,8 @@ public enum FeedMessage: Sendable {
     /// A file the run writes (the trace, the server's request log) failed, in words: what
     /// was lost and why. The status bar keeps it until the viewer ends.
     case outputFailed(String)
-    /// How much the caches hold (measured before asking whether to clear them).
+    /// How much the caches hold, against their limits (measured for the network panel, and
+    /// before asking whether to clear them).
     case cachesMeasured(CacheSizes)
 }
 
@@ -62,19 +63,29 @@ public struct AnimationDelivery: Sendable {
     }
 }
 
-/// How much the image caches hold.
+/// How much the image caches hold, and how much they may.
+///
+/// ```swift
+/// CacheSizes(memoryImages: 12, memoryBytes: 3 << 20, diskBytes: 48 << 20, memoryLimit: 128 << 20, diskLimit: 200 << 20)
+/// ```
 public struct CacheSizes: Hashable, Sendable {
     /// Decoded images in memory, and their bytes.
     public var memoryImages: Int
     public var memoryBytes: Int
     /// Bytes on disk (nil: no disk cache).
     public var diskBytes: Int?
+    /// The memory cache's limit in bytes (nil: not known).
+    public var memoryLimit: Int?
+    /// The disk cache's limit in bytes (nil: no disk cache, or not known).
+    public var diskLimit: Int?
 
     /// Sizes.
-    public init(memoryImages: Int, memoryBytes: Int, diskBytes: Int?) {
+    public init(memoryImages: Int, memoryBytes: Int, diskBytes: Int?, memoryLimit: Int? = nil, diskLimit: Int? = nil) {
         self.memoryImages = memoryImages
         self.memoryBytes = memoryBytes
         self.diskBytes = diskBytes
+        self.memoryLimit = memoryLimit
+        self.diskLimit = diskLimit
     }
 }
 

@@ -109,6 +109,7 @@ extension FeedModel {
             return [.clearMemoryCache]
         case .clearAllCaches:
             // Deleting asks first (with what it would delete): one stray key must not do it.
+            clearingAsked = true
             return [.measureCaches]
         case .cycleSymbols:
             return cyclePictures()
@@ -165,6 +166,8 @@ extension FeedModel {
             return []
         case .toggleNetworkPanel:
             panel = panel == .network ? nil : .network
+            if panel == .network { return measureCachesForPanel() }
+            nextCacheMeasure = nil
             return []
         case .toggleHelp:
             showsHelp.toggle()

@@ -106,6 +106,12 @@ public struct FeedModel: Sendable {
     var animatedKeys: Set<PhotoKey> = []
     /// When the slideshow shows the next photo (nil: no slideshow).
     public internal(set) var nextSlide: Duration?
+    /// What the caches held when last measured (the network panel shows it against the limits).
+    public internal(set) var cacheUse: CacheSizes?
+    /// When the open network panel measures the caches again (nil: the panel is closed).
+    public internal(set) var nextCacheMeasure: Duration?
+    /// Whether `C` asked for the measurement on its way (its answer asks whether to clear).
+    var clearingAsked = false
     /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
     public internal(set) var marks: Set<PhotoKey> = []
     /// What the last `D` moved to the Trash, for `u`: each photo's key, the photo, its place in

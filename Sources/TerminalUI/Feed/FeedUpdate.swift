@@ -37,7 +37,7 @@ public enum FeedUpdate {
             model.receiveShaping(knobs)
             effects = []
         case .tick:
-            effects = model.advanceAnimations() + model.advanceSlideshow()
+            effects = model.advanceAnimations() + model.advanceSlideshow() + model.remeasureCaches()
         case .animationFrame(let key, let token, let result):
             effects = model.receiveAnimationFrame(result, for: key, token: token)
         case .trashed(let outcome):
@@ -61,7 +61,7 @@ public enum FeedUpdate {
             model.receiveOutputFailure(reason)
             effects = []
         case .cachesMeasured(let sizes):
-            model.askToClearCaches(sizes)
+            model.receiveCacheSizes(sizes)
             effects = []
         }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }

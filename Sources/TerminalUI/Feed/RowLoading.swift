@@ -105,6 +105,7 @@ public struct LiveFeedPipeline: FeedPipelineProviding {
         let memory = pipeline.configuration.memoryCache as? ImageCache
         let disk = pipeline.configuration.diskCache as? DiskCache
         return CacheSizes(
-            memoryImages: memory?.count ?? 0, memoryBytes: memory?.totalCost ?? 0, diskBytes: await disk?.totalSize())
+            memoryImages: memory?.count ?? 0, memoryBytes: memory?.totalCost ?? 0, diskBytes: await disk?.totalSize(),
+            memoryLimit: memory?.costLimit, diskLimit: disk?.sizeLimit)
     }
 }

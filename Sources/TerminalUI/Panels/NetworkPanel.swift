@@ -1,5 +1,6 @@
 public import TerminalGraphics
-/// The network panel (`n`): the embedded server's shaping and the keys that change it.
+/// The network panel (`n`): the embedded server's shaping and the keys that change it, and
+/// the caches' use against their limits (`--memory-cache`, `--disk-cache`).
 ///
 /// ```
 /// ╭ network · embedded 127.0.0.1:41893 ───────────╮
@@ -8,15 +9,19 @@ public import TerminalGraphics
 /// │ failure rate   0%             f F  ∓10%        │
 /// │ …                                              │
 /// │ preset         fast          1 fast 2 3g 3 edge 4 flaky│
+/// │ memory cache   3.1 MiB of 128 MiB · 12 images  │
+/// │ disk cache     48 MiB of 200 MiB               │
 /// ╰──────────────────────────────── n closes ──────╯
 /// ```
 public enum NetworkPanel {
-    /// Rows the panel needs: a border, one line per knob, the presets, and a border.
-    public static let preferredHeight = ShapingKnobs.Knob.allCases.count + 3
+    /// Rows the panel needs: a border, one line per knob, the presets, two for the caches, and a border.
+    public static let preferredHeight = ShapingKnobs.Knob.allCases.count + 5
 
-    /// The panel as a `size` block. `knobs` nil: the feed is not the embedded server, nothing to shape.
+    /// The panel as a `size` block. `knobs` nil: the feed is not the embedded server, nothing to
+    /// shape; `caches` nil: not measured yet.
     public static func render(
         _ knobs: ShapingKnobs?,
+        caches: CacheSizes? = nil,
         source: String,
         size: TerminalSize,
         glyphs: GlyphSet = .unicode
@@ -34,6 +39,7 @@ public enum NetworkPanel {
         } else {
             lines.append(StyledText("not the embedded server: nothing to shape", style: CellStyle(attributes: .dim)))
         }
+        lines += cacheLines(caches, glyphs: glyphs)
         return PanelBox.render(
             title: "network" + glyphs.separator + source, lines: lines, footer: "n closes", size: size, glyphs: glyphs)
     }
@@ -48,6 +54,27 @@ public enum NetworkPanel {
             line.append(preset.name, style: preset == current ? CellStyle(attributes: .bold) : CellStyle(attributes: .dim))
         }
         return line
+    }
+
+    /// `memory cache   3.1 MiB of 128 MiB · 12 images` and `disk cache   48 MiB of 200 MiB`.
+    static func cacheLines(_ caches: CacheSizes?, glyphs: GlyphSet) -> [StyledText] {
+        func line(_ label: String, _ value: String?, _ note: String?) -> StyledText {
+            var line = StyledText(EventLogPanel.pad(label, to: 15, left: false))
+            if let value { line.append(value, style: CellStyle(attributes: .bold)) }
+            if let note { line.append((value == nil ? "" : glyphs.separator) + note, style: CellStyle(attributes: .dim)) }
+            return line
+        }
+        func use(_ bytes: Int, of limit: Int?) -> String {
+            ByteCountFormat.use(Int64(bytes), of: limit.map(Int64.init))
+        }
+        guard let caches else {
+            return [line("memory cache", nil, "measuring" + glyphs.ellipsis), line("disk cache", nil, "measuring" + glyphs.ellipsis)]
+        }
+        let images = caches.memoryImages == 1 ? "1 image" : "\(caches.memoryImages) images"
+        let disk =
+            caches.diskBytes.map { line("disk cache", use($0, of: caches.diskLimit), nil) }
+            ?? line("disk cache", nil, "off (--no-disk-cache)")
+        return [line("memory cache", use(caches.memoryBytes, of: caches.memoryLimit), images), disk]
     }
 
     static func label(_ knob: ShapingKnobs.Knob) -> String {

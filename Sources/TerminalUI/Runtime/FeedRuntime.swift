@@ -223,8 +223,10 @@ public final class FeedRuntime {
     private func scheduleTick() {
         let now = clock.now()
         let placeholders = timer.nextDeadline(after: now, animating: model.isAnimating)
-        let deadline = [placeholders, model.nextAnimationDeadline.map { max($0, now) }, model.nextSlide.map { max($0, now) }]
-            .compactMap(\.self).min()
+        let deadline = [
+            placeholders, model.nextAnimationDeadline.map { max($0, now) }, model.nextSlide.map { max($0, now) },
+            model.nextCacheMeasure.map { max($0, now) },
+        ].compactMap(\.self).min()
         guard deadline != tickDeadline else { return }
         tick?.cancel()
         tickDeadline = deadline

@@ -115,7 +115,8 @@ public enum FeedView {
         let size = TerminalSize(rows: model.panelHeight, columns: width)
         switch model.panel {
         case .network?:
-            return NetworkPanel.render(model.shaping, source: model.feedName, size: size, glyphs: model.options.glyphs)
+            return NetworkPanel.render(
+                model.shaping, caches: model.cacheUse, source: model.feedName, size: size, glyphs: model.options.glyphs)
         case .info?:
             return InfoPanel.render(model.infoSubject, size: size, glyphs: model.options.glyphs)
         case .eventLog? where model.showsTimeline:

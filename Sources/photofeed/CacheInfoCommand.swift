@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import ImageLoading
+
+/// `photofeed cache info`: where the caches are, how much they hold, how many entries.
+struct CacheInfoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Where the disk cache is, its size and entries; the thumbnail cache, and photofeed's part of it.")
+
+    @OptionGroup var location: CacheLocationOptions
+
+    func run() async throws {
+        let directory = location.directory()
+        var lines = ["disk cache:  \(directory.path)"]
+        if FileManager.default.fileExists(atPath: directory.path) {
+            let usage = DiskCache.usage(of: directory)
+            lines.append(
+                "             \(CacheCommand.count(usage.entries, usage.bytes)); a viewer keeps at most --disk-cache "
+                    + "(default \(ByteSize.format(CacheSizeOptions.defaultDisk)))")
+            if let least = usage.leastRecentUse, let most = usage.mostRecentUse {
+                lines.append("             last used \(Self.day(least)) … \(Self.day(most))")
+            }
+            let sources = CacheCommand.folderSize(directory.appendingPathComponent(".server-sources"))
+            if sources.files > 0 {
+                lines.append(
+                    "             and the embedded server's scaled photos: \(CacheCommand.count(sources.files, sources.bytes, noun: "file")) "
+                        + "in .server-sources (left by clear and prune)")
+            }
+        } else {
+            lines.append("             none yet")
+        }
+        let thumbnails = location.thumbnails()
+        lines.append("thumbnails:  \(thumbnails.directory.path) (freedesktop.org, shared with other programs)")
+        let inventory = thumbnails.inventory()
+        lines.append(
+            "             \(CacheCommand.count(inventory.all.files, inventory.all.bytes, noun: "thumbnail")) in all; "
+                + "photofeed's: \(CacheCommand.count(inventory.own.files, inventory.own.bytes, noun: "thumbnail"))")
+        CacheCommand.say(lines)
+    }
+
+    /// `2024-05-01 14:03` in local time.
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

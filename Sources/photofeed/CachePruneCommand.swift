@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import ImageLoading
+
+/// `photofeed cache prune --older-than 30d --max-size 100MB`: removes entries not used for
+/// that long, then the least recently used until the rest fits.
+struct CachePruneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Remove disk cache entries not used within --older-than, then the least recently used until under --max-size.")
+
+    @OptionGroup var location: CacheLocationOptions
+
+    @Option(help: ArgumentHelp("Remove entries last used longer ago than this: 90s, 45m, 12h, 30d, 2w.", valueName: "age"))
+    var olderThan: String?
+
+    @Option(help: ArgumentHelp("Then remove the least recently used until the cache is at most this size: 100MB, 1GiB, bytes.", valueName: "size"))
+    var maxSize: String?
+
+    func validate() throws {
+        guard olderThan != nil || maxSize != nil else {
+            throw ValidationError("prune needs --older-than AGE, --max-size SIZE or both")
+        }
+        _ = try parsedAge()
+        _ = try parsedMaxSize()
+    }
+
+    func parsedAge() throws -> Int? {
+        guard let olderThan else { return nil }
+        do { return try CacheAge.parse(olderThan) } catch { throw ValidationError("--older-than \(error)") }
+    }
+
+    func parsedMaxSize() throws -> Int? {
+        guard let maxSize else { return nil }
+        // Zero is allowed here: prune to nothing.
+        if maxSize.trimmingSpaces == "0" { return 0 }
+        do { return try ByteSize.parse(maxSize) } catch { throw ValidationError("--max-size \(error)") }
+    }
+
+    func run() async throws {
+        let age = try parsedAge()
+        let limit = try parsedMaxSize()
+        let cache: DiskCache?
+        do {
+            cache = try location.existingCache()
+        } catch {
+            ViewCommand.standardError("photofeed cache prune: \(error)")
+            throw ExitCode.failure
+        }
+        guard let cache else {
+            CacheCommand.say(["no disk cache at \(location.directory().path): nothing to prune"])
+            return
+        }
+        let cutoff = age.map { Date().addingTimeInterval(-Double($0)) }
+        let removed = await cache.prune(olderThan: cutoff, maxSize: limit)
+        let why = [olderThan.map { "not used within \($0)" }, maxSize.map { "beyond \($0)" }].compactMap(\.self)
+            .joined(separator: " or ")
+        CacheCommand.say([
+            "removed \(CacheCommand.count(removed.entries, removed.bytes)) \(why) from \(cache.directory.path)",
+            "kept \(CacheCommand.count(removed.remaining.entries, removed.remaining.bytes))",
+        ])
+    }
+}

@@ -1,4 +1,7 @@
 import FeedSources
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 
@@ -65,5 +68,38 @@ struct FreedesktopTrashTests {
         let (root, photos, trash) = try home([])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(throws: FreedesktopTrash.Failure.self) { _ = try trash.trash(photos.appendingPathComponent("gone.jpg")) }
+    }
+
+    @Test func aFileOnAnotherVolumeGoesToThatVolumesTrashWithARelativePath() throws {
+        // Given a photo on /dev/shm (a tmpfs: another volume than the home's XDG_DATA_HOME)
+        let (root, _, trash) = try home([])
+        defer { try? FileManager.default.removeItem(at: root) }
+        var homeStatus = stat()
+        var shmStatus = stat()
+        try #require(stat(root.path, &homeStatus) == 0 && stat("/dev/shm", &shmStatus) == 0)
+        try #require(homeStatus.st_dev != shmStatus.st_dev, "/dev/shm is no volume of its own here")
+        let folder = URL(fileURLWithPath: "/dev/shm/photofeed-trash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("far.jpg")
+        try Data("far".utf8).write(to: photo)
+        // When it is trashed
+        let moved = try trash.trash(photo)
+        defer {
+            try? FileManager.default.removeItem(at: moved.trashed)
+            try? FileManager.default.removeItem(at: moved.info)
+        }
+        // Then it went to the volume's own Trash ($topdir/.Trash-$uid, as /dev/shm has no
+        // sticky .Trash), never copied to the home's, and its info names it relative to $topdir
+        let volumeTrash = "/dev/shm/.Trash-\(getuid())"
+        #expect(moved.trashed.path == volumeTrash + "/files/far.jpg")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("data/Trash/files/far.jpg").path))
+        let info = try String(contentsOf: moved.info, encoding: .utf8)
+        #expect(info.contains("Path=\(folder.lastPathComponent)/far.jpg\n"), "\(info)")
+        var trashStatus = stat()
+        #expect(stat(volumeTrash, &trashStatus) == 0 && trashStatus.st_mode & 0o777 == 0o700)
+        // When restored, it is back where it was
+        try trash.restore(moved)
+        #expect(try Data(contentsOf: photo) == Data("far".utf8))
     }
 }

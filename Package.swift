@@ -94,7 +94,7 @@ let package = Package(
         // setjmp/longjmp wrappers: a corrupt file is an error value, never exit().
         .target(
             name: "CImageShim",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS"],
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS", "CZlib"],
             // The C files #include the headers (no module import, so no autolinking): the two
             // libraries without pkg-config are named here.
             linkerSettings: [.linkedLibrary("avif"), .linkedLibrary("jxl")]

@@ -143,3 +143,8 @@ convert "$work/large.png" -compress lzw "Assets/formats-large/large.tiff"
 # A JPEG whose EXIF names a camera, lens, exposure, date and place (made-up), for the info panel.
 convert "$work/upright.png" -quality 85 "$work/exif-base.jpg"
 python3 scripts/make-exif-jpeg.py "$work/exif-base.jpg" "$out/exif-camera.jpg"
+
+# The same small gradient with an embedded ICC profile (lcms's "RGB built-in", taken from
+# display-p3.tiff) in a JPEG's APP2, a PNG's iCCP and a WebP's ICCP, for the info panel's colour line.
+convert "$out/display-p3.tiff" "$work/p3.icc"
+for ext in jpg png webp; do convert -size 16x16 gradient:red-blue -profile "$work/p3.icc" "$out/icc-profile.$ext"; done

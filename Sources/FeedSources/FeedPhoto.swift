@@ -20,6 +20,8 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
     public var origin: Origin
     /// What the source knows of the file (a folder feed's photos): for sorting and the info panel.
     public var file: FileFacts?
+    /// Where the photo was published (a picsum feed's `url`), nil when the feed does not say.
+    public var page: URL?
 
     /// A photo of any origin.
     public init(id: String, author: String, size: PixelSize?, origin: Origin, file: FileFacts? = nil) {

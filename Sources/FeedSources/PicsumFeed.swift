@@ -132,7 +132,11 @@ public actor PicsumFeed: FeedSource {
             loader: dataLoader, limit: byteLimit)
         let entries = try PicsumListDecoder.decode(bytes)
         let origin = FeedPhoto.Origin.picsum(base: baseURL, cacheNamespace: cacheNamespace)
-        return entries.map { FeedPhoto(id: $0.id, author: $0.author, size: $0.size, origin: origin) }
+        return entries.map { entry in
+            var photo = FeedPhoto(id: entry.id, author: entry.author, size: entry.size, origin: origin)
+            photo.page = entry.page
+            return photo
+        }
     }
 
     static func hostLabel(_ url: URL) -> String {

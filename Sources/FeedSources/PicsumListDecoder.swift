@@ -11,6 +11,8 @@ enum PicsumListDecoder {
         var id: String
         var author: String
         var size: PixelSize?
+        /// The photo's page (picsum's `url`: where it was published), http(s) only.
+        var page: URL?
     }
 
     /// Longest id or author kept, in characters (the rest is cut).
@@ -33,7 +35,8 @@ enum PicsumListDecoder {
         for element in array {
             guard let object = element as? [String: Any], let id = identifier(object["id"]) else { continue }
             let author = (object["author"] as? String).map { String($0.prefix(maxTextLength)) } ?? "unknown"
-            entries.append(Entry(id: id, author: author, size: size(object["width"], object["height"])))
+            entries.append(
+                Entry(id: id, author: author, size: size(object["width"], object["height"]), page: page(object["url"])))
         }
         if entries.isEmpty, !array.isEmpty {
             throw FeedError.malformedList("none of the \(array.count) entries has a usable id")
@@ -53,6 +56,14 @@ enum PicsumListDecoder {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= maxTextLength else { return nil }
         return trimmed
+    }
+
+    /// An http(s) URL of at most 2,048 characters with a host; anything else is no page.
+    private static func page(_ value: Any?) -> URL? {
+        guard let text = value as? String, text.count <= 2_048, let url = URL(string: text),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return url
     }
 
     private static func size(_ width: Any?, _ height: Any?) -> PixelSize? {

@@ -12,19 +12,24 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var byteCount: Int
     /// The EXIF tags, when the file has them.
     public var exif: ExifTags?
+    /// The colour profile's name ("Display P3"), nil when the file has none (taken as sRGB).
+    public var colorProfile: String?
 
     /// Metadata.
-    public init(header: ImageHeader, byteCount: Int, exif: ExifTags?) {
+    public init(header: ImageHeader, byteCount: Int, exif: ExifTags?, colorProfile: String? = nil) {
         self.header = header
         self.byteCount = byteCount
         self.exif = exif
+        self.colorProfile = colorProfile
     }
 
-    /// Reads `bytes`' header and EXIF (never its pixels).
+    /// Reads `bytes`' header, EXIF and colour profile's name (never its pixels).
     public static func read(_ bytes: [UInt8]) throws -> PhotoMetadata {
         let header = try ImageDecoder.probe(bytes)
         let exif = ExifLocator.tiff(in: bytes, format: header.format).flatMap(ExifReader.init(tiff:)).map(\.tags)
-        return PhotoMetadata(header: header, byteCount: bytes.count, exif: exif?.isEmpty == true ? nil : exif)
+        return PhotoMetadata(
+            header: header, byteCount: bytes.count, exif: exif?.isEmpty == true ? nil : exif,
+            colorProfile: ColorProfileLocator.name(in: bytes, format: header.format))
     }
 }
 

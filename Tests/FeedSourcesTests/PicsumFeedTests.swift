@@ -142,3 +142,16 @@ import Testing
         #expect(request.priority == .high)
     }
 }
+
+@Suite("Picsum list: the photo's page")
+struct PicsumPageURLTests {
+    @Test func anHTTPPageIsKeptAndAnythingElseIsNone() async throws {
+        let body = #"[{"id":"1","author":"A","width":10,"height":10,"url":"https://unsplash.com/photos/abc"},"#
+            + #"{"id":"2","author":"B","width":10,"height":10,"url":"javascript:alert(1)"},"#
+            + #"{"id":"3","author":"C","width":10,"height":10,"url":42}]"#
+        let loader = FakeListLoader(["http://feed.test:8080/v2/list?page=1&limit=3": .json(body)])
+        let feed = PicsumFeed(baseURL: URL(string: "http://feed.test:8080")!, dataLoader: loader, pageSize: 3)
+        let photos = try await feed.loadNextPage()
+        #expect(photos.map { $0.page?.absoluteString } == ["https://unsplash.com/photos/abc", nil, nil])
+    }
+}

@@ -1,4 +1,4 @@
-import ImageCodecs
+@testable import ImageCodecs
 import Testing
 
 /// A little-endian TIFF structure built entry by entry, for EXIF tests.
@@ -130,5 +130,28 @@ struct PhotoMetadataTests {
         for cut in stride(from: 0, to: tiff.count, by: 3) {
             _ = try? PhotoMetadata.read(TIFFBuilder.jpeg(plain, exif: Array(tiff.prefix(cut))))
         }
+    }
+}
+
+@Suite("Photo metadata: the colour profile's name")
+struct ColorProfileNameTests {
+    @Test(arguments: ["icc-profile.jpg", "icc-profile.png", "icc-profile.webp"])
+    func anEmbeddedProfileIsNamedByItsOwnDescription(name: String) throws {
+        // Given a file carrying an ICC profile whose description is "RGB built-in"
+        let metadata = try PhotoMetadata.read(FormatAssets.bytes(name))
+        // Then little-cms reads that description from the profile (a PNG's inflated first)
+        #expect(metadata.colorProfile == "RGB built-in")
+    }
+
+    @Test func aFileWithoutAProfileHasNoneAndABrokenProfileIsNoName() throws {
+        #expect(try PhotoMetadata.read(FormatAssets.bytes("upright.png")).colorProfile == nil)
+        // A profile cut short, a zlib bomb and garbage are no profile, never a crash
+        #expect(ColorProfileLocator.description(of: Array(repeating: 0x41, count: 600), compressed: false) == nil)
+        #expect(ColorProfileLocator.description(of: Array(repeating: 0x78, count: 600), compressed: true) == nil)
+        var bytes = try FormatAssets.bytes("icc-profile.jpg")
+        if let start = bytes.firstRange(of: Array("ICC_PROFILE\0".utf8))?.lowerBound {
+            for index in (start + 20)..<min(bytes.count, start + 120) { bytes[index] = 0xFF }
+        }
+        #expect(try PhotoMetadata.read(bytes).colorProfile == nil)
     }
 }

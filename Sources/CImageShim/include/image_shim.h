@@ -116,6 +116,13 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
                                  char *message, size_t message_capacity);
 
 /**
+ * The description of an ICC profile (its 'desc' tag, read by little-cms) into out, at most
+ * capacity bytes with the terminating zero; compressed: the bytes are a zlib stream (a PNG
+ * iCCP chunk's). At most 4 MiB of profile. 0 on success, -1 when there is no readable profile.
+ */
+int pf_icc_description(const uint8_t *icc, size_t size, int compressed, char *out, size_t capacity);
+
+/**
  * Decodes the region x, y, out_width × out_height of the JPEG scaled to 1/scale_denom (the
  * region in scaled pixels, inside the scaled image) into RGBA8 rows of out_stride bytes:
  * rows above it are skipped, columns outside its iMCUs are not decoded, rows below it are

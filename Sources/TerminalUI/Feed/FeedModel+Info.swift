@@ -119,8 +119,10 @@ extension FeedModel {
         let current = info?.key == key ? info : nil
         let location = location(of: key)
         let author: String? = if case .picsum = photo.origin { photo.author } else { nil }
-        return InfoPanel.Subject(
+        var subject = InfoPanel.Subject(
             title: photo.author, author: author, location: location, metadata: current?.metadata, failure: current?.failure,
             originalSize: author == nil ? nil : photo.size)
+        subject.page = photo.page?.absoluteString
+        return subject
     }
 }

@@ -14,8 +14,8 @@ public import TerminalGraphics
 /// ╰───────────────────────────────────────────────── I closes ───╯
 /// ```
 public enum InfoPanel {
-    /// Rows the panel asks for: a border, up to eleven lines, a border.
-    public static let preferredHeight = 13
+    /// Rows the panel asks for: a border, up to thirteen lines, a border.
+    public static let preferredHeight = 15
 
     /// What the panel shows for one photo.
     public struct Subject: Sendable {
@@ -31,6 +31,8 @@ public enum InfoPanel {
         public var failure: String?
         /// The original's size when the bytes read are a resized copy (a picsum-style server's).
         public var originalSize: PixelSize?
+        /// Where the photo was published (the feed's page URL).
+        public var page: String?
 
         public init(
             title: String, author: String?, location: String?, metadata: PhotoMetadata?, failure: String?,
@@ -74,6 +76,7 @@ public enum InfoPanel {
             if subject.originalSize != nil { format.append("the server's resized copy") }
             rows.append(("format", format.joined(separator: separator)))
             if let original = subject.originalSize { rows.append(("original", "\(original.width)×\(original.height)")) }
+            if let profile = metadata.colorProfile { rows.append(("colour", profile)) }
             if let exif = metadata.exif { rows += exifRows(exif, separator: separator) }
         } else if let failure = subject.failure {
             rows.append(("file", "cannot be read: \(failure)"))
@@ -82,6 +85,7 @@ public enum InfoPanel {
         }
         if let author = subject.author { rows.append(("author", author)) }
         if let location = subject.location { rows.append((location.hasPrefix("/") ? "path" : "url", location)) }
+        if let page = subject.page { rows.append(("page", page)) }
         return rows
     }
 

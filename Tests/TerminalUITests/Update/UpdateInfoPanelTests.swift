@@ -102,6 +102,24 @@ struct UpdateCopyOpenTests {
         #expect(harness.model.shownMessage?.contains("xdg-utils") == true)
     }
 
+    @Test func aPicsumPhotosPageAndTheColourProfileAreShown() {
+        // Given a picsum photo whose feed names its page, focused with the panel open
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var photos = TestPhotos.picsum(2)
+        photos[0].page = URL(string: "https://unsplash.com/photos/yC-Yzbqy7PY")
+        harness.showPage(photos)
+        harness.press("I")
+        // When its file is read, with a colour profile
+        var metadata = PhotoMetadata(header: ImageHeader(format: .jpeg, storedSize: PixelSize(width: 400, height: 300)), byteCount: 9_000, exif: nil)
+        metadata.colorProfile = "Display P3\u{1B}[2J"
+        harness.send(.infoRead(PhotoKey(id: "0"), .success(metadata)))
+        // Then the panel shows the page and the profile (made inert)
+        let text = harness.text()
+        #expect(text.contains("page      https://unsplash.com/photos/yC-Yzbqy7PY"), "\(text)")
+        #expect(text.contains("colour    Display P3"))
+        #expect(!text.contains("\u{1B}"))
+    }
+
     @Test func aPicsumPhotoCopiesItsFullSizeURL() {
         var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
         harness.showPage(TestPhotos.picsum(3))

@@ -13,6 +13,7 @@
 #include "formats_internal.h"
 
 #include <libheif/heif.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,4 +289,55 @@ pf_status pf_heif_decode(const uint8_t *data, size_t size, int32_t reduce, int32
     heif_image_release(image);
     pf_heif_close(&file);
     return status;
+}
+
+pf_status pf_heif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size_t exif_capacity, size_t *exif_length,
+                           char *profile, size_t profile_capacity) {
+    *exif_length = 0;
+    if (profile_capacity > 0) {
+        profile[0] = 0;
+    }
+    pf_heif_file file;
+    if (pf_heif_open(&file, data, size).code != heif_error_Ok) {
+        pf_heif_close(&file);
+        return PF_ERR_DECODER;
+    }
+    heif_item_id id;
+    if (heif_image_handle_get_list_of_metadata_block_IDs(file.primary, "Exif", &id, 1) == 1) {
+        size_t length = heif_image_handle_get_metadata_size(file.primary, id);
+        uint8_t *block = length >= 4 && length <= (size_t)1 << 20 ? malloc(length) : NULL;
+        if (block != NULL && heif_image_handle_get_metadata(file.primary, id, block).code == heif_error_Ok) {
+            /* The block starts with the offset of the TIFF header after its first 4 bytes. */
+            uint32_t skip = (uint32_t)block[0] << 24 | (uint32_t)block[1] << 16 | (uint32_t)block[2] << 8 | block[3];
+            if (skip <= length - 4) {
+                size_t tiff = length - 4 - skip;
+                size_t copied = tiff < exif_capacity ? tiff : exif_capacity;
+                memcpy(exif, block + 4 + skip, copied);
+                *exif_length = copied;
+            }
+        }
+        free(block);
+    }
+    uint8_t *icc;
+    size_t icc_size;
+    if (pf_heif_color(file.primary, &icc, &icc_size) == PF_COLOR_ICC && icc != NULL) {
+        if (pf_icc_description(icc, icc_size, 0, profile, profile_capacity) != 0 && profile_capacity > 0) {
+            profile[0] = 0;
+        }
+    } else if (profile_capacity > 0) {
+        /* nclx: the primaries by name. */
+        struct heif_color_profile_nclx *nclx = NULL;
+        if (heif_image_handle_get_color_profile_type(file.primary) == heif_color_profile_type_nclx &&
+            heif_image_handle_get_nclx_color_profile(file.primary, &nclx).code == heif_error_Ok && nclx != NULL) {
+            const char *name = nclx->color_primaries == heif_color_primaries_ITU_R_BT_709_5 ? "sRGB (nclx)"
+                               : nclx->color_primaries == heif_color_primaries_SMPTE_EG_432_1 ? "Display P3 (nclx)"
+                               : nclx->color_primaries == heif_color_primaries_ITU_R_BT_2020_2_and_2100_0 ? "BT.2020 (nclx)"
+                                                                                                      : "";
+            snprintf(profile, profile_capacity, "%s", name);
+        }
+        heif_nclx_color_profile_free(nclx);
+    }
+    free(icc);
+    pf_heif_close(&file);
+    return PF_OK;
 }

@@ -106,3 +106,24 @@ enum ColorProfileLocator {
         return nil
     }
 }
+
+/// A HEIF/HEIC file's EXIF and colour profile's name, through libheif (its boxes are not walked here).
+enum HEIFMetadata {
+    /// The EXIF TIFF structure (at most 1 MiB) and the profile's name; nil when libheif cannot open the file.
+    static func read(_ bytes: [UInt8]) -> (exif: [UInt8]?, profile: String?)? {
+        var exif = [UInt8](repeating: 0, count: 1 << 20)
+        var length = 0
+        var profile = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { input in
+            exif.withUnsafeMutableBufferPointer { exifBuffer in
+                profile.withUnsafeMutableBufferPointer { name in
+                    pf_heif_metadata(
+                        input.baseAddress, input.count, exifBuffer.baseAddress, exifBuffer.count, &length, name.baseAddress, name.count)
+                }
+            }
+        }
+        guard status == PF_OK else { return nil }
+        let name = String(decoding: profile.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (length > 0 ? Array(exif.prefix(length)) : nil, name.isEmpty ? nil : name)
+    }
+}

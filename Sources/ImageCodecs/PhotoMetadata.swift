@@ -3,8 +3,9 @@
 ///
 /// EXIF is found in a JPEG's APP1 segment, a PNG's `eXIf` chunk, a WebP's `EXIF` chunk and a
 /// TIFF's own structure; every walk is bounded (at most 64 JPEG segments, 64 PNG chunks, 64
-/// RIFF chunks, and nothing past the image data). HEIF, AVIF and JPEG XL keep EXIF in boxes
-/// this reader does not walk yet: their tags are nil.
+/// RIFF chunks, and nothing past the image data); a HEIF/HEIC's comes from libheif (its Exif
+/// metadata block, at most 1 MiB). AVIF and JPEG XL keep EXIF in boxes this reader does not
+/// walk yet: their tags are nil.
 public struct PhotoMetadata: Sendable, Hashable {
     /// Format, size, orientation, frames.
     public var header: ImageHeader
@@ -26,6 +27,11 @@ public struct PhotoMetadata: Sendable, Hashable {
     /// Reads `bytes`' header, EXIF and colour profile's name (never its pixels).
     public static func read(_ bytes: [UInt8]) throws -> PhotoMetadata {
         let header = try ImageDecoder.probe(bytes)
+        if header.format == .heif, let heif = HEIFMetadata.read(bytes) {
+            let exif = heif.exif.flatMap(ExifReader.init(tiff:)).map(\.tags)
+            return PhotoMetadata(
+                header: header, byteCount: bytes.count, exif: exif?.isEmpty == true ? nil : exif, colorProfile: heif.profile)
+        }
         let exif = ExifLocator.tiff(in: bytes, format: header.format).flatMap(ExifReader.init(tiff:)).map(\.tags)
         return PhotoMetadata(
             header: header, byteCount: bytes.count, exif: exif?.isEmpty == true ? nil : exif,

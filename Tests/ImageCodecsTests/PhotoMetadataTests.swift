@@ -155,3 +155,18 @@ struct ColorProfileNameTests {
         #expect(try PhotoMetadata.read(bytes).colorProfile == nil)
     }
 }
+
+@Suite("Photo metadata: HEIF/HEIC through libheif")
+struct HEIFMetadataTests {
+    @Test func aHEICsExifAndColourAreRead() throws {
+        // Given a HEIC whose Exif block says "turned 90° clockwise", and one tagged Display P3
+        let turned = try PhotoMetadata.read(FormatAssets.bytes("exif-orientation-6.heic"))
+        let p3 = try PhotoMetadata.read(FormatAssets.bytes("display-p3.heic"))
+        // Then the EXIF comes from libheif's Exif block, and the colour by its nclx primaries or profile
+        #expect(turned.exif?.orientation == .right)
+        #expect(p3.colorProfile == "RGB built-in", "\(p3.colorProfile ?? "none")")
+        // And a HEIC cut short is no crash: a clear error, or what could be read
+        let cut = Array(try FormatAssets.bytes("exif-orientation-6.heic").prefix(200))
+        _ = try? PhotoMetadata.read(cut)
+    }
+}

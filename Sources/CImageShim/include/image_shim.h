@@ -116,6 +116,15 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
                                  char *message, size_t message_capacity);
 
 /**
+ * A HEIF/HEIC file's EXIF (the TIFF structure of its Exif metadata block, at most exif_capacity
+ * bytes copied, *exif_length set; 0 when none) and its colour profile's name (an ICC profile's
+ * description, or the nclx primaries by name; empty when none). PF_OK unless the file cannot
+ * be opened.
+ */
+pf_status pf_heif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size_t exif_capacity, size_t *exif_length,
+                           char *profile, size_t profile_capacity);
+
+/**
  * The description of an ICC profile (its 'desc' tag, read by little-cms) into out, at most
  * capacity bytes with the terminating zero; compressed: the bytes are a zlib stream (a PNG
  * iCCP chunk's). At most 4 MiB of profile. 0 on success, -1 when there is no readable profile.

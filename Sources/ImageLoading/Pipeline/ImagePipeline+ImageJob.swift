@@ -76,15 +76,17 @@ extension ImagePipeline {
 
     /// A request's original bytes (the disk cache's when it has them, else the file's or the
     /// network's, sharing a download running for the same URL); cancelling the caller cancels it.
-    public func data(for request: ImageRequest) async throws -> [UInt8] {
+    public func data(for request: ImageRequest, progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }) async throws -> [UInt8] {
         let control = JobControl(jobID: 0, priority: request.priority, options: JobOptions(policy: request.cachePolicy)) { _ in }
-        guard let fetched = await fetchData(for: request, control: control) else { throw CancellationError() }
+        guard let fetched = await fetchData(for: request, control: control, progress: progress) else { throw CancellationError() }
         return try fetched.get().bytes
     }
 
     /// Fetches a request's original bytes only (into the disk cache when its policy allows),
     /// sharing the download with any task loading the same URL. Nil when cancelled.
-    func fetchData(for request: ImageRequest, control: JobControl) async -> Result<FetchedData, ImageLoadError>? {
+    func fetchData(
+        for request: ImageRequest, control: JobControl, progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }
+    ) async -> Result<FetchedData, ImageLoadError>? {
         let url: URL
         switch ImagePipeline.validate(request.url) {
         case .failure(let error): return .failure(error)
@@ -93,7 +95,7 @@ extension ImagePipeline {
         var options = JobOptions(policy: request.cachePolicy)
         if url.isFileURL { options.readsDisk = false; options.writesDisk = false }
         return await dataStage.value(
-            for: request.imageID ?? url.absoluteString, options: options, following: control, onProgress: { _ in },
+            for: request.imageID ?? url.absoluteString, options: options, following: control, onProgress: progress,
             work: { [self] key, dataControl in
                 await self.runDataJob(key: key, url: url, headers: request.headers, control: dataControl)
             })

@@ -33,7 +33,7 @@ public enum FeedEffect: Sendable {
     case openExternally(String)
     /// Download (or read from the disk cache) a photo's full-size original and save it as
     /// `name` in `folder` (nil: the user's download folder); the outcome comes back as a notice.
-    case saveOriginal(ImageRequest, name: String, folder: URL?)
+    case saveOriginal(PhotoKey, ImageRequest, name: String, folder: URL?)
     /// Move files to the Trash (the outcome comes back as ``FeedMessage/trashed(_:)``).
     case trash([TrashRequest])
     /// Put trashed files back (the outcome comes back as ``FeedMessage/restored(_:)``).

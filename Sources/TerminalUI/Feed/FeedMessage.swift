@@ -31,6 +31,10 @@ public enum FeedMessage: Sendable {
     case restored(TrashOutcome)
     /// Something to tell the user in the status bar (an external program's outcome).
     case notice(String)
+    /// An original being saved (`s`) came this far.
+    case saveProgress(PhotoKey, LoadProgress)
+    /// An original's save ended: where it went, or why it did not, in words.
+    case saved(PhotoKey, String)
     /// A photo's metadata was read (or could not be).
     case infoRead(PhotoKey, Result<PhotoMetadata, any Error>)
     /// An animation player decoded a frame the model asked for (`token` names the player).

@@ -77,12 +77,15 @@ extension FeedModel {
         var refusals: [String] = []
         for key in targets {
             switch saveRequest(for: key) {
-            case .success(let (request, name)): effects.append(.saveOriginal(request, name: name, folder: options.saveDirectory))
+            case .success(let (request, name)):
+                guard saving[key] == nil else { continue }
+                saving[key] = LoadProgress()
+                effects.append(.saveOriginal(key, request, name: name, folder: options.saveDirectory))
             case .failure(let reason): refusals.append(reason.text)
             }
         }
         if effects.isEmpty {
-            note(refusals.first ?? "nothing to save")
+            note(refusals.first ?? (targets.contains { saving[$0] != nil } ? "already saving it" : "nothing to save"))
         } else {
             note("saving \(effects.count == 1 ? "1 original" : "\(effects.count) originals")…")
         }

@@ -1,4 +1,5 @@
 public import FeedSources
+public import ImageLoading
 public import ImageCodecs
 public import TerminalGraphics
 
@@ -112,6 +113,8 @@ public struct FeedModel: Sendable {
     public internal(set) var nextCacheMeasure: Duration?
     /// Whether `C` asked for the measurement on its way (its answer asks whether to clear).
     var clearingAsked = false
+    /// The originals being saved (`s`) and how far each has come.
+    public internal(set) var saving: [PhotoKey: LoadProgress] = [:]
     /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
     public internal(set) var marks: Set<PhotoKey> = []
     /// What the last `D` moved to the Trash, for `u`: each photo's key, the photo, its place in

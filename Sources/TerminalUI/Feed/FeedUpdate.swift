@@ -49,6 +49,13 @@ public enum FeedUpdate {
         case .notice(let text):
             model.note(text)
             effects = []
+        case .saveProgress(let key, let progress):
+            if model.saving[key] != nil { model.saving[key] = progress }
+            effects = []
+        case .saved(let key, let text):
+            model.saving[key] = nil
+            model.note(text)
+            effects = []
         case .infoRead(let key, let result):
             model.receiveInfo(result, for: key)
             effects = []

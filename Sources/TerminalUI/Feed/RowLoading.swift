@@ -47,13 +47,13 @@ public protocol FeedPipelineProviding: Sendable {
     /// Removes the memory cache's images of `url` (the file changed on disk).
     func forgetImages(of url: URL)
     /// A request's original bytes: the disk cache's when it holds the same resource, else a
-    /// download (resumed from kept bytes when one was cut).
-    func data(for request: ImageRequest) async throws -> [UInt8]
+    /// download (resumed from kept bytes when one was cut), `progress` told as bytes arrive.
+    func data(for request: ImageRequest, progress: @escaping @Sendable (LoadProgress) -> Void) async throws -> [UInt8]
 }
 
 extension FeedPipelineProviding {
     /// No bytes unless the pipeline loads them.
-    public func data(for request: ImageRequest) async throws -> [UInt8] {
+    public func data(for request: ImageRequest, progress: @escaping @Sendable (LoadProgress) -> Void) async throws -> [UInt8] {
         throw ImageLoadError.decodingFailed("this pipeline loads no originals")
     }
 
@@ -80,8 +80,8 @@ public struct LiveFeedPipeline: FeedPipelineProviding {
     }
 
     public func makeLoader() -> any RowLoading { ImageLoader(pipeline: pipeline) }
-    public func data(for request: ImageRequest) async throws -> [UInt8] {
-        try await pipeline.data(for: request)
+    public func data(for request: ImageRequest, progress: @escaping @Sendable (LoadProgress) -> Void) async throws -> [UInt8] {
+        try await pipeline.data(for: request, progress: progress)
     }
 
     public func forgetImages(of url: URL) {

@@ -1,6 +1,7 @@
 import FeedSources
 import ImageCodecs
 import ImageLoading
+import Synchronization
 
 extension FeedRuntime {
     /// Runs one effect; results come back as messages (at once, for a load that settled inside
@@ -20,18 +21,27 @@ extension FeedRuntime {
             if let load = loads.removeValue(forKey: slot) { retire(load.forwarder) }
         case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
             decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
-        case .saveOriginal(let request, let name, let folder):
+        case .saveOriginal(let key, let request, let name, let folder):
             let (pipeline, mailbox) = (self.pipeline, self.mailbox)
             work.append(Task.detached {
                 let text: String
                 do {
-                    let bytes = try await pipeline.data(for: request)
+                    // The row shows how far it has come, a message per percent at most.
+                    let reported = Mutex(-1)
+                    let bytes = try await pipeline.data(for: request) { progress in
+                        let percent = progress.total.map { $0 > 0 ? progress.completed * 100 / $0 : 0 } ?? progress.completed >> 16
+                        let isNew = reported.withLock { last in
+                            defer { last = percent }
+                            return last != percent
+                        }
+                        if isNew { mailbox.post(.message(.saveProgress(key, progress))) }
+                    }
                     let saved = try PhotoSaver.save(bytes, named: name, into: folder ?? PhotoSaver.downloadFolder())
                     text = "saved \(saved.path) (\(ByteCountFormat.string(Int64(bytes.count))))"
                 } catch {
                     text = "could not save \(name): \(error)"
                 }
-                mailbox.post(.message(.notice(text)))
+                mailbox.post(.message(.saved(key, text)))
             })
         case .trash(let requests):
             let (trash, pipeline, mailbox) = (self.trash, self.pipeline, self.mailbox)

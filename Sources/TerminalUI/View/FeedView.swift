@@ -67,6 +67,9 @@ public enum FeedView {
             let box = geometry.box(column: model.list.column(ofItem: index), top: top)
             var row = item.rowModel
             row.marked = model.marks.contains(key)
+            row.saving = model.saving[key].map { progress in
+                progress.total.map { total in total > 0 ? min(100, progress.completed * 100 / total) : 0 } ?? -1
+            }
             let block = RowView.render(
                 row, geometry: geometry, focused: model.list.focus == index, frame: context.animationFrame,
                 options: options, includesPicture: false)

@@ -37,9 +37,10 @@ public enum RowTextView {
 
     /// `#id · W×H` (or just `#id` when the size is unknown).
     public static func detailsText(_ model: RowViewModel, glyphs: GlyphSet = .unicode) -> String {
-        let id = "#" + TextSanitizer.sanitize(model.id)
-        guard let size = model.imageSize else { return id }
-        return id + glyphs.separator + "\(size.columns)\(glyphs.times)\(size.rows)"
+        var text = "#" + TextSanitizer.sanitize(model.id)
+        if let size = model.imageSize { text += glyphs.separator + "\(size.columns)\(glyphs.times)\(size.rows)" }
+        if let saving = model.saving { text += glyphs.separator + (saving < 0 ? "saving" : "saving \(saving)%") }
+        return text
     }
 
     /// Styled text cut to `width`, with the ellipsis in the style of the last kept run.

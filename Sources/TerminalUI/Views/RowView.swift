@@ -13,6 +13,8 @@ public struct RowViewModel: Hashable, Sendable {
     public var picture: Picture?
     /// Whether the photo is marked (`t`): its name is drawn after a mark.
     public var marked = false
+    /// How far its original's save has come, in percent (nil: not saving; -1: size unknown).
+    public var saving: Int?
 
     /// Creates a row model.
     public init(author: String, id: String, imageSize: TerminalSize? = nil, state: RowDisplayState,

@@ -1,4 +1,5 @@
 import FeedSources
+import ImageLoading
 import Foundation
 import Testing
 import TerminalGraphics
@@ -78,12 +79,24 @@ struct UpdateSaveTests {
         let saved = web.press("s")
         // Then the photo's full size is asked for, under a name saying which and how large
         let asked = saved.compactMap { effect -> (String, String)? in
-            if case .saveOriginal(let request, let name, nil) = effect { return (request.url?.absoluteString ?? "", name) }
+            if case .saveOriginal(_, let request, let name, nil) = effect { return (request.url?.absoluteString ?? "", name) }
             return nil
         }
         #expect(asked.count == 1)
         #expect(asked.first?.0.hasSuffix("/id/0/400/300") == true, "\(asked)")
         #expect(asked.first?.1 == "photo-0-400x300")
+        // And the row says it is saving, how far it has come, and the outcome ends it
+        #expect(web.text().contains("· saving"))
+        var progress = LoadProgress()
+        progress.completed = 420
+        progress.total = 1_000
+        web.send(.saveProgress(PhotoKey(id: "0"), progress))
+        #expect(web.text().contains("saving 42%"))
+        #expect(web.press("s").isEmpty)
+        #expect(web.model.message == "already saving it")
+        web.send(.saved(PhotoKey(id: "0"), "saved /tmp/photo-0-400x300.jpg (1 KB)"))
+        #expect(!web.text().contains("saving"))
+        #expect(web.model.message == "saved /tmp/photo-0-400x300.jpg (1 KB)")
         // And on a folder feed there is nothing to save
         var files = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
         files.showPage(TestPhotos.files(2))

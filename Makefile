@@ -5,7 +5,7 @@ RELEASE_BIN := .build/release
 # (dynamic loading of Foundation/ICU dominated start-up).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test bench build release deps serve clean fuzz fuzz-smoke
+.PHONY: run test bench build release deps serve clean fuzz fuzz-smoke install uninstall
 
 ## run: build in release mode and start the viewer on its embedded feed (ARGS="--symbols quad" etc.)
 run:
@@ -68,6 +68,23 @@ serve:
 	@scripts/ensure-deps.sh run
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/photofeed serve
+
+## install: release build, then the stripped binary, photofeed(1), bash/zsh/fish completions, the README and
+## the photos' credits, and the embedded feed's photos under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)
+# What goes where: scripts/install.sh. The man page and the completions are generated from the binary
+# being installed (its own flag definitions), so they never go stale. BINARY=path installs that binary
+# instead of building one (the end-to-end test installs the debug build it tests).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINARY ?=
+install:
+	@scripts/ensure-deps.sh run
+	$(if $(BINARY),,$(SWIFT) build $(RELEASE) --product photofeed)
+	scripts/install.sh install "$(or $(BINARY),$(RELEASE_BIN)/photofeed)" "$(DESTDIR)$(PREFIX)"
+
+## uninstall: remove what `make install` put under $(DESTDIR)$(PREFIX) (same PREFIX and DESTDIR)
+uninstall:
+	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 ## fuzz: libFuzzer + AddressSanitizer on the C shim's JPEG and PNG decode paths, its WebP/GIF/AVIF/HEIF/
 ## JPEG XL/TIFF paths, the thumbnail-cache reader and the HTTP freshness parser

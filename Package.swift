@@ -94,6 +94,7 @@ let package = Package(
         // setjmp/longjmp wrappers: a corrupt file is an error value, never exit().
         .target(
             name: "CImageShim",
+            // CZlib: the ICC reader inflates a PNG's iCCP; library_versions.c asks zlib its version.
             dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS", "CZlib"],
             // The C files #include the headers (no module import, so no autolinking): the two
             // libraries without pkg-config are named here.
@@ -175,8 +176,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: ["GitCommit"]
         ),
+        // `photofeed --version`'s commit: BuildCommit.swift from `git rev-parse`, before each build.
+        .plugin(name: "GitCommit", capability: .buildTool()),
         .executableTarget(
             name: "feedbench",
             dependencies: [

@@ -11,7 +11,8 @@ packages="pkg-config libncurses-dev libjpeg-dev libpng-dev zlib1g-dev"
 packages="$packages libwebp-dev libgif-dev libavif-dev libheif-dev libde265-0 libjxl-dev libtiff-dev liblcms2-dev"
 case "$purpose" in
     run) ;;
-    test) packages="$packages tmux curl ncurses-term" ;;
+    # man-db: the install test reads the installed photofeed(1) with `man -l`.
+    test) packages="$packages tmux curl ncurses-term man-db" ;;
     bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac

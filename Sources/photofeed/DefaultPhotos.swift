@@ -1,17 +1,46 @@
 import Foundation
 
 /// Where the embedded feed's photos are when no `--photos` is given.
+///
+/// ```swift
+/// let photos = DefaultPhotos.directory()   // e.g. /usr/local/share/photofeed/photos
+/// ```
 enum DefaultPhotos {
-    /// `Assets/photos` in the current directory, else beside the package the executable was built
-    /// in (it lives under `.build/…`), else the current-directory path (so an error names it).
+    /// Where `make install` puts the photos, relative to the installed binary's directory.
+    static let installed = "../share/photofeed/photos"
+
+    /// `Assets/photos` in the current directory; else `../share/photofeed/photos` beside the
+    /// executable (an installed binary: `/usr/local/bin/photofeed` serves
+    /// `/usr/local/share/photofeed/photos`); else `Assets/photos` beside the package the
+    /// executable was built in (it lives under `.build/…`); else the current-directory path (so
+    /// an error names it).
     static func directory() -> URL {
+        directory(
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            executable: executable(),
+            exists: { FileManager.default.fileExists(atPath: $0) })
+    }
+
+    /// This process's executable: `/proc/self/exe`'s target (argv[0] is a bare name when the
+    /// binary was found on `PATH`), else argv[0] with its links resolved.
+    static func executable() -> URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    }
+
+    /// ``directory()`` for a given working directory and executable path.
+    static func directory(currentDirectory: URL, executable: URL, exists: (String) -> Bool) -> URL {
         let relative = "Assets/photos"
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative)
-        if FileManager.default.fileExists(atPath: here.path) { return here }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let here = currentDirectory.appendingPathComponent(relative)
+        if exists(here.path) { return here }
+        var directory = executable.deletingLastPathComponent()
+        let installed = directory.appendingPathComponent(installed).standardizedFileURL
+        if exists(installed.path) { return installed }
         for _ in 0..<6 {
             let candidate = directory.appendingPathComponent(relative)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            if exists(candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
         return here

@@ -25,9 +25,17 @@ struct Photofeed: AsyncParsableCommand {
             back. Without --feed, an embedded picsum-style server runs in-process on 127.0.0.1 with \
             gentle network shaping (--latency, --bandwidth, --failure-rate) so loading is visible. \
             Press ? in the viewer for every key.
+
+            The viewer and `snapshot` take their defaults from a config file, \
+            $XDG_CONFIG_HOME/photofeed/config (else ~/.config/photofeed/config): one setting a line \
+            by the long flag's name, `sort = taken` or a flag alone (`no-disk-cache`), `#` starts a \
+            comment line. A flag on the command line wins over the file; --config FILE reads another \
+            file, --no-config none.
             """,
+        version: String(PhotofeedVersion.report().dropLast()),
         subcommands: [
             ViewCommand.self, ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self, CacheCommand.self,
+            VersionCommand.self,
         ],
         defaultSubcommand: ViewCommand.self
     )
@@ -47,6 +55,7 @@ struct ViewCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ViewerOptions
+    @OptionGroup var configFile: ConfigFileOptions
 
     func run() async throws {
         guard isatty(STDOUT_FILENO) == 1 else {

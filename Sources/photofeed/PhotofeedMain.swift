@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ImageCodecs
 
 /// The entry point: routes `show` straight to its command, and gives the root's `--help` the viewer's flags.
@@ -8,7 +9,10 @@ import ImageCodecs
 /// `as?` cast of that reflection scans the binary's ~9,600 protocol conformance records
 /// (NIO, AsyncHTTPClient and Hummingbird are linked in), more than the picture costs, so plain
 /// `show` argument lists are read by ``ShowArgumentScanner`` and the rest by ``ShowCommand``
-/// alone. Everything else goes through ``Photofeed``.
+/// alone. `--version` (first) and `version` print ``PhotofeedVersion`` without parsing either;
+/// `--generate-completion-script SHELL` is answered from ``CompletionRoot``.
+/// Everything else goes through ``Photofeed``, with the config file's settings put in by
+/// ``ConfigArguments``.
 @main
 enum PhotofeedMain {
     static func main() async {
@@ -22,10 +26,25 @@ enum PhotofeedMain {
             } catch {
                 ShowCommand.exit(withError: error)
             }
+        } else if arguments.first == "--version" || arguments == ["version"] {
+            // Like git, whatever follows --version: the report, without parsing the commands.
+            print(PhotofeedVersion.report(), terminator: "")
+        } else if arguments.count == 2, arguments[0] == "--generate-completion-script",
+            let script = CompletionRoot.script(forShell: arguments[1])
+        {
+            print(script)
         } else if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
             print(RootHelp.text(columns: RootHelp.terminalColumns()))
         } else {
-            await Photofeed.main(arguments)
+            // The config file's settings go before the viewer's and snapshot's own arguments.
+            let configured: [String]
+            do {
+                configured = try ConfigArguments.apply(to: arguments, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                ViewCommand.standardError("photofeed: \(error)")
+                Photofeed.exit(withError: ExitCode.validationFailure)
+            }
+            await Photofeed.main(configured)
         }
     }
 }

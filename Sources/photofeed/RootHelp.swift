@@ -2,19 +2,33 @@ import ArgumentParser
 import Foundation
 
 /// `photofeed --help`: the root's overview and subcommands, with every flag of the viewer (its
-/// default subcommand) in place of the root's own options, which are only `--help`.
+/// default subcommand) in place of the root's own options (`--help`, `--version`, which stays),
+/// and the config file it reads now.
 enum RootHelp {
-    /// The root help with the viewer's OPTIONS section spliced in, `columns` wide.
-    static func text(columns: Int?) -> String {
+    /// The root help with the viewer's OPTIONS section spliced in, `columns` wide, ending with
+    /// the config file that `environment` points at.
+    static func text(columns: Int?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let root = Photofeed.helpMessage(includeHidden: false, columns: columns)
         let viewer = Photofeed.helpMessage(for: ViewCommand.self, includeHidden: false, columns: columns)
         guard let options = section("OPTIONS:", in: viewer), let rootOptions = section("OPTIONS:", in: root) else {
             return root
         }
         let usage = "USAGE: photofeed [view] [<options>]\n       photofeed <subcommand> [<options>]"
+        // --version is the root's; the viewer's help lists it too (ArgumentParser inherits it), else add it.
+        let version = options.contains("\n  --version ")
+            ? [] : rootOptions.components(separatedBy: "\n").filter { $0.hasPrefix("  --version") }
+        let spliced = ([options] + version).joined(separator: "\n")
         return root
-            .replacingOccurrences(of: rootOptions, with: options)
+            .replacingOccurrences(of: rootOptions, with: spliced)
             .replacingOccurrences(of: "USAGE: photofeed <subcommand>", with: usage)
+            + "\n\n" + configSection(environment: environment)
+    }
+
+    /// Where the config file is read from, and whether it is there now.
+    static func configSection(environment: [String: String]) -> String {
+        let path = ConfigArguments.defaultPath(environment: environment)
+        let state = FileManager.default.fileExists(atPath: path) ? "present" : "not present"
+        return "CONFIG FILE:\n  \(ConfigArguments.display(path, environment: environment)) (\(state))"
     }
 
     /// The lines from `heading` up to the next blank line followed by an unindented heading (or the end).

@@ -23,6 +23,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ViewerOptions
+    @OptionGroup var configFile: ConfigFileOptions
 
     @Option(help: "Screen width in columns.")
     var width = 100

@@ -32,6 +32,11 @@ struct BuiltBinary {
     static let scratchCacheHome: URL = FileManager.default.temporaryDirectory
         .appendingPathComponent("photofeed-e2e-cache-\(getpid())")
 
+    /// `$XDG_CONFIG_HOME` for the binaries this test process runs, unless a test names its own:
+    /// a folder that does not exist, so no config file is read.
+    static let scratchConfigHome: URL = FileManager.default.temporaryDirectory
+        .appendingPathComponent("photofeed-e2e-config-\(getpid())")
+
     static var debugBinary: URL { packageRoot.appendingPathComponent(".build/debug/photofeed") }
 
     /// Why the debug binary cannot be trusted.
@@ -109,6 +114,8 @@ struct BuiltBinary {
         // The freedesktop.org thumbnail cache (and the default disk cache) of a test run is its
         // own, never the user's: photos of temporary folders must not land in ~/.cache.
         if environment["XDG_CACHE_HOME"] == nil { merged["XDG_CACHE_HOME"] = scratchCacheHome.path }
+        // Nor is the user's config file read: a test that wants one names its own $XDG_CONFIG_HOME.
+        if environment["XDG_CONFIG_HOME"] == nil { merged["XDG_CONFIG_HOME"] = scratchConfigHome.path }
         process.environment = merged
         let stdout = Pipe()
         let stderr = Pipe()

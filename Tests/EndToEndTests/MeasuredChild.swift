@@ -45,6 +45,7 @@ struct MeasuredChild {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if environment["XDG_CACHE_HOME"] == nil { merged["XDG_CACHE_HOME"] = BuiltBinary.scratchCacheHome.path }
+        if environment["XDG_CONFIG_HOME"] == nil { merged["XDG_CONFIG_HOME"] = BuiltBinary.scratchConfigHome.path }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -36,6 +36,19 @@ struct RootHelpTests {
         #expect(root.hasPrefix("OVERVIEW: A terminal photo-feed viewer"))
     }
 
+    @Test("says where the config file is read from, and --version")
+    func namesTheConfigFile() {
+        // Given a config home without a config file
+        let environment = ["XDG_CONFIG_HOME": "/nonexistent-pf-config", "HOME": "/home/a"]
+        // When the root's help is printed
+        let root = RootHelp.text(columns: 100, environment: environment)
+        // Then it ends with the file it would read, says how the file works, and keeps --version
+        #expect(root.hasSuffix("detailed help.\n\nCONFIG FILE:\n  /nonexistent-pf-config/photofeed/config (not present)"))
+        #expect(root.contains("$XDG_CONFIG_HOME/photofeed/config"))
+        #expect(root.contains("--no-config"))
+        #expect(root.components(separatedBy: "\n  --version ").count == 2)
+    }
+
     @Test("a section runs to the next heading")
     func sectionBounds() {
         // Given a help text with two sections

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import photofeed
+
+@Suite("The config file's names, checked against the viewer's options")
+struct ConfigOptionCatalogTests {
+    private let path = "~/.config/photofeed/config"
+
+    private func entry(_ name: String, _ value: String?, line: Int = 3) -> ConfigFile.Entry {
+        ConfigFile.Entry(line: line, name: name, value: value)
+    }
+
+    @Test("the names come from ViewerOptions' own definitions, flags apart from options")
+    func namesFromDefinitions() {
+        // Given the catalog read from ViewerOptions
+        let catalog = ConfigOptionCatalog.viewer
+        // When a few known names are looked up
+        // Then options and flags are told apart, and --help and the config options are not names
+        #expect(catalog.kinds["sort"] == .option)
+        #expect(catalog.kinds["graphics"] == .option)
+        #expect(catalog.kinds["no-disk-cache"] == .flag)
+        #expect(catalog.kinds["recursive"] == .flag)
+        #expect(catalog.kinds["help"] == nil)
+        #expect(catalog.kinds["config"] == nil)
+        #expect(catalog.kinds.count > 30)
+    }
+
+    @Test("an unknown name is an error with the nearest name")
+    func unknownName() {
+        // Given a misspelt option
+        // When it is checked / Then the error names the line and suggests the real one
+        #expect(throws: ConfigFileError(path: path, line: 3, message: "unknown option \"colour\" (did you mean \"colors\"?)")) {
+            try ConfigOptionCatalog.viewer.check(entry("colour", "none"), in: path)
+        }
+        // And a name near nothing gets no suggestion
+        #expect(throws: ConfigFileError(path: path, line: 3, message: "unknown option \"zzzzzzzzzz\"")) {
+            try ConfigOptionCatalog.viewer.check(entry("zzzzzzzzzz", nil), in: path)
+        }
+    }
+
+    @Test("a value for a flag, and an option without one, are errors")
+    func flagAndOptionShapes() {
+        // Given a flag with a value and an option alone
+        // When each is checked / Then each error says how to write it
+        #expect(throws: ConfigFileError(path: path, line: 3, message: "\"no-disk-cache\" is a flag and takes no value: write it alone")) {
+            try ConfigOptionCatalog.viewer.check(entry("no-disk-cache", "yes"), in: path)
+        }
+        #expect(throws: ConfigFileError(path: path, line: 3, message: "\"sort\" needs a value: sort = …")) {
+            try ConfigOptionCatalog.viewer.check(entry("sort", nil), in: path)
+        }
+    }
+
+    @Test("a value the option rejects is an error in the option's own words")
+    func rejectedValue() throws {
+        // Given a sort order that does not exist and a number that is not one
+        // When each is checked
+        let sort = #expect(throws: ConfigFileError.self) {
+            try ConfigOptionCatalog.viewer.check(entry("sort", "sideways", line: 7), in: path)
+        }
+        let prefetch = #expect(throws: ConfigFileError.self) {
+            try ConfigOptionCatalog.viewer.check(entry("prefetch", "many", line: 8), in: path)
+        }
+        // Then the errors name their lines and what the option said
+        #expect(sort?.line == 7)
+        #expect(sort?.message.contains("sideways") == true)
+        #expect(prefetch?.line == 8)
+        #expect(prefetch?.message.contains("many") == true)
+        // And good values pass
+        try ConfigOptionCatalog.viewer.check(entry("sort", "taken"), in: path)
+        try ConfigOptionCatalog.viewer.check(entry("no-disk-cache", nil), in: path)
+        try ConfigOptionCatalog.viewer.check(entry("latency", "-0"), in: path)
+    }
+
+    @Test("ArgumentParser keeps an option's last value, so the command line after the file wins")
+    func lastValueWins() throws {
+        // Given the file's settings before the command line's, as ConfigArguments places them
+        let arguments = ["--sort=size", "--colors=256", "--no-disk-cache", "--sort", "name", "--no-disk-cache"]
+        // When ViewerOptions parses them
+        let options = try ViewerOptions.parse(arguments)
+        // Then the later --sort wins, the file's --colors stays, and a repeated flag is no error
+        #expect(options.sort == "name")
+        #expect(options.colors == "256")
+        #expect(options.noDiskCache)
+    }
+
+    @Test("edit distance")
+    func distance() {
+        #expect(ConfigOptionCatalog.distance("colour", "colors") == 2)
+        #expect(ConfigOptionCatalog.distance("", "abc") == 3)
+        #expect(ConfigOptionCatalog.distance("sort", "sort") == 0)
+    }
+}

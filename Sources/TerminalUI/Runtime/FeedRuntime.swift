@@ -224,11 +224,7 @@ public final class FeedRuntime {
 
     private func scheduleTick() {
         let now = clock.now()
-        let placeholders = timer.nextDeadline(after: now, animating: model.isAnimating)
-        let deadline = [
-            placeholders, model.nextAnimationDeadline.map { max($0, now) }, model.nextSlide.map { max($0, now) },
-            model.nextCacheMeasure.map { max($0, now) }, model.nextFadeDeadline(after: now),
-        ].compactMap(\.self).min()
+        let deadline = model.nextTick(after: now, timer: timer)
         guard deadline != tickDeadline else { return }
         tick?.cancel()
         tickDeadline = deadline

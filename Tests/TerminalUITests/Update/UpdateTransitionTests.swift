@@ -71,6 +71,25 @@ struct UpdateTransitionTests {
         #expect(audit.violations.isEmpty, "\(audit.violations)")
     }
 
+    @Test func theRuntimeIsAskedForTicksWhileAFadeRunsAndForNoneAfter() {
+        // Given every visible item loading (placeholders tick at the animation timer's rate)
+        var harness = harness()
+        let timer = AnimationTimer()
+        #expect(harness.model.nextTick(after: harness.now, timer: timer) != nil)
+        // When every visible picture arrives from the network at once
+        for id in 0..<6 { harness.deliver(FakeImages.success(), to: "\(id)") }
+        // Then the next tick is the fades' next step, each step until the fades end
+        var ticks: [Duration] = []
+        while let next = harness.model.nextTick(after: harness.now, timer: timer), ticks.count <= PictureFade.steps {
+            ticks.append(next)
+            harness.now = next
+            harness.send(.tick)
+        }
+        #expect(ticks == (1...5).map { .milliseconds(1_000 + 40 * $0) })
+        // And after the last, nothing on screen moves: no tick is wanted
+        #expect(harness.model.nextTick(after: harness.now, timer: timer) == nil)
+    }
+
     @Test func aMemoryHitAppearsAtOnceInTheFrameOfItsAppearanceAndTheAuditAgrees() throws {
         // Given items loaded from the network, faded in, then scrolled away (their images let go)
         var harness = harness()

@@ -279,6 +279,7 @@ struct ViewerOptions: ParsableArguments {
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
             graphicsReason: selection == nil ? nil : reason, audits: audit)
         options.animation = try parsedAnimation(term: getenv("TERM").map { String(cString: $0) })
+        options.transition = try transitionOptions.parsed()
         guard slideshow >= 0.5, slideshow <= 3600 else {
             throw ValidationError("--slideshow must be 0.5…3600 seconds (got \(slideshow))")
         }
@@ -328,4 +329,6 @@ struct ViewerOptions: ParsableArguments {
         case .none: .none
         }
     }
+
+    @OptionGroup var transitionOptions: TransitionOptions
 }

@@ -86,6 +86,15 @@ public struct CellBlock: Hashable, Sendable {
         cells.withUnsafeMutableBufferPointer { $0.update(repeating: cell) }
     }
 
+    /// Changes the style of every cell in place; graphemes and wide-glyph halves stay as they are.
+    ///
+    /// ```swift
+    /// block.updateStyles { $0.attributes = .bold }
+    /// ```
+    public mutating func updateStyles(_ body: (inout CellStyle) -> Void) {
+        for index in cells.indices { body(&cells[index].style) }
+    }
+
     /// Copies `other` into this block with its top-left corner at `origin`, clipped to the block.
     public mutating func paste(_ other: CellBlock, at origin: CellPoint) {
         paste(other, at: origin, clip: CellRect(origin: .zero, size: size))

@@ -34,6 +34,9 @@ struct FeedItem: Sendable {
     var animation: AnimationData?
     /// Where its animation stands (kept after the picture is released: it continues from there).
     var playback: AnimationPlayback?
+    /// The picture's fade from the placeholder, when it came from the network or the disk
+    /// (nil: it shows as it is).
+    var fade: PictureFade?
 
     init(photo: FeedPhoto) {
         self.photo = photo

@@ -77,8 +77,10 @@ extension FeedModel {
                 // Finished off screen (keep, lower-priority): the memory cache holds it for the return.
                 return perform(release)
             }
+            let replacesPlaceholder = item.picture == nil
             item.bitmap = response.bitmap
             item.picture = pictures.picture(for: response.bitmap, in: geometry.picture.size)
+            item.fade = item.picture.flatMap { fade(for: $0, from: response.source, replacingPlaceholder: replacesPlaceholder) }
             adoptAnimation(response, into: &item, key: key)
         case .failure:
             planner.markFinished(key, failed: true)

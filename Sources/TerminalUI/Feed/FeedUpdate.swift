@@ -37,6 +37,7 @@ public enum FeedUpdate {
             model.receiveShaping(knobs)
             effects = []
         case .tick:
+            model.endFades()
             effects = model.advanceAnimations() + model.advanceSlideshow() + model.remeasureCaches()
         case .animationFrame(let key, let token, let result):
             effects = model.receiveAnimationFrame(result, for: key, token: token)

@@ -50,6 +50,9 @@ public struct FeedViewerOptions: Sendable {
     public var saveDirectory: URL?
     /// Whether animated GIFs and WebPs play (`--animate`).
     public var animation: AnimationMode = .on
+    /// How a picture from the network or the disk enters (`--transition`); none with
+    /// ``animation`` off, and never for a memory-cache hit.
+    public var transition: PictureTransition = .fade
     /// The list's order at start (`--sort`; nil: the feed's own, which a folder feed sorts itself).
     public var sort: PhotoSort?
     /// The order a folder feed's source gives its photos in (nil: the feed is no folder): a photo

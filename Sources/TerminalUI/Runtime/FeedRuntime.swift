@@ -8,7 +8,8 @@ public import LoadSemantics
 /// Every message goes through ``FeedUpdate/update(_:_:now:)``; the effects it returns are run
 /// here, in order. Results come back through one ``Mailbox``: screen wake-ups, every loader's
 /// phases (tagged with the load token), the pipeline's events, feed pages, animation ticks
-/// (scheduled only while a placeholder is on screen) and the snapshot deadline. After each
+/// (scheduled only while a placeholder, an animation or a picture's fade is on screen) and the
+/// snapshot deadline. After each
 /// batch the runtime draws ``FeedView`` and hands the screen only what changed. Between
 /// batches it sleeps, so an idle viewer uses no CPU. Not `Sendable`: it belongs to the task
 /// that runs it.
@@ -167,7 +168,8 @@ public final class FeedRuntime {
         let started = clock.now()
         var frame = spareFrame.take() ?? Frame(size: model.screenSize)
         FeedView.draw(
-            model, context: FeedView.Context(animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime),
+            model,
+            context: FeedView.Context(animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime, time: started),
             into: &frame)
         let changes = FrameChanges(from: previousFrame, to: frame)
         if !changes.isEmpty || screen.hasWaitingPictures { screen.apply(changes) }
@@ -222,11 +224,7 @@ public final class FeedRuntime {
 
     private func scheduleTick() {
         let now = clock.now()
-        let placeholders = timer.nextDeadline(after: now, animating: model.isAnimating)
-        let deadline = [
-            placeholders, model.nextAnimationDeadline.map { max($0, now) }, model.nextSlide.map { max($0, now) },
-            model.nextCacheMeasure.map { max($0, now) },
-        ].compactMap(\.self).min()
+        let deadline = model.nextTick(after: now, timer: timer)
         guard deadline != tickDeadline else { return }
         tick?.cancel()
         tickDeadline = deadline

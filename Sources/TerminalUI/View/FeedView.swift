@@ -7,7 +7,7 @@ import TerminalGraphics
 /// the runtime diffs consecutive frames.
 ///
 /// ```swift
-/// let frame = FeedView.frame(of: model, context: FeedView.Context(animationFrame: 3))
+/// let frame = FeedView.frame(of: model, context: FeedView.Context(animationFrame: 3, time: now))
 /// screen.apply(FrameChanges(from: previous, to: frame))
 /// ```
 public enum FeedView {
@@ -17,11 +17,15 @@ public enum FeedView {
         public var animationFrame: Int
         /// How long the last frame took (shown in the status bar).
         public var lastFrameTime: Duration?
+        /// The time the frame is drawn at (since the viewer started; pictures fading in are
+        /// blended for it); nil: the model's time.
+        public var time: Duration?
 
         /// Creates a context.
-        public init(animationFrame: Int = 0, lastFrameTime: Duration? = nil) {
+        public init(animationFrame: Int = 0, lastFrameTime: Duration? = nil, time: Duration? = nil) {
             self.animationFrame = animationFrame
             self.lastFrameTime = lastFrameTime
+            self.time = time
         }
     }
 
@@ -61,6 +65,7 @@ public enum FeedView {
         let panelTop = viewport.rows - model.panelHeight
         let itemsArea = CellRect(row: 0, column: 0, rows: panelTop, columns: size.columns)
         let options = model.renderOptions
+        let time = context.time ?? model.now
         for index in model.list.visibleItems {
             guard let key = model.key(at: index), let item = model.items[key], let top = model.list.line(ofItem: index)
             else { continue }
@@ -74,7 +79,7 @@ public enum FeedView {
                 row, geometry: geometry, focused: model.list.focus == index, frame: context.animationFrame,
                 options: options, includesPicture: false)
             frame.draw(block, at: box.origin, clip: itemsArea)
-            if let picture = row.picture {
+            if let picture = row.picture.map({ model.shownPicture($0, of: item, at: time) }) {
                 let offset = RowView.pictureOffset(picture.size, in: geometry.picture.size)
                 let origin = CellPoint(
                     row: box.origin.row + geometry.picture.origin.row + offset.row,

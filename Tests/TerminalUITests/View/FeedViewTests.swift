@@ -50,7 +50,9 @@ struct FeedViewTests {
         var harness = harness()
         harness.deliver(FakeImages.success(), to: "0")
 
-        // When the frame is drawn
+        // When the frame is drawn once its fade from the placeholder is over
+        harness.now += PictureFade.duration
+        harness.send(.tick)
         let frame = harness.frame()
 
         // Then the picture is drawn in the box and placed there under the photo's key

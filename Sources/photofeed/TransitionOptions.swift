@@ -1,0 +1,32 @@
+import ArgumentParser
+import TerminalUI
+
+/// `--transition`: how a picture that arrives from the network or the disk enters its box.
+///
+/// `fade` by default, as NukeUI's `LazyImage` animates a downloaded image: a 200 ms cross-fade
+/// from the placeholder's gray, which says "this just arrived" without making anyone wait. A
+/// memory-cache hit always appears at once; so do pixel pictures (kitty, sixel, iTerm2:
+/// re-sending pixels for every step is not cheap) and 256- or 16-colour block art.
+///
+/// ```
+/// photofeed --transition none
+/// ```
+struct TransitionOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "How a picture loaded from the network or the disk enters: fade (a 200 ms cross-fade from the placeholder's gray, in 24-bit block art) or none (it replaces the placeholder at once). Default: fade, as LazyImage animates a download: it shows what just arrived without making you wait. A memory-cache hit always appears at once; pixel pictures (kitty, sixel, iTerm2) appear at once too (re-sending pixels every frame is not cheap). Off with --animate off, --reduce-motion or TERM=dumb.",
+        valueName: "none|fade"))
+    var transition: String?
+
+    func validate() throws {
+        _ = try parsed()
+    }
+
+    /// `--transition` (fade when not given).
+    func parsed() throws -> PictureTransition {
+        guard let transition else { return .fade }
+        guard let parsed = PictureTransition(rawValue: transition.lowercased()) else {
+            throw ValidationError("--transition must be none or fade (got \(transition))")
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Testing
+import TerminalUI
+
+@testable import photofeed
+
+/// `--transition` reads `none` and `fade` (any case), is `fade` when not given, and refuses the rest.
+@Suite("--transition parses")
+struct TransitionOptionTests {
+    @Test func namesAndTheDefault() throws {
+        // Given the flag absent, or each name as written, When parsed, Then the transition
+        #expect(try TransitionOptions.parse([]).parsed() == .fade)
+        #expect(try TransitionOptions.parse(["--transition", "none"]).parsed() == PictureTransition.none)
+        #expect(try TransitionOptions.parse(["--transition", "FADE"]).parsed() == .fade)
+    }
+
+    @Test func otherNamesAreRefused() {
+        // Given a transition photofeed does not have, When parsed, Then it is refused with the names it has
+        do {
+            _ = try TransitionOptions.parse(["--transition", "reveal"])
+            Issue.record("reveal was accepted")
+        } catch {
+            #expect(TransitionOptions.message(for: error).contains("none or fade"))
+        }
+    }
+}

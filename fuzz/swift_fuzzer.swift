@@ -5,7 +5,8 @@
 // a thumbnail file: the lenient and the strict tEXt walk (PNGTextChunks), the header probe, the
 // size class's IHDR bound (xx-large: 1,024 px), then the decode under the class's pixel limit,
 // whole and toward a 64×64 box, through the C shim's bounded chunk walk and tail budget; an
-// APNG is played for two loops (APNGAnimation's chunk reader and compositing).
+// APNG is played for two loops (APNGAnimation's chunk reader and compositing). Before that, for
+// any format: PhotoMetadata (EXIF, ICC profile names, HEIF metadata) and a region decode.
 //
 // FUZZ_FRESHNESS: the HTTP freshness parser: the input is a header block ("Name: value" lines,
 // the first line of a second block is a 304's), parsed into CacheFreshness as a 200 and
@@ -20,6 +21,14 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzThumbnail(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // Any format: the info panel's reader (EXIF, the ICC profile through little-cms and zlib,
+    // a HEIF's metadata through libheif) and a zoomed view's region decode.
+    _ = try? PhotoMetadata.read(bytes)
+    var region = DecodingOptions(targetSize: PixelSize(width: 32, height: 24), maxPixels: 1 << 22)
+    region.region = PixelRect(x: 3, y: 2, width: 40, height: 30)
+    if let part = try? ImageDecoder.decode(bytes, options: region) {
+        precondition(part.bitmap.width <= 40 && part.bitmap.height <= 40, "a region decode larger than its region")
+    }
     let lenient = PNGTextChunks.read(bytes)
     guard let text = PNGTextChunks.validated(bytes) else { return 0 }
     // The strict walk never finds a text the lenient one misses.

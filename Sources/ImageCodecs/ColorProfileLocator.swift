@@ -109,9 +109,9 @@ enum ColorProfileLocator {
 
 /// A HEIF/HEIC file's EXIF and colour profile's name, through libheif (its boxes are not walked here).
 enum HEIFMetadata {
-    /// The EXIF TIFF structure (at most 1 MiB) and the profile's name; nil when libheif cannot open the file.
+    /// The EXIF TIFF structure (at most 64 KiB, as in a JPEG) and the profile's name; nil when libheif cannot open the file.
     static func read(_ bytes: [UInt8]) -> (exif: [UInt8]?, profile: String?)? {
-        var exif = [UInt8](repeating: 0, count: 1 << 20)
+        var exif = [UInt8](repeating: 0, count: 1 << 16)
         var length = 0
         var profile = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { input in

@@ -4,7 +4,7 @@
 /// EXIF is found in a JPEG's APP1 segment, a PNG's `eXIf` chunk, a WebP's `EXIF` chunk and a
 /// TIFF's own structure; every walk is bounded (at most 64 JPEG segments, 64 PNG chunks, 64
 /// RIFF chunks, and nothing past the image data); a HEIF/HEIC's comes from libheif (its Exif
-/// metadata block, at most 1 MiB). AVIF and JPEG XL keep EXIF in boxes this reader does not
+/// metadata block, at most 64 KiB). AVIF and JPEG XL keep EXIF in boxes this reader does not
 /// walk yet: their tags are nil.
 public struct PhotoMetadata: Sendable, Hashable {
     /// Format, size, orientation, frames.

@@ -243,3 +243,29 @@ struct UpdateFolderChangeTests {
         #expect(harness.press("u").contains { if case .restoreFromTrash = $0 { true } else { false } })
     }
 }
+
+@Suite("Update: sort and filter in the grid")
+struct UpdateGridOrderTests {
+    @Test func theGridFiltersAndSortsLikeTheListKeepingTheFocus() {
+        // Given five photos in a grid of 3 columns, dunes.jpg focused (second line)
+        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), layout: .grid, gridColumns: 3)
+        options.folderSort = .name
+        var harness = FeedHarness(screen: TerminalSize(rows: 40, columns: 100), options: options)
+        harness.showPage(OrderPhotos.photos())
+        harness.press("j")
+        #expect(harness.model.focusedKey?.id == "dunes.jpg")
+        // When sorted by size: dunes.jpg (200) is second, and still focused
+        harness.press("Os")
+        #expect(harness.model.keys.map(\.id) == ["beach-2.jpg", "dunes.jpg", "beach-1.jpg", "forest.jpg", "city.jpg"])
+        #expect(harness.model.focusedKey?.id == "dunes.jpg")
+        // When filtered to "beach", the grid shows the two beaches and the prompt
+        harness.press("/")
+        harness.press("beach")
+        #expect(harness.model.keys.map(\.id) == ["beach-2.jpg", "beach-1.jpg"])
+        #expect(harness.text().contains("2 of 5"))
+        // h/l move sideways among the matches
+        harness.press(.enter)
+        harness.press("l")
+        #expect(harness.model.focusedKey?.id == "beach-1.jpg")
+    }
+}

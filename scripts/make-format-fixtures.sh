@@ -148,3 +148,6 @@ python3 scripts/make-exif-jpeg.py "$work/exif-base.jpg" "$out/exif-camera.jpg"
 # display-p3.tiff) in a JPEG's APP2, a PNG's iCCP and a WebP's ICCP, for the info panel's colour line.
 convert "$out/display-p3.tiff" "$work/p3.icc"
 for ext in jpg png webp; do convert -size 16x16 gradient:red-blue -profile "$work/p3.icc" "$out/icc-profile.$ext"; done
+
+# The EXIF JPEG as an AVIF (avifenc keeps its Exif), for the info panel on AVIF.
+avifenc "$out/exif-camera.jpg" "$out/exif-camera.avif" >/dev/null

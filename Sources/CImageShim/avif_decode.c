@@ -128,3 +128,57 @@ pf_status pf_avif_decode(const uint8_t *data, size_t size, int32_t reduce, int32
     avifDecoderDestroy(decoder);
     return status;
 }
+
+pf_status pf_avif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size_t exif_capacity, size_t *exif_length,
+                           char *profile, size_t profile_capacity) {
+    *exif_length = 0;
+    if (profile_capacity > 0) {
+        profile[0] = 0;
+    }
+    avifDecoder *decoder = avifDecoderCreate();
+    if (decoder == NULL) {
+        return PF_ERR_MEMORY;
+    }
+    decoder->maxThreads = 1;
+    decoder->imageSizeLimit = PF_MAX_DECODE_PIXELS;
+    decoder->imageDimensionLimit = PF_AVIF_MAX_SIDE;
+    decoder->imageCountLimit = PF_MAX_FRAMES;
+    decoder->ignoreXMP = AVIF_TRUE;
+    decoder->strictFlags = AVIF_STRICT_DISABLED;
+    avifResult result = avifDecoderSetIOMemory(decoder, data, size);
+    if (result == AVIF_RESULT_OK) {
+        result = avifDecoderParse(decoder);
+    }
+    if (result != AVIF_RESULT_OK) {
+        avifDecoderDestroy(decoder);
+        return result == AVIF_RESULT_OUT_OF_MEMORY ? PF_ERR_MEMORY : PF_ERR_DECODER;
+    }
+    const avifImage *image = decoder->image;
+    const uint8_t *tiff = image->exif.data;
+    size_t length = image->exif.size;
+    /* The TIFF header as it is, or after the Exif item's 4-byte offset, or after "Exif\0\0". */
+    if (tiff != NULL && length >= 6 && memcmp(tiff, "Exif\0\0", 6) == 0) {
+        tiff += 6;
+        length -= 6;
+    } else if (tiff != NULL && length >= 8 && !(memcmp(tiff, "II*\0", 4) == 0 || memcmp(tiff, "MM\0*", 4) == 0)) {
+        uint32_t skip = (uint32_t)tiff[0] << 24 | (uint32_t)tiff[1] << 16 | (uint32_t)tiff[2] << 8 | tiff[3];
+        if (skip <= length - 4) {
+            tiff += 4 + skip;
+            length -= 4 + skip;
+        } else {
+            length = 0;
+        }
+    }
+    if (tiff != NULL && length > 0) {
+        size_t copied = length < exif_capacity ? length : exif_capacity;
+        memcpy(exif, tiff, copied);
+        *exif_length = copied;
+    }
+    if (image->icc.size > 0 && profile_capacity > 0) {
+        if (pf_icc_description(image->icc.data, image->icc.size, 0, profile, profile_capacity) != 0) {
+            profile[0] = 0;
+        }
+    }
+    avifDecoderDestroy(decoder);
+    return PF_OK;
+}

@@ -107,17 +107,19 @@ enum ColorProfileLocator {
     }
 }
 
-/// A HEIF/HEIC file's EXIF and colour profile's name, through libheif (its boxes are not walked here).
+/// A HEIF/HEIC or AVIF file's EXIF and colour profile's name, through libheif or libavif (their
+/// boxes are not walked here).
 enum HEIFMetadata {
-    /// The EXIF TIFF structure (at most 64 KiB, as in a JPEG) and the profile's name; nil when libheif cannot open the file.
-    static func read(_ bytes: [UInt8]) -> (exif: [UInt8]?, profile: String?)? {
+    /// The EXIF TIFF structure (at most 64 KiB, as in a JPEG) and the profile's name; nil when
+    /// the library cannot open the file.
+    static func read(_ bytes: [UInt8], avif: Bool = false) -> (exif: [UInt8]?, profile: String?)? {
         var exif = [UInt8](repeating: 0, count: 1 << 16)
         var length = 0
         var profile = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { input in
             exif.withUnsafeMutableBufferPointer { exifBuffer in
                 profile.withUnsafeMutableBufferPointer { name in
-                    pf_heif_metadata(
+                    (avif ? pf_avif_metadata : pf_heif_metadata)(
                         input.baseAddress, input.count, exifBuffer.baseAddress, exifBuffer.count, &length, name.baseAddress, name.count)
                 }
             }

@@ -3,9 +3,9 @@
 ///
 /// EXIF is found in a JPEG's APP1 segment, a PNG's `eXIf` chunk, a WebP's `EXIF` chunk and a
 /// TIFF's own structure; every walk is bounded (at most 64 JPEG segments, 64 PNG chunks, 64
-/// RIFF chunks, and nothing past the image data); a HEIF/HEIC's comes from libheif (its Exif
-/// metadata block, at most 64 KiB). AVIF and JPEG XL keep EXIF in boxes this reader does not
-/// walk yet: their tags are nil.
+/// RIFF chunks, and nothing past the image data); a HEIF/HEIC's comes from libheif and an
+/// AVIF's from libavif (their Exif items, at most 64 KiB). JPEG XL keeps EXIF in (often
+/// brotli-compressed) boxes this reader does not open yet: its tags are nil.
 public struct PhotoMetadata: Sendable, Hashable {
     /// Format, size, orientation, frames.
     public var header: ImageHeader
@@ -27,7 +27,7 @@ public struct PhotoMetadata: Sendable, Hashable {
     /// Reads `bytes`' header, EXIF and colour profile's name (never its pixels).
     public static func read(_ bytes: [UInt8]) throws -> PhotoMetadata {
         let header = try ImageDecoder.probe(bytes)
-        if header.format == .heif, let heif = HEIFMetadata.read(bytes) {
+        if header.format == .heif || header.format == .avif, let heif = HEIFMetadata.read(bytes, avif: header.format == .avif) {
             let exif = heif.exif.flatMap(ExifReader.init(tiff:)).map(\.tags)
             return PhotoMetadata(
                 header: header, byteCount: bytes.count, exif: exif?.isEmpty == true ? nil : exif, colorProfile: heif.profile)

@@ -165,6 +165,12 @@ struct HEIFMetadataTests {
         // Then the EXIF comes from libheif's Exif block, and the colour by its nclx primaries or profile
         #expect(turned.exif?.orientation == .right)
         #expect(p3.colorProfile == "RGB built-in", "\(p3.colorProfile ?? "none")")
+        // And an AVIF made from the EXIF JPEG (avifenc keeps its Exif) names the same camera
+        let jpeg = try PhotoMetadata.read(FormatAssets.bytes("exif-camera.jpg"))
+        let avif = try PhotoMetadata.read(FormatAssets.bytes("exif-camera.avif"))
+        #expect(avif.exif?.model != nil)
+        #expect(avif.exif?.model == jpeg.exif?.model)
+        #expect(avif.exif?.dateTaken == jpeg.exif?.dateTaken)
         // And a HEIC cut short is no crash: a clear error, or what could be read
         let cut = Array(try FormatAssets.bytes("exif-orientation-6.heic").prefix(200))
         _ = try? PhotoMetadata.read(cut)

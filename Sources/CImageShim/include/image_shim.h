@@ -124,6 +124,10 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
 pf_status pf_heif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size_t exif_capacity, size_t *exif_length,
                            char *profile, size_t profile_capacity);
 
+/** An AVIF file's EXIF (its Exif item's TIFF structure) and ICC profile name, as pf_heif_metadata. */
+pf_status pf_avif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size_t exif_capacity, size_t *exif_length,
+                           char *profile, size_t profile_capacity);
+
 /**
  * The description of an ICC profile (its 'desc' tag, read by little-cms) into out, at most
  * capacity bytes with the terminating zero; compressed: the bytes are a zlib stream (a PNG

@@ -35,7 +35,8 @@ static pf_status pf_avif_failure(avifResult result, char *message, size_t capaci
     }
 }
 
-static avifDecoder *pf_avif_open(const uint8_t *data, size_t size, avifResult *result) {
+/* A decoder parsed over data; its Exif item is read only when keep_exif (the info panel). */
+static avifDecoder *pf_avif_open(const uint8_t *data, size_t size, int keep_exif, avifResult *result) {
     avifDecoder *decoder = avifDecoderCreate();
     if (decoder == NULL) {
         *result = AVIF_RESULT_OUT_OF_MEMORY;
@@ -45,7 +46,7 @@ static avifDecoder *pf_avif_open(const uint8_t *data, size_t size, avifResult *r
     decoder->imageSizeLimit = PF_MAX_DECODE_PIXELS;
     decoder->imageDimensionLimit = PF_AVIF_MAX_SIDE;
     decoder->imageCountLimit = PF_MAX_FRAMES;
-    decoder->ignoreExif = AVIF_TRUE;
+    decoder->ignoreExif = keep_exif ? AVIF_FALSE : AVIF_TRUE;
     decoder->ignoreXMP = AVIF_TRUE;
     /* Browsers accept files strict mode refuses (a missing pixi, a clap off by one). */
     decoder->strictFlags = AVIF_STRICT_DISABLED;
@@ -72,7 +73,7 @@ static int32_t pf_avif_color(const avifImage *image) {
 
 pf_status pf_avif_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
     avifResult result;
-    avifDecoder *decoder = pf_avif_open(data, size, &result);
+    avifDecoder *decoder = pf_avif_open(data, size, 0, &result);
     if (decoder == NULL) {
         return pf_avif_failure(result, message, capacity);
     }
@@ -92,7 +93,7 @@ pf_status pf_avif_decode(const uint8_t *data, size_t size, int32_t reduce, int32
                          size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
     (void)use_thumbnail;
     avifResult result;
-    avifDecoder *decoder = pf_avif_open(data, size, &result);
+    avifDecoder *decoder = pf_avif_open(data, size, 0, &result);
     if (decoder == NULL) {
         return pf_avif_failure(result, message, capacity);
     }
@@ -135,22 +136,9 @@ pf_status pf_avif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size
     if (profile_capacity > 0) {
         profile[0] = 0;
     }
-    avifDecoder *decoder = avifDecoderCreate();
+    avifResult result;
+    avifDecoder *decoder = pf_avif_open(data, size, 1, &result);
     if (decoder == NULL) {
-        return PF_ERR_MEMORY;
-    }
-    decoder->maxThreads = 1;
-    decoder->imageSizeLimit = PF_MAX_DECODE_PIXELS;
-    decoder->imageDimensionLimit = PF_AVIF_MAX_SIDE;
-    decoder->imageCountLimit = PF_MAX_FRAMES;
-    decoder->ignoreXMP = AVIF_TRUE;
-    decoder->strictFlags = AVIF_STRICT_DISABLED;
-    avifResult result = avifDecoderSetIOMemory(decoder, data, size);
-    if (result == AVIF_RESULT_OK) {
-        result = avifDecoderParse(decoder);
-    }
-    if (result != AVIF_RESULT_OK) {
-        avifDecoderDestroy(decoder);
         return result == AVIF_RESULT_OUT_OF_MEMORY ? PF_ERR_MEMORY : PF_ERR_DECODER;
     }
     const avifImage *image = decoder->image;

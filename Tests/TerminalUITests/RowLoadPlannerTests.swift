@@ -125,4 +125,21 @@ struct RowLoadPlannerTests {
         #expect(actions.contains(.start(7, priority: .low)))
         #expect(actions.contains(.start(9, priority: .high)))
     }
+
+    @Test func decisionsComeFromTheStatusesGivenNotFromARecordOfTheirOwn() {
+        // Given statuses kept by the caller: row 0 loaded, 1 running low, 2 failed, 3 idle
+        let statuses: [Int: RowLoadStatus] = [0: .loaded, 1: .running(.low), 2: .failed]
+        let appear = (0..<4).map { RowLoadPlanner<Int>.Transition(item: $0, from: .prefetch, to: .visible) }
+
+        // When the four rows appear
+        let actions = RowLoadPlanner<Int>.plan(appear, policy: .cancel) { statuses[$0] ?? .idle }
+
+        // Then the loaded and the failed rows are left alone, the running one raised, the idle one started
+        #expect(actions == [.setPriority(1, priority: .high), .start(3, priority: .high)])
+
+        // And leaving: the loaded row is released, the running one cancelled, the others left
+        let leave = (0..<4).map { RowLoadPlanner<Int>.Transition(item: $0, from: .visible, to: .offscreen) }
+        let left = RowLoadPlanner<Int>.plan(leave, policy: .cancel) { statuses[$0] ?? .idle }
+        #expect(left == [.release(0), .cancel(1)])
+    }
 }

@@ -16,6 +16,11 @@ struct FeedItem: Sendable {
         /// Whether it loads the source's smaller, low-data variant (`d`): turning low-data
         /// mode off loads the regular image again.
         var lowData = false
+        /// Its priority (what the planner last asked for).
+        var priority: ImageRequest.Priority
+        /// Whether it ended (in an image or a failure); a finished load is kept as the record of
+        /// what the row shows.
+        var isFinished = false
     }
 
     /// The photo.
@@ -40,6 +45,18 @@ struct FeedItem: Sendable {
 
     init(photo: FeedPhoto) {
         self.photo = photo
+    }
+
+    /// Where its load stands, for the planner: from the current load and what the row shows.
+    /// A load running beside a shown image (a reload at another size, the low-data upgrade) is
+    /// running.
+    var loadStatus: RowLoadStatus {
+        if let load, !load.isFinished { return .running(load.priority) }
+        switch state {
+        case .loaded: return .loaded
+        case .failed: return .failed
+        case .idle, .loading, .preview: return .idle
+        }
     }
 
     /// The row view's model.

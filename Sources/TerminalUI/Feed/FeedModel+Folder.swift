@@ -79,10 +79,9 @@ extension FeedModel {
         var effects: [FeedEffect] = []
         if let url = photo.location(for: PixelSize(width: 1, height: 1)).url { effects.append(.forgetImages(url)) }
         log(.note("changed in the folder: loading again"), for: key)
-        if planner.running[key] != nil { effects.append(.cancel(.item(key))) }
+        if loadStatus(of: key).isRunning { effects.append(.cancel(.item(key))) }
         effects += releaseAnimation(of: key)
         items[key]?.load = nil
-        planner.forget(key)
         effects += retry([key])
         return effects
     }

@@ -249,7 +249,6 @@ extension FeedModel {
             log(.note("upgrade from low-data"), for: key)
             let priority = list.visibleItems.contains(positions[key] ?? -1)
                 ? RowLoadPlanner<PhotoKey>.visiblePriority : RowLoadPlanner<PhotoKey>.prefetchPriority
-            planner.markRunning(key, priority: priority)
             effects += startLoad(key, priority: priority)
         }
         if let detail, let photo = photo(detail.key), photo.hasLowDataVariant, detail.zoom.isFitted {

@@ -33,14 +33,13 @@ extension FeedModel {
         var effects: [FeedEffect] = []
         if detail != nil { effects += closeDetail() }
         for key in keys where items[key]?.load != nil {
-            effects.append(planner.running[key] != nil ? .cancel(.item(key)) : .release(.item(key)))
+            effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
             timeline.mark(.cancel, for: key.description, at: now)
         }
         keys = []
         positions = [:]
         items = FeedItems()
         occurrences = [:]
-        planner = RowLoadPlanner(policy: options.onDisappear)
         _ = list.setItemCount(0)
         for photo in photos { append(photo) }
         let focus = focusedID.flatMap { id in items.feedOrder.first { $0.id == id } }

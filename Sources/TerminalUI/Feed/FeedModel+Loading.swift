@@ -17,7 +17,13 @@ extension FeedModel {
         for transition in transitions where (transition.from == .visible) != (transition.to == .visible) {
             timeline.mark(transition.to == .visible ? .appear : .disappear, for: transition.item.description, at: now)
         }
-        return perform(planner.plan(transitions)) + requestPageIfNeeded()
+        let actions = RowLoadPlanner.plan(transitions, policy: options.onDisappear, status: loadStatus(of:))
+        return perform(actions) + requestPageIfNeeded()
+    }
+
+    /// Where the load of the photo of `key` stands, from its item (idle when untouched).
+    func loadStatus(of key: PhotoKey) -> RowLoadStatus {
+        items[key]?.loadStatus ?? .idle
     }
 
     /// The effects of planner actions, with the model updated to match.
@@ -28,6 +34,7 @@ extension FeedModel {
             case .start(let key, let priority):
                 effects += startLoad(key, priority: priority)
             case .setPriority(let key, let priority):
+                items[key]?.load?.priority = priority
                 log(.note("priority \(priority)"), for: key)
                 effects.append(.setPriority(.item(key), priority))
             case .cancel(let key):
@@ -58,7 +65,7 @@ extension FeedModel {
         let request = item.photo.imageRequest(for: pixels, priority: priority)
         let token = makeToken()
         let url = request.url?.absoluteString
-        item.load = FeedItem.Load(token: token, pixels: pixels, url: url, lowData: lowData && request.lowDataURL != nil)
+        item.load = FeedItem.Load(token: token, pixels: pixels, url: url, lowData: lowData && request.lowDataURL != nil, priority: priority)
         let verb = item.starts == 0 ? "start " : "restart "
         item.starts += 1
         items[key] = item
@@ -71,8 +78,8 @@ extension FeedModel {
         guard var item = items[key], item.load?.token == token else { return [] }
         switch phase {
         case .success(let response):
-            planner.markFinished(key)
-            let release = planner.releaseIfUnwanted(key, isWanted: isWanted(key))
+            item.load?.isFinished = true
+            let release = RowLoadPlanner.releaseIfUnwanted(key, status: .loaded, isWanted: isWanted(key))
             if !release.isEmpty {
                 // Finished off screen (keep, lower-priority): the memory cache holds it for the return.
                 return perform(release)
@@ -83,7 +90,7 @@ extension FeedModel {
             item.fade = item.picture.flatMap { fade(for: $0, from: response.source, replacingPlaceholder: replacesPlaceholder) }
             adoptAnimation(response, into: &item, key: key)
         case .failure:
-            planner.markFinished(key, failed: true)
+            item.load?.isFinished = true
         case .preview(let preview):
             // Drawn in place of the placeholder; a row reloading at another size keeps its
             // sharper picture (and says loading).
@@ -151,7 +158,8 @@ extension FeedModel {
             items[key]?.state = .idle
             items[key]?.picture = nil
             items[key]?.bitmap = nil
-            effects += perform(planner.reset(key, isVisible: visible.contains(key)))
+            if items[key]?.load?.isFinished == true { items[key]?.load = nil }
+            effects += perform(RowLoadPlanner.restart(key, status: loadStatus(of: key), isVisible: visible.contains(key)))
         }
         if let detail, targets.contains(detail.key) { effects += openDetail() }
         return effects
@@ -196,7 +204,7 @@ extension FeedModel {
             let needed = pixelSize(for: key)
             guard let bitmap = item.bitmap else {
                 // A load still running at a smaller size would finish too small: restart it at the new size.
-                if let priority = planner.running[key], let asked = item.load?.pixels,
+                if let priority = item.loadStatus.runningPriority, let asked = item.load?.pixels,
                     asked.width < needed.width || asked.height < needed.height
                 {
                     effects += startLoad(key, priority: priority)
@@ -207,9 +215,11 @@ extension FeedModel {
             if bitmap.width < needed.width || bitmap.height < needed.height { reload.append(key) }
         }
         let visible = Set(visibleKeys)
+        // Each loads again at once (all are on screen or ahead), showing its picture meanwhile.
         for key in reload {
-            planner.markFinished(key)
-            effects += perform(planner.reset(key, isVisible: visible.contains(key)))
+            let priority = visible.contains(key)
+                ? RowLoadPlanner<PhotoKey>.visiblePriority : RowLoadPlanner<PhotoKey>.prefetchPriority
+            effects += startLoad(key, priority: priority)
         }
         if detail != nil { effects += openDetail() }
         return effects

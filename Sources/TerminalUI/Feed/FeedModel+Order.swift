@@ -63,11 +63,10 @@ extension FeedModel {
         if let key = info?.key, removed.contains(key) { info = nil }
         for key in removed.sorted(by: { (positions[$0] ?? 0) < (positions[$1] ?? 0) }) {
             if items[key]?.load != nil {
-                effects.append(planner.running[key] != nil ? .cancel(.item(key)) : .release(.item(key)))
+                effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
                 timeline.mark(.cancel, for: key.description, at: now)
             }
             effects += releaseAnimation(of: key)
-            planner.forget(key)
         }
         marks.subtract(removed)
         items.remove(removed)

@@ -40,8 +40,6 @@ public struct FeedModel: Sendable {
     var items = FeedItems()
     /// Photos seen per source id (to tell repeated ids apart).
     var occurrences: [String: Int] = [:]
-    /// Which loads run, which finished, which failed.
-    var planner: RowLoadPlanner<PhotoKey>
     /// The photo whose last load asked for a URL (labels the pipeline's events in the log).
     func photo(loading url: String) -> PhotoKey? { items.key(loading: url) }
     /// Where paging stands.
@@ -145,7 +143,6 @@ public struct FeedModel: Sendable {
         metrics.network = shaping.map(NetworkPreset.label(for:))
         self.shaping = shaping
         self.settle = settle
-        self.planner = RowLoadPlanner(policy: options.onDisappear)
         self.order = ListOrder(sort: options.sort, seed: options.sortSeed)
         self.readsAllPages = options.sort != nil
         let geometry = options.itemLayout.geometry(for: Self.viewport(for: screenSize))

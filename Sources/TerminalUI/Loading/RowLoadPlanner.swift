@@ -10,7 +10,9 @@ public import ImageLoading
 /// keeps it; re-appearing loads it again from there, like `LazyImage`). A failed
 /// item keeps its failure and is not restarted until ``reset(_:isVisible:)``.
 ///
-/// Generic over what names an item: list positions in tests, photo keys in the viewer.
+/// Generic over what names an item: list positions in tests, photo keys in the viewer. The
+/// decisions are static functions of each item's ``RowLoadStatus`` (the viewer derives it from
+/// its photos' states and keeps no second record); an instance keeps the statuses itself.
 ///
 /// ```swift
 /// var planner = RowLoadPlanner<Int>(policy: .cancel)
@@ -55,121 +57,159 @@ public struct RowLoadPlanner<Item: Hashable & Sendable>: Hashable, Sendable {
 
     /// What to do with loads of rows that leave the screen.
     public var policy: DisappearPolicy
+    /// Each item's status, for callers that keep none of their own (absent: idle).
+    private var statuses: [Item: RowLoadStatus] = [:]
+
     /// Items with a started, unfinished load, and its priority.
-    public private(set) var running: [Item: ImageRequest.Priority] = [:]
+    public var running: [Item: ImageRequest.Priority] {
+        statuses.compactMapValues(\.runningPriority)
+    }
     /// Items whose load succeeded or failed.
     public var finished: Set<Item> { loaded.union(failed) }
     /// Items showing their loaded image.
-    public private(set) var loaded: Set<Item> = []
+    public var loaded: Set<Item> { Set(statuses.filter { $0.value == .loaded }.keys) }
     /// Items showing a failure.
-    public private(set) var failed: Set<Item> = []
+    public var failed: Set<Item> { Set(statuses.filter { $0.value == .failed }.keys) }
 
     /// Creates a planner with no loads.
     public init(policy: DisappearPolicy = .cancel) {
         self.policy = policy
     }
 
-    /// The actions for items whose roles changed: cancellations and releases first (freeing
-    /// slots and memory), then priority changes, then starts, the most urgent first.
+    /// The status this planner keeps for `item`.
+    public func status(of item: Item) -> RowLoadStatus { statuses[item] ?? .idle }
+
+    /// The actions for items whose roles changed (see ``plan(_:policy:status:)``), recorded.
     public mutating func plan(_ transitions: [Transition]) -> [Action] {
+        let actions = Self.plan(transitions, policy: policy, status: status(of:))
+        record(actions)
+        return actions
+    }
+
+    /// Records that an item's load ended: a loaded item is released when it leaves the screen,
+    /// a failed one stays failed (scrolling does not retry it).
+    public mutating func markFinished(_ item: Item, failed isFailure: Bool = false) {
+        statuses[item] = isFailure ? .failed : .loaded
+    }
+
+    /// Records that an item's load was replaced by one the caller started itself (at `priority`).
+    public mutating func markRunning(_ item: Item, priority: ImageRequest.Priority) {
+        statuses[item] = .running(priority)
+    }
+
+    /// Lets a loaded item's image go when it is out of the screen and the prefetch window:
+    /// a release, or nothing.
+    public mutating func releaseIfUnwanted(_ item: Item, isWanted: Bool) -> [Action] {
+        let actions = Self.releaseIfUnwanted(item, status: status(of: item), isWanted: isWanted)
+        record(actions)
+        return actions
+    }
+
+    /// Forgets everything about an item that left the feed (its load was cancelled or released).
+    public mutating func forget(_ item: Item) {
+        statuses[item] = nil
+    }
+
+    /// Forgets an item's finished load (retry, reload, caches cleared); returns a start when it is on screen.
+    public mutating func reset(_ item: Item, isVisible: Bool) -> [Action] {
+        if !status(of: item).isRunning { statuses[item] = nil }
+        let actions = Self.restart(item, status: status(of: item), isVisible: isVisible)
+        record(actions)
+        return actions
+    }
+
+    /// What `actions` do to the statuses this planner keeps.
+    private mutating func record(_ actions: [Action]) {
+        for action in actions {
+            switch action {
+            case .start(let item, let priority), .setPriority(let item, let priority):
+                statuses[item] = .running(priority)
+            case .cancel(let item), .release(let item):
+                statuses[item] = nil
+            }
+        }
+    }
+}
+
+/// The decisions themselves: pure functions of the transitions and each item's status, so a
+/// caller that keeps its items' states elsewhere (the viewer's model) plans from those.
+extension RowLoadPlanner {
+    /// The actions for items whose roles changed: cancellations and releases first (freeing
+    /// slots and memory), then priority changes, then starts, the most urgent first. Each item
+    /// appears once in `transitions` (a list diff's are).
+    public static func plan(
+        _ transitions: [Transition], policy: DisappearPolicy, status: (Item) -> RowLoadStatus
+    ) -> [Action] {
         var cancels: [Action] = []
         var priorities: [Action] = []
         var starts: [Action] = []
         for transition in transitions {
             let item = transition.item
+            let current = status(item)
             switch transition.to {
             case .visible:
-                want(item, Self.visiblePriority, &priorities, &starts)
+                want(item, current, visiblePriority, &priorities, &starts)
             case .prefetch where transition.from == .visible:
-                if running[item] != nil { change(item, to: Self.prefetchPriority, &priorities) }
+                change(item, current, to: prefetchPriority, &priorities)
             case .prefetch:
-                want(item, Self.prefetchPriority, &priorities, &starts)
+                want(item, current, prefetchPriority, &priorities, &starts)
             case .offscreen:
-                leave(item, &cancels, &priorities)
+                leave(item, current, policy: policy, &cancels, &priorities)
             }
         }
         let highFirst = starts.sorted { priority(of: $0) > priority(of: $1) }
         return cancels + priorities + highFirst
     }
 
-    /// Records that an item's load ended: a loaded item is released when it leaves the screen,
-    /// a failed one stays failed (scrolling does not retry it).
-    public mutating func markFinished(_ item: Item, failed isFailure: Bool = false) {
-        running[item] = nil
-        if isFailure {
-            failed.insert(item)
-            loaded.remove(item)
-        } else {
-            loaded.insert(item)
-            failed.remove(item)
-        }
-    }
-
-    /// Records that an item's load was replaced by one the caller started itself (at `priority`).
-    public mutating func markRunning(_ item: Item, priority: ImageRequest.Priority) {
-        running[item] = priority
-    }
-
-    /// Lets a loaded item's image go when it is out of the screen and the prefetch window
-    /// (a `keep` or `lower-priority` load that finished off screen): a release, or nothing.
-    public mutating func releaseIfUnwanted(_ item: Item, isWanted: Bool) -> [Action] {
-        guard loaded.contains(item), !isWanted else { return [] }
-        loaded.remove(item)
+    /// A release of a loaded item out of the screen and the prefetch window (a `keep` or
+    /// `lower-priority` load that finished off screen), or nothing.
+    public static func releaseIfUnwanted(_ item: Item, status: RowLoadStatus, isWanted: Bool) -> [Action] {
+        guard status == .loaded, !isWanted else { return [] }
         return [.release(item)]
     }
 
-    /// Forgets everything about an item that left the feed (its load was cancelled or released).
-    public mutating func forget(_ item: Item) {
-        running[item] = nil
-        loaded.remove(item)
-        failed.remove(item)
+    /// A start for an item on screen with no load running (after a retry or reload forgot its
+    /// finished one), or nothing.
+    public static func restart(_ item: Item, status: RowLoadStatus, isVisible: Bool) -> [Action] {
+        guard isVisible, status == .idle else { return [] }
+        return [.start(item, priority: visiblePriority)]
     }
 
-    /// Forgets an item's finished load (retry, reload, caches cleared); returns a start when it is on screen.
-    public mutating func reset(_ item: Item, isVisible: Bool) -> [Action] {
-        loaded.remove(item)
-        failed.remove(item)
-        guard isVisible, running[item] == nil else { return [] }
-        running[item] = Self.visiblePriority
-        return [.start(item, priority: Self.visiblePriority)]
-    }
-
-    private mutating func want(
-        _ row: Item, _ priority: ImageRequest.Priority, _ priorities: inout [Action], _ starts: inout [Action]
+    private static func want(
+        _ item: Item, _ status: RowLoadStatus, _ priority: ImageRequest.Priority,
+        _ priorities: inout [Action], _ starts: inout [Action]
     ) {
-        if loaded.contains(row) || failed.contains(row) { return }
-        if running[row] != nil {
-            change(row, to: priority, &priorities)
-        } else {
-            running[row] = priority
-            starts.append(.start(row, priority: priority))
+        switch status {
+        case .loaded, .failed: return
+        case .running: change(item, status, to: priority, &priorities)
+        case .idle: starts.append(.start(item, priority: priority))
         }
     }
 
-    private mutating func leave(_ row: Item, _ cancels: inout [Action], _ priorities: inout [Action]) {
-        if loaded.remove(row) != nil {
-            cancels.append(.release(row))
+    private static func leave(
+        _ item: Item, _ status: RowLoadStatus, policy: DisappearPolicy,
+        _ cancels: inout [Action], _ priorities: inout [Action]
+    ) {
+        if status == .loaded {
+            cancels.append(.release(item))
             return
         }
-        guard running[row] != nil else { return }
+        guard status.isRunning else { return }
         switch policy {
-        case .cancel:
-            running[row] = nil
-            cancels.append(.cancel(row))
-        case .lowerPriority:
-            change(row, to: Self.backgroundPriority, &priorities)
-        case .keep:
-            break
+        case .cancel: cancels.append(.cancel(item))
+        case .lowerPriority: change(item, status, to: backgroundPriority, &priorities)
+        case .keep: break
         }
     }
 
-    private mutating func change(_ row: Item, to priority: ImageRequest.Priority, _ priorities: inout [Action]) {
-        guard running[row] != priority else { return }
-        running[row] = priority
-        priorities.append(.setPriority(row, priority: priority))
+    private static func change(
+        _ item: Item, _ status: RowLoadStatus, to priority: ImageRequest.Priority, _ priorities: inout [Action]
+    ) {
+        guard let current = status.runningPriority, current != priority else { return }
+        priorities.append(.setPriority(item, priority: priority))
     }
 
-    private func priority(of action: Action) -> ImageRequest.Priority {
+    private static func priority(of action: Action) -> ImageRequest.Priority {
         if case .start(_, let priority) = action { return priority }
         return .normal
     }

@@ -52,6 +52,29 @@ struct UpdateLowDataTests {
         #expect(small.model.picture(of: PhotoKey(id: "0")) != nil)
     }
 
+    @Test func anUpgradeRunningBesideTheSmallPictureIsCancelledWhenItsPhotoLeavesAndStartsOnReturn() {
+        // Given a photo that shows its low-data picture while its regular image loads
+        var harness = FeedHarness(
+            screen: TerminalSize(rows: 22, columns: 120),
+            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+        harness.press("d")
+        harness.showPage(TestPhotos.picsum(20))
+        harness.deliver(FakeImages.success(width: 32, height: 24), to: "0")
+        let upgrade = harness.press("d")
+        #expect(upgrade.startedIDs.contains("0"))
+
+        // When the list goes to its end
+        let away = harness.press("G")
+
+        // Then the running upgrade is cancelled (its photo's state says a load runs), not only released
+        #expect(away.cancels("0"))
+        #expect(!away.releases("0"))
+
+        // And back at the top the photo loads again
+        let back = harness.press("g")
+        #expect(back.startedIDs.contains("0"))
+    }
+
     @Test func dOnAFeedOfOriginalsSaysThereIsNoSmallerVariant() {
         // Given a feed of files
         var harness = harness(TestPhotos.files(3))

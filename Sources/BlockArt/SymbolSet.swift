@@ -10,6 +10,12 @@
 public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case half, quad, sextant, block, ascii
 
+    /// The next set in the cycle half → quad → sextant → block → ascii → half.
+    public var next: SymbolSet {
+        let all = Self.allCases
+        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+    }
+
     /// Source pixels across one cell.
     public var pixelsPerCellX: Int {
         switch self {

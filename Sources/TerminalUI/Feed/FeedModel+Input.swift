@@ -205,7 +205,7 @@ extension FeedModel {
                 viewportHeight: Self.viewport(for: size).rows, lineHeight: geometry.lineHeight,
                 columns: geometry.columns))
         if geometry.picture.size != oldBox {
-            effects += replacePictures(with: pictures)
+            effects += replacePictures()
         } else if detail != nil {
             effects += openDetail(keepingZoom: true)
         }

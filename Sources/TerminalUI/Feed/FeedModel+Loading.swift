@@ -167,12 +167,13 @@ extension FeedModel {
 
     /// The next picture variant (`m`).
     mutating func cyclePictures() -> [FeedEffect] {
-        guard let next = pictures.nextVariant() else {
+        guard options.graphics == .blocks, pictures.nextVariant() != nil else {
             note("\(pictures.name) pictures have no symbol sets")
             return []
         }
-        let effects = replacePictures(with: next)
-        note("symbols: \(next.name)")
+        options.art.symbols = options.art.symbols.next
+        let effects = replacePictures()
+        note("symbols: \(pictures.name)")
         return effects
     }
 
@@ -186,16 +187,17 @@ extension FeedModel {
         let next = choices[((choices.firstIndex(of: options.graphics) ?? 0) + 1) % choices.count]
         options.graphics = next
         options.graphicsChosenByUser = true
-        let effects = replacePictures(with: next.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: options.sixelGeometry))
+        let effects = replacePictures()
         metrics.graphics = "\(next == .blocks ? "blocks" : pictures.name) (i switches)"
         note("pictures: \(pictures.name)")
         return effects
     }
 
-    /// Draws with `next` from now on: re-render from kept bitmaps that are big enough, reload the
-    /// others (keeping the old picture meanwhile), restart loads that would finish too small.
-    mutating func replacePictures(with next: any PictureRenderer) -> [FeedEffect] {
-        pictures = next
+    /// Draws with the renderer the options now describe: re-render from kept bitmaps that are
+    /// big enough, reload the others (keeping the old picture meanwhile), restart loads that
+    /// would finish too small.
+    mutating func replacePictures() -> [FeedEffect] {
+        let next = pictures
         let box = geometry.picture.size
         var effects: [FeedEffect] = []
         var reload: [PhotoKey] = []

@@ -14,8 +14,7 @@ extension FeedModel {
         if let geometry = profile.replies?.sixelGeometry, geometry != options.sixelGeometry {
             options.sixelGeometry = geometry
             if options.graphics.graphics?.name == SixelGraphics().name {
-                return replacePictures(
-                    with: options.graphics.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: geometry))
+                return replacePictures()
             }
         }
         if profile.request == .auto, !options.graphicsChosenByUser, choice.backend == options.graphics,
@@ -23,7 +22,7 @@ extension FeedModel {
         {
             // The cell size came after the upgrade: pictures sized for it.
             options.cellPixels = reported
-            return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: options.sixelGeometry))
+            return replacePictures()
         }
         guard profile.request == .auto, !options.graphicsChosenByUser, choice.backend != options.graphics,
             choice.backend != .blocks
@@ -41,7 +40,7 @@ extension FeedModel {
         options.graphicsReason = choice.reason
         metrics.graphics = choice.reason
         note("pictures: \(choice.reason)")
-        return replacePictures(with: choice.backend.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: options.sixelGeometry))
+        return replacePictures()
     }
 
     /// `reason` saying the answer came late: "kitty (terminal answered late)", "kitty

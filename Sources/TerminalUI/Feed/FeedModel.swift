@@ -19,8 +19,11 @@ public struct FeedModel: Sendable {
     public internal(set) var options: FeedViewerOptions
     /// How items are arranged (from the options: one source of truth).
     public var layout: any ItemLayout { options.itemLayout }
-    /// How decoded photos become pictures.
-    public internal(set) var pictures: any PictureRenderer
+    /// Draws the pictures: the renderer `options` describe (backend, symbols, cell size, sixel
+    /// limit), so switching any of them is one change to the options; or the renderer a test gave.
+    public var pictures: any PictureRenderer { givenPictures ?? options.pictureRenderer }
+    /// The renderer given at creation, used whatever the options say (tests).
+    private let givenPictures: (any PictureRenderer)?
     /// The screen the model is laid out for.
     public internal(set) var screenSize: TerminalSize
     /// Scroll position, focus, viewport, prefetch window.
@@ -128,14 +131,14 @@ public struct FeedModel: Sendable {
     /// The time of the message being handled (since the viewer started): stamps log entries.
     public internal(set) var now: Duration = .zero
 
-    /// A model with no photos yet, laid out for `screenSize`; `pictures` defaults to the
-    /// renderer of `options.graphics`.
+    /// A model with no photos yet, laid out for `screenSize`; `pictures` (tests) replaces the
+    /// renderer the options describe.
     public init(
         options: FeedViewerOptions, feedName: String, screenSize: TerminalSize, shaping: ShapingKnobs? = nil,
         settle: SettleCondition? = nil, pictures: (any PictureRenderer)? = nil
     ) {
         self.options = options
-        self.pictures = pictures ?? options.graphics.renderer(art: options.art, cellPixels: options.cellPixels, sixelGeometry: options.sixelGeometry)
+        self.givenPictures = pictures
         self.screenSize = screenSize
         self.feedName = feedName
         self.metrics = StatusMetrics(feedSource: feedName, graphics: options.graphicsReason)

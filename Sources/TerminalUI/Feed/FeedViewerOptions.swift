@@ -61,6 +61,12 @@ public struct FeedViewerOptions: Sendable {
     /// The shuffle's seed for `--sort random`.
     public var sortSeed: UInt64 = 0
 
+    /// The renderer these options describe: the backend's, with the block-art options, the
+    /// cell size and the sixel limit (made when asked: cheap, and never out of step).
+    public var pictureRenderer: any PictureRenderer {
+        graphics.renderer(art: art, cellPixels: cellPixels, sixelGeometry: sixelGeometry)
+    }
+
     /// The item layout these options ask for.
     public var itemLayout: any ItemLayout { layout.layout(thumbnail: thumbnail, columns: gridColumns) }
 

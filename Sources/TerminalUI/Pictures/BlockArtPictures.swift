@@ -36,9 +36,8 @@ public struct BlockArtPictures: PictureRenderer {
 
     /// The next symbol set in the cycle half → quad → sextant → block → ascii → half.
     public func nextVariant() -> (any PictureRenderer)? {
-        let all = SymbolSet.allCases
         var next = options
-        next.symbols = all[((all.firstIndex(of: options.symbols) ?? 0) + 1) % all.count]
+        next.symbols = options.symbols.next
         return BlockArtPictures(options: next)
     }
 }

@@ -64,6 +64,25 @@ struct UpdateKittyTests {
         #expect(harness.model.message == "pictures: kitty")
     }
 
+    @Test func theSymbolsChosenWithMSurviveATripToPixelsAndBack() {
+        // Given block art with kitty as the other choice, switched from sextant to block symbols with m
+        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: .blocks)
+        options.graphicsChoices = [.blocks, .pixels(.kitty)]
+        var harness = FeedHarness(screen: TerminalSize(rows: 22, columns: 100), options: options)
+        harness.showPage(TestPhotos.files(3))
+        harness.press("m")
+        #expect(harness.model.pictures.name == "block")
+
+        // When i goes to kitty pixels and back
+        harness.press("i")
+        #expect(harness.model.pictures.name == "kitty")
+        harness.press("i")
+
+        // Then the pictures are block symbols again: the options are the one record of what draws
+        #expect(harness.model.pictures.name == "block")
+        #expect(harness.model.options.art.symbols == .block)
+    }
+
     @Test func withBlockArtOnlyISaysSo() {
         var harness = FeedHarness(options: FeedViewerOptions())
         harness.showPage(TestPhotos.files(3))

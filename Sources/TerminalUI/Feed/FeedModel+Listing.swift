@@ -36,8 +36,7 @@ extension FeedModel {
             effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
             timeline.mark(.cancel, for: key.description, at: now)
         }
-        keys = []
-        positions = [:]
+        shown = ShownOrder()
         items = FeedItems()
         occurrences = [:]
         _ = list.setItemCount(0)

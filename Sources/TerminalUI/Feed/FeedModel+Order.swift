@@ -17,10 +17,7 @@ extension FeedModel {
         let before = roles
         let line = list.focus.map { list.lineIndex(ofItem: $0) - list.firstLine }
         let oldFocus = list.focus
-        let common = zip(keys, newKeys).prefix { $0 == $1 }.count
-        for key in keys[common...] where positions[key].map({ $0 >= common }) ?? false { positions[key] = nil }
-        for (offset, key) in newKeys[common...].enumerated() { positions[key] = common + offset }
-        keys = newKeys
+        shown.replace(with: newKeys)
         let target = focus.flatMap { positions[$0] }
         _ = list.reorder(count: keys.count, focus: target ?? oldFocus, onViewportLine: target == nil ? nil : line)
         let after = roles

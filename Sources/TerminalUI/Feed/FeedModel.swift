@@ -30,9 +30,11 @@ public struct FeedModel: Sendable {
     public internal(set) var list: LazyList
     /// The photos the list shows, in its order (a list position → the photo's key): the feed's
     /// order, or ``order``'s sort and filter.
-    public internal(set) var keys: [PhotoKey] = []
+    public var keys: [PhotoKey] { shown.keys }
     /// A listed photo's list position.
-    var positions: [PhotoKey: Int] = [:]
+    var positions: [PhotoKey: Int] { shown.positions }
+    /// The listed photos and their positions (set only by `setKeys(_:focus:)`).
+    var shown = ShownOrder()
     /// The sort and the filter.
     public internal(set) var order = ListOrder()
     /// The prompt reading keys at the bottom line (`/`, `O`), when one is open.

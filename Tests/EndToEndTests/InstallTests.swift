@@ -3,7 +3,7 @@ import Testing
 
 /// `make install` and `make uninstall` into a temporary DESTDIR, as a packager runs them: every
 /// file lands where a Linux tool's go, the installed binary runs (and finds its installed
-/// photos), its man page reads with `man -l`, bash completes its flags, and uninstall leaves no
+/// photos), its man page reads with `man -l`, bash, zsh and fish complete its flags, and uninstall leaves no
 /// file behind. It installs the debug build under test (`BINARY=`), not a release build.
 @Suite(.timeLimit(.minutes(3)), .tags(.realTime)) struct InstallTests {
     private static let root = BuiltBinary.packageRoot.path
@@ -85,6 +85,31 @@ import Testing
                 """
             let output = try await shell("bash -c \"$SCRIPT\"", environment: ["SCRIPT": script])
             #expect(output.stdout == expected + "\n", "\(line)")
+        }
+
+        // And fish completes them too, from its installed vendor completion
+        let fishCompletion = "\(prefix)/share/fish/vendor_completions.d/photofeed.fish"
+        for (line, expected) in [("photofeed --sor", "--sort"), ("photofeed snapshot --wid", "--width")] {
+            let output = try await shell(
+                "fish --no-config -c \"source '\(fishCompletion)'; complete -C '\(line)'\"")
+            let offered = output.stdout.split(separator: "\n").map { $0.prefix { $0 != "\t" } }
+            #expect(offered == [Substring(expected)], "\(line): \(output.stdout)")
+        }
+
+        // And zsh, interactive in tmux with compinit over the installed site-functions, completes them on Tab
+        let zsh = try TmuxSession(command: "exec zsh -f", columns: 100, rows: 12)
+        let functions = "\(prefix)/share/zsh/site-functions"
+        _ = try await zsh.waitForScreen(within: .seconds(10)) { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        try zsh.sendLiteral("PROMPT='ready> '; fpath=('\(functions)' $fpath); autoload -U compinit; compinit -u")
+        try zsh.send("Enter")
+        _ = try await zsh.waitForScreen(within: .seconds(10)) { $0.contains("ready> ") }
+        for (line, expected) in [("photofeed --sor", "ready> photofeed --sort"), ("photofeed snapshot --wid", "ready> photofeed snapshot --width")] {
+            try zsh.send("C-u")
+            try zsh.sendLiteral(line)
+            try zsh.send("Tab")
+            let screen = try await zsh.waitForScreen(within: .seconds(10)) { $0.contains(expected) }
+            let shown = (try? zsh.capture()) ?? ""
+            #expect(screen != nil, "zsh: \(line): \(shown)")
         }
 
         // When it is uninstalled with the same PREFIX and DESTDIR

@@ -9,9 +9,11 @@ public import TerminalGraphics
 /// which a load succeeds draws the picture's cells, never the placeholder again.
 ///
 /// Each cell's foreground and background go from the placeholder's gray toward the picture's
-/// colour when that colour is 24-bit; palette colours, default colours and pixel pictures
-/// (kitty, sixel, iTerm2: re-sending pixels every step is not cheap, and kitty's placeholder
-/// cells name their image by colour) are shown as they are.
+/// colour: 24-bit colours blend as they are; 256-colour block art (the xterm cube and gray
+/// ramp) blends in RGB and takes the nearest entry of the cube and ramp at each step, so the
+/// fade shows in coarser steps. The 16 ANSI colours (each terminal's own), default colours and
+/// pixel pictures (kitty, sixel, iTerm2: re-sending pixels every step is not cheap, and
+/// kitty's placeholder cells name their image by colour) are shown as they are.
 ///
 /// ```swift
 /// let fade = PictureFade(start: model.now)
@@ -58,7 +60,7 @@ public struct PictureFade: Hashable, Sendable {
         return start + Self.stepInterval * (step(at: now) + 1)
     }
 
-    /// `picture` as it shows at `now`: its 24-bit colours blended from the placeholder's.
+    /// `picture` as it shows at `now`: its 24-bit and 256-colour cells blended from the placeholder's.
     public func blend(_ picture: Picture, at now: Duration) -> Picture {
         guard picture.image == nil, !isFinished(at: now) else { return picture }
         let fraction = fraction(at: now)
@@ -70,13 +72,29 @@ public struct PictureFade: Hashable, Sendable {
         return blended
     }
 
-    /// `to` where both colours are 24-bit, `fraction` of the way from `from`; otherwise `to`.
+    /// `fraction` of the way from `from` to `to`: 24-bit when `to` is, the nearest entry of the
+    /// xterm cube and gray ramp when `to` is one (indices 16–255); otherwise (`to` an ANSI
+    /// colour or the default, or `from` one) `to`.
     public static func mix(_ from: TerminalColor, _ to: TerminalColor, _ fraction: Double) -> TerminalColor {
-        guard case .rgb(let r0, let g0, let b0) = from, case .rgb(let r1, let g1, let b1) = to else { return to }
+        guard let start = rgb(of: from), let end = rgb(of: to) else { return to }
         let f = min(1, max(0, fraction))
         func channel(_ a: UInt8, _ b: UInt8) -> UInt8 {
             UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded())
         }
-        return .rgb(channel(r0, r1), channel(g0, g1), channel(b0, b1))
+        let mixed = (channel(start.red, end.red), channel(start.green, end.green), channel(start.blue, end.blue))
+        if case .indexed = to {
+            return .indexed(XtermPalette.nearest256(red: mixed.0, green: mixed.1, blue: mixed.2))
+        }
+        return .rgb(mixed.0, mixed.1, mixed.2)
+    }
+
+    /// The RGB a colour blends by: its own when 24-bit, xterm's for the cube and the gray ramp;
+    /// nil for the ANSI colours (each terminal has its own) and the default.
+    private static func rgb(of color: TerminalColor) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+        switch color {
+        case .rgb(let red, let green, let blue): (red, green, blue)
+        case .indexed(let index) where index >= 16: XtermPalette.rgb(of: index)
+        case .indexed, .default: nil
+        }
     }
 }

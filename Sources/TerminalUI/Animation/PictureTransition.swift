@@ -13,6 +13,7 @@ public enum PictureTransition: String, Sendable, Hashable, CaseIterable {
     /// The picture replaces its placeholder at once.
     case none
     /// A short cross-fade (``PictureFade``) from the placeholder's gray to the picture's
-    /// colours; 24-bit block art only (pixel pictures and palette colours appear at once).
+    /// colours, in 24-bit and 256-colour block art (pixel pictures and the 16 ANSI colours
+    /// appear at once).
     case fade
 }

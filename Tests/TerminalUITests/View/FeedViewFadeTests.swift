@@ -1,3 +1,4 @@
+import BlockArt
 import FeedSources
 import Foundation
 import ImageCodecs
@@ -11,10 +12,10 @@ import TerminalGraphics
 @Suite("Feed view: pictures fading in")
 struct FeedViewFadeTests {
     /// One photo on a 9×48 screen in a 16×6 box, its picture arrived from the network at 1 s.
-    private func harness() -> FeedHarness {
-        var harness = FeedHarness(
-            screen: TerminalSize(rows: 9, columns: 48),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+    private func harness(colors: ColorMode = .truecolor) -> FeedHarness {
+        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0)
+        options.art.colors = colors
+        var harness = FeedHarness(screen: TerminalSize(rows: 9, columns: 48), options: options)
         let photo = FeedPhoto(
             id: "0", author: "Alejandro Escamilla", size: .init(width: 400, height: 300),
             origin: .original(URL(fileURLWithPath: "/photos/0.jpg")))
@@ -32,6 +33,21 @@ struct FeedViewFadeTests {
         let frame = FeedView.frame(of: harness.model, context: FeedView.Context(time: .milliseconds(milliseconds)))
         // Then it matches the golden: gray toward the picture's reds and blues, then the picture itself
         Golden.assertMatches(FrameText.ansi(frame.cells), named: "\(name).ansi")
+    }
+
+    @Test func in256ColoursTheMiddleStepIsTheNearestCubeEntryOfTheBlend() throws {
+        // Given 256-colour block art fading in
+        let harness = harness(colors: .palette256)
+        let picture = try #require(harness.model.picture(of: PhotoKey(id: "0")))
+        #expect(picture.cells.cells.contains { if case .indexed = $0.style.background { true } else { false } })
+        // When the frame is drawn half way
+        let frame = FeedView.frame(of: harness.model, context: FeedView.Context(time: .milliseconds(1_080)))
+        // Then it matches its golden: palette entries between the gray and the picture's
+        Golden.assertMatches(FrameText.ansi(frame.cells), named: "fade-middle-256.ansi")
+        // And at the end the picture's own entries are back
+        let end = FeedView.frame(of: harness.model, context: FeedView.Context(time: .milliseconds(1_200)))
+        let fresh = FeedView.frame(of: harness.model, context: FeedView.Context(time: .milliseconds(5_000)))
+        #expect(end.cells == fresh.cells)
     }
 
     @Test func eachCellGoesFromThePlaceholderGrayToThePicturesColour() throws {
@@ -54,12 +70,15 @@ struct FeedViewFadeTests {
         #expect(fade.blend(picture, at: fade.start + PictureFade.duration) == picture)
     }
 
-    @Test func paletteAndDefaultColoursAreLeftAsTheyAre() {
-        // Given cells in palette and default colours
-        // When blended from the placeholder's gray
-        // Then they stay as they are (only 24-bit colours blend)
-        #expect(PictureFade.mix(PictureFade.sourceColor, .indexed(196), 0.5) == .indexed(196))
-        #expect(PictureFade.mix(PictureFade.sourceColor, .default, 0.5) == .default)
+    @Test func cubeColoursBlendToTheNearestEntryAnsiAndDefaultColoursStay() {
+        // Given cells in 24-bit, cube, ANSI and default colours
+        // When blended half way from the placeholder's gray (48, 48, 48)
+        // Then 24-bit blends exactly; cube red (255, 0, 0) becomes the entry nearest (152, 24, 24),
+        // 88 (135, 0, 0), and is itself at the end; ANSI and default colours stay as they are
         #expect(PictureFade.mix(.rgb(0, 0, 0), .rgb(200, 100, 50), 0.5) == .rgb(100, 50, 25))
+        #expect(PictureFade.mix(PictureFade.sourceColor, .indexed(196), 0.5) == .indexed(88))
+        #expect(PictureFade.mix(PictureFade.sourceColor, .indexed(196), 1) == .indexed(196))
+        #expect(PictureFade.mix(PictureFade.sourceColor, .indexed(9), 0.5) == .indexed(9))
+        #expect(PictureFade.mix(PictureFade.sourceColor, .default, 0.5) == .default)
     }
 }

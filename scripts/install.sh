@@ -11,6 +11,7 @@
 #   share/bash-completion/completions/photofeed    shell completion, from the binary (--generate-completion-script)
 #   share/zsh/site-functions/_photofeed
 #   share/fish/vendor_completions.d/photofeed.fish
+#   share/doc/photofeed/LICENSE                    photofeed's licence (Apache 2.0)
 #   share/doc/photofeed/README.md                  the README, and the photos' credits and licences (PROVENANCE.md)
 #   share/doc/photofeed/PROVENANCE.md
 #   share/photofeed/photos/                        Assets/photos: what the embedded feed serves, with
@@ -29,6 +30,7 @@ files() {
     echo "$root/share/bash-completion/completions/photofeed"
     echo "$root/share/zsh/site-functions/_photofeed"
     echo "$root/share/fish/vendor_completions.d/photofeed.fish"
+    echo "$root/share/doc/photofeed/LICENSE"
     echo "$root/share/doc/photofeed/README.md"
     echo "$root/share/doc/photofeed/PROVENANCE.md"
     (cd "$here/Assets/photos" && find . -type f | sort | sed "s|^\./|$root/share/photofeed/photos/|")
@@ -56,7 +58,7 @@ install)
     install -m 644 "$work/completion.bash" "$root/share/bash-completion/completions/photofeed"
     install -m 644 "$work/completion.zsh" "$root/share/zsh/site-functions/_photofeed"
     install -m 644 "$work/completion.fish" "$root/share/fish/vendor_completions.d/photofeed.fish"
-    install -m 644 "$here/README.md" "$here/Assets/photos/PROVENANCE.md" "$root/share/doc/photofeed/"
+    install -m 644 "$here/LICENSE" "$here/README.md" "$here/Assets/photos/PROVENANCE.md" "$root/share/doc/photofeed/"
     (cd "$here/Assets/photos" && find . -type d | sort | while read -r directory; do
         install -d "$root/share/photofeed/photos/$directory"
     done)

@@ -45,7 +45,7 @@ import Testing
         for file in [
             "/usr/bin/photofeed", "/usr/share/man/man1/photofeed.1.gz", "/usr/share/bash-completion/completions/photofeed",
             "/usr/share/zsh/site-functions/_photofeed", "/usr/share/fish/vendor_completions.d/photofeed.fish",
-            "/usr/share/doc/photofeed/README.md", "/usr/share/doc/photofeed/PROVENANCE.md",
+            "/usr/share/doc/photofeed/LICENSE", "/usr/share/doc/photofeed/README.md", "/usr/share/doc/photofeed/PROVENANCE.md",
             "/usr/share/photofeed/photos/PROVENANCE.md", "/usr/share/photofeed/photos/manifest.tsv",
             "/usr/share/photofeed/photos/coffee.jpg", "/usr/share/photofeed/photos/animated/chelsea-pan.gif",
         ] {

@@ -75,8 +75,10 @@ let package = Package(
             name: "CAVIF",
             providers: [.apt(["libavif-dev"])]
         ),
+        // No pkg-config for libheif either: its -lheif would load libheif (and the thirty
+        // libraries behind it) at every start; the shim opens it on first use (library_loader.h).
         .systemLibrary(
-            name: "CHEIF", pkgConfig: "libheif",
+            name: "CHEIF",
             providers: [.apt(["libheif-dev"])]
         ),
         .systemLibrary(
@@ -96,9 +98,11 @@ let package = Package(
             name: "CImageShim",
             // CZlib: the ICC reader inflates a PNG's iCCP; library_versions.c asks zlib its version.
             dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS", "CZlib"],
-            // The C files #include the headers (no module import, so no autolinking): the two
-            // libraries without pkg-config are named here.
-            linkerSettings: [.linkedLibrary("avif"), .linkedLibrary("jxl")]
+            // The C files #include the headers (no module import, so no autolinking). libjxl is
+            // named here; libheif and libavif are not linked at all: the shim opens them with
+            // dlopen when a HEIF or an AVIF first comes (library_loader.h), since loading them
+            // and what they bring costs every process ~15 ms before main.
+            linkerSettings: [.linkedLibrary("jxl")]
         ),
 
         // Text from outside made safe for a terminal, and its width in cells: the one place every

@@ -11,7 +11,7 @@
  */
 #include "formats_internal.h"
 
-#include <avif/avif.h>
+#include "avif_api.h"
 #include <string.h>
 
 #define PF_AVIF_MAX_SIDE 32768
@@ -72,6 +72,9 @@ static int32_t pf_avif_color(const avifImage *image) {
 }
 
 pf_status pf_avif_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
+    if (!pf_avif_api_load(message, capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
     avifResult result;
     avifDecoder *decoder = pf_avif_open(data, size, 0, &result);
     if (decoder == NULL) {
@@ -91,6 +94,9 @@ pf_status pf_avif_probe(const uint8_t *data, size_t size, pf_image_info *info, c
 
 pf_status pf_avif_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                          size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
+    if (!pf_avif_api_load(message, capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
     (void)use_thumbnail;
     avifResult result;
     avifDecoder *decoder = pf_avif_open(data, size, 0, &result);
@@ -135,6 +141,10 @@ pf_status pf_avif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size
     *exif_length = 0;
     if (profile_capacity > 0) {
         profile[0] = 0;
+    }
+    char unavailable[256];
+    if (!pf_avif_api_load(unavailable, sizeof unavailable)) {
+        return PF_ERR_UNSUPPORTED;
     }
     avifResult result;
     avifDecoder *decoder = pf_avif_open(data, size, 1, &result);

@@ -12,7 +12,7 @@
  */
 #include "formats_internal.h"
 
-#include <libheif/heif.h>
+#include "heif_api.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,6 +191,9 @@ static int32_t pf_heif_color(const struct heif_image_handle *handle, uint8_t **i
 }
 
 pf_status pf_heif_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
+    if (!pf_heif_api_load(message, capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
     pf_heif_file file;
     struct heif_error error = pf_heif_open(&file, data, size);
     if (error.code != heif_error_Ok) {
@@ -230,6 +233,9 @@ pf_status pf_heif_probe(const uint8_t *data, size_t size, pf_image_info *info, c
 
 pf_status pf_heif_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                          size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
+    if (!pf_heif_api_load(message, capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
     pf_heif_file file;
     struct heif_error error = pf_heif_open(&file, data, size);
     if (error.code != heif_error_Ok) {
@@ -296,6 +302,10 @@ pf_status pf_heif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size
     *exif_length = 0;
     if (profile_capacity > 0) {
         profile[0] = 0;
+    }
+    char unavailable[256];
+    if (!pf_heif_api_load(unavailable, sizeof unavailable)) {
+        return PF_ERR_UNSUPPORTED;
     }
     pf_heif_file file;
     if (pf_heif_open(&file, data, size).code != heif_error_Ok) {

@@ -14,8 +14,8 @@
 #include <gif_lib.h>
 #include <tiffio.h>
 #include <tiffvers.h>
-#include <libheif/heif.h>
-#include <avif/avif.h>
+#include "heif_api.h"
+#include "avif_api.h"
 #include <jxl/decode.h>
 #include <jxl/version.h>
 #include <lcms2.h>
@@ -110,12 +110,16 @@ int32_t pf_library_version_get(int32_t index, pf_library_version *out) {
     case PF_HEIF:
         snprintf(out->name, sizeof out->name, "libheif");
         snprintf(built, built_size, "%s", LIBHEIF_VERSION);
-        snprintf(running, running_size, "%s", heif_get_version());
+        if (pf_heif_api_load(running, running_size)) {
+            snprintf(running, running_size, "%s", heif_get_version());
+        }
         break;
     case PF_AVIF:
         snprintf(out->name, sizeof out->name, "libavif");
         snprintf(built, built_size, "%d.%d.%d", AVIF_VERSION_MAJOR, AVIF_VERSION_MINOR, AVIF_VERSION_PATCH);
-        snprintf(running, running_size, "%s", avifVersion());
+        if (pf_avif_api_load(running, running_size)) {
+            snprintf(running, running_size, "%s", avifVersion());
+        }
         break;
     case PF_JXL:
         snprintf(out->name, sizeof out->name, "libjxl");

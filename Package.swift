@@ -75,8 +75,9 @@ let package = Package(
             name: "CAVIF",
             providers: [.apt(["libavif-dev"])]
         ),
-        // No pkg-config for libheif either: its -lheif would load libheif (and the thirty
-        // libraries behind it) at every start; the shim opens it on first use (library_loader.h).
+        // No pkg-config for libheif and libtiff either: their -l flags would load them (and,
+        // for libheif, the thirty libraries behind it) at every start; the shim opens them on
+        // first use (library_loader.h).
         .systemLibrary(
             name: "CHEIF",
             providers: [.apt(["libheif-dev"])]
@@ -86,7 +87,7 @@ let package = Package(
             providers: [.apt(["libjxl-dev"])]
         ),
         .systemLibrary(
-            name: "CTIFF", pkgConfig: "libtiff-4",
+            name: "CTIFF",
             providers: [.apt(["libtiff-dev"])]
         ),
         .systemLibrary(
@@ -99,9 +100,9 @@ let package = Package(
             // CZlib: the ICC reader inflates a PNG's iCCP; library_versions.c asks zlib its version.
             dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS", "CZlib"],
             // The C files #include the headers (no module import, so no autolinking). libjxl is
-            // named here; libheif and libavif are not linked at all: the shim opens them with
-            // dlopen when a HEIF or an AVIF first comes (library_loader.h), since loading them
-            // and what they bring costs every process ~15 ms before main.
+            // named here; libheif, libavif and libtiff are not linked at all: the shim opens them
+            // with dlopen when a HEIF, an AVIF or a TIFF first comes (library_loader.h), since
+            // loading them and what they bring costs every process ~15 ms before main.
             linkerSettings: [.linkedLibrary("jxl")]
         ),
 

@@ -12,7 +12,7 @@
 #include <zlib.h>
 #include <webp/decode.h>
 #include <gif_lib.h>
-#include <tiffio.h>
+#include "tiff_api.h"
 #include <tiffvers.h>
 #include "heif_api.h"
 #include "avif_api.h"
@@ -105,7 +105,9 @@ int32_t pf_library_version_get(int32_t index, pf_library_version *out) {
 #else
         snprintf(built, built_size, "%d", TIFFLIB_VERSION);
 #endif
-        tiff_version(TIFFGetVersion(), running, running_size);
+        if (pf_tiff_api_load(running, running_size)) {
+            tiff_version(TIFFGetVersion(), running, running_size);
+        }
         break;
     case PF_HEIF:
         snprintf(out->name, sizeof out->name, "libheif");

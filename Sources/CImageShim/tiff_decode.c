@@ -12,7 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <tiffio.h>
+#include "tiff_api.h"
 
 #define PF_TIFF_MAX_SINGLE_ALLOC ((tmsize_t)256 * 1024 * 1024)
 
@@ -130,6 +130,9 @@ static pf_status pf_tiff_failure(const pf_tiff_source *source, const char *fallb
 }
 
 pf_status pf_tiff_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
+    if (!pf_tiff_api_load(message, capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
     pf_tiff_source source;
     TIFF *tiff = pf_tiff_open(&source, data, size, message, capacity);
     if (tiff == NULL) {
@@ -184,6 +187,9 @@ static void pf_tiff_unpremultiply(uint8_t *rgba, size_t pixels) {
 pf_status pf_tiff_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                          size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
     (void)use_thumbnail;
+    if (!pf_tiff_api_load(message, capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
     pf_tiff_source source;
     TIFF *tiff = pf_tiff_open(&source, data, size, message, capacity);
     if (tiff == NULL) {

@@ -49,4 +49,15 @@ struct PhotoMetadataTIFFTests {
             #expect(metadata.exif?.model == "X-T3")
         }
     }
+
+    @Test func aDescriptionClaimingMillionsOfRecordsIsNoName() throws {
+        // Given the TIFF's profile with its 'mluc' description's record count (bytes 272–275)
+        // raised to 16.6 million: little-cms 2.14 would ask for 190 MB to read it (a fuzz finding)
+        let bytes = try FormatAssets.bytes("exif-camera.tiff")
+        var profile = Array(try #require(ExifReader(tiff: bytes)?.iccProfile))
+        #expect(profile[264..<268].elementsEqual(Array("mluc".utf8)))
+        profile[273] = 0xFD
+        // When its description is read, Then the allocation is refused: no name, no crash
+        #expect(ColorProfileLocator.description(of: profile, compressed: false) == nil)
+    }
 }

@@ -151,7 +151,8 @@ pf_status pf_jxl_metadata(const uint8_t *data, size_t size, uint8_t *exif, size_
     }
     JxlDecoderSubscribeEvents(decoder, events);
     /* The input is not closed (libjxl 0.7 prints API errors after a closed input to stderr): the
-     * end of the data is NEED_MORE_INPUT, which ends the walk; a box cut there is dropped. */
+     * end of the data is NEED_MORE_INPUT, which ends the walk; a box cut there is dropped (an Exif
+     * box that is the file's whole last box is finished by closing the input, below). */
     JxlDecoderSetInput(decoder, data, size);
     pf_status result = PF_OK;
     int reading_exif = 0, have_exif = 0, have_color = 0, closed = 0;

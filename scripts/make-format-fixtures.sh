@@ -162,3 +162,21 @@ python3 scripts/make-jxl-exif-box.py "$work/icc-lossless.jxl" "$out/exif-camera.
 convert "$work/upright.png" -resize 16x12! -compress zip -profile "$work/p3.icc" "$out/exif-camera.tiff"
 exiftool -q -overwrite_original -TagsFromFile "$out/exif-camera.jpg" -all:all -n -Orientation=6 "$out/exif-camera.tiff"
 cp "$out/exif-camera.jxl" "$out/exif-icc.jxl" "$out/exif-camera.tiff" fuzz/seeds/
+# A JPEG XL whose "brob" Exif box inflates to 2 MiB (over the reader's 1 MiB): a Brotli stream
+# made with libbrotli (libbrotli-dev) after the ICC gradient's codestream.
+cat >"$work/bomb.c" <<'C'
+#include <brotli/encode.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    size_t size = (size_t)2 << 20, out_size = 4096;
+    uint8_t *in = calloc(size, 1), out[4096];
+    memcpy(in + 4, "II*\0\x08\0\0\0", 8);
+    if (argc != 2 || !BrotliEncoderCompress(9, 22, BROTLI_MODE_GENERIC, size, in, &out_size, out)) return 1;
+    FILE *file = fopen(argv[1], "wb");
+    return file != NULL && fwrite(out, 1, out_size, file) == out_size && fclose(file) == 0 ? 0 : 1;
+}
+C
+cc "$work/bomb.c" -lbrotlienc -o "$work/bomb" && "$work/bomb" "$work/bomb.br"
+python3 scripts/make-jxl-exif-box.py --brob "$work/icc-lossless.jxl" "$work/bomb.br" "$out/exif-brotli-bomb.jxl"

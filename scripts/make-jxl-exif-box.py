@@ -5,6 +5,9 @@ in a "brob" box). The box's 4-byte offset is 6: the TIFF header follows "Exif\\0
 writers keep it, so a reader must honour the offset.
 
 usage: make-jxl-exif-box.py CODESTREAM.jxl EXIF.jpg OUT.jxl
+       make-jxl-exif-box.py --brob CODESTREAM.jxl BROTLI_STREAM OUT.jxl
+         (the codestream, then a "brob" box holding "Exif" and the given Brotli stream as it is:
+         for a box that inflates past the reader's limit)
 """
 import struct
 import sys
@@ -28,6 +31,13 @@ def jpeg_exif(jpeg):
 
 
 def main():
+    if sys.argv[1] == '--brob':
+        codestream = open(sys.argv[2], 'rb').read()
+        brotli = open(sys.argv[3], 'rb').read()
+        out = (box(b'JXL ', b'\r\n\x87\n') + box(b'ftyp', b'jxl \0\0\0\0jxl ') + box(b'jxlc', codestream)
+               + box(b'brob', b'Exif' + brotli))
+        open(sys.argv[4], 'wb').write(out)
+        return
     codestream = open(sys.argv[1], 'rb').read()
     if not codestream.startswith(b'\xff\x0a'):
         sys.exit('not a bare JPEG XL codestream')

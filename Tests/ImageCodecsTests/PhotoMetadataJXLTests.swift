@@ -122,6 +122,19 @@ struct PhotoMetadataJXLTests {
         #expect(far.colorProfile == "RGB built-in")
     }
 
+    @Test func aBrobBoxInflatingPastOneMebibyteIsNoExif() throws {
+        // Given a brob box of 21 bytes of Brotli that inflate to a 2 MiB Exif box (a TIFF header,
+        // then zeros), after the codestream
+        let bytes = try FormatAssets.bytes("exif-brotli-bomb.jxl")
+        #expect(try JXLBoxes.box("brob", in: bytes).length < 64)
+        // When read
+        let metadata = try PhotoMetadata.read(bytes)
+        // Then the inflation stops at the limit: no EXIF; the profile before it is kept
+        #expect(metadata.exif == nil)
+        #expect(LibraryMetadata.read(bytes, format: .jxl)?.exif == nil)
+        #expect(metadata.colorProfile == "RGB built-in")
+    }
+
     @Test func aBrobBoxOfGarbageIsNoExifNeverACrash() throws {
         // Given the brob box's Brotli stream (after its inner type "Exif") overwritten with garbage
         var bytes = try FormatAssets.bytes("exif-camera.jxl")

@@ -11,7 +11,8 @@
  * pf_image_decode): the format is sniffed from the first bytes as ImageFormat.sniff does (an
  * input with no signature goes to the format size % 6 picks), then a probe, a full decode, a
  * reduced one, the stored thumbnail when there is one, and for GIF and WebP two loops of the
- * animation (pf_anim_*). The libraries themselves are
+ * animation (pf_anim_*); a JPEG XL's info-panel metadata (pf_jxl_metadata: its Exif and brob
+ * boxes, its colour profile's name) before its probe. The libraries themselves are
  * Debian's (not instrumented): ASan watches the shim's own reads and writes, and any crash in a
  * library is still a crash.
  */
@@ -142,6 +143,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int32_t reduce = 2 + (int32_t)(size % 5);
 #if defined(FUZZ_FORMATS)
     int32_t format = fuzz_format(data, size);
+    if (format == PF_FORMAT_JXL) {
+        /* The info panel's box walk (Exif, brob inflated by libjxl) reads what the probe may refuse. */
+        uint8_t exif[1024];
+        size_t exif_length = 0;
+        pf_jxl_metadata(data, size, exif, sizeof(exif), &exif_length, message, sizeof(message));
+        if (exif_length > sizeof(exif)) {
+            __builtin_trap();
+        }
+    }
     pf_image_info info;
     if (pf_image_probe(format, data, size, &info, message, sizeof(message)) != PF_OK) {
         return 0;

@@ -6,7 +6,8 @@
 // size class's IHDR bound (xx-large: 1,024 px), then the decode under the class's pixel limit,
 // whole and toward a 64×64 box, through the C shim's bounded chunk walk and tail budget; an
 // APNG is played for two loops (APNGAnimation's chunk reader and compositing). Before that, for
-// any format: PhotoMetadata (EXIF, ICC profile names, HEIF metadata) and a region decode.
+// any format: PhotoMetadata (EXIF, ICC profile names, the metadata of HEIF, AVIF and JPEG XL
+// through their libraries, a JPEG XL's Brotli-compressed Exif box too) and a region decode.
 //
 // FUZZ_FRESHNESS: the HTTP freshness parser: the input is a header block ("Name: value" lines,
 // the first line of a second block is a 304's), parsed into CacheFreshness as a 200 and
@@ -22,7 +23,7 @@ import Foundation
 public func fuzzThumbnail(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     // Any format: the info panel's reader (EXIF, the ICC profile through little-cms and zlib,
-    // a HEIF's metadata through libheif) and a zoomed view's region decode.
+    // a HEIF's, AVIF's or JPEG XL's metadata through its library) and a zoomed view's region decode.
     _ = try? PhotoMetadata.read(bytes)
     var region = DecodingOptions(targetSize: PixelSize(width: 32, height: 24), maxPixels: 1 << 22)
     region.region = PixelRect(x: 3, y: 2, width: 40, height: 30)

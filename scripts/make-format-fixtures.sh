@@ -151,3 +151,32 @@ for ext in jpg png webp; do convert -size 16x16 gradient:red-blue -profile "$wor
 
 # The EXIF JPEG as an AVIF (avifenc keeps its Exif), for the info panel on AVIF.
 avifenc "$out/exif-camera.jpg" "$out/exif-camera.avif" >/dev/null
+
+# JPEG XL for the info panel: the EXIF JPEG recompressed (cjxl 0.7 keeps its EXIF in a
+# Brotli-compressed "brob" box), and the ICC gradient lossless (the "RGB built-in" profile kept as
+# an ICC profile) in a container with a plain "Exif" box whose TIFF header sits 6 bytes on.
+cjxl --quiet "$out/exif-camera.jpg" "$out/exif-camera.jxl" >/dev/null 2>&1
+cjxl --quiet -d 0 "$out/icc-profile.png" "$work/icc-lossless.jxl" >/dev/null 2>&1
+python3 scripts/make-jxl-exif-box.py "$work/icc-lossless.jxl" "$out/exif-camera.jpg" "$out/exif-icc.jxl"
+# A 16×12 TIFF with the same profile and the EXIF JPEG's tags (IFD0, Exif IFD), Orientation 6.
+convert "$work/upright.png" -resize 16x12! -compress zip -profile "$work/p3.icc" "$out/exif-camera.tiff"
+exiftool -q -overwrite_original -TagsFromFile "$out/exif-camera.jpg" -all:all -n -Orientation=6 "$out/exif-camera.tiff"
+cp "$out/exif-camera.jxl" "$out/exif-icc.jxl" "$out/exif-camera.tiff" fuzz/seeds/
+# A JPEG XL whose "brob" Exif box inflates to 2 MiB (over the reader's 1 MiB): a Brotli stream
+# made with libbrotli (libbrotli-dev) after the ICC gradient's codestream.
+cat >"$work/bomb.c" <<'C'
+#include <brotli/encode.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    size_t size = (size_t)2 << 20, out_size = 4096;
+    uint8_t *in = calloc(size, 1), out[4096];
+    memcpy(in + 4, "II*\0\x08\0\0\0", 8);
+    if (argc != 2 || !BrotliEncoderCompress(9, 22, BROTLI_MODE_GENERIC, size, in, &out_size, out)) return 1;
+    FILE *file = fopen(argv[1], "wb");
+    return file != NULL && fwrite(out, 1, out_size, file) == out_size && fclose(file) == 0 ? 0 : 1;
+}
+C
+cc "$work/bomb.c" -lbrotlienc -o "$work/bomb" && "$work/bomb" "$work/bomb.br"
+python3 scripts/make-jxl-exif-box.py --brob "$work/icc-lossless.jxl" "$work/bomb.br" "$out/exif-brotli-bomb.jxl"

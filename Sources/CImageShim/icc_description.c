@@ -1,12 +1,39 @@
 #include "image_shim.h"
 
 #include <lcms2.h>
+#include <lcms2_plugin.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
 /* A profile larger than this is no colour profile a photo carries (typical: 0.5–4 KB; large LUT profiles ~1 MB). */
 #define PF_ICC_MAX_BYTES ((size_t)4 << 20)
+
+/*
+ * The most little-cms may allocate at once while reading a description: the profile's copy plus
+ * room. A corrupt tag can make it ask for hundreds of MB for a 600-byte profile (the fuzzer found
+ * 190 MB for a damaged 'desc'); refused, lcms fails the read and the profile has no name.
+ */
+#define PF_ICC_MAX_ALLOCATION ((cmsUInt32Number)2 * PF_ICC_MAX_BYTES)
+
+static void *pf_icc_malloc(cmsContext context, cmsUInt32Number size) {
+    (void)context;
+    return size == 0 || size > PF_ICC_MAX_ALLOCATION ? NULL : malloc(size);
+}
+
+static void pf_icc_free(cmsContext context, void *pointer) {
+    (void)context;
+    free(pointer);
+}
+
+static void *pf_icc_realloc(cmsContext context, void *pointer, cmsUInt32Number size) {
+    (void)context;
+    return size == 0 || size > PF_ICC_MAX_ALLOCATION ? NULL : realloc(pointer, size);
+}
+
+/* The bounded allocator, for each context this file creates (never installed globally). */
+static cmsPluginMemHandler pf_icc_memory = {
+    {cmsPluginMagicNumber, 2060, cmsPluginMemHandlerSig, NULL}, pf_icc_malloc, pf_icc_free, pf_icc_realloc, NULL, NULL, NULL};
 
 static void pf_icc_quiet(cmsContext context, cmsUInt32Number code, const char *text) {
     (void)context;
@@ -71,7 +98,7 @@ int pf_icc_description(const uint8_t *icc, size_t size, int compressed, char *ou
         }
         profile_bytes = inflated;
     }
-    cmsContext context = cmsCreateContext(NULL, NULL);
+    cmsContext context = cmsCreateContext(&pf_icc_memory, NULL);
     if (context == NULL) {
         free(inflated);
         return -1;

@@ -129,6 +129,15 @@ pf_status pf_avif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size
                            char *profile, size_t profile_capacity);
 
 /**
+ * A JPEG XL file's EXIF (the TIFF structure of its container's "Exif" box, or of a Brotli-compressed
+ * "brob" one; a box over 1 MiB is none) and its colour profile's name (an attached ICC profile's
+ * description, or the encoded colour space by name), as pf_heif_metadata. PF_ERR_DECODER when the
+ * file is no JPEG XL or fails before anything was read.
+ */
+pf_status pf_jxl_metadata(const uint8_t *data, size_t size, uint8_t *exif, size_t exif_capacity, size_t *exif_length,
+                          char *profile, size_t profile_capacity);
+
+/**
  * The description of an ICC profile (its 'desc' tag, read by little-cms) into out, at most
  * capacity bytes with the terminating zero; compressed: the bytes are a zlib stream (a PNG
  * iCCP chunk's). At most 4 MiB of profile. 0 on success, -1 when there is no readable profile.

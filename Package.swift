@@ -99,11 +99,11 @@ let package = Package(
             name: "CImageShim",
             // CZlib: the ICC reader inflates a PNG's iCCP; library_versions.c asks zlib its version.
             dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CJXL", "CTIFF", "CLCMS", "CZlib"],
-            // The C files #include the headers (no module import, so no autolinking). libjxl is
-            // named here; libheif, libavif and libtiff are not linked at all: the shim opens them
-            // with dlopen when a HEIF, an AVIF or a TIFF first comes (library_loader.h), since
-            // loading them and what they bring costs every process ~15 ms before main.
-            linkerSettings: [.linkedLibrary("jxl")]
+            // The C files #include the headers (no module import, so no autolinking). libheif,
+            // libavif, libjxl and libtiff are not linked at all: the shim opens them with dlopen
+            // when a HEIF, an AVIF, a JPEG XL or a TIFF first comes (library_loader.h), since
+            // loading them and what they bring (x265, dav1d, aom, Highway, Brotli, Abseil…)
+            // costs every process ~20 ms before main.
         ),
 
         // Text from outside made safe for a terminal, and its width in cells: the one place every

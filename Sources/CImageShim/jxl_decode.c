@@ -12,7 +12,7 @@
  */
 #include "formats_internal.h"
 
-#include <jxl/decode.h>
+#include "jxl_api.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +59,9 @@ static int pf_jxl_signature_ok(const uint8_t *data, size_t size, char *message, 
 }
 
 pf_status pf_jxl_probe(const uint8_t *data, size_t size, pf_image_info *info, char *message, size_t capacity) {
+    if (!pf_jxl_api_load(message, capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
     if (!pf_jxl_signature_ok(data, size, message, capacity)) {
         return PF_ERR_DECODER;
     }
@@ -140,6 +143,9 @@ static void pf_jxl_color(JxlDecoder *decoder, uint8_t **icc, size_t *icc_size) {
 pf_status pf_jxl_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                         size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
     (void)use_thumbnail;
+    if (!pf_jxl_api_load(message, capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
     if (!pf_jxl_signature_ok(data, size, message, capacity)) {
         return PF_ERR_DECODER;
     }

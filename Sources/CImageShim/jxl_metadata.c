@@ -12,7 +12,7 @@
  */
 #include "formats_internal.h"
 
-#include <jxl/decode.h>
+#include "jxl_api.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +133,10 @@ pf_status pf_jxl_metadata(const uint8_t *data, size_t size, uint8_t *exif, size_
     *exif_length = 0;
     if (profile_capacity > 0) {
         profile[0] = 0;
+    }
+    char unavailable[256];
+    if (!pf_jxl_api_load(unavailable, sizeof unavailable)) {
+        return PF_ERR_UNSUPPORTED;
     }
     JxlSignature signature = JxlSignatureCheck(data, size);
     if (signature != JXL_SIG_CODESTREAM && signature != JXL_SIG_CONTAINER) {

@@ -16,12 +16,10 @@
 #include <tiffvers.h>
 #include "heif_api.h"
 #include "avif_api.h"
-#include <jxl/decode.h>
-#include <jxl/version.h>
+#include "jxl_api.h"
 #include <lcms2.h>
 
-#define PF_STRINGIFY_(x) #x
-#define PF_STRINGIFY(x) PF_STRINGIFY_(x)
+#include "library_loader.h"
 
 enum { PF_JPEG, PF_PNG, PF_ZLIB, PF_WEBP, PF_GIF, PF_TIFF, PF_HEIF, PF_AVIF, PF_JXL, PF_LCMS, PF_LIBRARY_COUNT };
 
@@ -126,7 +124,9 @@ int32_t pf_library_version_get(int32_t index, pf_library_version *out) {
     case PF_JXL:
         snprintf(out->name, sizeof out->name, "libjxl");
         snprintf(built, built_size, "%d.%d.%d", JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION, JPEGXL_PATCH_VERSION);
-        dotted((long)JxlDecoderVersion(), 1000, running, running_size);
+        if (pf_jxl_api_load(running, running_size)) {
+            dotted((long)JxlDecoderVersion(), 1000, running, running_size);
+        }
         break;
     case PF_LCMS:
         snprintf(out->name, sizeof out->name, "lcms2");

@@ -66,6 +66,16 @@ struct ViewCommand: AsyncParsableCommand {
             Self.standardError(ScreenError.inputNotATerminal.description)
             throw ExitCode.failure
         }
+        let term = ProcessInfo.processInfo.environment["TERM"]
+        if term == "dumb" {
+            // A dumb terminal has no cursor addressing: nothing can be drawn at a place, and a
+            // screen reader could not be shown the focused line. Emacs' shell (where emacspeak
+            // users meet TERM=dumb) and a pipe both take `snapshot --text`, which prints the
+            // list as lines of words; the viewer asks for a terminal that can. Said before
+            // anything is written to the terminal: no probe, no escape sequence.
+            Self.standardError(Self.dumbTerminalAdvice)
+            throw ExitCode.failure
+        }
         // A header for a feed with no origin to send it to is a usage error (exit 64).
         let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feed)
         let setup: FeedSetup
@@ -85,25 +95,35 @@ struct ViewCommand: AsyncParsableCommand {
             // Ask the terminal once, before the screen takes over: graphics, version, cell size.
             let environment = ProcessInfo.processInfo.environment
             let request = try options.parsedGraphics()
-            let probe = GraphicsProbe.run(
-                request, colorFlag: try options.colorFlag(), input: STDIN_FILENO, output: STDOUT_FILENO,
-                environment: environment)
-            defer { probe.restore() }
-            let replies = probe.replies
-            let selection = probe.selection
-            var transport = probe.transport
-            // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
-            transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
+            // The screen-reader mode asks the terminal nothing: a console that does not know a
+            // question (the Linux console under speakup) may show it, or its answer, as text
+            // the reader would read out. It draws words in the terminal's own colours.
+            let colorFlag = try options.colorFlag()
+            let probe =
+                options.textMode(term: term)
+                ? nil
+                : GraphicsProbe.run(
+                    request, colorFlag: colorFlag, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
+            defer { probe?.restore() }
+            let replies = probe?.replies
+            let selection = probe?.selection
             var configuration = CursesScreenConfiguration(
-                maximumColors: ViewerOptions.capability(for: probe.colors.depth), graphicsTransport: transport)
-            if let replies {
+                maximumColors: try probe.map { ViewerOptions.capability(for: $0.colors.depth) }
+                    ?? options.maximumColors(environment: environment))
+            if let probe {
+                var transport = probe.transport
+                // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
+                transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
+                configuration.graphicsTransport = transport
+                configuration.terminalType = Self.terminalType(
+                    colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
+            }
+            if let probe, let replies {
                 configuration.inputParser = replies.inputParser
                 configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
             }
             configuration.preparesPicturesOffFrame = true
-            configuration.terminalType = Self.terminalType(
-                colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
-            let profile = probe.profile(
+            let profile = probe?.profile(
                 request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
             let options = self.options
             errorLog = StandardErrorLog.begin()
@@ -171,6 +191,15 @@ struct ViewCommand: AsyncParsableCommand {
         PrivateTerminfo.activate(directory: entry.directory)
         return entry.name
     }
+
+    /// Why the viewer does not run under `TERM=dumb`, and what does.
+    static let dumbTerminalAdvice = """
+        photofeed: TERM=dumb cannot move the cursor, so the viewer cannot show a screen (not even \
+        the screen-reader mode, which puts the cursor on the focused photo's line). \
+        `photofeed snapshot --text` prints the feed as lines of words here; for the viewer, \
+        run `photofeed --text` in a terminal that can (TERM=linux on the console, \
+        TERM=xterm-256color in a terminal emulator).
+        """
 
     /// One line on stderr, sanitised: reasons may quote feed text.
     static func standardError(_ line: String) {

@@ -61,8 +61,15 @@ public struct FeedViewerOptions: Sendable {
     /// The shuffle's seed for `--sort random`.
     public var sortSeed: UInt64 = 0
 
-    /// The item layout these options ask for.
-    public var itemLayout: any ItemLayout { layout.layout(thumbnail: thumbnail, columns: gridColumns) }
+    /// The screen-reader mode (`--text`, and `snapshot` under `TERM=dumb`): each photo one line
+    /// of words, no picture; the cursor on the focused photo's line; news on the bottom line.
+    public var text = false
+
+    /// The item layout these options ask for (one line a photo in the screen-reader mode, the
+    /// grid included).
+    public var itemLayout: any ItemLayout {
+        text ? TextLayout() : layout.layout(thumbnail: thumbnail, columns: gridColumns)
+    }
 
     /// Creates options; the defaults match the command line's.
     public init(

@@ -14,6 +14,9 @@ public struct Frame: Hashable, Sendable {
     public private(set) var cells: CellBlock
     /// The pictures placed in the cells, in drawing order.
     public private(set) var pictures: [PicturePlacement] = []
+    /// Where the text cursor shows (nil: hidden). The screen-reader mode puts it at the start of
+    /// the focused photo's line: screen readers read the line the cursor is on.
+    public var cursor: CellPoint?
 
     /// A blank frame of `size`.
     public init(size: TerminalSize) {
@@ -27,6 +30,7 @@ public struct Frame: Hashable, Sendable {
     /// drawn again every tick need not allocate the screen's cells each time).
     public mutating func reset(to size: TerminalSize) {
         pictures.removeAll(keepingCapacity: true)
+        cursor = nil
         guard size == cells.size else {
             cells = CellBlock(size: size)
             return

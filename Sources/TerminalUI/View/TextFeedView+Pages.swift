@@ -1,0 +1,98 @@
+import TerminalText
+import TerminalGraphics
+
+/// The screen-reader mode's pages over the list: help, the detail view, the panels, as lines
+/// of words (the first a title, where the cursor sits).
+extension TextFeedView {
+    /// The glyphs panels are drawn with here: no box, no bars, words between parts.
+    static let spokenGlyphs: GlyphSet = {
+        var glyphs = GlyphSet.ascii
+        glyphs.separator = ", "
+        glyphs.times = " by "
+        glyphs.box = Array(repeating: " ", count: 6)
+        glyphs.barFilled = " "
+        glyphs.barEmpty = " "
+        glyphs.spinner = [" "]
+        glyphs.shade = [" ", " ", " "]
+        return glyphs
+    }()
+
+    /// The lines of the page over the list (nil: the list shows).
+    static func page(of model: FeedModel) -> [String]? {
+        if model.showsHelp { return help(model) }
+        if let key = model.detailKey { return detail(of: key, in: model) }
+        switch model.panel {
+        case .info?:
+            return [model.focusedKey.flatMap(model.spokenRow(for:))?.sentence ?? "no photo focused", "info, I closes"]
+                + info(model)
+        case .network?:
+            let block = NetworkPanel.render(
+                model.shaping, caches: model.cacheUse, source: model.feedName,
+                size: TerminalSize(rows: NetworkPanel.preferredHeight, columns: model.screenSize.columns), glyphs: spokenGlyphs)
+            return ["network, n closes"] + lines(of: block).dropFirst()
+        case .eventLog? where model.showsTimeline:
+            return ["timeline of the photos in view, newest last; t shows the events, l closes"] + timeline(model)
+        case .eventLog?:
+            let entries = model.eventLog.suffix(max(0, model.screenSize.rows - 2)).reversed()
+            return ["events, newest first; t shows the timeline, l closes"]
+                + entries.map { EventLogPanel.line(for: $0).plain.trimmingSpaces() }
+        case nil:
+            return nil
+        }
+    }
+
+    /// Every key, `keys: what they do`, and what the terminal said.
+    static func help(_ model: FeedModel) -> [String] {
+        ["keys, ? closes"] + KeyMap.helpEntries.map { "\($0.keys): \($0.action)" }
+            + (model.options.terminal?.report() ?? []).map(TextSanitizer.sanitize)
+    }
+
+    /// The detail view: the photo in words, then its info (no picture).
+    static func detail(of key: PhotoKey, in model: FeedModel) -> [String] {
+        guard var row = model.spokenRow(for: key) else { return ["no photo"] }
+        if let state = model.detail?.state { row.state = state }
+        var lines = [row.sentence, "Esc goes back, j and k or n and p change photos"]
+        if let detail = model.detail, !detail.zoom.isFitted, let space = model.zoomSpace {
+            lines.append("zoom \(detail.zoom.label(in: space))")
+        }
+        return lines + info(model)
+    }
+
+    /// The focused photo's info panel lines, `label: value`.
+    static func info(_ model: FeedModel) -> [String] {
+        guard let subject = model.infoSubject else { return [] }
+        let rows = InfoPanel.rows(for: subject, glyphs: spokenGlyphs)
+        return rows.map { "\($0.0): \(TextSanitizer.sanitize($0.1))" }
+    }
+
+    /// Each photo in view: what its load did, in order.
+    static func timeline(_ model: FeedModel) -> [String] {
+        model.list.visibleItems.compactMap { index in
+            guard let key = model.key(at: index) else { return nil }
+            let lane = model.timeline.lane(key.description)
+            return "photo \(index + 1): " + (lane.map { history($0, now: model.now) } ?? "nothing yet")
+        }
+    }
+
+    /// A lane in words: its spans and marks, oldest first (`appear, queued 0.1 s, downloading 0.6 s, done`).
+    static func history(_ lane: LoadTimeline.Lane, now: Duration) -> String {
+        var events: [(Duration, String)] = lane.marks.map { ($0.time, "\($0.mark)") }
+        for span in lane.spans {
+            let length = ByteCountFormat.duration((span.end ?? now) - span.start)
+            let name = "\(span.kind)"
+            events.append((span.start, span.end == nil ? "\(name) for \(length) so far" : "\(name) \(length)"))
+        }
+        let words = events.sorted { $0.0 < $1.0 }.suffix(8).map(\.1)
+        return words.isEmpty ? "nothing yet" : words.joined(separator: ", ")
+    }
+
+    /// A block's lines as text, the blank ones left out.
+    static func lines(of block: CellBlock) -> [String] {
+        (0..<block.size.rows).compactMap { row in
+            let text = block.withRow(row) { cells in
+                String(cells.filter { !$0.isContinuation }.map(\.grapheme))
+            }.trimmingSpaces()
+            return text.isEmpty ? nil : text
+        }
+    }
+}

@@ -45,7 +45,8 @@ struct TmuxTextModeTests {
             try session.display("#{cursor_y}") == "2" ? true : nil
         }
         let screen2 = try session.capture()
-        #expect(moved != nil, "the cursor did not follow the focus: \(try session.display("#{cursor_y}"))\n\(screen2)")
+        let cursorRow = try session.display("#{cursor_y}")
+        #expect(moved != nil, "the cursor did not follow the focus: \(cursorRow)\n\(screen2)")
         #expect(Self.lines(screen2)[2].hasPrefix("Photo 3 of "), "\(screen2)")
         #expect(try session.display("#{cursor_x}") == "0")
 
@@ -66,7 +67,8 @@ struct TmuxTextModeTests {
 
         // Then the viewer exits 0 and the terminal is given back
         let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED 0") }
-        #expect(exited != nil, "\(try session.capture())")
+        let screen4 = try session.capture()
+        #expect(exited != nil, "\(screen4)")
         #expect(try session.display("#{alternate_on}") == "0")
     }
 

@@ -29,7 +29,12 @@ extension TextFeedView {
             let block = NetworkPanel.render(
                 model.shaping, caches: model.cacheUse, source: model.feedName,
                 size: TerminalSize(rows: NetworkPanel.preferredHeight, columns: model.screenSize.columns), glyphs: spokenGlyphs)
-            return ["network, n closes"] + lines(of: block).dropFirst()
+            // The box's title first, its key hint (the bottom edge) said there instead.
+            var text = lines(of: block)
+            guard text.count >= 2 else { return ["network; n closes"] }
+            text.removeLast()
+            text[0] += "; n closes"
+            return text
         case .eventLog? where model.showsTimeline:
             return ["timeline of the photos in view, newest last; t shows the events, l closes"] + timeline(model)
         case .eventLog?:

@@ -59,7 +59,8 @@ struct UpdateTextModeTests {
         harness.deliver(.failure(.httpStatus(404)), to: "2")
         // Then the bottom line says so
         #expect(harness.model.announcement == "photo 3 failed: HTTP 404")
-        #expect(FrameText.plain(harness.frame().cells).split(separator: "\n").last == "photo 3 failed: HTTP 404")
+        #expect(
+            FrameText.plain(harness.frame().cells).split(separator: "\n").last?.hasPrefix("photo 3 failed: HTTP 404   ") == true)
         // When another photo's bytes arrive, and another photo (not focused) loads
         harness.deliver(.loading(LoadProgress(completed: 40, total: 100)), to: "4")
         harness.deliver(Self.loaded(ms: 90), to: "5")
@@ -87,7 +88,7 @@ struct UpdateTextModeTests {
         harness.press("t")
         // Then the note is the news, and the mark is a word on the photo's line
         #expect(harness.model.announcement == harness.model.message)
-        #expect(FrameText.plain(harness.frame().cells).contains("Photo 1 of 35 by Jakub Mede, 400 by 300, loading, marked"))
+        #expect(FrameText.plain(harness.frame().cells).contains("Photo 1 of 35 by Jakub Mede, 400 by 300, marked"))
     }
 
     @Test func theNormalModeSaysNoExtraNews() {

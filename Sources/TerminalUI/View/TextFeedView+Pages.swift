@@ -36,7 +36,7 @@ extension TextFeedView {
             text[0] += "; n closes"
             return text
         case .eventLog? where model.showsTimeline:
-            return ["timeline of the photos in view, newest last; t shows the events, l closes"] + timeline(model)
+            return ["timeline of the photos in view, each load oldest first; t shows the events, l closes"] + timeline(model)
         case .eventLog?:
             let entries = model.eventLog.suffix(max(0, model.screenSize.rows - 2)).reversed()
             return ["events, newest first; t shows the timeline, l closes"]

@@ -154,6 +154,29 @@ struct UpdateTextModeTests {
         #expect(!help.contains("╭"))
     }
 
+    @Test func theEventLogIsNewestFirstAndTheTimelineIsEachLoadInWords() {
+        // Given the list, the first photo loaded
+        var harness = harness()
+        harness.deliver(Self.loaded(ms: 252), to: "0")
+        // When l opens the event log
+        harness.press("l")
+        // Then its title is first, where the cursor is, and the entries follow newest first
+        let log = harness.text().split(separator: "\n").map { String($0).trimmingSpaces() }
+        #expect(log.first == "events, newest first; t shows the timeline, l closes")
+        #expect(harness.frame().cursor == .zero)
+        let newest = harness.model.eventLog.suffix(1).map { EventLogPanel.line(for: $0).plain.trimmingSpaces() }
+        #expect(log.count > 2 && log[1] == newest.first, "\(log)")
+        // And each load asked for a small image (the picture is never drawn)
+        #expect(log.contains { $0.hasSuffix("start high 16×9") }, "\(log)")
+        // When t switches to the timeline
+        harness.press("t")
+        // Then each photo in view is a line of what its load did
+        let timeline = harness.text()
+        #expect(timeline.hasPrefix("timeline of the photos in view"))
+        #expect(timeline.contains("photo 1: "))
+        #expect(!timeline.contains("▁") && !timeline.contains("█"))
+    }
+
     @Test func theFilterPromptPutsTheCursorAfterTheText() {
         // Given the list
         var harness = harness()

@@ -177,6 +177,18 @@ struct UpdateTextModeTests {
         #expect(!timeline.contains("▁") && !timeline.contains("█"))
     }
 
+    @Test func nothingTicksWhileRowsLoadForThereIsNoPlaceholder() {
+        // Given rows loading in the screen-reader mode (a placeholder would animate)
+        var harness = harness()
+        harness.deliver(.loading(LoadProgress(completed: 40, total: 100)), to: "0")
+        #expect(harness.model.isAnimating)
+        // Then no tick is asked for: nothing on screen moves with time
+        #expect(harness.model.nextTick(after: .zero, timer: AnimationTimer()) == nil)
+        // When the timeline opens, its times move: then it ticks
+        harness.press("lt")
+        #expect(harness.model.nextTick(after: .zero, timer: AnimationTimer()) != nil)
+    }
+
     @Test func theFilterPromptPutsTheCursorAfterTheText() {
         // Given the list
         var harness = harness()

@@ -46,10 +46,23 @@ extension TextFeedView {
         }
     }
 
-    /// Every key, `keys: what they do`, and what the terminal said.
+    /// Where things stand (the status bar's words), every key as `keys: what they do`, and
+    /// what the terminal said.
     static func help(_ model: FeedModel) -> [String] {
-        ["keys, ? closes"] + KeyMap.helpEntries.map { "\($0.keys): \($0.action)" }
+        ["keys, ? closes", status(model)] + KeyMap.helpEntries.map { "\($0.keys): \($0.action)" }
             + (model.options.terminal?.report() ?? []).map(TextSanitizer.sanitize)
+    }
+
+    /// `embedded feed, 90 photos, photo 4 focused, sorted by size, filtered by /be, 2 marked, network 3g`.
+    static func status(_ model: FeedModel) -> String {
+        var parts = ["\(model.feedName) feed", "\(model.keys.count) photos"]
+        if let focus = model.list.focus { parts.append("photo \(focus + 1) focused") }
+        if let sort = model.order.sort { parts.append("sorted by \(sort.rawValue)") }
+        if !model.order.filter.isEmpty { parts.append("filtered by /\(model.order.filter.text)") }
+        if !model.marks.isEmpty { parts.append("\(model.marks.count) marked") }
+        if let network = model.metrics.network { parts.append("network \(network)") }
+        if model.lowData { parts.append("low-data mode") }
+        return parts.joined(separator: ", ")
     }
 
     /// The detail view: the photo in words, then its info (no picture).

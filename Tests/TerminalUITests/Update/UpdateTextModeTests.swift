@@ -150,6 +150,8 @@ struct UpdateTextModeTests {
         // Then the keys are listed as `keys: what they do`
         let help = harness.text()
         #expect(help.hasPrefix("keys, ? closes"))
+        // And the second line says where things stand, as the status bar would
+        #expect(help.split(separator: "\n")[1].hasPrefix("embedded feed, 30 photos, photo 1 focused, network fast"))
         #expect(help.contains(": "))
         #expect(!help.contains("╭"))
     }

@@ -67,15 +67,6 @@ struct ViewCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let term = ProcessInfo.processInfo.environment["TERM"]
-        if term == "dumb" {
-            // A dumb terminal has no cursor addressing: nothing can be drawn at a place, and a
-            // screen reader could not be shown the focused line. Emacs' shell (where emacspeak
-            // users meet TERM=dumb) and a pipe both take `snapshot --text`, which prints the
-            // list as lines of words; the viewer asks for a terminal that can. Said before
-            // anything is written to the terminal: no probe, no escape sequence.
-            Self.standardError(Self.dumbTerminalAdvice)
-            throw ExitCode.failure
-        }
         // A header for a feed with no origin to send it to is a usage error (exit 64).
         let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feed)
         let setup: FeedSetup
@@ -91,66 +82,73 @@ struct ViewCommand: AsyncParsableCommand {
         let outcome: Result<FeedExit, any Error>
         // What C libraries print while curses owns the terminal goes to a log, not the screen.
         var errorLog: StandardErrorLog?
-        do {
-            // Ask the terminal once, before the screen takes over: graphics, version, cell size.
-            let environment = ProcessInfo.processInfo.environment
-            let request = try options.parsedGraphics()
-            // The screen-reader mode asks the terminal nothing: a console that does not know a
-            // question (the Linux console under speakup) may show it, or its answer, as text
-            // the reader would read out. It draws words in the terminal's own colours.
-            let colorFlag = try options.colorFlag()
-            let probe =
-                options.textMode(term: term)
-                ? nil
-                : GraphicsProbe.run(
-                    request, colorFlag: colorFlag, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
-            defer { probe?.restore() }
-            let replies = probe?.replies
-            let selection = probe?.selection
-            var configuration = CursesScreenConfiguration(
-                maximumColors: try probe.map { ViewerOptions.capability(for: $0.colors.depth) }
-                    ?? options.maximumColors(environment: environment))
-            if let probe {
-                var transport = probe.transport
-                // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
-                transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
-                configuration.graphicsTransport = transport
-                configuration.terminalType = Self.terminalType(
-                    colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
+        if term == "dumb" {
+            // A dumb terminal has no cursor addressing: the screen-reader mode's lines are
+            // printed one after another instead of drawn in place (Emacs' shell, where
+            // emacspeak users meet TERM=dumb, reads them as they come). No probe, no escape.
+            outcome = await Self.viewLines(options, setup: setup, recorder: recorder)
+        } else {
+            do {
+                // Ask the terminal once, before the screen takes over: graphics, version, cell size.
+                let environment = ProcessInfo.processInfo.environment
+                let request = try options.parsedGraphics()
+                // The screen-reader mode asks the terminal nothing: a console that does not know a
+                // question (the Linux console under speakup) may show it, or its answer, as text
+                // the reader would read out. It draws words in the terminal's own colours.
+                let colorFlag = try options.colorFlag()
+                let probe =
+                    options.textMode(term: term)
+                    ? nil
+                    : GraphicsProbe.run(
+                        request, colorFlag: colorFlag, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
+                defer { probe?.restore() }
+                let replies = probe?.replies
+                let selection = probe?.selection
+                var configuration = CursesScreenConfiguration(
+                    maximumColors: try probe.map { ViewerOptions.capability(for: $0.colors.depth) }
+                        ?? options.maximumColors(environment: environment))
+                if let probe {
+                    var transport = probe.transport
+                    // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
+                    transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
+                    configuration.graphicsTransport = transport
+                    configuration.terminalType = Self.terminalType(
+                        colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
+                }
+                if let probe, let replies {
+                    configuration.inputParser = replies.inputParser
+                    configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
+                }
+                configuration.preparesPicturesOffFrame = true
+                let profile = probe?.profile(
+                    request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
+                let options = self.options
+                errorLog = StandardErrorLog.begin()
+                outcome = .success(
+                    try await CursesScreen.run(configuration: configuration) { screen in
+                        var viewerOptions = try options.viewerOptions(
+                            screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
+                        viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
+                        viewerOptions.sixelGeometry = replies?.sixelGeometry
+                        viewerOptions.terminal = profile
+                        viewerOptions.screenColors = screen.colorCapability
+                        screen.synchronizesFrames = replies?.synchronizedOutput ?? false
+                        if setup.source is DirectoryFeed {
+                            // The folder's source sorts (--sort): the list keeps its order, and a photo
+                            // added to the folder goes to its place by it.
+                            viewerOptions.folderSort = try options.folderOptions().sort
+                            viewerOptions.sort = nil
+                        }
+                        let viewer = FeedRuntime(
+                            screen: screen, feed: setup.source, feedName: setup.feedName,
+                            pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
+                            network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
+                            messages: setup.folderChanges?.messages)
+                        return await viewer.run()
+                    })
+            } catch {
+                outcome = .failure(error)
             }
-            if let probe, let replies {
-                configuration.inputParser = replies.inputParser
-                configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
-            }
-            configuration.preparesPicturesOffFrame = true
-            let profile = probe?.profile(
-                request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
-            let options = self.options
-            errorLog = StandardErrorLog.begin()
-            outcome = .success(
-                try await CursesScreen.run(configuration: configuration) { screen in
-                    var viewerOptions = try options.viewerOptions(
-                        screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
-                    viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
-                    viewerOptions.sixelGeometry = replies?.sixelGeometry
-                    viewerOptions.terminal = profile
-                    viewerOptions.screenColors = screen.colorCapability
-                    screen.synchronizesFrames = replies?.synchronizedOutput ?? false
-                    if setup.source is DirectoryFeed {
-                        // The folder's source sorts (--sort): the list keeps its order, and a photo
-                        // added to the folder goes to its place by it.
-                        viewerOptions.folderSort = try options.folderOptions().sort
-                        viewerOptions.sort = nil
-                    }
-                    let viewer = FeedRuntime(
-                        screen: screen, feed: setup.source, feedName: setup.feedName,
-                        pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
-                        network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
-                        messages: setup.folderChanges?.messages)
-                    return await viewer.run()
-                })
-        } catch {
-            outcome = .failure(error)
         }
         if let notice = errorLog?.end() { Self.standardError(notice) }
         await setup.shutDown()
@@ -192,14 +190,31 @@ struct ViewCommand: AsyncParsableCommand {
         return entry.name
     }
 
-    /// Why the viewer does not run under `TERM=dumb`, and what does.
-    static let dumbTerminalAdvice = """
-        photofeed: TERM=dumb cannot move the cursor, so the viewer cannot show a screen (not even \
-        the screen-reader mode, which puts the cursor on the focused photo's line). \
-        `photofeed snapshot --text` prints the feed as lines of words here; for the viewer, \
-        run `photofeed --text` in a terminal that can (TERM=linux on the console, \
-        TERM=xterm-256color in a terminal emulator).
-        """
+    /// The viewer on a terminal that cannot move its cursor (`TERM=dumb`): the screen-reader
+    /// mode on a ``LineScreen``, which prints lines and never changes the terminal's mode.
+    static func viewLines(_ options: ViewerOptions, setup: FeedSetup, recorder: LoadRecorder?) async
+        -> Result<FeedExit, any Error>
+    {
+        do {
+            let environment = ProcessInfo.processInfo.environment
+            let screen = try LineScreen(size: LineScreen.size(environment: environment))
+            defer { screen.close() }
+            let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+            var viewerOptions = try options.viewerOptions(
+                screenColors: .none, unicode: locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8"))
+            if setup.source is DirectoryFeed {
+                viewerOptions.folderSort = try options.folderOptions().sort
+                viewerOptions.sort = nil
+            }
+            let viewer = FeedRuntime(
+                screen: screen, feed: setup.source, feedName: setup.feedName,
+                pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
+                recorder: recorder, outputFailures: setup.serverLog?.failures, messages: setup.folderChanges?.messages)
+            return .success(await viewer.run())
+        } catch {
+            return .failure(error)
+        }
+    }
 
     /// One line on stderr, sanitised: reasons may quote feed text.
     static func standardError(_ line: String) {

@@ -72,20 +72,44 @@ struct TmuxTextModeTests {
         #expect(try session.display("#{alternate_on}") == "0")
     }
 
-    @Test func aDumbTerminalGetsAClearRefusalAndSnapshotSpeaksWords() async throws {
-        // Given TERM=dumb (no cursor addressing) in a terminal
+    @Test func aDumbTerminalGetsLinesOfWordsOneAfterAnotherAndSnapshotSpeaksWords() async throws {
+        // Given TERM=dumb (no cursor addressing) in a terminal, 8 lines a page
         let session = try TmuxSession(
-            command: "TERM=dumb \(try BuiltBinary.photofeed.path) --cache-dir \(Self.cacheDirectory()); echo VIEWER-EXITED $?; sleep 20",
-            columns: 100, rows: 12)
+            command: "TERM=dumb LINES=8 \(try BuiltBinary.photofeed.path) --latency 0 --bandwidth 0"
+                + " --cache-dir \(Self.cacheDirectory()); echo VIEWER-EXITED $?; sleep 20",
+            columns: 100, rows: 30)
 
-        // Then the viewer says why it cannot run and what to use, exits 1, and writes no escape
-        let refused = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
-        let screen = try session.capture()
-        #expect(refused != nil, "\(screen)")
-        #expect(screen.contains("TERM=dumb cannot move the cursor"), "\(screen)")
-        #expect(screen.contains("VIEWER-EXITED 1"), "\(screen)")
+        // Then the photos are printed as lines of words, and the news after them
+        let listed = try await session.waitForScreen(within: .seconds(15)) { screen in
+            screen.contains("Photo 7 of ") && screen.contains("30 photos")
+        }
+        let screen1 = try session.capture()
+        #expect(listed != nil, "\(screen1)")
         #expect(try session.display("#{alternate_on}") == "0")
-        #expect(!(try session.capture(escapes: true)).contains("\u{1B}[?"))
+
+        // When j and Enter are typed (a line), then an empty line (Enter: open the photo)
+        try session.send("j", "Enter")
+        let moved = try await session.waitForScreen(within: .seconds(10)) { screen in
+            Self.lines(screen).last { $0.hasPrefix("Photo ") }?.hasPrefix("Photo 2 of ") == true
+        }
+        let screen2 = try session.capture()
+        #expect(moved != nil, "\(screen2)")
+        try session.send("Enter")
+
+        // Then the photo's page is printed: its words, then its info
+        let detail = try await session.waitForScreen(within: .seconds(10)) { $0.contains("Esc goes back") }
+        let screen3 = try session.capture()
+        #expect(detail != nil, "\(screen3)")
+
+        // When q is typed twice (back, then quit)
+        try session.send("q", "Enter")
+        try session.send("q", "Enter")
+
+        // Then it exits 0 having written nothing but text
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED 0") }
+        let screen4 = try session.capture(escapes: true)
+        #expect(exited != nil, "\(screen4)")
+        #expect(!screen4.contains("\u{1B}"), "\(screen4)")
 
         // When snapshot runs under TERM=dumb
         let output = try await BuiltBinary.run(

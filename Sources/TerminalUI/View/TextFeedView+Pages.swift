@@ -49,8 +49,27 @@ extension TextFeedView {
     /// Where things stand (the status bar's words), every key as `keys: what they do`, and
     /// what the terminal said.
     static func help(_ model: FeedModel) -> [String] {
-        ["keys, ? closes", status(model)] + KeyMap.helpEntries.map { "\($0.keys): \($0.action)" }
+        // Several keys a line, as many as the width takes: the whole list fits a small screen.
+        let keys = packed(KeyMap.helpEntries.map { "\($0.keys): \($0.action)" }, width: model.screenSize.columns)
+        return ["keys, ? closes", status(model)] + keys
             + (model.options.terminal?.report() ?? []).map(TextSanitizer.sanitize)
+    }
+
+    /// `items` joined by `; ` into lines of at most `width` columns (an item wider has a line of its own).
+    static func packed(_ items: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for item in items {
+            let longer = line.isEmpty ? item : line + "; " + item
+            if !line.isEmpty, DisplayWidth.of(longer) > width {
+                lines.append(line)
+                line = item
+            } else {
+                line = longer
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// `embedded feed, 90 photos, photo 4 focused, sorted by size, filtered by /be, 2 marked, network 3g`.

@@ -25,7 +25,11 @@ enum TextFeedView {
             return
         }
         let content = size.rows - 1
-        if let lines = page(of: model) {
+        if var lines = page(of: model) {
+            if lines.count > content {
+                // Said, not cut silently.
+                lines = Array(lines.prefix(content - 1)) + ["and \(lines.count - content + 1) more lines: a taller terminal shows them"]
+            }
             for (row, line) in lines.prefix(content).enumerated() {
                 write(line, row: row, on: &frame, style: row == 0 ? CellStyle(attributes: .bold) : .plain)
             }

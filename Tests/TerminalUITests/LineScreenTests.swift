@@ -12,37 +12,56 @@ import Glibc
 struct LineScreenTests {
     private let list = ["Photo 1 of 3 by A, loading", "Photo 2 of 3 by B, loading", "Photo 3 of 3 by C", "", "3 photos"]
 
-    @Test func theFirstFramePrintsItsLinesThenOnlyWhatChanged() {
-        // Given nothing printed yet, Then the first frame prints its lines (not the blank ones)
-        #expect(
-            LineScreen.linesToPrint(list, cursor: .zero, after: nil, cursor: nil)
-                == ["Photo 1 of 3 by A, loading", "Photo 2 of 3 by B, loading", "Photo 3 of 3 by C", "3 photos"])
-        // When the focus moves to the second line, Then that line alone is printed
-        #expect(
-            LineScreen.linesToPrint(list, cursor: CellPoint(row: 1, column: 0), after: list, cursor: .zero)
-                == ["Photo 2 of 3 by B, loading"])
-        // When another photo loads and is news, Then the news line alone is printed
-        var loaded = list
-        loaded[2] = "Photo 3 of 3 by C, failed: HTTP 404"
-        loaded[4] = "photo 3 failed: HTTP 404"
-        #expect(
-            LineScreen.linesToPrint(loaded, cursor: CellPoint(row: 1, column: 0), after: list, cursor: CellPoint(row: 1, column: 0))
-                == ["photo 3 failed: HTTP 404"])
-        // When the focused photo's words change, Then its line is printed again
-        var focused = list
-        focused[0] = "Photo 1 of 3 by A, from the memory cache"
-        #expect(LineScreen.linesToPrint(focused, cursor: .zero, after: list, cursor: .zero) == ["Photo 1 of 3 by A, from the memory cache"])
-        // When nothing changed, Then nothing is printed
-        #expect(LineScreen.linesToPrint(list, cursor: .zero, after: list, cursor: .zero).isEmpty)
+    private func list(_ lines: [String]? = nil, cursor row: Int) -> LineScreen.Shown {
+        LineScreen.Shown(lines: lines ?? list, cursor: CellPoint(row: row, column: 0), isPage: false)
     }
 
-    @Test func aPageOpeningPrintsItWhole() {
-        // Given the list shown, When help opens (its title on the cursor's line)
+    @Test func theFirstFramePrintsItsLinesThenOnlyTheFocusAndTheNews() {
+        // Given nothing printed yet, Then the first frame prints its lines (not the blank ones)
+        #expect(
+            LineScreen.linesToPrint(list(cursor: 0), after: nil)
+                == ["Photo 1 of 3 by A, loading", "Photo 2 of 3 by B, loading", "Photo 3 of 3 by C", "3 photos"])
+        // When the focus moves to the second line, Then that line alone is printed
+        #expect(LineScreen.linesToPrint(list(cursor: 1), after: list(cursor: 0)) == ["Photo 2 of 3 by B, loading"])
+        // When another photo fails and that is news, Then the news line alone is printed
+        var failed = list
+        failed[2] = "Photo 3 of 3 by C, failed: HTTP 404"
+        failed[4] = "photo 3 failed: HTTP 404"
+        #expect(LineScreen.linesToPrint(list(failed, cursor: 1), after: list(cursor: 1)) == ["photo 3 failed: HTTP 404"])
+        // When the focused photo's progress changes, Then nothing is printed (its end will be news)
+        var progress = list
+        progress[0] = "Photo 1 of 3 by A, loading 40%"
+        #expect(LineScreen.linesToPrint(list(progress, cursor: 0), after: list(cursor: 0)).isEmpty)
+        // When the list scrolls and another photo is on the focused line, Then it is printed
+        let scrolled = ["Photo 3 of 3 by C", "", "", "", "3 photos"]
+        #expect(LineScreen.linesToPrint(list(scrolled, cursor: 0), after: list(cursor: 0)) == ["Photo 3 of 3 by C"])
+    }
+
+    @Test func aPageIsPrintedWholeWhenItOpensThenItsNewLines() {
+        // Given the list shown, When help opens (a page)
         let help = ["keys, ? closes", "embedded feed, 3 photos", "j ↓: next row; k ↑: previous row", "", "3 photos"]
+        let page = LineScreen.Shown(lines: help, cursor: .zero, isPage: true)
         // Then all of it is printed
         #expect(
-            LineScreen.linesToPrint(help, cursor: .zero, after: list, cursor: CellPoint(row: 1, column: 0))
+            LineScreen.linesToPrint(page, after: list(cursor: 1))
                 == ["keys, ? closes", "embedded feed, 3 photos", "j ↓: next row; k ↑: previous row"])
+        // When a line of the same page changes (the info was read), Then the new line alone
+        var read = help
+        read[1] = "embedded feed, 3 photos, photo 2 focused"
+        #expect(
+            LineScreen.linesToPrint(LineScreen.Shown(lines: read, cursor: .zero, isPage: true), after: page)
+                == ["embedded feed, 3 photos, photo 2 focused"])
+        // When the page's title line changes but names the same page (a photo's load), Then nothing
+        var loading = read
+        loading[0] = "keys, ? closes, loading 40%"
+        #expect(LineScreen.linesToPrint(LineScreen.Shown(lines: loading, cursor: .zero, isPage: true), after: page) == [read[1]])
+        // When the page closes, Then the list is printed whole again (the same news is not said twice)
+        #expect(
+            LineScreen.linesToPrint(list(cursor: 1), after: page)
+                == ["Photo 1 of 3 by A, loading", "Photo 2 of 3 by B, loading", "Photo 3 of 3 by C"])
+        // And a list that grew (a page came) is the same photos: only news, if any
+        let grown = list.map { $0.hasPrefix("Photo ") ? "Photo " + $0.dropFirst(6).prefix(1) + " of 60" + $0.dropFirst(12) : $0 }
+        #expect(LineScreen.linesToPrint(list(grown, cursor: 1), after: list(cursor: 1)).isEmpty)
     }
 
     @Test func eachCharacterIsAKeyAnEmptyLineIsEnter() throws {

@@ -17,6 +17,10 @@ public struct Frame: Hashable, Sendable {
     /// Where the text cursor shows (nil: hidden). The screen-reader mode puts it at the start of
     /// the focused photo's line: screen readers read the line the cursor is on.
     public var cursor: CellPoint?
+    /// Whether the cells are a page of lines (help, a panel, a photo's words) rather than the
+    /// list, in the screen-reader mode: a screen that prints lines (``LineScreen``) prints a
+    /// page's new lines as they come, and of the list only the focused photo's line.
+    public var showsPage = false
 
     /// A blank frame of `size`.
     public init(size: TerminalSize) {
@@ -31,6 +35,7 @@ public struct Frame: Hashable, Sendable {
     public mutating func reset(to size: TerminalSize) {
         pictures.removeAll(keepingCapacity: true)
         cursor = nil
+        showsPage = false
         guard size == cells.size else {
             cells = CellBlock(size: size)
             return

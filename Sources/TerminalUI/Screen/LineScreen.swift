@@ -9,9 +9,9 @@ import Glibc
 /// plain lines, keys read a line at a time.
 ///
 /// Nothing is ever addressed or erased, so nothing is written but text and newlines: the first
-/// frame prints its lines; then a frame prints the focused line when the focus moved or its
-/// words changed, the whole page when a page opened (help, a panel, the detail view: its title
-/// line, where the cursor is, changed), and the bottom line when there is news. The terminal's
+/// frame prints its lines; then a frame prints the focused line when the focus moved, a page
+/// whole when it opened (help, a panel, the detail view) and its new lines as they come, and
+/// the bottom line when there is news. The terminal's
 /// mode is left as it is (its own line editing and echo, Ctrl-C and Ctrl-D as the shell's), so
 /// there is nothing to restore: the process can end any way at all.
 ///
@@ -33,9 +33,8 @@ public final class LineScreen: Screen {
     private let watcher: InputWatcher
     private let continuation: AsyncStream<Void>.Continuation
     private var cells: CellBlock
-    /// The lines of the frame last shown, and its cursor.
-    private var shown: [String]?
-    private var shownCursor: CellPoint?
+    /// The frame last shown.
+    private var shown: Shown?
     /// Keys read and not yet taken.
     private var pending: [InputEvent] = []
     /// Whether the next character read starts a line (an empty line is Enter).
@@ -107,36 +106,63 @@ public final class LineScreen: Screen {
                 String(cells.filter { !$0.isContinuation }.map(\.grapheme)).trimmingSpaces()
             }
         }
-        let printed = Self.linesToPrint(lines, cursor: frame.cursor, after: shown, cursor: shownCursor)
-        shown = lines
-        shownCursor = frame.cursor
+        let shownNow = Shown(lines: lines, cursor: frame.cursor, isPage: frame.showsPage)
+        let printed = Self.linesToPrint(shownNow, after: shown)
+        shown = shownNow
         guard !printed.isEmpty, !isClosed else { return }
         write(printed.map { $0 + "\n" }.joined())
     }
 
-    /// The lines to print for a frame of `lines` with its cursor on `cursor`, after `old`
-    /// (nil: nothing printed yet). Pure.
-    static func linesToPrint(_ lines: [String], cursor: CellPoint?, after old: [String]?, cursor oldCursor: CellPoint?)
-        -> [String]
-    {
-        guard let bottom = lines.last else { return [] }
-        let content = Array(lines.dropLast())
-        guard let old, old.count == lines.count else {
-            return (content + [bottom]).filter { !$0.isEmpty }
+    /// A frame as lines: what was printed from.
+    struct Shown: Equatable {
+        var lines: [String]
+        var cursor: CellPoint?
+        var isPage: Bool
+    }
+
+    /// The lines to print for `frame` after `old` (nil: nothing printed yet). Pure.
+    ///
+    /// A page (or the list) that was not shown before: its lines whole. The same page: its new
+    /// lines (an event, the info read). The list: the focused photo's line when the focus moved
+    /// to another photo (its load's end is news, said on the bottom line; its progress is not
+    /// printed). The bottom line whenever it changed.
+    static func linesToPrint(_ frame: Shown, after old: Shown?) -> [String] {
+        guard let bottom = frame.lines.last else { return [] }
+        let content = Array(frame.lines.dropLast())
+        let news = bottom.isEmpty || bottom == old?.lines.last ? [] : [bottom]
+        guard let old, old.lines.count == frame.lines.count, old.isPage == frame.isPage else {
+            return content.filter { !$0.isEmpty } + news
         }
-        var printed: [String] = []
-        if let cursor, cursor.row < content.count {
-            // The first line's title (up to its first comma) says which page this is.
-            func title(_ line: String) -> Substring { line.prefix { $0 != "," } }
-            if cursor.row == 0, title(content[0]) != title(old[0]) {
-                // A page opened (help, a panel, the detail view, the list again): all of it.
-                printed = content.filter { !$0.isEmpty }
-            } else if cursor != oldCursor || content[cursor.row] != old[cursor.row] {
-                printed = [content[cursor.row]]
-            }
+        let oldContent = Array(old.lines.dropLast())
+        if frame.isPage {
+            // The same page: its new lines but the title's (the photo's load: its end is news);
+            // another page (its title changed): all of it.
+            guard title(content.first) == title(oldContent.first) else { return content.filter { !$0.isEmpty } + news }
+            let seen = Set(oldContent)
+            return content.dropFirst().filter { !$0.isEmpty && !seen.contains($0) } + news
         }
-        if bottom != old.last, !bottom.isEmpty { printed.append(bottom) }
-        return printed
+        // The list: all of it when none of its photos was on the last one (it came, or a page
+        // down), else the focused line when the focus is on another photo.
+        let shown = Set(oldContent.filter { !$0.isEmpty }.map(photo))
+        let photos = content.filter { !$0.isEmpty }
+        if !photos.isEmpty, !photos.contains(where: { shown.contains(photo($0)) }) { return photos + news }
+        guard let cursor = frame.cursor, cursor.row < content.count, !content[cursor.row].isEmpty,
+            cursor != old.cursor || photo(content[cursor.row]) != photo(oldContent[cursor.row])
+        else { return news }
+        return [content[cursor.row]] + news
+    }
+
+    /// A line's title, up to its first comma: a page's name, or a photo's place and author.
+    private static func title(_ line: String?) -> Substring { (line ?? "").prefix { $0 != "," } }
+
+    /// Which photo a list line is: its title without the count (`Photo 4 by Jakub Mede`), which
+    /// grows as pages come.
+    private static func photo(_ line: String) -> String {
+        let title = title(line)
+        guard let of = title.firstRange(of: " of "), let by = title[of.upperBound...].firstRange(of: " by ") else {
+            return String(title)
+        }
+        return String(title[..<of.lowerBound] + title[by.lowerBound...])
     }
 
     public func readInput(timeout: Duration) -> InputEvent? {

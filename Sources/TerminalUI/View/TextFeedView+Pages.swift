@@ -111,13 +111,16 @@ extension TextFeedView {
         }
     }
 
-    /// A lane in words: its spans and marks, oldest first (`appear, queued 0.1 s, downloading 0.6 s, done`).
+    /// A lane in words: its spans and marks, oldest first (`appear, queued 0.1 s, downloading 0.6 s, done`;
+    /// `downloading since 12.3 s` while it runs).
     static func history(_ lane: LoadTimeline.Lane, now: Duration) -> String {
         var events: [(Duration, String)] = lane.marks.map { ($0.time, "\($0.mark)") }
         for span in lane.spans {
             let length = ByteCountFormat.duration((span.end ?? now) - span.start)
             let name = "\(span.kind)"
-            events.append((span.start, span.end == nil ? "\(name) for \(length) so far" : "\(name) \(length)"))
+            // A running span says when it began (the viewer's time, as the event log): words that
+            // change only when something happens.
+            events.append((span.start, span.end == nil ? "\(name) since \(ByteCountFormat.duration(span.start))" : "\(name) \(length)"))
         }
         let words = events.sorted { $0.0 < $1.0 }.suffix(8).map(\.1)
         return words.isEmpty ? "nothing yet" : words.joined(separator: ", ")

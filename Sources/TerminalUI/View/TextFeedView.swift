@@ -34,6 +34,7 @@ enum TextFeedView {
                 write(line, row: row, on: &frame, style: row == 0 ? CellStyle(attributes: .bold) : .plain)
             }
             frame.cursor = .zero
+            frame.showsPage = true
         } else {
             drawList(model, rows: content, on: &frame)
         }

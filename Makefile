@@ -29,7 +29,7 @@ run:
 # test`s would queue on SwiftPM's lock); each group's output is printed when all have ended.
 # scripts/check-test-groups.py lists every test of the built binary and fails, naming them, when a
 # test is run by no group (a new real-time suite the regexes miss) or by two.
-TMUX_SUITES := EndToEndTests\.TmuxViewerTests/(?!onThreeG)
+TMUX_SUITES := EndToEndTests\.(TmuxViewerTests/(?!onThreeG)|TmuxTextModeTests)
 TMUX_SLOW_SUITES := EndToEndTests\.(TmuxViewerTests/onThreeG|TmuxGridTests|TmuxDetailPreviewTests)
 PREFETCH_SUITES := EndToEndTests\.PrefetchCommandTests
 END_TO_END_SUITES := EndToEndTests\.(?!Tmux|PrefetchCommandTests)

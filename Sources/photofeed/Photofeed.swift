@@ -66,6 +66,7 @@ struct ViewCommand: AsyncParsableCommand {
             Self.standardError(ScreenError.inputNotATerminal.description)
             throw ExitCode.failure
         }
+        let term = ProcessInfo.processInfo.environment["TERM"]
         // A header for a feed with no origin to send it to is a usage error (exit 64).
         let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feed)
         let setup: FeedSetup
@@ -81,56 +82,73 @@ struct ViewCommand: AsyncParsableCommand {
         let outcome: Result<FeedExit, any Error>
         // What C libraries print while curses owns the terminal goes to a log, not the screen.
         var errorLog: StandardErrorLog?
-        do {
-            // Ask the terminal once, before the screen takes over: graphics, version, cell size.
-            let environment = ProcessInfo.processInfo.environment
-            let request = try options.parsedGraphics()
-            let probe = GraphicsProbe.run(
-                request, colorFlag: try options.colorFlag(), input: STDIN_FILENO, output: STDOUT_FILENO,
-                environment: environment)
-            defer { probe.restore() }
-            let replies = probe.replies
-            let selection = probe.selection
-            var transport = probe.transport
-            // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
-            transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
-            var configuration = CursesScreenConfiguration(
-                maximumColors: ViewerOptions.capability(for: probe.colors.depth), graphicsTransport: transport)
-            if let replies {
-                configuration.inputParser = replies.inputParser
-                configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
+        if term == "dumb" {
+            // A dumb terminal has no cursor addressing: the screen-reader mode's lines are
+            // printed one after another instead of drawn in place (Emacs' shell, where
+            // emacspeak users meet TERM=dumb, reads them as they come). No probe, no escape.
+            outcome = await Self.viewLines(options, setup: setup, recorder: recorder)
+        } else {
+            do {
+                // Ask the terminal once, before the screen takes over: graphics, version, cell size.
+                let environment = ProcessInfo.processInfo.environment
+                let request = try options.parsedGraphics()
+                // The screen-reader mode asks the terminal nothing: a console that does not know a
+                // question (the Linux console under speakup) may show it, or its answer, as text
+                // the reader would read out. It draws words in the terminal's own colours.
+                let colorFlag = try options.colorFlag()
+                let probe =
+                    options.textMode(term: term)
+                    ? nil
+                    : GraphicsProbe.run(
+                        request, colorFlag: colorFlag, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
+                defer { probe?.restore() }
+                let replies = probe?.replies
+                let selection = probe?.selection
+                var configuration = CursesScreenConfiguration(
+                    maximumColors: try probe.map { ViewerOptions.capability(for: $0.colors.depth) }
+                        ?? options.maximumColors(environment: environment))
+                if let probe {
+                    var transport = probe.transport
+                    // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
+                    transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
+                    configuration.graphicsTransport = transport
+                    configuration.terminalType = Self.terminalType(
+                        colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
+                }
+                if let probe, let replies {
+                    configuration.inputParser = replies.inputParser
+                    configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
+                }
+                configuration.preparesPicturesOffFrame = true
+                let profile = probe?.profile(
+                    request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
+                let options = self.options
+                errorLog = StandardErrorLog.begin()
+                outcome = .success(
+                    try await CursesScreen.run(configuration: configuration) { screen in
+                        var viewerOptions = try options.viewerOptions(
+                            screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
+                        viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
+                        viewerOptions.sixelGeometry = replies?.sixelGeometry
+                        viewerOptions.terminal = profile
+                        viewerOptions.screenColors = screen.colorCapability
+                        screen.synchronizesFrames = replies?.synchronizedOutput ?? false
+                        if setup.source is DirectoryFeed {
+                            // The folder's source sorts (--sort): the list keeps its order, and a photo
+                            // added to the folder goes to its place by it.
+                            viewerOptions.folderSort = try options.folderOptions().sort
+                            viewerOptions.sort = nil
+                        }
+                        let viewer = FeedRuntime(
+                            screen: screen, feed: setup.source, feedName: setup.feedName,
+                            pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
+                            network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
+                            messages: setup.folderChanges?.messages)
+                        return await viewer.run()
+                    })
+            } catch {
+                outcome = .failure(error)
             }
-            configuration.preparesPicturesOffFrame = true
-            configuration.terminalType = Self.terminalType(
-                colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
-            let profile = probe.profile(
-                request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
-            let options = self.options
-            errorLog = StandardErrorLog.begin()
-            outcome = .success(
-                try await CursesScreen.run(configuration: configuration) { screen in
-                    var viewerOptions = try options.viewerOptions(
-                        screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
-                    viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
-                    viewerOptions.sixelGeometry = replies?.sixelGeometry
-                    viewerOptions.terminal = profile
-                    viewerOptions.screenColors = screen.colorCapability
-                    screen.synchronizesFrames = replies?.synchronizedOutput ?? false
-                    if setup.source is DirectoryFeed {
-                        // The folder's source sorts (--sort): the list keeps its order, and a photo
-                        // added to the folder goes to its place by it.
-                        viewerOptions.folderSort = try options.folderOptions().sort
-                        viewerOptions.sort = nil
-                    }
-                    let viewer = FeedRuntime(
-                        screen: screen, feed: setup.source, feedName: setup.feedName,
-                        pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
-                        network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
-                        messages: setup.folderChanges?.messages)
-                    return await viewer.run()
-                })
-        } catch {
-            outcome = .failure(error)
         }
         if let notice = errorLog?.end() { Self.standardError(notice) }
         await setup.shutDown()
@@ -170,6 +188,32 @@ struct ViewCommand: AsyncParsableCommand {
         guard let entry = PrivateTerminfo.directColorEntry(for: term, environment: environment) else { return nil }
         PrivateTerminfo.activate(directory: entry.directory)
         return entry.name
+    }
+
+    /// The viewer on a terminal that cannot move its cursor (`TERM=dumb`): the screen-reader
+    /// mode on a ``LineScreen``, which prints lines and never changes the terminal's mode.
+    static func viewLines(_ options: ViewerOptions, setup: FeedSetup, recorder: LoadRecorder?) async
+        -> Result<FeedExit, any Error>
+    {
+        do {
+            let environment = ProcessInfo.processInfo.environment
+            let screen = try LineScreen(size: LineScreen.size(environment: environment))
+            defer { screen.close() }
+            let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+            var viewerOptions = try options.viewerOptions(
+                screenColors: .none, unicode: locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8"))
+            if setup.source is DirectoryFeed {
+                viewerOptions.folderSort = try options.folderOptions().sort
+                viewerOptions.sort = nil
+            }
+            let viewer = FeedRuntime(
+                screen: screen, feed: setup.source, feedName: setup.feedName,
+                pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
+                recorder: recorder, outputFailures: setup.serverLog?.failures, messages: setup.folderChanges?.messages)
+            return .success(await viewer.run())
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// One line on stderr, sanitised: reasons may quote feed text.

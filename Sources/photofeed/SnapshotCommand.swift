@@ -86,7 +86,13 @@ struct SnapshotCommand: AsyncParsableCommand {
             ViewCommand.standardError("photofeed snapshot: \(reason)")
             throw ExitCode.failure
         }
-        let text = capability == .none ? screen.plainText() : screen.ansiText()
+        // The screen-reader mode's frame is words: printed plain (no escape for its highlight),
+        // each line without its trailing blanks.
+        let text =
+            viewerOptions.text
+            ? screen.plainText().split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+            : capability == .none ? screen.plainText() : screen.ansiText()
         var lost: [String] = []
         if !StandardOutput().write(Array((text + "\n").utf8) + screen.pictureEscapes()) {
             lost.append("cannot write the frame to stdout: \(String(cString: strerror(errno)))")

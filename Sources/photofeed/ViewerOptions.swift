@@ -112,6 +112,9 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "No motion: animations show their first frame (as --animate off).")
     var reduceMotion = false
 
+    @Flag(help: "Screen-reader mode (Orca, speakup, brltty): no pictures; each photo one line of words (\"Photo 4 of 30 by Jakub Mede, 1873 by 1248, loaded from the network in 252 ms\"), the cursor at the start of the focused photo's line, news (\"photo 5 failed: HTTP 404\") on the bottom line; the grid reads as the list, Enter says the photo's info. No terminal probing, transitions or animation. On by itself under TERM=dumb, where the viewer prints its lines one after another.")
+    var text = false
+
     @Flag(help: "Check the loading semantics live (loads only when wanted, cancel within a frame, one download per URL, resume fetches only the rest, memory hits draw at once, rows settle, bounded retries, animation frames only while visible): the status bar counts violations and the event log (l) marks them in red.")
     var audit = false
 
@@ -199,6 +202,12 @@ struct ViewerOptions: ParsableArguments {
         return policy
     }
 
+    /// Whether the screen-reader mode is on: `--text`, or a `dumb` terminal (the viewer prints
+    /// its lines one after another there, `snapshot` prints words).
+    func textMode(term: String?) -> Bool {
+        text || term == "dumb"
+    }
+
     /// `--animate`; without it on, or off with `--reduce-motion` or when `term` is `dumb`.
     func parsedAnimation(term: String?) throws -> AnimationMode {
         guard let animate else { return reduceMotion || term == "dumb" ? .off : .on }
@@ -278,8 +287,18 @@ struct ViewerOptions: ParsableArguments {
             onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
             graphicsReason: selection == nil ? nil : reason, audits: audit)
-        options.animation = try parsedAnimation(term: getenv("TERM").map { String(cString: $0) })
+        let term = getenv("TERM").map { String(cString: $0) }
+        options.animation = try parsedAnimation(term: term)
         options.transition = try transitionOptions.parsed()
+        if textMode(term: term) {
+            // Words only: nothing moves, no picture is drawn (so no pixels to send either).
+            options.text = true
+            options.animation = .off
+            options.transition = .none
+            options.graphics = .blocks
+            options.graphicsChoices = [.blocks]
+            options.graphicsReason = nil
+        }
         guard slideshow >= 0.5, slideshow <= 3600 else {
             throw ValidationError("--slideshow must be 0.5…3600 seconds (got \(slideshow))")
         }

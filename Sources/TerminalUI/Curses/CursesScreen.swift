@@ -60,6 +60,8 @@ public final class CursesScreen: Screen {
     let outputFile: UnsafeMutablePointer<FILE>
     private var signalInstallation = TerminalSignalWatcher.Installation()
     var isClosed = false
+    /// Whether the text cursor is shown (the screen-reader mode places it; otherwise hidden).
+    var cursorShown = false
     /// Terminal-held images (kitty graphics) this screen transmitted.
     var images = TerminalImageStore()
     /// Wrap each frame in synchronized output (mode 2026), for terminals that said they know it:
@@ -239,6 +241,21 @@ public final class CursesScreen: Screen {
         guard !isClosed else { return }
         curs_set(visible ? 1 : 0)
         leaveok(window, !visible)
+        cursorShown = visible
+    }
+
+    /// Shows the cursor at `point` when the next refresh writes the screen (ncurses leaves the
+    /// terminal's cursor where the window's is), or hides it.
+    public func placeCursor(_ point: CellPoint?) {
+        guard !isClosed else { return }
+        guard let point else {
+            if cursorShown { setCursorVisible(false) }
+            return
+        }
+        if !cursorShown { setCursorVisible(true) }
+        let row = min(max(0, point.row), size.rows - 1)
+        let column = min(max(0, point.column), size.columns - 1)
+        wmove(window, Int32(row), Int32(column))
     }
 
     public func clear(_ region: CellRect) {

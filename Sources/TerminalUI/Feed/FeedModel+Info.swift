@@ -11,9 +11,10 @@ struct PhotoInfo: Sendable {
 
 /// The info panel (`I`): the focused photo's file read for its metadata, once per focus.
 extension FeedModel {
-    /// While the info panel is open, the focused photo's file is read (once per photo focused).
+    /// While the info panel is open (or the screen-reader mode's detail view, which says the
+    /// info instead of showing the picture), the focused photo's file is read (once per photo focused).
     mutating func followInfo() -> [FeedEffect] {
-        guard panel == .info, let key = focusedKey, info?.key != key, let photo = photo(key) else { return [] }
+        guard panel == .info || (options.text && detail != nil), let key = focusedKey, info?.key != key, let photo = photo(key) else { return [] }
         info = PhotoInfo(key: key)
         let pixels = requestedPixels(of: key) ?? pixelSize(for: key)
         return [.readInfo(key, photo.imageRequest(for: pixels, priority: .normal))]

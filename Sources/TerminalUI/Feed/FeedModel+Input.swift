@@ -9,7 +9,8 @@ extension FeedModel {
         if let detail { return detail.zoom.isFitted ? .detail : .zoomed }
         // The info panel follows the focus: the list's keys move it while the panel is open.
         if showsHelp || (panel != nil && panel != .info) { return .overlay }
-        return options.layout == .grid ? .grid : .list
+        // The screen-reader mode reads the grid as a list.
+        return options.layout == .grid && !options.text ? .grid : .list
     }
 
     /// One input event: network-panel keys first, then the key map.
@@ -215,7 +216,7 @@ extension FeedModel {
     /// Lays the photos out as `kind` (`v`): the focused photo stays in view.
     mutating func switchLayout(to kind: LayoutKind) -> [FeedEffect] {
         options.layout = kind
-        note("layout: \(kind.rawValue)")
+        note(options.text ? "layout: \(kind.rawValue), read as a list" : "layout: \(kind.rawValue)")
         return relayout(screenSize)
     }
 

@@ -10,8 +10,10 @@ extension FeedModel {
     /// let wake = model.nextTick(after: clock.now(), timer: AnimationTimer())   // nil when idle
     /// ```
     public func nextTick(after now: Duration, timer: AnimationTimer) -> Duration? {
-        [
-            timer.nextDeadline(after: now, animating: isAnimating), nextAnimationDeadline.map { max($0, now) },
+        // The screen-reader mode draws no placeholder: only its timeline's times move.
+        let animating = isAnimating && (!options.text || (panel == .eventLog && showsTimeline))
+        return [
+            timer.nextDeadline(after: now, animating: animating), nextAnimationDeadline.map { max($0, now) },
             nextSlide.map { max($0, now) }, nextCacheMeasure.map { max($0, now) }, nextFadeDeadline(after: now),
         ].compactMap(\.self).min()
     }

@@ -77,8 +77,10 @@ public struct FeedModel: Sendable {
     var detail: DetailModel?
     /// The last short message (also in the event log).
     public internal(set) var message: String? {
-        didSet { messageTime = now }
+        didSet { messageTime = now; if let message { announcement = message } }
     }
+    /// The latest news for the screen-reader mode's bottom line: kept until there is more.
+    public internal(set) var announcement: String?
     /// When the message was set (the status bar shows it for ``messageDuration``, a question
     /// and `G`'s progress until they are answered or done).
     public internal(set) var messageTime: Duration = .zero

@@ -16,6 +16,7 @@ public enum FeedUpdate {
     /// Applies `message` to `model` at time `now` (since the viewer started); returns what to do.
     public static func update(_ model: inout FeedModel, _ message: FeedMessage, now: Duration) -> [FeedEffect] {
         model.now = now
+        let newsBasis = model.newsBasis(for: message)
         var effects: [FeedEffect]
         switch message {
         case .start:
@@ -72,6 +73,7 @@ public enum FeedUpdate {
             model.receiveCacheSizes(sizes)
             effects = []
         }
+        if let newsBasis { model.announceNews(since: newsBasis, after: message) }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
         if !effects.contains(where: \.isQuit) { effects += model.reconcileAnimations() + model.followInfo() }
         return effects

@@ -67,8 +67,15 @@ public struct FeedViewerOptions: Sendable {
         graphics.renderer(art: art, cellPixels: cellPixels, sixelGeometry: sixelGeometry)
     }
 
-    /// The item layout these options ask for.
-    public var itemLayout: any ItemLayout { layout.layout(thumbnail: thumbnail, columns: gridColumns) }
+    /// The screen-reader mode (`--text`, and `snapshot` under `TERM=dumb`): each photo one line
+    /// of words, no picture; the cursor on the focused photo's line; news on the bottom line.
+    public var text = false
+
+    /// The item layout these options ask for (one line a photo in the screen-reader mode, the
+    /// grid included).
+    public var itemLayout: any ItemLayout {
+        text ? TextLayout() : layout.layout(thumbnail: thumbnail, columns: gridColumns)
+    }
 
     /// Creates options; the defaults match the command line's.
     public init(

@@ -14,6 +14,13 @@ public struct Frame: Hashable, Sendable {
     public private(set) var cells: CellBlock
     /// The pictures placed in the cells, in drawing order.
     public private(set) var pictures: [PicturePlacement] = []
+    /// Where the text cursor shows (nil: hidden). The screen-reader mode puts it at the start of
+    /// the focused photo's line: screen readers read the line the cursor is on.
+    public var cursor: CellPoint?
+    /// Whether the cells are a page of lines (help, a panel, a photo's words) rather than the
+    /// list, in the screen-reader mode: a screen that prints lines (``LineScreen``) prints a
+    /// page's new lines as they come, and of the list only the focused photo's line.
+    public var showsPage = false
 
     /// A blank frame of `size`.
     public init(size: TerminalSize) {
@@ -27,6 +34,8 @@ public struct Frame: Hashable, Sendable {
     /// drawn again every tick need not allocate the screen's cells each time).
     public mutating func reset(to size: TerminalSize) {
         pictures.removeAll(keepingCapacity: true)
+        cursor = nil
+        showsPage = false
         guard size == cells.size else {
             cells = CellBlock(size: size)
             return

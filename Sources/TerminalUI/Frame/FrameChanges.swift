@@ -29,10 +29,13 @@ public struct FrameChanges: Sendable {
     public let placed: [PicturePlacement]
     /// Pictures of the last frame that are gone or moved (their cells are in `runs` already).
     public let removed: [PicturePlacement]
+    /// Whether the cursor moved, showed or hid since the last frame.
+    public let cursorMoved: Bool
 
     /// The changes from `previous` (nil: nothing shown yet) to `frame`.
     public init(from previous: Frame?, to frame: Frame) {
         self.frame = frame
+        cursorMoved = previous?.cursor != frame.cursor
         let cells = frame.cells
         let columns = cells.size.columns
         guard let previous, previous.size == frame.size else {
@@ -81,11 +84,12 @@ public struct FrameChanges: Sendable {
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { !isFullRepaint && runs.isEmpty && placed.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool { !isFullRepaint && runs.isEmpty && placed.isEmpty && removed.isEmpty && !cursorMoved }
 
-    /// Writes every changed run to `screen` and flushes.
+    /// Writes every changed run to `screen`, puts the cursor where the frame says, and flushes.
     public func write(to screen: some Screen) {
         for run in runs { screen.put(run.cells, at: run.origin) }
+        screen.placeCursor(frame.cursor)
         screen.flush()
     }
 }

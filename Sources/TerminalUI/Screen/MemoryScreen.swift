@@ -75,6 +75,14 @@ public final class MemoryScreen: Screen {
         isCursorVisible = visible
     }
 
+    /// Where the cursor was last placed (nil: hidden, or never placed).
+    public private(set) var cursor: CellPoint?
+
+    public func placeCursor(_ point: CellPoint?) {
+        cursor = point
+        isCursorVisible = point != nil
+    }
+
     public func apply(_ changes: FrameChanges) {
         cellsWritten += changes.runs.reduce(0) { $0 + $1.cells.count }
         placements = changes.frame.pictures

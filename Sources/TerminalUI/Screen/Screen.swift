@@ -30,6 +30,10 @@ public protocol Screen: AnyObject {
     /// Shows or hides the text cursor.
     func setCursorVisible(_ visible: Bool)
 
+    /// Shows the text cursor at `point` once drawn, or hides it (nil); a frame's
+    /// ``Frame/cursor`` comes here before the flush.
+    func placeCursor(_ point: CellPoint?)
+
     /// Makes everything drawn since the last flush visible.
     func flush()
 
@@ -63,6 +67,10 @@ public protocol Screen: AnyObject {
 
 extension Screen {
     public func suspend() {}
+
+    public func placeCursor(_ point: CellPoint?) {
+        setCursorVisible(point != nil)
+    }
 
     public func copyToClipboard(_ text: String) {}
 

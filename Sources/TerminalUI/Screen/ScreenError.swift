@@ -51,7 +51,8 @@ public struct ScreenError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " (use `photofeed snapshot` or `photofeed show` to print frames)"
         case .cannotAddressCursor(let name):
             "terminal type '\(TextSanitizer.sanitize(name))' cannot move the cursor, so the viewer cannot draw:"
-                + " set TERM to a full-screen terminal (e.g. xterm-256color), or use `photofeed show`"
+                + " set TERM to a full-screen terminal (e.g. xterm-256color), or use `photofeed snapshot --text`"
+                + " (the feed as lines of words) or `photofeed show`"
         case .unknownTerminal(let name):
             "unknown terminal type '\(TextSanitizer.sanitize(name))':"
                 + " set TERM to one terminfo knows (e.g. xterm-256color)"

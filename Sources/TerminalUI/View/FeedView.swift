@@ -41,6 +41,10 @@ public enum FeedView {
     public static func draw(_ model: FeedModel, context: Context = Context(), into frame: inout Frame) {
         let size = model.screenSize
         frame.reset(to: size)
+        if model.options.text {
+            TextFeedView.draw(model, on: &frame)
+            return
+        }
         if let detail = model.detail {
             drawDetail(detail, of: model, on: &frame)
         } else {

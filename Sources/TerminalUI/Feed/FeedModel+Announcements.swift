@@ -1,0 +1,68 @@
+import TerminalGraphics
+
+/// The screen-reader mode's news (`--text`): what changed, in a few words, on the bottom line
+/// where a screen reader announces it.
+///
+/// Every note and question the status bar shows is news already (``FeedModel/message``); this
+/// adds what the pictures would have shown: a photo in view failing, the focused photo
+/// arriving, a page arriving. Progress and the loads of other rows are not news: they would
+/// talk over the user. Only in the screen-reader mode, where nothing else says them.
+extension FeedModel {
+    /// What the news is measured against: the model as a message found it.
+    struct NewsBasis {
+        var photo: PhotoKey?
+        var state: RowDisplayState?
+        var detailState: RowDisplayState?
+        var photos: Int
+        var pages: Int
+    }
+
+    /// The basis for `message`'s news (nil: not the screen-reader mode).
+    func newsBasis(for message: FeedMessage) -> NewsBasis? {
+        guard options.text else { return nil }
+        var basis = NewsBasis(photos: keys.count, pages: pagesLoaded)
+        if case .phase(.item(let key), _, _) = message {
+            basis.photo = key
+            basis.state = items[key]?.state
+        }
+        basis.detailState = detail?.state
+        return basis
+    }
+
+    /// Says what `message` changed since `basis`, on the bottom line.
+    mutating func announceNews(since basis: NewsBasis, after message: FeedMessage) {
+        switch message {
+        case .phase(.item(let key), _, _):
+            guard let row = spokenRow(for: key), let news = row.news(from: basis.state) else { return }
+            // A failure in view is news; a load is news for the focused photo only.
+            let inView = list.visibleItems.contains(row.position - 1)
+            let failed = if case .failed = row.state { true } else { false }
+            if key == focusedKey || (failed && inView) { announcement = news }
+        case .phase(.detail, _, _):
+            guard let detail, let row = spokenRow(for: detail.key) else { return }
+            var shown = row
+            shown.state = detail.state
+            if let news = shown.news(from: basis.detailState) { announcement = news }
+        case .page(.success):
+            guard pagesLoaded > basis.pages else { return }
+            let added = keys.count - basis.photos
+            var news = basis.pages == 0 ? "\(keys.count) photos" : "page \(pagesLoaded): \(added) more photos, \(keys.count) in all"
+            if pageState == .ended { news += ", the end of the feed" }
+            announcement = news
+        default:
+            return
+        }
+    }
+
+    /// The photo of `key` in words, at its place in the list (nil: not listed).
+    func spokenRow(for key: PhotoKey) -> SpokenRow? {
+        guard let index = positions[key], let item = items[key] else { return nil }
+        let row = item.rowModel
+        return SpokenRow(
+            position: index + 1, count: keys.count, author: row.author, id: row.id, imageSize: row.imageSize,
+            state: row.state, marked: marks.contains(key),
+            saving: saving[key].map { progress in
+                progress.total.map { total in total > 0 ? min(100, progress.completed * 100 / total) : 0 } ?? -1
+            })
+    }
+}

@@ -66,6 +66,15 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
 }
 
 extension FeedPhoto {
+    /// Whether its bytes are a file on this machine (a folder feed's, or a `file://` URL).
+    public var isLocalFile: Bool {
+        switch origin {
+        case .file: true
+        case .original(let url): url?.isFileURL ?? false
+        case .picsum: false
+        }
+    }
+
     /// The location to load for a thumbnail of `pixelSize` (positive sizes; others are clamped to 1).
     public func location(for pixelSize: PixelSize) -> FeedImageLocation {
         switch origin {

@@ -63,6 +63,7 @@ extension FeedModel {
             state: row.state, marked: marks.contains(key),
             saving: saving[key].map { progress in
                 progress.total.map { total in total > 0 ? min(100, progress.completed * 100 / total) : 0 } ?? -1
-            })
+            },
+            isFile: item.photo.isLocalFile)
     }
 }

@@ -32,11 +32,14 @@ public struct SpokenRow: Hashable, Sendable {
     public var marked = false
     /// How far its original's save has come in percent (nil: not saving; -1: size unknown).
     public var saving: Int?
+    /// Whether it is a file on this machine (a folder feed's, a `file://` URL): its name is
+    /// no author, and its bytes come from the file, not the network.
+    public var isFile = false
 
     /// A row in words.
     public init(
         position: Int, count: Int?, author: String, id: String, imageSize: TerminalSize? = nil, state: RowDisplayState,
-        marked: Bool = false, saving: Int? = nil
+        marked: Bool = false, saving: Int? = nil, isFile: Bool = false
     ) {
         self.position = position
         self.count = count
@@ -46,6 +49,7 @@ public struct SpokenRow: Hashable, Sendable {
         self.state = state
         self.marked = marked
         self.saving = saving
+        self.isFile = isFile
     }
 
     /// The row as its list line shows it: `Photo 4 of 30 by Jakub Mede, 1873 by 1248, loading 40%`.
@@ -54,17 +58,19 @@ public struct SpokenRow: Hashable, Sendable {
         if let imageSize, imageSize.columns > 0, imageSize.rows > 0 {
             parts.append("\(imageSize.columns) by \(imageSize.rows)")
         }
-        if let state = Self.words(for: state) { parts.append(state) }
+        if let state = Self.words(for: state, isFile: isFile) { parts.append(state) }
         if marked { parts.append("marked") }
         if let saving { parts.append(saving < 0 ? "saving" : "saving \(saving)%") }
         return parts.joined(separator: ", ")
     }
 
-    /// `Photo 4 of 30 by Jakub Mede` (`Photo 4 of 30, 42` without an author).
+    /// `Photo 4 of 30 by Jakub Mede` (`Photo 4 of 30, 42` without an author; a file by its
+    /// name: `Photo 4 of 30, coffee.jpg`).
     public var title: String {
         let place = count.map { "Photo \(position) of \($0)" } ?? "Photo \(position)"
         let name = TextSanitizer.sanitize(author).trimmingSpaces()
-        return name.isEmpty ? "\(place), \(TextSanitizer.sanitize(id))" : "\(place) by \(name)"
+        if name.isEmpty { return "\(place), \(TextSanitizer.sanitize(id))" }
+        return isFile ? "\(place), \(name)" : "\(place) by \(name)"
     }
 
     /// What changed since `old`, as a short announcement (`photo 5 failed: HTTP 404`), or nil
@@ -79,11 +85,13 @@ public struct SpokenRow: Hashable, Sendable {
         case .idle, .loading, .preview:
             return nil
         }
-        return Self.words(for: state).map { "photo \(position) \($0)" }
+        return Self.words(for: state, isFile: isFile).map { "photo \(position) \($0)" }
     }
 
-    /// The state in words (nil: nothing to say, a row not started).
-    public static func words(for state: RowDisplayState) -> String? {
+    /// The state in words (nil: nothing to say, a row not started); a file's bytes are read
+    /// from the file.
+    public static func words(for state: RowDisplayState, isFile: Bool = false) -> String? {
+        let origin = isFile ? "the file" : "the network"
         switch state {
         case .idle:
             return nil
@@ -100,9 +108,9 @@ public struct SpokenRow: Hashable, Sendable {
         case .loaded(.disk, _, _):
             return "from the disk cache"
         case .loaded(.network, _, let duration):
-            return "loaded from the network in \(ByteCountFormat.duration(duration))"
+            return "loaded from \(origin) in \(ByteCountFormat.duration(duration))"
         case .loaded(.resumedNetwork(let resumedFrom), let bytes, let duration):
-            return "loaded from the network in \(ByteCountFormat.duration(duration)), resumed at \(StateLine.percent(resumedFrom, of: bytes))%"
+            return "loaded from \(origin) in \(ByteCountFormat.duration(duration)), resumed at \(StateLine.percent(resumedFrom, of: bytes))%"
         case .failed(let reason):
             return "failed: \(TextSanitizer.sanitize(reason))"
         }

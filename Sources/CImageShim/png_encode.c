@@ -154,6 +154,9 @@ pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,
     if (image->filters != 0) {
         png_set_filter(png, PNG_FILTER_TYPE_BASE, image->filters & PNG_ALL_FILTERS);
     }
+    if (image->compression_strategy >= 1 && image->compression_strategy <= 3) {
+        png_set_compression_strategy(png, image->compression_strategy);
+    }
     png_write_info(png, info);
     int passes = png_set_interlace_handling(png);
     for (int pass = 0; pass < passes; pass++) {

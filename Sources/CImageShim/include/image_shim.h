@@ -297,6 +297,8 @@ typedef struct pf_png_image {
     int32_t compression_level;
     /** PNG row filters as libpng's PNG_FILTER_* mask (0: libpng's default, adaptive). */
     int32_t filters;
+    /** zlib's strategy: 0 default, 1 filtered, 2 Huffman only, 3 run-length. */
+    int32_t compression_strategy;
 } pf_png_image;
 
 /** The most tEXt chunks one pf_png_encode call writes. */

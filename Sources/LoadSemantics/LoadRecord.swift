@@ -89,11 +89,14 @@ public struct LoadRecord: Sendable {
         case item(String)
         /// The detail view (one at a time).
         case detail
+        /// The detail view's next photo, loading ahead (one at a time).
+        case ahead
 
         public var description: String {
             switch self {
             case .item(let id): "photo \(id)"
             case .detail: "detail"
+            case .ahead: "ahead"
             }
         }
     }

@@ -15,7 +15,9 @@ extension FeedModel {
     mutating func openDetail(keepingZoom: Bool = false) -> [FeedEffect] {
         guard let key = focusedKey, let photo = items[key]?.photo else { return [] }
         let previous = detail?.key == key ? detail : nil
-        var effects = closeDetail()
+        // Ahead goes the way the view moved: back after `k`, on otherwise.
+        let forward = detail.flatMap { positions[$0.key] }.map { $0 <= (positions[key] ?? 0) } ?? true
+        var effects = closeDetailLoad()
         let token = makeToken()
         var opened = DetailModel(key: key, token: token)
         opened.originalSize = previous?.originalSize
@@ -37,14 +39,44 @@ extension FeedModel {
         detail = opened
         log(.note("detail \(pixels.width)×\(pixels.height)"), for: key)
         effects.append(.load(.detail, token, photo.imageRequest(for: pixels, priority: .veryHigh), lowData: lowData))
-        return effects
+        return effects + loadAhead(of: key, forward: forward)
     }
 
-    /// Closes the detail view and cancels its load.
+    /// Closes the detail view and cancels its loads.
     mutating func closeDetail() -> [FeedEffect] {
+        closeDetailLoad() + cancelAhead()
+    }
+
+    /// Drops the detail view and cancels its load (the photo ahead keeps loading).
+    private mutating func closeDetailLoad() -> [FeedEffect] {
         guard detail != nil else { return [] }
         detail = nil
         return [.cancel(.detail)]
+    }
+
+    /// Loads the photo after `key` (before it, going back) at the detail view's size and a low
+    /// priority, like the list's prefetch: stepping to it (`j`, `k`, the slideshow) then asks
+    /// for the same image, which the pipeline's memory cache holds or the download in flight
+    /// serves, so it shows sharp at once. One at a time: the previous one is cancelled (a
+    /// detail load that joined its download keeps it going).
+    private mutating func loadAhead(of key: PhotoKey, forward: Bool) -> [FeedEffect] {
+        guard let position = positions[key] else { return cancelAhead() }
+        let index = position + (forward ? 1 : -1)
+        guard keys.indices.contains(index), let photo = items[keys[index]]?.photo else { return cancelAhead() }
+        let target = keys[index]
+        guard target != aheadKey else { return [] }
+        let effects = cancelAhead()
+        aheadKey = target
+        let pixels = pictures.pixelSize(forImage: photo.size, in: detailBox)
+        log(.note("ahead of the detail view \(pixels.width)×\(pixels.height)"), for: target)
+        return effects + [.load(.ahead, makeToken(), photo.imageRequest(for: pixels, priority: .low), lowData: lowData)]
+    }
+
+    /// Cancels the load ahead, if one runs.
+    private mutating func cancelAhead() -> [FeedEffect] {
+        guard aheadKey != nil else { return [] }
+        aheadKey = nil
+        return [.cancel(.ahead)]
     }
 
     /// A phase of the detail view's load `token`.

@@ -47,6 +47,7 @@ extension FeedModel {
                 switch slot {
                 case .item(let key): photo(key)?.author ?? ""
                 case .detail: detailKey.map { "photo \($0)" } ?? ""
+                case .ahead: aheadKey.map { "photo \($0), ahead" } ?? ""
                 }
             return .load(Self.recordSlot(slot), id: token.value, urls: urls, priority: request.priority, label: label)
         case .setPriority(let slot, let priority): return .priority(Self.recordSlot(slot), priority)
@@ -69,6 +70,7 @@ extension FeedModel {
         switch slot {
         case .item(let key): .item(key.description)
         case .detail: .detail
+        case .ahead: .ahead
         }
     }
 }

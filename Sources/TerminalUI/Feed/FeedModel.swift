@@ -75,6 +75,8 @@ public struct FeedModel: Sendable {
     public internal(set) var showsTimeline = false
     /// The detail view, when open.
     var detail: DetailModel?
+    /// The photo the `.ahead` slot loads for the detail view (nil: none).
+    var aheadKey: PhotoKey?
     /// The last short message (also in the event log).
     public internal(set) var message: String? {
         didSet { messageTime = now; if let message { announcement = message } }

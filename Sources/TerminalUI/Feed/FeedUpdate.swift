@@ -27,6 +27,9 @@ public enum FeedUpdate {
             effects = model.receive(phase, for: key, token: token)
         case .phase(.detail, let token, let phase):
             effects = model.receiveDetail(phase, token: token)
+        case .phase(.ahead, _, _):
+            // Nothing shows it: its image waits in the pipeline's memory cache for the step.
+            effects = []
         case .pipeline(let event, let stats):
             model.record(event, stats: stats)
             effects = []

@@ -4,11 +4,15 @@ public enum LoadSlot: Hashable, Sendable, CustomStringConvertible {
     case item(PhotoKey)
     /// The detail view (one at a time).
     case detail
+    /// The photo next to the detail view's, the way it last moved, loading at the detail
+    /// view's size so stepping to it shows it sharp at once (one at a time).
+    case ahead
 
     public var description: String {
         switch self {
         case .item(let key): "photo \(key)"
         case .detail: "detail"
+        case .ahead: "ahead"
         }
     }
 }

@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
         .library(name: "LoadSemantics", targets: ["LoadSemantics"]),
+        .library(name: "FoundationExtras", targets: ["FoundationExtras"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -111,6 +112,11 @@ let package = Package(
         ),
         // SHA-256 and MD5 in Swift (the disk cache, ETags, thumbnail names): no second BoringSSL.
         .target(name: "Digests", swiftSettings: strict),
+        // What the package took from Foundation that FoundationEssentials lacks (child processes,
+        // threads, file reads, standard streams, path and text helpers, a JSON value): the
+        // photofeed binary imports FoundationEssentials only, so Foundation's ICU data (~30 MB)
+        // is not linked into it. scripts/check-imports.py keeps `import Foundation` out of it.
+        .target(name: "FoundationExtras", swiftSettings: strict),
         .target(
             name: "ImageLoading",
             dependencies: [
@@ -119,12 +125,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "DequeModule", package: "swift-collections"),
-                "Digests",
+                "Digests", "FoundationExtras",
             ],
             swiftSettings: strict
         ),
         // The rules of lazy loading, checked over a run's records, and the run as a Chrome trace.
-        .target(name: "LoadSemantics", dependencies: ["ImageLoading"], swiftSettings: strict),
+        .target(name: "LoadSemantics", dependencies: ["ImageLoading", "FoundationExtras"], swiftSettings: strict),
         .target(
             name: "BlockArt",
             dependencies: ["ImageCodecs"],
@@ -140,31 +146,31 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                "Digests",
+                "Digests", "FoundationExtras",
             ],
             swiftSettings: strict
         ),
         .target(
             name: "FeedSources",
-            dependencies: ["ImageCodecs", "ImageLoading"],
+            dependencies: ["ImageCodecs", "ImageLoading", "FoundationExtras"],
             swiftSettings: strict
         ),
         // The conversation with the terminal: the input grammar (keys, mouse, replies), the
         // start-up probe, tmux, colour depth and terminfo; beneath the viewer and `show`.
-        .target(name: "TerminalKit", dependencies: ["ImageCodecs", "CNcurses"], swiftSettings: strict),
+        .target(name: "TerminalKit", dependencies: ["ImageCodecs", "CNcurses", "FoundationExtras"], swiftSettings: strict),
         // What a terminal draws: text cells, and real pixels through each graphics protocol
         // (kitty placed directly or by placeholders, sixel, iTerm2: one file each, one registry),
         // their encoders, and the choice among them from the probe's answers; beneath the viewer
         // and `show`, which both draw through it.
         .target(
-            name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
+            name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
             swiftSettings: strict
         ),
         .target(
             name: "TerminalUI",
             dependencies: [
                 "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses",
-                "TerminalText", "LoadSemantics",
+                "TerminalText", "LoadSemantics", "FoundationExtras",
             ],
             swiftSettings: strict
         ),
@@ -172,7 +178,7 @@ let package = Package(
             name: "photofeed",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
-                "FeedSources", "TerminalText", "LoadSemantics",
+                "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -196,6 +202,7 @@ let package = Package(
         // memory bound is measured with nothing else in the process.
         .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs"], path: "Tests/DecodePeak", swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
+        .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",

@@ -32,7 +32,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // No default traits: FullFoundation makes Hummingbird import Foundation (and so link
+        // FoundationInternationalization and ICU's ~30 MB of data) instead of FoundationEssentials;
+        // ConfigurationSupport is for swift-configuration readers, which PicsumServer does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -183,6 +186,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
+            // Release: no dynamic symbol table of every Swift symbol (-export-dynamic, which
+            // -static-stdlib adds): nothing loads plugins into photofeed; 4 MB of the stripped binary.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))],
             plugins: ["GitCommit"]
         ),
         // `photofeed --version`'s commit: BuildCommit.swift from `git rev-parse`, before each build.

@@ -59,7 +59,7 @@ def c_part(symbol):
     if re.search(r"_7\d$", symbol) or "icu_7" in symbol or symbol.startswith("_ZN6icu_7") or symbol.startswith("_ZNK6icu_7"):
         return "ICU code (_FoundationICU)"
     if symbol.startswith(("CF", "__CF", "_CF", "kCF", "__kCF")):
-        return "CoreFoundation"
+        return "CF-prefixed C (CoreFoundation; _FoundationCShims tables)"
     if symbol.startswith(("swift_", "_swift_", "__swift", "swift::", "_ZN5swift", "_ZNK5swift")):
         return "Swift runtime (C++)"
     if symbol.startswith("_ZN") or symbol.startswith("_ZNK") or symbol.startswith("_ZT"):

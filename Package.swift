@@ -188,7 +188,14 @@ let package = Package(
             swiftSettings: strict,
             // Release: no dynamic symbol table of every Swift symbol (-export-dynamic, which
             // -static-stdlib adds): nothing loads plugins into photofeed; 4 MB of the stripped binary.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))],
+            // lld (the toolchain's) packs the relative relocations (DT_RELR, glibc ≥ 2.36: bookworm),
+            // 2.2 MiB, and ignores glibc's link-time warning about FoundationEssentials' mktemp,
+            // which gold printed.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(configuration: .release))
+            ],
             plugins: ["GitCommit"]
         ),
         // `photofeed --version`'s commit: BuildCommit.swift from `git rev-parse`, before each build.

@@ -197,7 +197,7 @@ public final class DiskCache: DataCaching {
         entryNames(in: directory).compactMap { name in
             let path = directory.appendingPathComponent(name).path
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-            let size = (attributes[.size] as? Int) ?? 0
+            let size = (attributes[.size] as? UInt).map { Int($0) } ?? 0  // FoundationEssentials gives UInt
             let modified = attributes[.modificationDate] as? Date ?? .distantPast
             return EntryInfo(name: name, size: size, modified: modified)
         }

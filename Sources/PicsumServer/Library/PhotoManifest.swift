@@ -62,7 +62,7 @@ public struct PhotoManifest: Sendable, Hashable {
         let text: String
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            let size = (attributes[.size] as? Int) ?? 0
+            let size = (attributes[.size] as? UInt).map { Int($0) } ?? 0  // FoundationEssentials gives UInt
             guard attributes[.type] as? FileAttributeType == .typeRegular, size <= maxBytes else {
                 logger.warning("ignoring \(url.path): not a regular file of at most \(maxBytes) bytes")
                 return PhotoManifest()

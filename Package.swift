@@ -28,10 +28,14 @@ let package = Package(
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
         .library(name: "LoadSemantics", targets: ["LoadSemantics"]),
+        .library(name: "FoundationExtras", targets: ["FoundationExtras"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // No default traits: FullFoundation makes Hummingbird import Foundation (and so link
+        // FoundationInternationalization and ICU's ~30 MB of data) instead of FoundationEssentials;
+        // ConfigurationSupport is for swift-configuration readers, which PicsumServer does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -116,6 +120,11 @@ let package = Package(
         ),
         // SHA-256 and MD5 in Swift (the disk cache, ETags, thumbnail names): no second BoringSSL.
         .target(name: "Digests", swiftSettings: strict),
+        // What the package took from Foundation that FoundationEssentials lacks (child processes,
+        // threads, file reads, standard streams, path and text helpers, a JSON value): the
+        // photofeed binary imports FoundationEssentials only, so Foundation's ICU data (~30 MB)
+        // is not linked into it. scripts/check-imports.py keeps `import Foundation` out of it.
+        .target(name: "FoundationExtras", swiftSettings: strict),
         .target(
             name: "ImageLoading",
             dependencies: [
@@ -124,12 +133,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "DequeModule", package: "swift-collections"),
-                "Digests",
+                "Digests", "FoundationExtras",
             ],
             swiftSettings: strict
         ),
         // The rules of lazy loading, checked over a run's records, and the run as a Chrome trace.
-        .target(name: "LoadSemantics", dependencies: ["ImageLoading"], swiftSettings: strict),
+        .target(name: "LoadSemantics", dependencies: ["ImageLoading", "FoundationExtras"], swiftSettings: strict),
         .target(
             name: "BlockArt",
             dependencies: ["ImageCodecs"],
@@ -145,31 +154,31 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                "Digests",
+                "Digests", "FoundationExtras",
             ],
             swiftSettings: strict
         ),
         .target(
             name: "FeedSources",
-            dependencies: ["ImageCodecs", "ImageLoading"],
+            dependencies: ["ImageCodecs", "ImageLoading", "FoundationExtras"],
             swiftSettings: strict
         ),
         // The conversation with the terminal: the input grammar (keys, mouse, replies), the
         // start-up probe, tmux, colour depth and terminfo; beneath the viewer and `show`.
-        .target(name: "TerminalKit", dependencies: ["ImageCodecs", "CNcurses"], swiftSettings: strict),
+        .target(name: "TerminalKit", dependencies: ["ImageCodecs", "CNcurses", "FoundationExtras"], swiftSettings: strict),
         // What a terminal draws: text cells, and real pixels through each graphics protocol
         // (kitty placed directly or by placeholders, sixel, iTerm2: one file each, one registry),
         // their encoders, and the choice among them from the probe's answers; beneath the viewer
         // and `show`, which both draw through it.
         .target(
-            name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
+            name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
             swiftSettings: strict
         ),
         .target(
             name: "TerminalUI",
             dependencies: [
                 "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses",
-                "TerminalText", "LoadSemantics",
+                "TerminalText", "LoadSemantics", "FoundationExtras",
             ],
             swiftSettings: strict
         ),
@@ -177,11 +186,21 @@ let package = Package(
             name: "photofeed",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
-                "FeedSources", "TerminalText", "LoadSemantics",
+                "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
+            // Release: no dynamic symbol table of every Swift symbol (-export-dynamic, which
+            // -static-stdlib adds): nothing loads plugins into photofeed; 4 MB of the stripped binary.
+            // lld (the toolchain's) packs the relative relocations (DT_RELR, glibc ≥ 2.36: bookworm),
+            // 2.2 MiB, and ignores glibc's link-time warning about FoundationEssentials' mktemp,
+            // which gold printed.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(configuration: .release))
+            ],
             plugins: ["GitCommit"]
         ),
         // `photofeed --version`'s commit: BuildCommit.swift from `git rev-parse`, before each build.
@@ -201,6 +220,7 @@ let package = Package(
         // memory bound is measured with nothing else in the process.
         .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs"], path: "Tests/DecodePeak", swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
+        .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",

@@ -5,6 +5,10 @@ An import of a package module that the target does not declare (it builds only b
 dependency brings it in) and a declared dependency that no file imports are both errors.
 System modules (Foundation, Glibc, Testing, …) are ignored. Run from the package root;
 `make test` runs it. Exit status 1 lists every mismatch.
+
+It also keeps `import Foundation` out of every target linked into the photofeed binary: they
+import FoundationEssentials (and FoundationExtras for what it lacks), so the binary does not link
+FoundationInternationalization and its ICU data (~30 MB). feedbench and the tests may import it.
 """
 import json
 import os
@@ -21,6 +25,29 @@ IMPORT = re.compile(r"^\s*(?:@testable\s+|@_\w+\s+)*(?:(?:public|package|interna
 package = json.loads(subprocess.run(["swift", "package", "dump-package"], check=True,
                                     capture_output=True, text=True).stdout)
 problems = []
+targets = {target["name"]: target for target in package["targets"]}
+
+
+def local_dependencies(target):
+    """The names of the package's own targets that `target` depends on directly."""
+    names = []
+    for dependency in target["dependencies"]:
+        kind, value = next(iter(dependency.items()))
+        if kind in ("byName", "target") and value[0] in targets:
+            names.append(value[0])
+    return names
+
+
+in_binary, pending = set(), ["photofeed"]
+while pending:
+    name = pending.pop()
+    if name not in in_binary:
+        in_binary.add(name)
+        pending.extend(local_dependencies(targets[name]))
+FOUNDATION = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?"
+                        r"import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?Foundation\b(?!Essentials)",
+                        re.MULTILINE)
+
 for target in package["targets"]:
     if target["type"] == "system":
         continue
@@ -34,7 +61,11 @@ for target in package["targets"]:
         for name in files:
             if name.endswith(".swift"):
                 with open(os.path.join(root, name), encoding="utf-8") as file:
-                    imported.update(IMPORT.findall(file.read()))
+                    text = file.read()
+                imported.update(IMPORT.findall(text))
+                if target["name"] in in_binary and FOUNDATION.search(text):
+                    problems.append(f"{os.path.join(root, name)}: imports Foundation (the photofeed binary "
+                                    "links FoundationEssentials only; see FoundationExtras)")
     imported -= SYSTEM
     if not any(name.endswith(".swift") for _, _, files in os.walk(folder) for name in files):
         continue  # a C target: its headers are not checked

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Conversions between 8-bit sRGB, linear light and Oklab, with the 8-bit transfer in tables.
 ///

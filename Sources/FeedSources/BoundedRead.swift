@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageLoading
 
 /// Reads a whole (small) list through a `DataLoading`, refusing more than a byte limit, with

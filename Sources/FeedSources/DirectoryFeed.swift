@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import ImageCodecs
 import ImageLoading
 
@@ -84,8 +84,8 @@ public actor DirectoryFeed: FeedSource {
         directory: URL, options: FolderOptions = FolderOptions(), pageSize: Int = 50, maxPageSize: Int = 1_000,
         listingBatch: Int = 1 << 16, checkBatch: Int = 512
     ) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory else {
             throw FeedError.transport("cannot list \(directory.path): no such folder")
         }
         self.directory = directory

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Where to load one photo at one thumbnail size, and whether the bytes arrive at that size.
 public struct FeedImageLocation: Sendable, Hashable {

@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 public import ImageCodecs
 public import ImageLoading
 
@@ -139,8 +140,7 @@ extension FeedPhoto {
 
     /// Percent-escapes an id for one path segment: a hostile id ("../x", "a/b?c") stays one segment.
     static func escapedPathComponent(_ text: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#;%")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "_"
+        // Foundation's urlPathAllowed less "/?#;%": unreserved, sub-delimiters but ";", ":" and "@".
+        PercentEncoding.encode(text, keeping: PercentEncoding.unreserved(plus: "!$&'()*+,=:@"))
     }
 }

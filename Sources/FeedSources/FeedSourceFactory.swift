@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 public import ImageLoading
 
 /// Turns a `--feed` argument into a source.
@@ -19,7 +20,7 @@ public enum FeedSourceFactory {
         pageSize: Int = 30,
         folderOptions: FolderOptions = FolderOptions()
     ) throws -> any FeedSource {
-        let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = argument.trimmingWhitespace(includingNewlines: true)
         guard !trimmed.isEmpty else { throw FeedError.invalidArgument("empty --feed") }
         let lowered = trimmed.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
@@ -31,14 +32,14 @@ public enum FeedSourceFactory {
         if lowered.contains("://") {
             throw FeedError.invalidArgument("\(trimmed): only http and https feeds are supported")
         }
-        let path = (trimmed as NSString).expandingTildeInPath
-        var isDirectory: ObjCBool = false
+        let path = PathText.expandingTilde(trimmed)
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FeedError.invalidArgument(
                 "\(trimmed) is neither an http(s) URL, a folder of photos, nor a file of URLs")
         }
         let url = URL(fileURLWithPath: path)
-        if isDirectory.boolValue { return try DirectoryFeed(directory: url, options: folderOptions) }
+        if isDirectory { return try DirectoryFeed(directory: url, options: folderOptions) }
         return try URLListFeed(file: url)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +16,7 @@ import Darwin
 /// completes (a symbolic link, a hard link, a FIFO) is reported at once.
 ///
 /// ```swift
-/// Thread.detachNewThread { FolderWatchLoop(table: table, wake: wake, continuation: continuation).run() }
+/// DetachedThread.start { FolderWatchLoop(table: table, wake: wake, continuation: continuation).run() }
 /// ```
 final class FolderWatchLoop {
     private var table: FolderWatchTable

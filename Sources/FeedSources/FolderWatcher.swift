@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 
 #if canImport(Glibc)
 import Glibc
@@ -63,8 +64,7 @@ public final class FolderWatcher: Sendable {
         self.changes = changes
         self.wake = wake
         let watches = table
-        Thread.detachNewThread {
-            Thread.current.name = "photofeed folder watcher"
+        DetachedThread.start {
             FolderWatchLoop(table: watches, wake: wake, continuation: continuation).run()
         }
     }

@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +49,7 @@ public struct FreedesktopTrash: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share")
         homeTrash = URL(fileURLWithPath: dataHome).appendingPathComponent("Trash")
         self.now = now
     }
@@ -63,8 +64,8 @@ public struct FreedesktopTrash: Sendable {
         let infos = trash.appendingPathComponent("info")
         for folder in [trash, files, infos] { try Self.makeFolder(folder.path) }
         let name = file.lastPathComponent
-        let stem = (name as NSString).deletingPathExtension
-        let suffix = (name as NSString).pathExtension
+        let stem = PathText.deletingPathExtension(name)
+        let suffix = PathText.pathExtension(name)
         for attempt in 1...10_000 {
             let candidate = attempt == 1 ? name : "\(stem).\(attempt)" + (suffix.isEmpty ? "" : ".\(suffix)")
             let info = infos.appendingPathComponent(candidate + ".trashinfo")
@@ -126,9 +127,9 @@ public struct FreedesktopTrash: Sendable {
 
     /// The highest folder above `path` on the same device: its volume's mount point.
     static func topFolder(of path: String, device: dev_t) -> String {
-        var current = (path as NSString).deletingLastPathComponent
+        var current = PathText.deletingLastComponent(path)
         while current != "/" {
-            let parent = (current as NSString).deletingLastPathComponent
+            let parent = PathText.deletingLastComponent(current)
             var status = stat()
             guard stat(parent, &status) == 0, status.st_dev == device else { break }
             current = parent
@@ -142,7 +143,7 @@ public struct FreedesktopTrash: Sendable {
             var status = stat()
             if stat(current, &status) == 0 { return status.st_dev }
             if current == "/" || current.isEmpty { return nil }
-            current = (current as NSString).deletingLastPathComponent
+            current = PathText.deletingLastComponent(current)
         }
     }
 
@@ -162,9 +163,7 @@ public struct FreedesktopTrash: Sendable {
 
     /// RFC 2396 escaping as the specification asks: unreserved characters and `/` stay.
     static func percentEncoded(_ path: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-_.!~*'()/")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        PercentEncoding.encode(path, keeping: PercentEncoding.unreserved(plus: "!*'()/"))
     }
 
     /// `YYYY-MM-DDThh:mm:ss`, local time.

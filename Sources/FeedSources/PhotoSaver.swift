@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ public enum PhotoSaver {
     /// The user's download folder: `xdg-user-dir DOWNLOAD` when it names one (not the home
     /// folder itself), else `~/Downloads`.
     public static func downloadFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         if let answer = runXdgUserDir(environment: environment), !answer.isEmpty, answer != home, answer.hasPrefix("/") {
             return URL(fileURLWithPath: answer)
         }
@@ -88,18 +89,9 @@ public enum PhotoSaver {
         guard let program = path.split(separator: ":").map({ "\($0)/xdg-user-dir" }).first(where: {
             FileManager.default.isExecutableFile(atPath: $0)
         }) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["DOWNLOAD"]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let result = try? ChildProcess.run(program, ["DOWNLOAD"], environment: environment, capturesOutput: true),
+            result.succeeded
+        else { return nil }
+        return String(decoding: result.output, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
     }
 }

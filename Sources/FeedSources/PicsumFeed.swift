@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 public import ImageLoading
 
 /// A picsum-compatible feed: pages of `GET {base}/v2/list?page=N&limit=M`, thumbnails by path.
@@ -69,14 +70,14 @@ public actor PicsumFeed: FeedSource {
     /// PicsumFeed.baseURL(fromArgument: "https://picsum.photos/v2/list?page=2")   // https://picsum.photos
     /// ```
     public static func baseURL(fromArgument text: String) -> URL? {
-        guard var components = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+        guard var components = URLComponents(string: text.trimmingWhitespace(includingNewlines: true)),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             components.host?.isEmpty == false
         else { return nil }
         components.query = nil
         components.fragment = nil
         var path = components.path
-        if let range = path.range(of: "/v2/list") { path = String(path[..<range.lowerBound]) }
+        if let range = path.firstRange(of: "/v2/list") { path = String(path[..<range.lowerBound]) }
         while path.hasSuffix("/") { path.removeLast() }
         components.path = path
         return components.url

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 
 /// Decodes a picsum `/v2/list` body defensively, field by field.
@@ -21,20 +22,20 @@ enum PicsumListDecoder {
     static let maxSide = 1 << 16
 
     static func decode(_ bytes: [UInt8]) throws -> [Entry] {
-        let json: Any
+        let json: JSONValue
         do {
-            json = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            json = try JSONValue.parse(bytes)
         } catch {
             throw FeedError.malformedList("not JSON (\(bytes.count) bytes)")
         }
-        guard let array = json as? [Any] else {
+        guard let array = json.array else {
             throw FeedError.malformedList("expected a JSON array of photos, got \(typeName(json))")
         }
         var entries: [Entry] = []
         entries.reserveCapacity(array.count)
         for element in array {
-            guard let object = element as? [String: Any], let id = identifier(object["id"]) else { continue }
-            let author = (object["author"] as? String).map { String($0.prefix(maxTextLength)) } ?? "unknown"
+            guard let object = element.object, let id = identifier(object["id"]) else { continue }
+            let author = object["author"]?.string.map { String($0.prefix(maxTextLength)) } ?? "unknown"
             entries.append(
                 Entry(id: id, author: author, size: size(object["width"], object["height"]), page: page(object["url"])))
         }
@@ -44,46 +45,45 @@ enum PicsumListDecoder {
         return entries
     }
 
-    private static func identifier(_ value: Any?) -> String? {
+    private static func identifier(_ value: JSONValue?) -> String? {
         let text: String
         switch value {
-        case let string as String: text = string
-        case let number as NSNumber:
-            guard let int = Int(exactly: number.doubleValue) else { return nil }
+        case .string(let string): text = string
+        case .integer, .number:
+            guard let int = value?.int else { return nil }
             text = String(int)
         default: return nil
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace(includingNewlines: true)
         guard !trimmed.isEmpty, trimmed.count <= maxTextLength else { return nil }
         return trimmed
     }
 
     /// An http(s) URL of at most 2,048 characters with a host; anything else is no page.
-    private static func page(_ value: Any?) -> URL? {
-        guard let text = value as? String, text.count <= 2_048, let url = URL(string: text),
+    private static func page(_ value: JSONValue?) -> URL? {
+        guard let text = value?.string, text.count <= 2_048, let url = URL(string: text),
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else { return nil }
         return url
     }
 
-    private static func size(_ width: Any?, _ height: Any?) -> PixelSize? {
+    private static func size(_ width: JSONValue?, _ height: JSONValue?) -> PixelSize? {
         guard let width = side(width), let height = side(height) else { return nil }
         return PixelSize(width: width, height: height)
     }
 
-    private static func side(_ value: Any?) -> Int? {
-        guard let number = value as? NSNumber,
-            let int = Int(exactly: number.doubleValue), (1...maxSide).contains(int)
+    private static func side(_ value: JSONValue?) -> Int? {
+        guard let int = value?.int, (1...maxSide).contains(int)
         else { return nil }
         return int
     }
 
-    private static func typeName(_ value: Any) -> String {
+    private static func typeName(_ value: JSONValue) -> String {
         switch value {
-        case is [String: Any]: "an object"
-        case is String: "a string"
-        case is NSNumber: "a number"
-        case is NSNull: "null"
+        case .object: "an object"
+        case .string: "a string"
+        case .integer, .number: "a number"
+        case .null: "null"
         default: "something else"
         }
     }

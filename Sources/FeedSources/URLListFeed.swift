@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 
 /// A text file of image URLs, one a line; `#` comments and blank lines are ignored.
 ///
@@ -31,11 +32,11 @@ public actor URLListFeed: FeedSource {
         self.pageSize = max(1, pageSize)
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: byteLimit + 1) ?? Data()
+            let handle = try ReadableFile(path: file.path)
+            defer { handle.close() }
+            data = Data(try handle.read(upToCount: byteLimit + 1))
         } catch {
-            throw FeedError.transport("cannot read \(file.path): \(error.localizedDescription)")
+            throw FeedError.transport("cannot read \(file.path): \(ErrorText.describe(error))")
         }
         guard data.count <= byteLimit else { throw FeedError.tooLarge(limit: byteLimit, what: file.path) }
         guard !data.contains(0), let text = String(validating: data, as: UTF8.self) else {
@@ -65,7 +66,7 @@ public actor URLListFeed: FeedSource {
         var photos: [FeedPhoto] = []
         var skipped: [SkippedLine] = []
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = rawLine.trimmingWhitespace(includingNewlines: true)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             switch imageURL(line) {
             case .success(let url):

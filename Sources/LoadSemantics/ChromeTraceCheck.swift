@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 
 /// Checks a Chrome trace-event file as Perfetto and chrome://tracing read it: a JSON array
 /// (possibly unterminated, as a killed writer leaves it) of objects that each have `ph`, `ts`,
@@ -35,34 +36,34 @@ public struct ChromeTraceCheck: Sendable {
 
     /// Checks the text of a trace.
     public init(data: Data) {
-        var text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = String(decoding: data, as: UTF8.self).trimmingWhitespace(includingNewlines: true)
         isTerminated = text.hasSuffix("]")
         if !isTerminated {
             // The format allows an unterminated array: close it (after a trailing comma, if any).
             if text.hasSuffix(",") { text.removeLast() }
             text += "]"
         }
-        guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else {
+        guard let array = (try? JSONValue.parse(Array(text.utf8)))?.array else {
             problems.append("not a JSON array of events")
             return
         }
         var stacks: [Int: [String]] = [:]
         var last: Int64 = .min
         for (index, element) in array.enumerated() {
-            guard let object = element as? [String: Any] else {
+            guard let object = element.object else {
                 problems.append("event \(index) is not an object")
                 continue
             }
             let missing = ["ph", "ts", "pid", "tid", "name"].filter { object[$0] == nil }
             if !missing.isEmpty { problems.append("event \(index) lacks \(missing.joined(separator: ", "))") }
-            guard let phase = object["ph"] as? String, let name = object["name"] as? String,
-                let ts = (object["ts"] as? NSNumber)?.int64Value, let track = (object["tid"] as? NSNumber)?.intValue
+            guard let phase = object["ph"]?.string, let name = object["name"]?.string,
+                let ts = object["ts"]?.int64, let track = object["tid"]?.int
             else { continue }
             var arguments: [String: String] = [:]
-            for (key, value) in object["args"] as? [String: Any] ?? [:] {
-                arguments[key] = (value as? String) ?? (value as? NSNumber)?.stringValue ?? "\(value)"
+            for (key, value) in object["args"]?.object ?? [:] {
+                arguments[key] = value.text
             }
-            events.append(Event(name: name, category: object["cat"] as? String ?? "", phase: phase, microseconds: ts, track: track, arguments: arguments))
+            events.append(Event(name: name, category: object["cat"]?.string ?? "", phase: phase, microseconds: ts, track: track, arguments: arguments))
             if phase != "M" {
                 if ts < last { problems.append("event \(index) (\(name)) goes back in time: \(ts) µs after \(last) µs") }
                 last = max(last, ts)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ImageLoading
 
 /// `photofeed cache clear`: removes every disk cache entry and photofeed's thumbnails, and says

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import FoundationExtras
+import Glibc
 import ImageLoading
 
 /// `photofeed cache info|clear|prune`: the disk cache (and photofeed's thumbnails) from the
@@ -36,7 +38,7 @@ struct CacheLocationOptions: ParsableArguments {
 
     /// The disk cache directory.
     func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        cacheDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
+        cacheDir.map { URL(fileURLWithPath: PathText.expandingTilde($0)) }
             ?? DiskCache.defaultDirectory(environment: environment)
     }
 
@@ -48,13 +50,13 @@ struct CacheLocationOptions: ParsableArguments {
     /// The disk cache, when its directory exists (nil: nothing cached yet; nothing is created).
     func existingCache() throws -> DiskCache? {
         let directory = directory()
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return nil }
-        guard isDirectory.boolValue else { throw CacheCommandError("\(directory.path) is not a directory") }
+        guard isDirectory else { throw CacheCommandError("\(directory.path) is not a directory") }
         do {
             return try DiskCache(directory: directory)
         } catch {
-            throw CacheCommandError("cannot use \(directory.path): \(error.localizedDescription)")
+            throw CacheCommandError("cannot use \(directory.path): \(ErrorText.describe(error))")
         }
     }
 }
@@ -74,20 +76,20 @@ extension CacheCommand {
 
     /// Files and bytes under `directory` (recursively; nothing when it is missing).
     static func folderSize(_ directory: URL) -> (files: Int, bytes: Int) {
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
-        else { return (0, 0) }
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return (0, 0) }
         var total = (files: 0, bytes: 0)
-        for case let file as URL in walker {
-            let values = try? file.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
-            guard values?.isRegularFile == true else { continue }
+        for path in paths {
+            // lstat: a symbolic link is not a regular file, and is not followed.
+            var status = stat()
+            guard lstat(directory.appendingPathComponent(path).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             total.files += 1
-            total.bytes += values?.fileSize ?? 0
+            total.bytes += Int(status.st_size)
         }
         return total
     }
 
     /// Prints lines to stdout.
     static func say(_ lines: [String]) {
-        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        StandardStream.output.write(lines.map { $0 + "\n" }.joined())
     }
 }

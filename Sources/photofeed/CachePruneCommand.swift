@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ImageLoading
 
 /// `photofeed cache prune --older-than 30d --max-size 100MB`: removes entries not used for

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 
 /// The command line with the config file's settings put in: for the viewer (`photofeed`,
 /// `photofeed view`) and `snapshot`, the file's `--name=value`s go before the command line's
@@ -22,10 +23,10 @@ enum ConfigArguments {
     /// the XDG spec asks), else `$HOME/.config/photofeed/config`.
     static func defaultPath(environment: [String: String]) -> String {
         if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-            return (base as NSString).appendingPathComponent("photofeed/config")
+            return PathText.appending("photofeed/config", to: base)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".config/photofeed/config")
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return PathText.appending(".config/photofeed/config", to: home)
     }
 
     /// `path` with the home directory written `~`, for messages.
@@ -83,8 +84,7 @@ enum ConfigArguments {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let missing = (error as NSError).domain == NSCocoaErrorDomain
-                && (error as NSError).code == NSFileReadNoSuchFileError
+            let missing = (error as? CocoaError)?.code == .fileReadNoSuchFile
             if missing && !explicit { return arguments }
             throw ConfigFileError(path: shown, line: nil, message: missing ? "no such file" : "cannot be read")
         }

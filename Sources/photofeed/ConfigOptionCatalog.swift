@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// The viewer's options as a config file may name them, read from their real definitions
 /// (``ViewerOptions``' ArgumentParser description), so a new flag is allowed in the file the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the embedded feed's photos are when no `--photos` is given.
 ///

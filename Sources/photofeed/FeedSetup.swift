@@ -1,5 +1,6 @@
 import FeedSources
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 import ImageLoading
 import LoadSemantics
 import Logging
@@ -36,7 +37,7 @@ struct FeedSetup {
             do {
                 diskCache = try DiskCache(directory: directory, sizeLimit: try options.cacheSizeOptions.diskBytes())
             } catch {
-                throw SetupError("cannot use cache directory \(directory.path): \(error.localizedDescription)")
+                throw SetupError("cannot use cache directory \(directory.path): \(ErrorText.describe(error))")
             }
         }
         // Files (folder feeds, file URLs in a list) read and write the freedesktop.org thumbnail
@@ -122,7 +123,7 @@ struct FeedSetup {
         var lines = skipped.prefix(limit).map { "photofeed: \(list.file.lastPathComponent) \($0), skipped" }
         if skipped.count > limit { lines.append("photofeed: … and \(skipped.count - limit) more lines skipped") }
         guard !lines.isEmpty else { return }
-        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        StandardStream.error.write(lines.map { $0 + "\n" }.joined())
     }
 
     /// Stops the server and the pipeline; the server log is written to its last request.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import FeedSources
-import Foundation
+import FoundationEssentials
+import FoundationExtras
+import Glibc
 import ImageLoading
 import LoadSemantics
 import TerminalKit
@@ -218,6 +220,6 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// One line on stderr, sanitised: reasons may quote feed text.
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
+        StandardStream.error.write(TextSanitizer.sanitize(line) + "\n")
     }
 }

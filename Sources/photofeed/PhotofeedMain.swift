@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 
 /// The entry point: routes `show` straight to its command, and gives the root's `--help` the viewer's flags.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import BlockArt
 import FeedSources
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import PicsumServer
@@ -95,7 +96,7 @@ struct PrefetchCommand: AsyncParsableCommand {
         do {
             diskCache = try DiskCache(directory: cacheDirectory)
         } catch {
-            Self.standardError("photofeed prefetch: cannot use cache directory \(cacheDirectory.path): \(error.localizedDescription)")
+            Self.standardError("photofeed prefetch: cannot use cache directory \(cacheDirectory.path): \(ErrorText.describe(error))")
             throw ExitCode.failure
         }
         let pipeline = ImagePipeline(
@@ -151,7 +152,7 @@ struct PrefetchCommand: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             // JSONEncoder escapes every control character itself.
-            FileHandle.standardOutput.write(try encoder.encode(summary) + Data("\n".utf8))
+            try? StandardStream.output.write(bytes: try encoder.encode(summary) + Data("\n".utf8))
         } else {
             Self.standardOutput(summary.line)
         }
@@ -222,11 +223,11 @@ struct PrefetchCommand: AsyncParsableCommand {
 
     /// One line on stdout; feed-derived text (ids, reasons) never reaches the terminal raw.
     static func standardOutput(_ line: String) {
-        FileHandle.standardOutput.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
+        StandardStream.output.write(TextSanitizer.sanitize(line) + "\n")
     }
 
     private static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((TextSanitizer.sanitize(line) + "\n").utf8))
+        StandardStream.error.write(TextSanitizer.sanitize(line) + "\n")
     }
 }
 

@@ -1,3 +1,4 @@
+import FoundationExtras
 import ImageLoading
 import TerminalText
 
@@ -51,9 +52,9 @@ struct PrefetchSummary: Encodable {
         var line: String {
             // The id is made safe before it is padded: padding first cut a hostile id inside its
             // escape sequence, which then swallowed the rest of the line.
-            let idText = ("#" + TextSanitizer.sanitize(id)).padding(toLength: 7, withPad: " ", startingAt: 0)
+            let idText = ("#" + TextSanitizer.sanitize(id)).padded(toLength: 7)
             if let error { return "\(idText) failed  \(error) (after \(ms) ms)" }
-            let sourceText = (source ?? "").padding(toLength: 26, withPad: " ", startingAt: 0)
+            let sourceText = (source ?? "").padded(toLength: 26)
             return "\(idText) ok      \(sourceText) \(String(bytes).leftPadded(9)) B \(String(ms).leftPadded(6)) ms"
         }
     }

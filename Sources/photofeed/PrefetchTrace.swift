@@ -1,5 +1,5 @@
 import FeedSources
-import Foundation
+import FoundationEssentials
 import ImageLoading
 import LoadSemantics
 import Synchronization

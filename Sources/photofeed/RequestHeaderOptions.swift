@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedSources
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 import ImageLoading
 
 /// `--header` and `--header-file`: fields sent with the feed's requests and its images', to
@@ -31,7 +32,7 @@ struct RequestHeaderOptions: ParsableArguments {
     func fields(environment: [String: String]) throws -> [(String, String)] {
         var fields: [(String, String)] = []
         if let headerFile {
-            let path = (headerFile as NSString).expandingTildeInPath
+            let path = PathText.expandingTilde(headerFile)
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 throw ValidationError("--header-file \(headerFile): cannot read it as UTF-8 text")
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `photofeed --help`: the root's overview and subcommands, with every flag of the viewer (its
 /// default subcommand) in place of the root's own options (`--help`, `--version`, which stays),
@@ -19,8 +20,8 @@ enum RootHelp {
             ? [] : rootOptions.components(separatedBy: "\n").filter { $0.hasPrefix("  --version") }
         let spliced = ([options] + version).joined(separator: "\n")
         return root
-            .replacingOccurrences(of: rootOptions, with: spliced)
-            .replacingOccurrences(of: "USAGE: photofeed <subcommand>", with: usage)
+            .replacing(rootOptions, with: spliced)
+            .replacing("USAGE: photofeed <subcommand>", with: usage)
             + "\n\n" + configSection(environment: environment)
     }
 

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
+import FoundationExtras
+import Glibc
 import Logging
 import PicsumServer
 
@@ -73,8 +75,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--control-token must be 16 or more characters, no spaces")
         }
         if let photos {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: photos, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: photos, isDirectory: &isDirectory), isDirectory else {
                 throw ValidationError("--photos \(photos): no such directory")
             }
         }
@@ -154,11 +156,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Writes one line, unbuffered; a closed pipe is ignored.
     private static func standardOutput(_ line: String) {
-        try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+        StandardStream.output.write(line + "\n")
     }
 
     /// Writes one line, unbuffered; a closed pipe is ignored.
     private static func standardError(_ line: String) {
-        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
+        StandardStream.error.write(line + "\n")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import TerminalUI
@@ -302,9 +303,9 @@ struct ShowCommand: AsyncParsableCommand {
 
     static func reportFailure(_ image: String, _ error: any Error) {
         // A hostile file name or URL (or a reason quoting one) never reaches the terminal raw.
-        let reason = String(describing: error).replacingOccurrences(of: "\n", with: " ")
+        let reason = String(describing: error).replacing("\n", with: " ")
         let line = TextSanitizer.sanitize("photofeed show: \(image): \(reason)")
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStream.error.write(line + "\n")
     }
 }
 

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 import TerminalKit
 import TerminalUI

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
+import Glibc
 import ImageLoading
 import LoadSemantics
 import ImageCodecs

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 import Glibc
 import ArgumentParser
 import BlockArt
@@ -305,7 +306,7 @@ struct ViewerOptions: ParsableArguments {
         options.slideshowInterval = .milliseconds(Int(slideshow * 1000))
         options.sort = try parsedSort()
         options.sortSeed = Self.sortSeed
-        options.saveDirectory = saveDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
+        options.saveDirectory = saveDir.map { URL(fileURLWithPath: PathText.expandingTilde($0)) }
         return options
     }
 

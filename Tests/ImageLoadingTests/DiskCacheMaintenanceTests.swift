@@ -10,6 +10,18 @@ struct DiskCacheMaintenanceTests {
         (0..<(2_000 + index * 37)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index &+ round) }
     }
 
+    @Test func listedEntriesCarryTheirFileSizes() async throws {
+        // Given one entry of a 2,000-byte payload
+        let directory = Fixtures.temporaryDirectory()
+        let cache = try DiskCache(directory: directory)
+        await cache.store(Self.payload(0, 0), for: "k0")
+        // When the folder is listed
+        let entries = DiskCache.listEntries(in: directory)
+        // Then the entry has its file's size (FoundationEssentials gives it as a UInt, not an NSNumber)
+        #expect(entries.count == 1)
+        #expect((entries.first?.size ?? 0) > 2_000)
+    }
+
     @Test func pruneByAgeThenBySizeRemovesTheLeastRecentlyUsed() async throws {
         // Given four entries used 4, 3, 2 and 1 days ago
         let directory = Fixtures.temporaryDirectory()

@@ -1,5 +1,6 @@
-public import Foundation
+public import FoundationEssentials
 import ImageCodecs
+import FoundationExtras
 
 extension AnimationData {
     /// The largest animated file read to be played beside its stored thumbnail.
@@ -10,27 +11,27 @@ extension AnimationData {
     /// than their first 16 bytes, a PNG no further than its first 64 KiB unless they hold an
     /// `acTL` (an APNG says so before its image data).
     public init?(animatedFile url: URL) {
-        guard url.isFileURL, let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
+        guard url.isFileURL, let handle = try? ReadableFile(path: url.path) else { return nil }
+        defer { handle.close() }
         // A thumbnail hit asks this of every file: 16 bytes decide for JPEG, HEIF and the rest.
-        guard let signature = try? handle.read(upToCount: 16), let format = ImageFormat.sniff(Array(signature)),
+        guard let signature = try? handle.read(upToCount: 16), let format = ImageFormat.sniff(signature),
             [.gif, .webp, .png].contains(format)
         else { return nil }
-        let head: Data
+        let head: [UInt8]
         do {
-            head = signature + (try handle.read(upToCount: (64 << 10) - 16) ?? Data())
+            head = signature + (try handle.read(upToCount: (64 << 10) - 16))
         } catch {
             return nil
         }
-        if format == .png, (try? ImageDecoder.probe(Array(head)))?.isAnimated != true { return nil }
-        // nil at the end of the file: a small one was read whole with its head.
-        let rest: Data?
+        if format == .png, (try? ImageDecoder.probe(head))?.isAnimated != true { return nil }
+        // Empty at the end of the file: a small one was read whole with its head.
+        let rest: [UInt8]
         do {
             rest = try handle.read(upToCount: Self.fileLimit)
         } catch {
             return nil
         }
-        let bytes = Array(head) + Array(rest ?? Data())
+        let bytes = head + rest
         guard let header = try? ImageDecoder.probe(bytes) else { return nil }
         self.init(bytes: bytes, header: header)
     }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 extension CacheFreshness {
     /// The freshness and validators of a response head received at `receivedAt`.
@@ -10,7 +10,7 @@ extension CacheFreshness {
     public init(head: DataResponseHead, receivedAt: Date) {
         self.init(receivedAt: receivedAt)
         date = head.header("Date").flatMap(HTTPDateParser.date(from:))
-        if let age = head.header("Age").flatMap({ Self.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let age = head.header("Age").flatMap({ Self.deltaSeconds($0.trimmingSpaces()) }) {
             ageHeader = age
         }
         if let cacheControl = head.header("Cache-Control") {
@@ -19,7 +19,7 @@ extension CacheFreshness {
             noCache = true
         }
         if let text = head.header("Expires") {
-            expires = HTTPDateParser.date(from: text.trimmingCharacters(in: .whitespaces)) ?? .distantPast
+            expires = HTTPDateParser.date(from: text.trimmingSpaces()) ?? .distantPast
         }
         etag = Self.nonEmpty(head.header("ETag"))
         lastModified = Self.nonEmpty(head.header("Last-Modified"))
@@ -97,9 +97,9 @@ extension CacheFreshness {
     private mutating func apply(cacheControl: String) {
         for directive in cacheControl.split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
-            let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            let name = parts.first.map { $0.trimmingSpaces().lowercased() } ?? ""
             let argument = parts.count == 2
-                ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                ? Self.unquoted(parts[1].trimmingSpaces())
                 : nil
             switch name {
             case "max-age":
@@ -119,8 +119,16 @@ extension CacheFreshness {
         }
     }
 
+    /// `text` without its leading and trailing double quotes.
+    private static func unquoted(_ text: String) -> String {
+        var text = Substring(text)
+        while text.first == "\"" { text.removeFirst() }
+        while text.last == "\"" { text.removeLast() }
+        return String(text)
+    }
+
     private static func nonEmpty(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text?.trimmingSpaces(), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What a response said about how long it may be reused and how to check it afterwards: the
 /// freshness and validators a disk-cache entry keeps beside its bytes (RFC 9111, as a private cache).

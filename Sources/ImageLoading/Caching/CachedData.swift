@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// One disk-cache entry as the pipeline sees it: the original bytes and, when the response that
 /// brought them said anything, their HTTP freshness and validators.

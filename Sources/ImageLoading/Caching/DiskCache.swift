@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -47,7 +47,7 @@ public final class DiskCache: DataCaching {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("photofeed")
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/photofeed")
     }
 
@@ -197,7 +197,7 @@ public final class DiskCache: DataCaching {
         entryNames(in: directory).compactMap { name in
             let path = directory.appendingPathComponent(name).path
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let size = (attributes[.size] as? UInt).map { Int($0) } ?? 0  // FoundationEssentials gives UInt
             let modified = attributes[.modificationDate] as? Date ?? .distantPast
             return EntryInfo(name: name, size: size, modified: modified)
         }

@@ -1,5 +1,5 @@
 import Digests
-import Foundation
+import FoundationEssentials
 
 /// The on-disk format of one cache entry: a header with a length and a SHA-256, so a torn write
 /// or a flipped byte is detected on read.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses the three HTTP date forms of RFC 9110 §5.6.7, without a formatter or a calendar.
 ///
@@ -13,7 +13,7 @@ enum HTTPDateParser {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     static func date(from text: String) -> Date? {
-        let tokens = text.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+        let tokens = text.replacing(",", with: " ").split(separator: " ").map(String.init)
         switch tokens.count {
         case 6 where tokens[5] == "GMT":
             // IMF-fixdate: day-name, DD Mon YYYY HH:MM:SS GMT

@@ -5,7 +5,7 @@ struct ContentRange: Sendable, Hashable {
     var total: Int?
 
     init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard trimmed.lowercased().hasPrefix("bytes ") else { return nil }
         let spec = trimmed.dropFirst("bytes ".count)
         let parts = spec.split(separator: "/", maxSplits: 1)

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Fetches the bytes behind a URL: a response head, then the body in chunks.
 ///
@@ -29,7 +29,7 @@ public struct DataRequest: Sendable, Hashable {
 
     /// The first value of a header field (case-insensitive name).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -61,12 +61,12 @@ public struct DataResponseHead: Sendable, Hashable {
     /// A header field's value (case-insensitive name).
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
-        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
     /// `Content-Length`, when present and sane.
     public var contentLength: Int? {
-        guard let text = header("Content-Length")?.trimmingCharacters(in: .whitespaces),
+        guard let text = header("Content-Length")?.trimmingSpaces(),
             let value = Int(text), value >= 0
         else { return nil }
         return value
@@ -83,4 +83,17 @@ public struct DataResponse: Sendable {
         self.head = head
         self.body = body
     }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (other Unicode spaces too, as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)`; line breaks stay): a header field's optional white space.
+    func trimmingSpaces() -> String {
+        guard let first = firstIndex(where: { !$0.isSpace }), let last = lastIndex(where: { !$0.isSpace }) else { return "" }
+        return String(self[first...last])
+    }
+}
+
+extension Character {
+    fileprivate var isSpace: Bool { isWhitespace && !isNewline }
 }

@@ -1,15 +1,17 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
+import Glibc
 
 /// A file's bytes as chunks; closes the file at the end or on error.
 struct FileChunks: AsyncSequence, Sendable {
     typealias Element = [UInt8]
-    let handle: FileHandle
+    let handle: ReadableFile
     let chunkSize: Int
     /// For a non-blocking pipe: how long to wait for bytes before failing (nil: a file, read as usual).
     var pollTimeout: Duration? = nil
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        let handle: FileHandle
+        let handle: ReadableFile
         let chunkSize: Int
         let pollTimeout: Duration?
         var isDone = false
@@ -19,29 +21,30 @@ struct FileChunks: AsyncSequence, Sendable {
             do {
                 try Task.checkCancellation()
                 if let pollTimeout {
-                    // A non-blocking pipe: one read(2) of what is there (FileHandle's read keeps
+                    // A non-blocking pipe: one read(2) of what is there (ReadableFile's read keeps
                     // reading to the count and fails on EAGAIN once the pipe is drained).
-                    if let chunk = try await Self.readPipe(handle.fileDescriptor, upTo: chunkSize, within: pollTimeout) {
+                    if let chunk = try await Self.readPipe(handle.descriptor, upTo: chunkSize, within: pollTimeout) {
                         return chunk
                     }
-                } else if let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
-                    return [UInt8](data)
+                } else {
+                    let chunk = try handle.read(upToCount: chunkSize)
+                    if !chunk.isEmpty { return chunk }
                 }
                 isDone = true
-                try? handle.close()
+                handle.close()
                 return nil
             } catch let error as ImageLoadError {
                 isDone = true
-                try? handle.close()
+                handle.close()
                 throw error
             } catch let error as CancellationError {
                 isDone = true
-                try? handle.close()
+                handle.close()
                 throw error
             } catch {
                 isDone = true
-                try? handle.close()
-                throw ImageLoadError.transport("read failed: \(error.localizedDescription)")
+                handle.close()
+                throw ImageLoadError.transport("read failed: \(ErrorText.describe(error))")
             }
         }
 

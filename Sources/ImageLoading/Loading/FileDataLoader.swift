@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 
 #if canImport(Glibc)
 import Glibc
@@ -58,7 +59,7 @@ public struct FileDataLoader: DataLoading {
             // Files and devices read as usual; only pipes are polled.
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let handle = ReadableFile(descriptor: descriptor)
         var headers: [String: String] = [:]
         var status = stat()
         if kind.isRegularFile, fstat(descriptor, &status) == 0 { headers["Content-Length"] = String(status.st_size) }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The origin of an http(s) URL: scheme, host and port (the default port filled in), the
 /// boundary request headers given for a server never cross.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Following redirects, one hop at a time, as a pure state machine (``HTTPDataLoader`` runs it;
 /// the client follows none itself, so headers are chosen anew for every hop).

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Header fields the user gave for one server (`--header`): sent to its origin only, never to
 /// another host, not even after a redirect, and never shown in full.
@@ -74,7 +74,7 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible {
     public func redact(_ text: String) -> String {
         // Longest first: a value that contains another is replaced whole.
         let values = Set(fields.map(\.value).filter { !$0.isEmpty }).sorted { $0.count > $1.count }
-        return values.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        return values.reduce(text) { $0.replacing($1, with: "***") }
     }
 
     /// The fields with their values hidden: `Authorization: ***, X-Api-Key: ***`.

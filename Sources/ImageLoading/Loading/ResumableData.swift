@@ -18,12 +18,12 @@ struct ResumableData: Sendable, Hashable {
 
     /// The `If-Range` validator a response offers: a strong ETag, else Last-Modified.
     static func validator(of head: DataResponseHead) -> String? {
-        if let etag = head.header("ETag")?.trimmingCharacters(in: .whitespaces), !etag.isEmpty,
+        if let etag = head.header("ETag")?.trimmingSpaces(), !etag.isEmpty,
             !etag.hasPrefix("W/")
         {
             return etag
         }
-        if let lastModified = head.header("Last-Modified")?.trimmingCharacters(in: .whitespaces),
+        if let lastModified = head.header("Last-Modified")?.trimmingSpaces(),
             !lastModified.isEmpty
         {
             return lastModified

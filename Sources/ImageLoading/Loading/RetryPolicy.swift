@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When and how soon a failed download is tried again.
 ///
@@ -70,7 +71,7 @@ public struct RetryPolicy: Sendable {
 
     /// Parses `Retry-After`: delta seconds or an HTTP date (relative to `now`).
     static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingSpaces()
         if let seconds = Int(trimmed) { return seconds >= 0 ? .seconds(seconds) : nil }
         guard let date = HTTPDateParser.date(from: trimmed) else { return nil }
         let seconds = max(0, date.timeIntervalSince(now))

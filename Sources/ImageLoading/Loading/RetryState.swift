@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The retry decisions of one download, as a pure value: count attempts, pick the delay.
 struct RetryState: Sendable {

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 extension ImagePipeline {
     /// Everything a pipeline depends on: loader, caches, limits, clock, retry policy, queue widths.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ImagePipeline {
     /// One download attempt: resume from kept bytes when possible, else revalidate a stale

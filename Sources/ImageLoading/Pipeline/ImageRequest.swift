@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 
 /// What to load: a URL, how to process it, how urgently, and how to cache it.
 ///
@@ -64,11 +65,11 @@ public struct ImageRequest: Sendable, Hashable {
 
     /// Parses a URL string or a plain path; nil when it is neither.
     public static func parseURL(_ string: String) -> URL? {
-        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = string.trimmingWhitespace(includingNewlines: true)
         guard !trimmed.isEmpty else { return nil }
         if trimmed.contains("://") { return URL(string: trimmed) }
         if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") || trimmed.hasPrefix("~") {
-            return URL(fileURLWithPath: (trimmed as NSString).expandingTildeInPath)
+            return URL(fileURLWithPath: PathText.expandingTilde(trimmed))
         }
         // A bare relative path ("photos/a.jpg") is a file; anything with a scheme-like prefix was handled above.
         guard !trimmed.contains(":") else { return nil }

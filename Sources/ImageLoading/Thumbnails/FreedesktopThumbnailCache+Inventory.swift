@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import ImageCodecs
 
 /// The freedesktop.org thumbnail cache (`$XDG_CACHE_HOME/thumbnails`), shared with file
@@ -63,7 +63,7 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("thumbnails")
         }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/thumbnails")
     }
 

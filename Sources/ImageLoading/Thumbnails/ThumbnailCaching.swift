@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import ImageCodecs
 
 /// A store of small, upright thumbnails of local files, consulted before an original is read.

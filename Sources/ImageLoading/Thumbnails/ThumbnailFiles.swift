@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -75,7 +76,7 @@ enum ThumbnailFiles {
         var info = stat()
         if lstat(path, &info) != 0 {
             guard errno == ENOENT else { return false }
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = PathText.deletingLastComponent(path)
             if !parent.isEmpty, parent != path, !FileManager.default.fileExists(atPath: parent) {
                 guard makeDirectories(parent) else { return false }
             }
@@ -87,7 +88,7 @@ enum ThumbnailFiles {
 
     /// `mkdir -p` with mode 0700 for each directory made.
     private static func makeDirectories(_ path: String) -> Bool {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.deletingLastComponent(path)
         if !parent.isEmpty, parent != path, !FileManager.default.fileExists(atPath: parent) {
             guard makeDirectories(parent) else { return false }
         }

@@ -1,5 +1,5 @@
 import Digests
-public import Foundation
+public import FoundationEssentials
 
 /// The canonical URI of a local file and the thumbnail file name derived from it, as the
 /// freedesktop.org Thumbnail Managing Standard says: `file://` and the absolute path,

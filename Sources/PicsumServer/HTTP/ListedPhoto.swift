@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of `/v2/list` and the body of `/id/{id}/info`, shaped as picsum.photos does.
 struct ListedPhoto: Codable, Sendable, Hashable {

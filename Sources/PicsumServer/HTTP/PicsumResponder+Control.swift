@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 import Hummingbird
 import NIOCore
 
@@ -40,6 +41,6 @@ extension PicsumResponder {
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        return mediaType.trimmingWhitespace().lowercased() == "application/json"
     }
 }

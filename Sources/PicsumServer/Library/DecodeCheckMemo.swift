@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Files already decoded whole, by identity (device, inode, size, change time): a library loaded

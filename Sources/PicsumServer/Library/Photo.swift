@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import ImageCodecs
 
 /// One source photo of the library: its file, its bytes and what its header says.

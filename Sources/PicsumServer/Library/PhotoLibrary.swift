@@ -1,4 +1,6 @@
-public import Foundation
+public import FoundationEssentials
+import Dispatch
+import FoundationExtras
 import ImageCodecs
 public import Logging
 import Synchronization
@@ -32,24 +34,24 @@ public struct PhotoLibrary: Sendable {
         if let checkRecord { DecodeCheckMemo.load(from: checkRecord) }
         self.directory = directory
         let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             throw PicsumServerError.photosDirectory(directory.path, "no such directory")
         }
-        guard isDirectory.boolValue else {
+        guard isDirectory else {
             throw PicsumServerError.photosDirectory(directory.path, "not a directory")
         }
         let names: [String]
         do {
             names = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
         } catch {
-            throw PicsumServerError.photosDirectory(directory.path, "cannot be listed (\(error.localizedDescription))")
+            throw PicsumServerError.photosDirectory(directory.path, "cannot be listed (\(ErrorText.describe(error)))")
         }
         var files: [(name: String, url: URL)] = []
         for name in names where !Self.isIgnored(name) {
             let url = directory.appendingPathComponent(name)
-            var isSubdirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: url.path, isDirectory: &isSubdirectory), !isSubdirectory.boolValue else {
+            var isSubdirectory = false
+            guard fileManager.fileExists(atPath: url.path, isDirectory: &isSubdirectory), !isSubdirectory else {
                 continue
             }
             files.append((name, url))

@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import FoundationExtras
 public import Logging
 
 /// Who took each photo of a library: `manifest.tsv` beside the photos, one `file<TAB>photographer`
@@ -43,8 +44,8 @@ public struct PhotoManifest: Sendable, Hashable {
                 manifest.problems.append("line \(index + 1): no tab between file and photographer")
                 continue
             }
-            let file = fields[0].trimmingCharacters(in: .whitespaces)
-            let author = String(fields[1].trimmingCharacters(in: .whitespaces).prefix(maxAuthorLength))
+            let file = fields[0].trimmingWhitespace()
+            let author = String(fields[1].trimmingWhitespace().prefix(maxAuthorLength))
             guard !file.isEmpty, !file.contains("/"), !author.isEmpty else {
                 manifest.problems.append("line \(index + 1): needs a file name (no slash) and a photographer")
                 continue
@@ -61,14 +62,14 @@ public struct PhotoManifest: Sendable, Hashable {
         let text: String
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let size = (attributes[.size] as? UInt).map { Int($0) } ?? 0  // FoundationEssentials gives UInt
             guard attributes[.type] as? FileAttributeType == .typeRegular, size <= maxBytes else {
                 logger.warning("ignoring \(url.path): not a regular file of at most \(maxBytes) bytes")
                 return PhotoManifest()
             }
             text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         } catch {
-            logger.warning("ignoring \(url.path): \(error.localizedDescription)")
+            logger.warning("ignoring \(url.path): \(ErrorText.describe(error))")
             return PhotoManifest()
         }
         let manifest = parse(text)

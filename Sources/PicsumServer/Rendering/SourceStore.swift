@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 
 #if canImport(Glibc)
@@ -49,7 +49,7 @@ struct SourceStore: Sendable {
     /// The photo's identity (as the decode check records it) and the scale:
     /// `<device>-<inode>-<size>-<seconds>-<nanoseconds>-<scale>.png`; nil when the file cannot be `stat`ed.
     static func fileName(_ photo: Photo, scale: Int) -> String? {
-        DecodeCheckMemo.identity(of: photo.url.path).map { $0.line.replacingOccurrences(of: " ", with: "-") + "-\(scale).png" }
+        DecodeCheckMemo.identity(of: photo.url.path).map { $0.line.replacing(" ", with: "-") + "-\(scale).png" }
     }
 
     private static func read(_ file: URL) -> [UInt8]? {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON form used by `GET/PUT /control/shaping`:
 /// `{"latency_ms": 120, "bandwidth": 64000, "failure_rate": 0.1, "stall_rate": 0, "truncate_rate": 0, "seed": 7}`.

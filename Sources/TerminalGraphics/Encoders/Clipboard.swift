@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The clipboard escape (OSC 52): a terminal that allows it puts the text on the system
 /// clipboard, over ssh too. Nothing comes back: a terminal that refuses it (xterm without

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import ImageCodecs
 
 /// iTerm2's inline images (`OSC 1337 ; File=…`), as bytes: the picture encoded (JPEG when

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import ImageCodecs
 
 /// The kitty graphics protocol's escape sequences, as bytes: transmit an image for Unicode
@@ -123,7 +123,7 @@ public enum KittyGraphics {
         let transmitted = transport.transmitKitty(image, forPlaceholders: false)
         // The first chunk's action becomes "transmit and display", with the size in cells.
         var text = String(decoding: transmitted, as: UTF8.self)
-        if let range = text.range(of: "a=t,q=2") {
+        if let range = text.firstRange(of: "a=t,q=2") {
             text.replaceSubrange(range, with: "a=T,q=2,c=\(image.cells.columns),r=\(image.cells.rows)")
         }
         return Array(text.utf8)

@@ -1,3 +1,4 @@
+import FoundationExtras
 public import ImageCodecs
 public import TerminalKit
 
@@ -59,7 +60,7 @@ public struct TerminalProfile: Sendable {
     /// The whole probe result, a line each, for `--probe` and the help screen.
     public func report() -> [String] {
         var lines: [String] = []
-        func line(_ name: String, _ value: String) { lines.append(name.padding(toLength: 12, withPad: " ", startingAt: 0) + value) }
+        func line(_ name: String, _ value: String) { lines.append(name.padded(toLength: 12) + value) }
         guard let replies else {
             line("terminal", "none (not a terminal)")
             line("pictures", selection.reason)

@@ -144,7 +144,7 @@ extension GraphicsProtocol {
     public var namesImageInCells: Bool { false }
 
     /// The name in prose ("kitty placeholders").
-    public var title: String { name.replacingOccurrences(of: "-", with: " ") }
+    public var title: String { name.replacing("-", with: " ") }
 
     /// Whether pictures are drawn into the cells after the text and stay until text is written
     /// over them (sixel, iTerm2), rather than held and placed by the terminal (kitty).

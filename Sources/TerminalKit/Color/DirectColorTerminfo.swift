@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds a terminfo entry that speaks 24-bit colour for a terminal known to draw it, when
 /// `TERM`'s own entry only says 256 colours (Debian's xterm is `TERM=xterm`, kitty's entry says 256):

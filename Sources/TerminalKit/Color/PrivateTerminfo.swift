@@ -1,5 +1,7 @@
 import CNcurses
-import Foundation
+import FoundationEssentials
+import FoundationExtras
+import Glibc
 
 /// A direct-colour terminfo entry photofeed compiles for itself, so ncurses draws 24-bit colour
 /// in a terminal that draws it even when only Debian's `ncurses-base` is installed (no
@@ -68,15 +70,8 @@ public enum PrivateTerminfo {
             let sourcePath = directory + "/.\(name)-\(getpid()).src"
             try Data(source(for: term, name: name).utf8).write(to: URL(fileURLWithPath: sourcePath))
             defer { unlink(sourcePath) }
-            let tic = Process()
-            tic.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            tic.arguments = ["tic", "-x", "-o", directory, sourcePath]
-            tic.standardInput = FileHandle.nullDevice
-            tic.standardOutput = FileHandle.nullDevice
-            tic.standardError = FileHandle.nullDevice
-            try tic.run()
-            tic.waitUntilExit()
-            guard tic.terminationStatus == 0 else { return nil }
+            let tic = try ChildProcess.run("/usr/bin/env", ["tic", "-x", "-o", directory, sourcePath])
+            guard tic.succeeded else { return nil }
         } catch {
             return nil
         }

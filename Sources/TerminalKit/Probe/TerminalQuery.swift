@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The questions photofeed asks a terminal at start-up, in one write: the kitty graphics query
 /// (a 1×1 image, `a=q`), and when a temporary file is offered the same query reading the pixel

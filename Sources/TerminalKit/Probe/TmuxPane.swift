@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 
 /// The tmux pane photofeed runs in, when it runs in one: whether graphics escapes may pass
 /// through to the terminal outside (`allow-passthrough`), what tmux knows of that terminal,
@@ -78,18 +79,10 @@ public struct TmuxPane: Hashable, Sendable {
 
     /// Runs `tmux arguments…`; its output without the final newline, or nil when it failed.
     private static func tmux(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        var text = String(decoding: data.prefix(4096), as: UTF8.self)
+        guard let result = try? ChildProcess.run("/usr/bin/env", ["tmux"] + arguments, capturesOutput: true),
+            result.succeeded
+        else { return nil }
+        var text = String(decoding: result.output.prefix(4096), as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
         return text
     }

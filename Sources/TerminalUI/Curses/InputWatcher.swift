@@ -2,7 +2,8 @@
 import Glibc
 #endif
 import Synchronization
-import Foundation
+import Dispatch
+import FoundationExtras
 
 /// Waits on a background thread until the terminal has input, then calls back once.
 ///
@@ -38,11 +39,9 @@ final class InputWatcher: Sendable {
 
     /// Starts the watching thread.
     func start(onReady: @escaping @Sendable (Readiness) -> Void) {
-        let thread = Thread { [self] in
+        DetachedThread.start { [self] in
             run(onReady: onReady)
         }
-        thread.name = "photofeed-input"
-        thread.start()
     }
 
     /// Lets the watcher report the next input.

@@ -1,5 +1,5 @@
 public import FeedSources
-public import Foundation
+public import FoundationEssentials
 public import ImageCodecs
 public import ImageLoading
 

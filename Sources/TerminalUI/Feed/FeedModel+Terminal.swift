@@ -47,7 +47,7 @@ extension FeedModel {
     /// placeholders (tmux passthrough, answered late)".
     static func late(_ reason: String) -> String {
         if reason.contains("terminal answered") {
-            return reason.replacingOccurrences(of: "terminal answered", with: "terminal answered late")
+            return reason.replacing("terminal answered", with: "terminal answered late")
         }
         guard reason.hasSuffix(")") else { return reason + " (answered late)" }
         return reason.dropLast() + ", answered late)"

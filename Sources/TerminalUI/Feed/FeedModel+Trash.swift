@@ -1,5 +1,5 @@
 public import FeedSources
-public import Foundation
+public import FoundationEssentials
 
 /// A photo to move to the Trash: its key in the list and its file.
 public struct TrashRequest: Hashable, Sendable {

@@ -126,7 +126,7 @@ public enum InfoPanel {
     /// "2023:06:01 14:03:22" as "2023-06-01 14:03:22".
     static func date(_ text: String) -> String {
         guard text.count >= 10 else { return text }
-        let day = text.prefix(10).replacingOccurrences(of: ":", with: "-")
+        let day = String(text.prefix(10)).replacing(":", with: "-")
         return day + text.dropFirst(10)
     }
 

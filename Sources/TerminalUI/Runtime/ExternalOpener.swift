@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationExtras
 
 /// Opens a path or URL with the desktop's program: `xdg-open`, detached from the viewer (its
 /// output to /dev/null, so nothing it prints reaches the screen), never waited for.
@@ -8,16 +9,10 @@ enum ExternalOpener {
         guard let program = find("xdg-open") else {
             return "cannot open \(location): xdg-open is not installed (Debian: xdg-utils)"
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = [location]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            try ChildProcess.start(program, [location])
         } catch {
-            return "cannot open \(location): \(error.localizedDescription)"
+            return "cannot open \(location): \(ErrorText.describe(error))"
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import FoundationExtras
 import TerminalGraphics
 /// Draws the whole screen from the model: one function from ``FeedModel`` to a ``Frame``.
 ///
@@ -101,7 +102,7 @@ public enum FeedView {
             frame.draw(panel(of: model, width: size.columns), at: CellPoint(row: panelTop, column: 0))
         }
         if model.keys.isEmpty, !model.order.filter.isEmpty, panelTop > 0 {
-            let note = "no photo matches /\(model.order.filter.text) \(options.glyphs.separator.trimmingCharacters(in: .whitespaces)) Esc shows all"
+            let note = "no photo matches /\(model.order.filter.text) \(options.glyphs.separator.trimmingWhitespace()) Esc shows all"
             frame.draw(
                 NoticeLine.render(note, width: size.columns, glyphs: options.glyphs), at: CellPoint(row: panelTop / 2, column: 0))
         }

@@ -1,0 +1,39 @@
+import FoundationEssentials
+import Glibc
+
+/// An error in words for a message, without Foundation's localized descriptions (they need
+/// FoundationInternationalization and its ICU data).
+///
+/// ```swift
+/// catch { print("cannot list \(path): \(ErrorText.describe(error))") }   // "no such file or directory"
+/// ```
+public enum ErrorText {
+    /// The reason `strerror` gives for a file-system error (a `CocoaError` over a `POSIXError`, a
+    /// `POSIXError`, a ``SystemError``), and the error's own description for anything else.
+    public static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as SystemError:
+            return error.reason
+        case let error as POSIXError:
+            return SystemError.reason(error.code.rawValue)
+        case let error as CocoaError:
+            if let underlying = error.underlying as? POSIXError { return SystemError.reason(underlying.code.rawValue) }
+            return cocoaReason(error.code)
+        default:
+            return String(describing: error)
+        }
+    }
+
+    /// The few file codes FileManager and Data raise without an underlying POSIX error.
+    private static func cocoaReason(_ code: CocoaError.Code) -> String {
+        switch code {
+        case .fileNoSuchFile, .fileReadNoSuchFile: "no such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: "permission denied"
+        case .fileWriteFileExists: "file exists"
+        case .fileWriteOutOfSpace: "no space left on device"
+        case .fileReadCorruptFile: "the file is corrupt"
+        case .fileReadInapplicableStringEncoding, .fileWriteInapplicableStringEncoding: "the text is not in the expected encoding"
+        default: "error \(code.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Glibc
+import Synchronization
+
+/// A file open for reading, closed by ``close()`` or when the last reference goes: the few
+/// `FileHandle` calls the package used, over `open(2)`/`read(2)`.
+///
+/// ```swift
+/// let file = try ReadableFile(path: "/etc/hostname")
+/// let head = try file.read(upToCount: 16)   // [] at the end of the file
+/// ```
+public final class ReadableFile: Sendable {
+    /// The descriptor (owned: closed by ``close()`` or `deinit`).
+    public let descriptor: Int32
+    private let closed = Mutex(false)
+
+    /// Opens `path` read-only (close-on-exec).
+    public init(path: String) throws(SystemError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError("open \(path)", code: errno) }
+        self.descriptor = descriptor
+    }
+
+    /// Takes `descriptor`, open for reading; this file closes it.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit { close() }
+
+    /// Up to `count` bytes, fewer only at the end of the file; `[]` at its end. Retries on `EINTR`.
+    public func read(upToCount count: Int) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(max(count, 0), 1 << 20))
+        while bytes.count < count {
+            let wanted = min(chunk.count, count - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("read", code: errno)
+            }
+            if got == 0 { break }
+            bytes.append(contentsOf: chunk[0..<got])
+        }
+        return bytes
+    }
+
+    /// Closes the descriptor; later calls do nothing.
+    public func close() {
+        let wasClosed = closed.withLock { closed in
+            defer { closed = true }
+            return closed
+        }
+        if !wasClosed { _ = Glibc.close(descriptor) }
+    }
+}

@@ -102,6 +102,7 @@ extension FeedModel {
             break
         }
         detail.state = detail.state.updatingProgress(to: RowDisplayState(phase: phase))
+        if photo(detail.key)?.isLocalFile == true { detail.state = detail.state.readFromFile }
         self.detail = detail
         return []
     }

@@ -109,6 +109,7 @@ extension FeedModel {
         case .idle, .loading, .preview: break
         }
         item.state = item.state.updatingProgress(to: RowDisplayState(phase: phase))
+        if item.photo.isLocalFile { item.state = item.state.readFromFile }
         items[key] = item
         return []
     }

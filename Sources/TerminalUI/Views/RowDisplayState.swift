@@ -23,6 +23,9 @@ public enum RowDisplayState: Hashable, Sendable {
         case network
         /// The network, resuming a partial download of `resumedFrom` bytes.
         case resumedNetwork(resumedFrom: Int64)
+        /// A file on this machine (a folder feed's, a `file://` URL): what the pipeline's
+        /// fetch stage read, said as what it is rather than as the network.
+        case file
     }
 
     /// Whether the thumbnail box shows a placeholder (and so animates).
@@ -48,6 +51,17 @@ public enum RowDisplayState: Hashable, Sendable {
 
     /// This state with the download's progress updated; a preview keeps its scan (the loading
     /// phases that follow a preview still show it).
+    /// The same state, a load from the fetch stage said as read from a file (for photos whose
+    /// bytes are files on this machine).
+    public var readFromFile: RowDisplayState {
+        switch self {
+        case .loaded(.network, let bytes, let duration), .loaded(.resumedNetwork, let bytes, let duration):
+            .loaded(source: .file, bytes: bytes, duration: duration)
+        default:
+            self
+        }
+    }
+
     public func updatingProgress(to next: RowDisplayState) -> RowDisplayState {
         guard case .preview(let scan, _, _) = self, case .loading(let completed, let expected, _) = next else {
             return next

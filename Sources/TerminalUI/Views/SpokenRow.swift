@@ -33,7 +33,7 @@ public struct SpokenRow: Hashable, Sendable {
     /// How far its original's save has come in percent (nil: not saving; -1: size unknown).
     public var saving: Int?
     /// Whether it is a file on this machine (a folder feed's, a `file://` URL): its name is
-    /// no author, and its bytes come from the file, not the network.
+    /// no author.
     public var isFile = false
 
     /// A row in words.
@@ -58,7 +58,7 @@ public struct SpokenRow: Hashable, Sendable {
         if let imageSize, imageSize.columns > 0, imageSize.rows > 0 {
             parts.append("\(imageSize.columns) by \(imageSize.rows)")
         }
-        if let state = Self.words(for: state, isFile: isFile) { parts.append(state) }
+        if let state = Self.words(for: state) { parts.append(state) }
         if marked { parts.append("marked") }
         if let saving { parts.append(saving < 0 ? "saving" : "saving \(saving)%") }
         return parts.joined(separator: ", ")
@@ -85,13 +85,11 @@ public struct SpokenRow: Hashable, Sendable {
         case .idle, .loading, .preview:
             return nil
         }
-        return Self.words(for: state, isFile: isFile).map { "photo \(position) \($0)" }
+        return Self.words(for: state).map { "photo \(position) \($0)" }
     }
 
-    /// The state in words (nil: nothing to say, a row not started); a file's bytes are read
-    /// from the file.
-    public static func words(for state: RowDisplayState, isFile: Bool = false) -> String? {
-        let origin = isFile ? "the file" : "the network"
+    /// The state in words (nil: nothing to say, a row not started).
+    public static func words(for state: RowDisplayState) -> String? {
         switch state {
         case .idle:
             return nil
@@ -108,9 +106,11 @@ public struct SpokenRow: Hashable, Sendable {
         case .loaded(.disk, _, _):
             return "from the disk cache"
         case .loaded(.network, _, let duration):
-            return "loaded from \(origin) in \(ByteCountFormat.duration(duration))"
+            return "loaded from the network in \(ByteCountFormat.duration(duration))"
+        case .loaded(.file, _, let duration):
+            return "loaded from the file in \(ByteCountFormat.duration(duration))"
         case .loaded(.resumedNetwork(let resumedFrom), let bytes, let duration):
-            return "loaded from \(origin) in \(ByteCountFormat.duration(duration)), resumed at \(StateLine.percent(resumedFrom, of: bytes))%"
+            return "loaded from the network in \(ByteCountFormat.duration(duration)), resumed at \(StateLine.percent(resumedFrom, of: bytes))%"
         case .failed(let reason):
             return "failed: \(TextSanitizer.sanitize(reason))"
         }

@@ -92,6 +92,8 @@ public enum StateLine {
         case .network:
             return StyledText(
                 "network \(ByteCountFormat.string(bytes)) in \(ByteCountFormat.duration(duration))")
+        case .file:
+            return StyledText("file \(ByteCountFormat.string(bytes)) in \(ByteCountFormat.duration(duration))")
         case .resumedNetwork(let resumedFrom):
             var line = StyledText(
                 "resumed at \(percent(resumedFrom, of: bytes))%", style: CellStyle(foreground: .yellow))

@@ -151,7 +151,7 @@ struct GridViewTests {
 
         // Then source, bytes and time, and a wide progress bar are shown
         #expect(text.contains("memory cache · 2 KB in 0 ms"))
-        #expect(text.contains("network 2 KB in 0 ms"))
+        #expect(text.contains("file 2 KB in 0 ms"))  // these photos are files: the fetch read the file
         #expect(text.contains("loading 43% · 120/280 KB · resumed at 30%"))
         #expect(text.contains(String(repeating: "▓", count: 18) + String(repeating: "░", count: 22)))
 

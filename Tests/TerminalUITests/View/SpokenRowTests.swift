@@ -39,7 +39,7 @@ struct SpokenRowTests {
         // Given a folder feed's photo (its "author" is its file name), read in 156 ms
         let file = SpokenRow(
             position: 6, count: 24, author: "chelsea.jpg", id: "chelsea.jpg", imageSize: TerminalSize(rows: 300, columns: 451),
-            state: .loaded(source: .network, bytes: 40_000, duration: .milliseconds(156)), isFile: true)
+            state: .loaded(source: .file, bytes: 40_000, duration: .milliseconds(156)), isFile: true)
         // Then its line names the file and says it came from the file, not the network
         #expect(file.sentence == "Photo 6 of 24, chelsea.jpg, 451 by 300, loaded from the file in 156 ms")
         #expect(file.news(from: .loading(completed: 0, expected: nil, resumedFrom: nil)) == "photo 6 loaded from the file in 156 ms")

@@ -52,12 +52,14 @@ test:
 	status=0; for pid in $$pids; do wait $$pid || status=1; done; \
 	cat $$logs; rm -f $$logs; exit $$status
 
-## bench: release build, then the feedbench scenarios (installs chafa/timg/hyperfine)
+## bench: release build, then the feedbench scenarios (installs chafa/timg/hyperfine), and real pixels
+## again on 16 large photographs beside chafa, timg and img2sixel (scripts/bench-photos.sh)
 bench:
 	@scripts/ensure-deps.sh bench
 	$(SWIFT) build $(RELEASE) --product feedbench
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/feedbench
+	$(RELEASE_BIN)/feedbench --scenario graphics --assets "$$(scripts/bench-photos.sh)"
 
 build:
 	@scripts/ensure-deps.sh run

@@ -13,7 +13,7 @@ case "$purpose" in
     run) ;;
     # man-db: the install test reads the installed photofeed(1) with `man -l`.
     test) packages="$packages tmux curl ncurses-term man-db zsh fish" ;;
-    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick" ;;
+    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick mate-backgrounds" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 

@@ -6,17 +6,20 @@
 public enum FrameText {
     /// One line per row; continuation cells are skipped so wide graphemes keep their two columns.
     public static func plain(_ block: CellBlock) -> String {
-        var lines: [String] = []
-        for row in 0..<block.size.rows {
+        lines(block).joined(separator: "\n")
+    }
+
+    /// Each row's text, continuation cells skipped (trailing blanks kept).
+    public static func lines(_ block: CellBlock) -> [String] {
+        (0..<block.size.rows).map { row in
             var line = ""
             block.withRow(row) { cells in
                 for cell in cells where !cell.isContinuation {
                     line.append(cell.grapheme)
                 }
             }
-            lines.append(line)
+            return line
         }
-        return lines.joined(separator: "\n")
     }
 
     /// One line per row with minimal SGR sequences (only when the style changes) and `ESC[0m` at each line end.

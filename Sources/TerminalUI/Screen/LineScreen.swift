@@ -101,11 +101,7 @@ public final class LineScreen: Screen {
     /// Prints what of `changes.frame` a listener needs: see the type's description.
     public func apply(_ changes: FrameChanges) {
         let frame = changes.frame
-        let lines = (0..<frame.size.rows).map { row in
-            frame.cells.withRow(row) { cells in
-                String(cells.filter { !$0.isContinuation }.map(\.grapheme)).trimmingSpaces()
-            }
-        }
+        let lines = FrameText.lines(frame.cells).map { $0.trimmingSpaces() }
         let shownNow = Shown(lines: lines, cursor: frame.cursor, isPage: frame.showsPage)
         let printed = Self.linesToPrint(shownNow, after: shown)
         shown = shownNow

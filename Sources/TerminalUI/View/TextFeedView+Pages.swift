@@ -128,11 +128,6 @@ extension TextFeedView {
 
     /// A block's lines as text, the blank ones left out.
     static func lines(of block: CellBlock) -> [String] {
-        (0..<block.size.rows).compactMap { row in
-            let text = block.withRow(row) { cells in
-                String(cells.filter { !$0.isContinuation }.map(\.grapheme))
-            }.trimmingSpaces()
-            return text.isEmpty ? nil : text
-        }
+        FrameText.lines(block).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 }

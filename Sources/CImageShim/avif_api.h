@@ -9,6 +9,8 @@
 #include <avif/avif.h>
 #include <stddef.h>
 
+#include "library_loader.h"
+
 #define PF_AVIF_SYMBOLS(X) \
     X(avifDecoderCreate) \
     X(avifDecoderDestroy) \
@@ -22,17 +24,9 @@
     X(avifResultToString) \
     X(avifVersion) \
 
-struct pf_avif_api {
-#define PF_AVIF_SLOT(name) __typeof__(&name) name;
-    PF_AVIF_SYMBOLS(PF_AVIF_SLOT)
-#undef PF_AVIF_SLOT
-};
-
-/* The table, filled by pf_avif_api_load and read-only after. */
-extern struct pf_avif_api pf_avif_api;
-
-/* Opens libavif on the first call; 1 when every entry point is there, else 0 with the reason. */
-int pf_avif_api_load(char *message, size_t capacity);
+/* The table (filled by pf_avif_api_load, read-only after) and its loader: 1 when every entry
+ * point is there, else 0 with the reason. */
+PF_LIBRARY_API_DECLARE(avif, PF_AVIF_SYMBOLS)
 
 #ifndef PF_AVIF_API_IMPLEMENTATION
 #define avifDecoderCreate (pf_avif_api.avifDecoderCreate)

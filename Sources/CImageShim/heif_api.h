@@ -9,6 +9,8 @@
 #include <libheif/heif.h>
 #include <stddef.h>
 
+#include "library_loader.h"
+
 #define PF_HEIF_SYMBOLS(X) \
     X(heif_context_alloc) \
     X(heif_context_free) \
@@ -44,17 +46,9 @@
     X(heif_image_handle_get_number_of_metadata_blocks) \
     X(heif_image_handle_get_number_of_thumbnails) \
 
-struct pf_heif_api {
-#define PF_HEIF_SLOT(name) __typeof__(&name) name;
-    PF_HEIF_SYMBOLS(PF_HEIF_SLOT)
-#undef PF_HEIF_SLOT
-};
-
-/* The table, filled by pf_heif_api_load and read-only after. */
-extern struct pf_heif_api pf_heif_api;
-
-/* Opens libheif on the first call; 1 when every entry point is there, else 0 with the reason. */
-int pf_heif_api_load(char *message, size_t capacity);
+/* The table (filled by pf_heif_api_load, read-only after) and its loader: 1 when every entry
+ * point is there, else 0 with the reason. */
+PF_LIBRARY_API_DECLARE(heif, PF_HEIF_SYMBOLS)
 
 #ifndef PF_HEIF_API_IMPLEMENTATION
 #define heif_context_alloc (pf_heif_api.heif_context_alloc)

@@ -10,6 +10,8 @@
 #include <jxl/version.h>
 #include <stddef.h>
 
+#include "library_loader.h"
+
 #define PF_JXL_SYMBOLS(X) \
     X(JxlDecoderCloseInput) \
     X(JxlDecoderCreate) \
@@ -32,17 +34,9 @@
     X(JxlDecoderVersion) \
     X(JxlSignatureCheck) \
 
-struct pf_jxl_api {
-#define PF_JXL_SLOT(name) __typeof__(&name) name;
-    PF_JXL_SYMBOLS(PF_JXL_SLOT)
-#undef PF_JXL_SLOT
-};
-
-/* The table, filled by pf_jxl_api_load and read-only after. */
-extern struct pf_jxl_api pf_jxl_api;
-
-/* Opens libjxl on the first call; 1 when every entry point is there, else 0 with the reason. */
-int pf_jxl_api_load(char *message, size_t capacity);
+/* The table (filled by pf_jxl_api_load, read-only after) and its loader: 1 when every entry
+ * point is there, else 0 with the reason. */
+PF_LIBRARY_API_DECLARE(jxl, PF_JXL_SYMBOLS)
 
 #ifndef PF_JXL_API_IMPLEMENTATION
 #define JxlDecoderCloseInput (pf_jxl_api.JxlDecoderCloseInput)

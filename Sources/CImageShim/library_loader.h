@@ -48,6 +48,34 @@ int pf_library_load(pf_library *library, void (*resolve)(pf_library *library), c
  */
 void *pf_library_symbol(pf_library *library, const char *symbol);
 
+/*
+ * Declares a library's table of entry points from its X-macro list (SYMBOLS(X) calls X(name)
+ * once per function), and its loader, int pf_<prefix>_api_load(char *message, size_t capacity).
+ */
+#define PF_LIBRARY_API_DECLARE(prefix, SYMBOLS)                                                  \
+    struct pf_##prefix##_api { SYMBOLS(PF_LIBRARY_SLOT) };                                       \
+    extern struct pf_##prefix##_api pf_##prefix##_api;                                           \
+    int pf_##prefix##_api_load(char *message, size_t capacity);
+#define PF_LIBRARY_SLOT(name) __typeof__(&name) name;
+
+/*
+ * Defines what PF_LIBRARY_API_DECLARE declared: the table, the library (its name in messages,
+ * its Debian package, then the file names to try, in order) and the loader, which opens it on
+ * the first call and resolves every entry point into the table.
+ */
+#define PF_LIBRARY_API_DEFINE(prefix, SYMBOLS, label, package, ...)                               \
+    static const char *const pf_##prefix##_names[] = { __VA_ARGS__, NULL };                      \
+    static pf_library pf_##prefix##_library = PF_LIBRARY(label, package, pf_##prefix##_names);    \
+    struct pf_##prefix##_api pf_##prefix##_api;                                                  \
+    static void pf_##prefix##_resolve(pf_library *library) {                                     \
+        struct pf_##prefix##_api *table = &pf_##prefix##_api;                                    \
+        SYMBOLS(PF_LIBRARY_RESOLVE)                                                              \
+    }                                                                                            \
+    int pf_##prefix##_api_load(char *message, size_t capacity) {                                 \
+        return pf_library_load(&pf_##prefix##_library, pf_##prefix##_resolve, message, capacity); \
+    }
+#define PF_LIBRARY_RESOLVE(name) table->name = (__typeof__(&name))pf_library_symbol(library, #name);
+
 /* A macro argument as a string literal, after expansion (for sonames built from version macros). */
 #define PF_STRINGIFY_(x) #x
 #define PF_STRINGIFY(x) PF_STRINGIFY_(x)

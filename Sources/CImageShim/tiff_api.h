@@ -9,6 +9,8 @@
 #include <tiffio.h>
 #include <stddef.h>
 
+#include "library_loader.h"
+
 #define PF_TIFF_SYMBOLS(X) \
     X(TIFFClientOpenExt) \
     X(TIFFClose) \
@@ -25,17 +27,9 @@
     X(TIFFRGBAImageOK) \
     X(TIFFGetVersion) \
 
-struct pf_tiff_api {
-#define PF_TIFF_SLOT(name) __typeof__(&name) name;
-    PF_TIFF_SYMBOLS(PF_TIFF_SLOT)
-#undef PF_TIFF_SLOT
-};
-
-/* The table, filled by pf_tiff_api_load and read-only after. */
-extern struct pf_tiff_api pf_tiff_api;
-
-/* Opens libtiff on the first call; 1 when every entry point is there, else 0 with the reason. */
-int pf_tiff_api_load(char *message, size_t capacity);
+/* The table (filled by pf_tiff_api_load, read-only after) and its loader: 1 when every entry
+ * point is there, else 0 with the reason. */
+PF_LIBRARY_API_DECLARE(tiff, PF_TIFF_SYMBOLS)
 
 #ifndef PF_TIFF_API_IMPLEMENTATION
 #define TIFFClientOpenExt (pf_tiff_api.TIFFClientOpenExt)

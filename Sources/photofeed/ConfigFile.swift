@@ -1,3 +1,5 @@
+import FoundationExtras
+
 /// A config file's lines: defaults for the viewer's flags by their long names.
 ///
 /// One setting a line: `name = value` for an option, the name alone for a flag; blank lines and
@@ -29,17 +31,17 @@ struct ConfigFile: Equatable {
         var entries: [Entry] = []
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
-            let line = trimmed(rawLine)
+            let line = rawLine.trimmingWhitespace(includingNewlines: true)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let namePart: Substring
             var value: String?
             if let equals = line.firstIndex(of: "=") {
                 namePart = line[..<equals]
-                value = try unquoted(trimmed(line[line.index(after: equals)...]), path: path, line: number)
+                value = try unquoted(line[line.index(after: equals)...].trimmingWhitespace(includingNewlines: true), path: path, line: number)
             } else {
                 namePart = line[...]
             }
-            var name = trimmed(namePart)
+            var name = namePart.trimmingWhitespace(includingNewlines: true)
             if name.hasPrefix("--") { name = String(name.dropFirst(2)) }
             guard !name.isEmpty else {
                 throw ConfigFileError(path: path, line: number, message: "a setting needs a name before \"=\"")
@@ -58,10 +60,6 @@ struct ConfigFile: Equatable {
     /// for a flag (the `=` form keeps a value that starts with `-` a value).
     var arguments: [String] {
         entries.map { entry in entry.value.map { "--\(entry.name)=\($0)" } ?? "--\(entry.name)" }
-    }
-
-    private static func trimmed(_ text: some StringProtocol) -> String {
-        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     /// `"a b"` or `'a b'` without its quotes; anything else as it is.

@@ -204,7 +204,7 @@ extension FeedModel {
         var reload: [PhotoKey] = []
         for key in keys {
             guard let item = items[key] else { continue }
-            let needed = pixelSize(for: key)
+            let needed = next.pixelSize(forImage: item.photo.size, in: box)
             guard let bitmap = item.bitmap else {
                 // A load still running at a smaller size would finish too small: restart it at the new size.
                 if let priority = item.loadStatus.runningPriority, let asked = item.load?.pixels,

@@ -13,67 +13,71 @@ extension Bitmap {
         }
         let xAxis = ResampleAxis(source: source.width, output: outWidth)
         let yAxis = ResampleAxis(source: source.height, output: outHeight)
-        let rows = horizontalPass(source: source, axis: xAxis, outWidth: outWidth)
-        let bytes = Self.verticalPass(rows: rows, axis: yAxis, width: outWidth, height: outHeight)
-        return Bitmap(uncheckedWidth: outWidth, height: outHeight, bytes: bytes)
+        return Bitmap(uncheckedWidth: outWidth, height: outHeight, bytes: resampledBytes(source: source, xAxis: xAxis, yAxis: yAxis))
     }
 
-    /// Each source row of `source`, resampled to `outWidth` premultiplied pixels.
-    private func horizontalPass(source: PixelRect, axis: ResampleAxis, outWidth: Int) -> [SIMD4<Float>] {
-        let stride = bytesPerRow
-        return [SIMD4<Float>](unsafeUninitializedCapacity: source.height * outWidth) { rows, initialized in
-            withBytes { input in
-                guard let inBase = input.baseAddress, let rowBase = rows.baseAddress else { return }
-                axis.starts.withUnsafeBufferPointer { starts in
-                axis.offsets.withUnsafeBufferPointer { offsets in
-                axis.counts.withUnsafeBufferPointer { counts in
-                axis.weights.withUnsafeBufferPointer { weights in
-                    for r in 0..<source.height {
-                        let row = inBase + (source.y + r) * stride + source.x * 4
-                        let out = rowBase + r * outWidth
-                        for x in 0..<outWidth {
-                            var sum = SIMD4<Float>.zero
-                            var pixel = row + starts[x] * 4
-                            var w = offsets[x]
-                            for _ in 0..<counts[x] {
-                                sum += Self.premultiplied(pixel) * weights[w]
-                                pixel += 4
-                                w += 1
-                            }
-                            (out + x).initialize(to: sum)
-                        }
-                    }
-                }
-                }
-                }
-                }
-            }
-            initialized = source.height * outWidth
-        }
-    }
-
-    /// Combines the horizontally resampled rows vertically and unpremultiplies to RGBA8.
-    private static func verticalPass(rows: [SIMD4<Float>], axis: ResampleAxis, width: Int, height: Int) -> [UInt8] {
+    /// The output rows, one after another: each combines the horizontally resampled source rows
+    /// it reads, which are kept in a ring just large enough for one output row's (a window of a
+    /// few rows, where a whole resampled copy of the source took 16 bytes a pixel — 2.5 MB for
+    /// a 640×400 decode shown at 400×250, all of it fresh pages to fault in).
+    private func resampledBytes(source: PixelRect, xAxis: ResampleAxis, yAxis: ResampleAxis) -> [UInt8] {
+        let width = xAxis.counts.count, height = yAxis.counts.count
+        let ringSize = max(1, yAxis.counts.max() ?? 1)
+        var ring = [SIMD4<Float>](repeating: .zero, count: ringSize * width)
+        var ringRows = [Int](repeating: -1, count: ringSize)
         var accumulator = [SIMD4<Float>](repeating: .zero, count: width)
         return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
-            rows.withUnsafeBufferPointer { rows in
+            ring.withUnsafeMutableBufferPointer { ring in
             accumulator.withUnsafeMutableBufferPointer { sum in
-                guard let rowBase = rows.baseAddress, let outBase = out.baseAddress else { return }
+                guard let ringBase = ring.baseAddress, let outBase = out.baseAddress else { return }
                 for y in 0..<height {
                     for x in 0..<width { sum[x] = .zero }
-                    var w = axis.offsets[y]
-                    for k in 0..<axis.counts[y] {
-                        let weight = axis.weights[w]
-                        let row = rowBase + (axis.starts[y] + k) * width
+                    var w = yAxis.offsets[y]
+                    for k in 0..<yAxis.counts[y] {
+                        let sourceRow = yAxis.starts[y] + k
+                        let slot = sourceRow % ringSize
+                        let row = ringBase + slot * width
+                        if ringRows[slot] != sourceRow {
+                            horizontalRow(source.y + sourceRow, from: source.x, axis: xAxis, into: row)
+                            ringRows[slot] = sourceRow
+                        }
+                        let weight = yAxis.weights[w]
                         for x in 0..<width { sum[x] += row[x] * weight }
                         w += 1
                     }
                     let line = outBase + y * width * 4
-                    for x in 0..<width { storeStraight(sum[x], to: line + x * 4) }
+                    for x in 0..<width { Self.storeStraight(sum[x], to: line + x * 4) }
                 }
             }
             }
             initialized = width * height * 4
+        }
+    }
+
+    /// Source row `y`, from column `x0`, resampled along `axis` into premultiplied pixels at `out`.
+    private func horizontalRow(_ y: Int, from x0: Int, axis: ResampleAxis, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        withBytes { input in
+            guard let inBase = input.baseAddress else { return }
+            axis.starts.withUnsafeBufferPointer { starts in
+            axis.offsets.withUnsafeBufferPointer { offsets in
+            axis.counts.withUnsafeBufferPointer { counts in
+            axis.weights.withUnsafeBufferPointer { weights in
+                let row = inBase + y * bytesPerRow + x0 * 4
+                for x in 0..<counts.count {
+                    var sum = SIMD4<Float>.zero
+                    var pixel = row + starts[x] * 4
+                    var w = offsets[x]
+                    for _ in 0..<counts[x] {
+                        sum += Self.premultiplied(pixel) * weights[w]
+                        pixel += 4
+                        w += 1
+                    }
+                    (out + x).pointee = sum
+                }
+            }
+            }
+            }
+            }
         }
     }
 

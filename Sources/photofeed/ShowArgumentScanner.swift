@@ -39,7 +39,8 @@ enum ShowArgumentScanner {
                 default: settings.thumbnailCache = false
                 }
                 continue
-            case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes", "--grid":
+            case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes", "--grid", "--graphics",
+                "--animate", "--loops", "--duration":
                 break
             default:
                 return nil
@@ -78,6 +79,18 @@ enum ShowArgumentScanner {
         case "--grid":
             guard let grid = try? ShowGridSize.parse(value) else { return false }
             settings.grid = grid
+        case "--graphics":
+            guard let graphics = try? ShowSettings.parseGraphics(value) else { return false }
+            settings.graphics = graphics
+        case "--animate":
+            guard let animate = try? ShowSettings.parseAnimate(value) else { return false }
+            settings.animate = animate
+        case "--loops":
+            guard let number = Int(value) else { return false }
+            settings.loops = number
+        case "--duration":
+            guard let seconds = Double(value) else { return false }
+            settings.duration = seconds
         default:
             return false
         }

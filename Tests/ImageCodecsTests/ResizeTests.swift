@@ -1,4 +1,4 @@
-import ImageCodecs
+@testable import ImageCodecs
 import Testing
 
 @Suite("Resize, crop, fit and fill")
@@ -149,5 +149,77 @@ struct PaddedStrideTests {
         let png = try ImageDecoder.decode(try PNGEncoder.encode(padded)).bitmap
         #expect(png[1, 1] == RGBA(100, 110, 120) && png.bytesPerRow == 8)
         #expect(try ImageDecoder.decode(try JPEGEncoder.encode(padded, quality: 100)).bitmap.size == padded.size)
+    }
+}
+
+/// The resampler keeps only a window of horizontally resampled rows (as many as one output row
+/// reads) instead of a resampled copy of the whole source: the bytes must be what the two whole
+/// passes give.
+@Suite("Resampling through a window of rows")
+struct ResampleWindowTests {
+    /// Noise with every alpha, from a fixed seed.
+    static func noise(width: Int, height: Int) -> Bitmap {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var bitmap = Bitmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let v = state >> 24
+                bitmap[x, y] = RGBA(UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8),
+                    UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 24))
+            }
+        }
+        return bitmap
+    }
+
+    /// Every source row resampled horizontally first, then the columns: the reference.
+    static func twoWholePasses(_ bitmap: Bitmap, from rect: PixelRect, to size: PixelSize) -> [UInt8] {
+        let xAxis = ResampleAxis(source: rect.width, output: size.width)
+        let yAxis = ResampleAxis(source: rect.height, output: size.height)
+        var rows = [SIMD4<Float>](repeating: .zero, count: rect.height * size.width)
+        bitmap.withBytes { input in
+            for r in 0..<rect.height {
+                for x in 0..<size.width {
+                    var sum = SIMD4<Float>.zero
+                    for k in 0..<xAxis.counts[x] {
+                        let offset = (rect.y + r) * bitmap.bytesPerRow + (rect.x + xAxis.starts[x] + k) * 4
+                        sum += input.withMemoryRebound(to: UInt8.self) { Bitmap.premultiplied($0.baseAddress! + offset) }
+                            * xAxis.weights[xAxis.offsets[x] + k]
+                    }
+                    rows[r * size.width + x] = sum
+                }
+            }
+        }
+        var out = [UInt8](repeating: 0, count: size.width * size.height * 4)
+        out.withUnsafeMutableBufferPointer { out in
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    var sum = SIMD4<Float>.zero
+                    for k in 0..<yAxis.counts[y] {
+                        sum += rows[(yAxis.starts[y] + k) * size.width + x] * yAxis.weights[yAxis.offsets[y] + k]
+                    }
+                    Bitmap.storeStraight(sum, to: out.baseAddress! + (y * size.width + x) * 4)
+                }
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [
+        (PixelRect(x: 0, y: 0, width: 257, height: 173), PixelSize(width: 100, height: 61)),
+        (PixelRect(x: 0, y: 0, width: 257, height: 173), PixelSize(width: 400, height: 300)),
+        (PixelRect(x: 13, y: 29, width: 200, height: 101), PixelSize(width: 37, height: 230)),
+        (PixelRect(x: 5, y: 7, width: 250, height: 3), PixelSize(width: 251, height: 1)),
+    ])
+    func aWindowOfRowsGivesTheBytesOfTwoWholePasses(rect: PixelRect, size: PixelSize) {
+        // Given noise with every alpha
+        let bitmap = Self.noise(width: 257, height: 173)
+
+        // When a part of it is resampled (down, up, and one axis each way)
+        let resampled = bitmap.resampled(from: rect, to: size)
+
+        // Then its bytes are the two whole passes' exactly
+        #expect(resampled.size == size)
+        #expect(resampled.withBytes { Array($0) } == Self.twoWholePasses(bitmap, from: rect, to: size))
     }
 }

@@ -24,6 +24,12 @@ struct ShowArgumentScannerTests {
         ["a.jpg", "b.jpg", "--grid", "6x4", "--title"],
         ["--grid=3x2", "a.jpg", "--no-thumbnail-cache", "--width", "180", "--height", "60"],
         ["a.jpg", "--grid", "5"],
+        ["a.jpg", "--graphics", "kitty", "--width", "40", "--height", "20"],
+        ["--graphics=sixel", "a.jpg", "--fill", "--no-thumbnail-cache"],
+        ["a.jpg", "--graphics", "iterm"],
+        ["a.jpg", "--graphics", "blocks"],
+        ["a.gif", "--animate", "once", "--loops", "2", "--duration", "1.5"],
+        ["a.gif", "--animate=off"],
     ]
 
     static let declined: [[String]] = [
@@ -50,6 +56,14 @@ struct ShowArgumentScannerTests {
         ["a.jpg", "--fill=yes"],
         ["a.jpg", "--max-bytes", "0"],
         ["a.jpg", "--max-bytes", "lots"],
+        ["a.jpg", "--graphics", "braille"],
+        ["a.jpg", "--graphics"],
+        ["a.gif", "--animate", "twice"],
+        ["a.gif", "--loops", "0"],
+        ["a.gif", "--loops", "many"],
+        ["a.gif", "--duration", "0"],
+        ["a.gif", "--duration", "-1"],
+        ["a.gif", "--duration", "nan"],
         ["--", "-a.jpg"],
         ["-a.jpg"],
     ]

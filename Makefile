@@ -59,7 +59,7 @@ bench:
 	$(SWIFT) build $(RELEASE) --product feedbench
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/feedbench
-	$(RELEASE_BIN)/feedbench --scenario graphics --assets "$$(scripts/bench-photos.sh)"
+	$(RELEASE_BIN)/feedbench --scenario graphics --scenario pixel-ratios --assets "$$(scripts/bench-photos.sh)"
 
 build:
 	@scripts/ensure-deps.sh run

@@ -56,18 +56,24 @@ public struct TerminalImage: Hashable, Sendable {
         return PixelRect(x: left, y: top, width: columns, height: rows)
     }
 
-    /// FNV-1a over the size and the pixels, folded so it is never 0 and its lower 24 bits are
-    /// never 0 (a foreground of pure black would be the terminal's default colour in some setups).
+    /// FNV-1a (64-bit) over the size and the pixels, eight bytes a step (a byte a step took
+    /// 0.4 ms of a 400×250 picture's `show`), folded to 32 bits so it is never 0 and its lower
+    /// 24 bits are never 0 (a foreground of pure black would be the terminal's default colour in
+    /// some setups).
     static func id(for bitmap: Bitmap, cells: TerminalSize) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        func mix(_ byte: UInt8) {
-            hash ^= UInt32(byte)
-            hash = hash &* 16_777_619
+        var wide: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ word: UInt64) {
+            wide ^= word
+            wide = wide &* 0x0000_0100_0000_01B3
         }
-        for value in [bitmap.width, bitmap.height, cells.columns, cells.rows] {
-            for shift in stride(from: 0, to: 32, by: 8) { mix(UInt8(truncatingIfNeeded: value >> shift)) }
+        for value in [bitmap.width, bitmap.height, cells.columns, cells.rows] { mix(UInt64(truncatingIfNeeded: value)) }
+        bitmap.withBytes { bytes in
+            let words = bytes.count / 8
+            let raw = UnsafeRawBufferPointer(bytes)
+            for index in 0..<words { mix(raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
+            for index in (words * 8)..<bytes.count { mix(UInt64(bytes[index])) }
         }
-        for byte in bitmap.bytes { mix(byte) }
+        var hash = UInt32(truncatingIfNeeded: wide ^ (wide >> 32))
         if hash & 0x00FF_FFFF == 0 { hash |= 1 }
         return hash
     }

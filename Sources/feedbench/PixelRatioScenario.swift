@@ -1,0 +1,64 @@
+import Foundation
+
+/// Issue 21's first target, per file: one `photofeed show --graphics P` process against one
+/// `chafa -f P` process on the same photo at 40×20 cells, timed by hyperfine side by side, and
+/// the median of the per-file ratios for each protocol. Minutes long on large photographs, so
+/// asked for by name: `feedbench --scenario pixel-ratios --assets DIR`.
+struct PixelRatioScenario: BenchScenario {
+    let name = "pixel-ratios"
+    var runsByDefault: Bool { false }
+    var runs = 7
+
+    func run(_ context: BenchContext) async throws -> BenchReport {
+        let assets = try context.assetPaths()
+        let photofeed = context.photofeedBinary
+        guard let chafa = BlockArtToolRunner.which("chafa"), BlockArtToolRunner.which("hyperfine") != nil,
+            FileManager.default.isExecutableFile(atPath: photofeed)
+        else {
+            return BenchReport(
+                title: "pixel-ratios: skipped", columns: ["why"],
+                rows: [["needs chafa, hyperfine and the release photofeed beside feedbench"]], notes: [])
+        }
+        let protocols = [("kitty", "kitty"), ("sixel", "sixels"), ("iterm", "iterm")]
+        var rows: [[String]] = []
+        var ratios: [String: [Double]] = [:]
+        for path in assets {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            var row = [name]
+            for (ours, theirs) in protocols {
+                let commands = [
+                    "\(photofeed) show --graphics \(ours) --no-thumbnail-cache --width 40 --height 20 \(path)",
+                    "\(chafa) -f \(theirs) -s 40x20 --animate off \(path)",
+                ]
+                guard let timings = BlockArtToolRunner.hyperfine(commands, runs: runs, warmup: 1), timings.count == 2 else {
+                    row += ["-", "-", "-"]
+                    continue
+                }
+                let ratio = timings[0].medianMs / timings[1].medianMs
+                ratios[ours, default: []].append(ratio)
+                row += [String(format: "%.1f", timings[0].medianMs), String(format: "%.1f", timings[1].medianMs), String(format: "%.2f", ratio)]
+            }
+            rows.append(row)
+        }
+        var summary = ["median ratio"]
+        for (ours, _) in protocols {
+            summary += ["", "", ratios[ours].map { String(format: "%.2f×", Self.median($0)) } ?? "-"]
+        }
+        rows.append(summary)
+        return BenchReport(
+            title: "pixel-ratios: one process per photo at 40×20 cells, photofeed against chafa (cold: no thumbnail cache)",
+            columns: ["photo", "kitty ms", "chafa ms", "ratio", "sixel ms", "chafa ms", "ratio", "iterm ms", "chafa ms", "ratio"],
+            rows: rows,
+            notes: [
+                "each cell: hyperfine -N --warmup 1 --runs \(runs), median ms, photofeed and chafa in the same hyperfine run (stdout to /dev/null)",
+                "photofeed: show --graphics P --no-thumbnail-cache --width 40 --height 20 FILE; chafa: -f P -s 40x20 --animate off FILE",
+                "command: swift build -c release --static-swift-stdlib --product feedbench && swift build -c release --static-swift-stdlib --product photofeed && .build/release/feedbench --scenario pixel-ratios --assets \"$(scripts/bench-photos.sh)\"",
+            ])
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}

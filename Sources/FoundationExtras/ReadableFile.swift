@@ -28,19 +28,27 @@ public final class ReadableFile: Sendable {
     deinit { close() }
 
     /// Up to `count` bytes, fewer only at the end of the file; `[]` at its end. Retries on `EINTR`.
+    /// The bytes are read straight into the array returned (its capacity `count`: pages never
+    /// written are never touched), not zeroed first nor copied from a chunk.
     public func read(upToCount count: Int) throws(SystemError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: min(max(count, 0), 1 << 20))
-        while bytes.count < count {
-            let wanted = min(chunk.count, count - bytes.count)
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("read", code: errno)
+        let wanted = max(count, 0)
+        guard wanted > 0 else { return [] }
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            while initialized < wanted {
+                let got = Glibc.read(descriptor, base + initialized, wanted - initialized)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { break }
+                initialized += got
             }
-            if got == 0 { break }
-            bytes.append(contentsOf: chunk[0..<got])
         }
+        if let failure { throw SystemError("read", code: failure) }
         return bytes
     }
 

@@ -295,7 +295,8 @@ struct ShowCommand: AsyncParsableCommand {
             guard !bytes.isEmpty else { throw ShowError(message: "nothing on standard input") }
             return bytes
         }
-        let bytes = try await FileDataLoader(chunkSize: 256 * 1024)
+        // One chunk up to the limit: the file is read once, into the array decoded from.
+        let bytes = try await FileDataLoader(chunkSize: max(1, limit))
             .bytes(for: DataRequest(url: URL(fileURLWithPath: path)), limit: limit)
         guard !bytes.isEmpty else { throw ShowError(message: "empty file") }
         return bytes

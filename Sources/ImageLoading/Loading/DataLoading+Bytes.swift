@@ -34,7 +34,14 @@ extension DataLoading {
                 guard bytes.count + chunk.count <= limit else {
                     throw ImageLoadError.tooLarge(bytes: bytes.count + chunk.count, limit: limit)
                 }
-                bytes.append(contentsOf: chunk)
+                if bytes.isEmpty {
+                    bytes = chunk  // a file read in one chunk is not copied
+                } else {
+                    if bytes.capacity < bytes.count + chunk.count, let length = response.head.contentLength {
+                        bytes.reserveCapacity(max(length, bytes.count + chunk.count))
+                    }
+                    bytes.append(contentsOf: chunk)
+                }
             }
         } catch let error as ImageLoadError {
             throw error

@@ -20,8 +20,11 @@ public enum ITermGraphics {
     /// else ask the terminal to keep it where it was (a screen placing pictures).
     public static func inlineImage(_ bitmap: Bitmap, cells: TerminalSize, movesCursor: Bool = false) -> [UInt8] {
         guard let encoded = encode(bitmap) else { return [] }
-        return header(byteCount: encoded.count, cells: cells, movesCursor: movesCursor)
-            + Array(Data(encoded).base64EncodedString().utf8) + [0x07]
+        var output = header(byteCount: encoded.count, cells: cells, movesCursor: movesCursor)
+        output.reserveCapacity(output.count + (encoded.count + 2) / 3 * 4 + 1)
+        encoded.withUnsafeBufferPointer { Base64.append($0, to: &output) }
+        output.append(0x07)
+        return output
     }
 
     /// The escape's start up to the colon that precedes the base64 file.

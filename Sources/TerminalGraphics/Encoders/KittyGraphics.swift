@@ -27,42 +27,67 @@ public enum KittyGraphics {
         case png
     }
 
+    /// What the terminal does with a transmitted image.
+    public enum Action: Sendable {
+        /// Holds its pixels only (`a=t`), placed later by ``place(_:placementID:origin:visible:)``.
+        case hold
+        /// Holds it with a virtual placement for Unicode placeholders (`a=T,U=1`, its cells).
+        case holdForPlaceholders
+        /// Shows it at the cursor, its cells large (`a=T`): the cursor ends after the picture.
+        case display
+    }
+
     /// Transmits `image`: for Unicode placeholders with a virtual placement (`a=T,U=1`), else for
     /// direct placement as pixels only (`a=t`, placed by ``place(_:placementID:origin:visible:)``),
     /// quietly (`q=2`: no replies that could land in the input), in chunks of at most
     /// ``chunkSize`` base64 bytes, as `payload` says (24-bit RGB when every pixel is opaque, else
     /// 32-bit RGBA; a PNG that cannot be made goes deflated).
     public static func transmit(_ image: TerminalImage, forPlaceholders: Bool, payload: Payload = .png) -> [UInt8] {
+        transmit(image, action: forPlaceholders ? .holdForPlaceholders : .hold, payload: payload)
+    }
+
+    /// Transmits `image` for `action`, as ``transmit(_:forPlaceholders:payload:)`` describes.
+    public static func transmit(_ image: TerminalImage, action: Action, payload: Payload = .png) -> [UInt8] {
         var control: String
         var bytes: [UInt8]
         if payload == .png,
             let png = try? (isOpaque(image.bitmap)
                 ? PNGEncoder.encodeOpaque(image.bitmap, compression: pngCompression) : PNGEncoder.encode(image.bitmap))
         {
-            control = self.control(for: image, forPlaceholders: forPlaceholders, format: 100)
+            control = self.control(for: image, action: action, format: 100)
             bytes = png
         } else {
             let (pixels, format) = pixelBytes(image.bitmap)
-            control = self.control(for: image, forPlaceholders: forPlaceholders, format: format)
+            control = self.control(for: image, action: action, format: format)
             bytes = pixels
             if payload != .raw, let deflated = Deflate.compress(pixels) {
                 bytes = deflated
                 control += ",o=z"
             }
         }
-        let encoded = Array(base64(bytes).utf8)
+        return chunked(bytes, control: control)
+    }
+
+    /// `payload` in base64, in escapes of at most ``chunkSize`` base64 bytes, the first with
+    /// `control`'s keys, each saying whether more follow (`m=1`). Encoded straight into the
+    /// bytes returned, a chunk's input (3,072 bytes) at a time.
+    static func chunked(_ payload: [UInt8], control: String) -> [UInt8] {
+        let pieceSize = chunkSize / 4 * 3
+        let pieces = max(1, (payload.count + pieceSize - 1) / pieceSize)
+        let encodedCount = (payload.count + 2) / 3 * 4
         var output: [UInt8] = []
-        output.reserveCapacity(encoded.count + encoded.count / chunkSize * 16 + control.utf8.count + 16)
-        var start = 0
-        repeat {
-            let end = min(encoded.count, start + chunkSize)
-            let more = end < encoded.count ? 1 : 0
-            let keys = start == 0 ? control + ",m=\(more)" : "m=\(more)"
-            output += Array("\u{1B}_G\(keys);".utf8)
-            output += encoded[start..<end]
-            output += Array("\u{1B}\\".utf8)
-            start = end
-        } while start < encoded.count
+        output.reserveCapacity(encodedCount + pieces * 12 + control.utf8.count + 8)
+        payload.withUnsafeBufferPointer { input in
+            var start = 0
+            repeat {
+                let end = min(input.count, start + pieceSize)
+                let more = end < input.count ? 1 : 0
+                output += Array("\u{1B}_G\(start == 0 ? control + "," : "")m=\(more);".utf8)
+                Base64.append(UnsafeBufferPointer(rebasing: input[start..<end]), to: &output)
+                output += [0x1B, UInt8(ascii: "\\")]
+                start = end
+            } while start < input.count
+        }
         return output
     }
 
@@ -71,8 +96,13 @@ public enum KittyGraphics {
     /// ``pixelBytes(_:)`` gives them (in its `format`) and name `tty-graphics-protocol` (the
     /// protocol's rule for files a terminal may delete).
     public static func transmit(_ image: TerminalImage, forPlaceholders: Bool, file path: String, format: Int) -> [UInt8] {
-        let control = self.control(for: image, forPlaceholders: forPlaceholders, format: format) + ",t=t"
-        return Array("\u{1B}_G\(control);\(base64(Array(path.utf8)))\u{1B}\\".utf8)
+        transmit(image, action: forPlaceholders ? .holdForPlaceholders : .hold, file: path, format: format)
+    }
+
+    /// Transmits `image` as a temporary file for `action`, as ``transmit(_:forPlaceholders:file:format:)`` describes.
+    public static func transmit(_ image: TerminalImage, action: Action, file path: String, format: Int) -> [UInt8] {
+        let control = self.control(for: image, action: action, format: format) + ",t=t"
+        return Array("\u{1B}_G\(control);".utf8) + Base64.encoded(Array(path.utf8)) + Array("\u{1B}\\".utf8)
     }
 
     /// The image's pixels as the protocol takes them: packed RGB (format 24) when every pixel
@@ -83,17 +113,16 @@ public enum KittyGraphics {
         return (pixels, opaque ? 24 : 32)
     }
 
-    /// The keys every transmission starts with (the action first: ``display(_:)`` rewrites it).
-    private static func control(for image: TerminalImage, forPlaceholders: Bool, format: Int) -> String {
-        let action = forPlaceholders ? "a=T,U=1,q=2" : "a=t,q=2"
+    /// The keys every transmission starts with, the action first.
+    private static func control(for image: TerminalImage, action: Action, format: Int) -> String {
+        let cells = "c=\(image.cells.columns),r=\(image.cells.rows)"
         // A PNG says its own size.
-        let size = format == 100 ? "" : ",s=\(image.bitmap.width),v=\(image.bitmap.height)"
-        return action + ",f=\(format)\(size),i=\(image.id)"
-            + (forPlaceholders ? ",c=\(image.cells.columns),r=\(image.cells.rows)" : "")
-    }
-
-    private static func base64(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
+        let keys = ",f=\(format)" + (format == 100 ? "" : ",s=\(image.bitmap.width),v=\(image.bitmap.height)") + ",i=\(image.id)"
+        switch action {
+        case .hold: return "a=t,q=2" + keys
+        case .holdForPlaceholders: return "a=T,U=1,q=2" + keys + "," + cells
+        case .display: return "a=T,q=2," + cells + keys
+        }
     }
 
     /// Places the visible part of a held image at the cursor (`a=p`), without moving the
@@ -120,13 +149,7 @@ public enum KittyGraphics {
     /// Transmits `image` and shows it at the cursor, `image.cells` large, the way a command
     /// that prints pictures does (`a=T`): the cursor ends after the picture.
     public static func display(_ image: TerminalImage, transport: GraphicsTransport = GraphicsTransport()) -> [UInt8] {
-        let transmitted = transport.transmitKitty(image, forPlaceholders: false)
-        // The first chunk's action becomes "transmit and display", with the size in cells.
-        var text = String(decoding: transmitted, as: UTF8.self)
-        if let range = text.firstRange(of: "a=t,q=2") {
-            text.replaceSubrange(range, with: "a=T,q=2,c=\(image.cells.columns),r=\(image.cells.rows)")
-        }
-        return Array(text.utf8)
+        transport.transmitKitty(image, action: .display)
     }
 
     /// Deletes one placement of an image, keeping its pixels (`a=d,d=i`).

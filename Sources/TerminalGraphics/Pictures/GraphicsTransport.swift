@@ -40,15 +40,20 @@ public struct GraphicsTransport: Sendable {
     /// The bytes that transmit `image` to a kitty terminal this way, with a virtual placement for
     /// Unicode placeholders or for placing directly.
     public func transmitKitty(_ image: TerminalImage, forPlaceholders: Bool) -> [UInt8] {
+        transmitKitty(image, action: forPlaceholders ? .holdForPlaceholders : .hold)
+    }
+
+    /// `image` transmitted for `action` the way this transport carries pixels.
+    public func transmitKitty(_ image: TerminalImage, action: KittyGraphics.Action) -> [UInt8] {
         switch medium {
-        case .inline: return KittyGraphics.transmit(image, forPlaceholders: forPlaceholders, payload: .raw)
-        case .compressed: return KittyGraphics.transmit(image, forPlaceholders: forPlaceholders, payload: .png)
+        case .inline: return KittyGraphics.transmit(image, action: action, payload: .raw)
+        case .compressed: return KittyGraphics.transmit(image, action: action, payload: .png)
         case .files(let sink):
             let (pixels, format) = KittyGraphics.pixelBytes(image.bitmap)
             guard let path = sink.write(pixels, name: "\(image.id)") else {
-                return KittyGraphics.transmit(image, forPlaceholders: forPlaceholders, payload: .png)
+                return KittyGraphics.transmit(image, action: action, payload: .png)
             }
-            return KittyGraphics.transmit(image, forPlaceholders: forPlaceholders, file: path, format: format)
+            return KittyGraphics.transmit(image, action: action, file: path, format: format)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import TerminalGraphics
@@ -25,7 +26,7 @@ extension ShowCommand {
         let maxBytes = settings.maxBytes
         let fill = settings.fill && rows != nil
         let decodes = ShowPrefetch(
-            count: images.count, width: ProcessInfo.processInfo.activeProcessorCount,
+            count: images.count, width: Processors.available,
             eligible: { !Self.isRemote(images[$0]) }
         ) { index in
             try await Self.pixelBitmap(

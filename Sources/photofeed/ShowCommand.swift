@@ -146,7 +146,7 @@ struct ShowCommand: AsyncParsableCommand {
         let images = settings.images
         let maxBytes = settings.maxBytes
         let decodes = ShowPrefetch(
-            count: images.count, width: ProcessInfo.processInfo.activeProcessorCount,
+            count: images.count, width: Processors.available,
             eligible: { !Self.isRemote(images[$0]) }
         ) { index in
             try await Self.decodeFile(

@@ -1,5 +1,6 @@
 import BlockArt
 import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import TerminalUI
@@ -40,7 +41,7 @@ enum ShowGrid {
         let images = settings.images
         let writer = ShowGridWriter(layout: layout)
         var window = ShowGridWindow(
-            count: images.count, columns: grid.columns, maxLoading: 2 * ProcessInfo.processInfo.activeProcessorCount)
+            count: images.count, columns: grid.columns, maxLoading: 2 * Processors.available)
         var succeeded = true
         await withTaskGroup(of: Loaded.self) { group in
             var ready: [Int: Result<ShowGridPicture, any Error>] = [:]

@@ -7,11 +7,11 @@ import ImageLoading
 struct CacheClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
-        abstract: "Remove every disk cache entry and photofeed's thumbnails (other programs' stay); asks nothing.")
+        abstract: "Remove every disk cache entry, photofeed's thumbnails (other programs' stay) and pictures; asks nothing.")
 
     @OptionGroup var location: CacheLocationOptions
 
-    @Flag(help: "Leave the thumbnails.")
+    @Flag(help: "Leave the thumbnails and the pictures.")
     var keepThumbnails = false
 
     func run() async throws {
@@ -33,6 +33,9 @@ struct CacheClearCommand: AsyncParsableCommand {
             lines.append(
                 "removed \(CacheCommand.count(removed.files, removed.bytes, noun: "thumbnail")) of photofeed's from "
                     + thumbnails.directory.path)
+            let pictures = location.pictures()
+            let gone = pictures.removeAll()
+            lines.append("removed \(CacheCommand.count(gone.files, gone.bytes, noun: "picture")) from \(pictures.directory)")
         }
         CacheCommand.say(lines)
     }

@@ -42,6 +42,11 @@ struct CacheLocationOptions: ParsableArguments {
             ?? DiskCache.defaultDirectory(environment: environment)
     }
 
+    /// photofeed's cache of `show`'s pictures in pixels.
+    func pictures(environment: [String: String] = ProcessInfo.processInfo.environment) -> PictureCache {
+        PictureCache(directory: PictureCache.defaultDirectory(environment: environment))
+    }
+
     /// The freedesktop.org thumbnail cache.
     func thumbnails(environment: [String: String] = ProcessInfo.processInfo.environment) -> FreedesktopThumbnailCache {
         FreedesktopThumbnailCache(environment: environment)

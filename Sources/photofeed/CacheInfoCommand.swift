@@ -37,6 +37,10 @@ struct CacheInfoCommand: AsyncParsableCommand {
         lines.append(
             "             \(CacheCommand.count(inventory.all.files, inventory.all.bytes, noun: "thumbnail")) in all; "
                 + "photofeed's: \(CacheCommand.count(inventory.own.files, inventory.own.bytes, noun: "thumbnail"))")
+        let pictures = location.pictures()
+        let stored = pictures.inventory()
+        lines.append("pictures:    \(pictures.directory) (show's pictures in pixels)")
+        lines.append("             \(CacheCommand.count(stored.files, stored.bytes, noun: "picture"))")
         CacheCommand.say(lines)
     }
 

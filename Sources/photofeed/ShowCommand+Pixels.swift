@@ -12,12 +12,15 @@ extension ShowCommand {
     /// box is not decoded to the box's height); URLs go through the pipeline. Pictures are
     /// encoded and written in order.
     ///
-    /// Not through the freedesktop.org thumbnail cache yet:
-    /// measured on 16 large JPEGs at 40×20 cells (400×250 px), writing the thumbnail a
-    /// picture this size needs (`xx-large`, 1024 px, PNG at zlib level 6) made a cold run of a
-    /// 2560×1600 baseline JPEG 235 ms instead of 23, and reading it back was slower than the
-    /// JPEG's DCT-scaled decode for every baseline file under 1 MB (faster only for progressive
-    /// JPEGs and the largest files).
+    /// Files go through photofeed's ``PictureCache`` (unless `--no-thumbnail-cache`): a picture
+    /// printed before at the same layout is read back at its size instead of the photo, and on
+    /// kitty its stored PNG is what is sent. A new picture is stored as the PNG kitty is sent
+    /// (made anyway on kitty; made beside the printing on the other protocols).
+    ///
+    /// Not through the freedesktop.org thumbnail cache: measured on 16 large JPEGs at 40×20
+    /// cells (400×250 px), the thumbnail covering a picture this size (`xx-large`, 1024 px)
+    /// made a cold run of a 2560×1600 baseline JPEG 235 ms instead of 23, and reading it back
+    /// was slower than the JPEG's DCT-scaled decode for every baseline file under 1 MB.
     static func showPixels(
         _ settings: ShowSettings, pixels: ShowPixels, columns: Int, rows: Int?, pipeline: LazyPipeline,
         output: StandardOutput
@@ -25,25 +28,40 @@ extension ShowCommand {
         let images = settings.images
         let maxBytes = settings.maxBytes
         let fill = settings.fill && rows != nil
+        let cache = settings.thumbnailCache
+            ? PictureCache(directory: PictureCache.defaultDirectory(environment: ShowGrid.cacheEnvironment())) : nil
+        let layout = Self.pictureLayout(pixels: pixels, columns: columns, rows: rows, fill: fill)
         let decodes = ShowPrefetch(
             count: images.count, width: Processors.available,
             eligible: { !Self.isRemote(images[$0]) }
         ) { index in
-            try await Self.pixelBitmap(
-                file: images[index], pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes)
+            try await Self.picture(
+                file: images[index], pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes,
+                cache: cache, layout: layout)
         }
         defer { decodes.cancelAll() }
+        var stores: [Task<Void, Never>] = []
         var failed = false
         var keys: ShowKeys?
         defer { keys?.restore() }
         images: for (index, image) in images.enumerated() {
             do {
-                let bitmap =
+                var picture =
                     Self.isRemote(image)
-                    ? try await Self.pixelBitmap(
-                        url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline.get())
+                    ? ShowPicture(bitmap: try await Self.pixelBitmap(
+                        url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline.get()))
                     : try await decodes.value(at: index)
-                let first = pixels.printedFrame(bitmap)
+                let bitmap = picture.bitmap
+                if let cache, let key = picture.keyToStore {
+                    // Stored beside the printing (kitty's PNG is made once, for both).
+                    let png = picture.png ?? (pixels.sendsKittyPNG ? try? KittyGraphics.encodedPNG(bitmap) : nil)
+                    stores.append(Task.detached(priority: .utility) {
+                        guard let png = try? png ?? KittyGraphics.encodedPNG(bitmap) else { return }
+                        cache.store(png, for: key)
+                    })
+                    picture.png = png
+                }
+                let first = pixels.printedFrame(bitmap, png: picture.png)
                 guard output.write(first.bytes) else { break }
                 if let data = ShowAnimation.animation(ofFile: image, settings: settings),
                     let player = ShowAnimation.player(data, frameSize: bitmap.size, settings: settings)
@@ -58,8 +76,29 @@ extension ShowCommand {
                 Self.reportFailure(image, error)
             }
         }
+        for store in stores { await store.value }
         await pipeline.shutdown()
         if failed { throw ExitCode.failure }
+    }
+
+    /// What a picture's pixels depend on besides the file: the protocol, the box and the cell
+    /// size, fit or fill.
+    static func pictureLayout(pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool) -> String {
+        "\(pixels.graphics.name) \(columns)x\(rows.map(String.init) ?? "auto") cell \(pixels.cellPixels.width)x\(pixels.cellPixels.height) \(fill ? "fill" : "fit")"
+    }
+
+    /// A file's picture: from `cache` when it holds one for `layout`, else decoded (and marked
+    /// to be stored).
+    static func picture(
+        file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int,
+        cache: PictureCache?, layout: String
+    ) async throws -> ShowPicture {
+        let key = cache?.key(forFile: ShowCommand.filePath(image), layout: layout)
+        if let cache, let key, let hit = cache.picture(for: key) {
+            return ShowPicture(bitmap: hit.bitmap, png: hit.png)
+        }
+        let bitmap = try await pixelBitmap(file: image, pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes)
+        return ShowPicture(bitmap: bitmap, keyToStore: key)
     }
 
     /// The cells a picture may cover, `columns` wide and `rows` tall (without `--height`, as

@@ -73,7 +73,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "With --grid: the file name under each image.")
     var title = false
 
-    @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
+    @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails) nor, in pixels, photofeed's picture cache ($XDG_CACHE_HOME/photofeed/.pictures).")
     var noThumbnailCache = false
 
     @Option(help: "Animated GIFs, WebPs and APNGs on a terminal: on (play; q or Ctrl-C stops), once (one loop) or off (the first frame). Into a pipe or file: the first frame.", transform: ShowSettings.parseAnimate)

@@ -15,6 +15,14 @@ struct ShowPixels: Sendable {
     /// How the bytes travel.
     var transport = GraphicsTransport()
 
+    /// Whether the pictures go as kitty PNGs (kitty's protocols, compressed inline: into a
+    /// pipe or over ssh), so a picture's PNG made for the picture cache is the one sent.
+    var sendsKittyPNG: Bool {
+        guard graphics is KittyDirectGraphics || graphics is KittyPlaceholderGraphics else { return false }
+        if case .compressed = transport.medium { return true }
+        return false
+    }
+
     /// The cells a picture of `bitmap`'s pixels covers.
     func cells(for bitmap: Bitmap) -> TerminalSize {
         TerminalSize(
@@ -24,9 +32,10 @@ struct ShowPixels: Sendable {
 
     /// `bitmap` printed at the cursor and a newline after it, as a frame of an animation: its
     /// rows and what deletes its image once the next frame is up (kitty keeps every image it
-    /// was sent until told otherwise).
-    func printedFrame(_ bitmap: Bitmap) -> ShowAnimation.Printed {
-        let image = TerminalImage(bitmap: bitmap, cells: cells(for: bitmap), graphics: graphics)
+    /// was sent until told otherwise). `png`: the bitmap's kitty PNG when already made.
+    func printedFrame(_ bitmap: Bitmap, png: [UInt8]? = nil) -> ShowAnimation.Printed {
+        var image = TerminalImage(bitmap: bitmap, cells: cells(for: bitmap), graphics: graphics)
+        image.encodedPNG = png
         let bytes = graphics.printed(image, transport: transport, lineBreak: .newline) + [UInt8(ascii: "\n")]
         return ShowAnimation.Printed(bytes: bytes, rows: image.cells.rows, release: graphics.release(image.id, transport: transport), imageID: image.id)
     }

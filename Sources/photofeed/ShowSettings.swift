@@ -29,7 +29,8 @@ struct ShowSettings: Equatable {
     var grid: ShowGridSize?
     /// `--title`: the file name under each image of the grid.
     var title = false
-    /// Read and write the freedesktop.org thumbnail cache (off: `--no-thumbnail-cache`).
+    /// Read and write the freedesktop.org thumbnail cache, and in pixels photofeed's picture
+    /// cache (off: `--no-thumbnail-cache`).
     var thumbnailCache = true
     /// `--probe`: print the terminal's profile and exit.
     var probe = false

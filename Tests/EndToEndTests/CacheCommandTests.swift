@@ -65,15 +65,23 @@ struct CacheCommandTests {
     }
 
     @Test func clearRemovesEverythingAndSaysWhat() async throws {
-        // Given a cache of four entries
+        // Given a cache of four entries, and two of show's pictures
         let home = try Self.cacheHome(entries: 4, size: 512) { _ in 60 }
+        let pictures = home.appendingPathComponent("photofeed/.pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        for index in 0..<2 { try Data(repeating: 7, count: 100).write(to: pictures.appendingPathComponent("\(index).png")) }
+        let info = try await BuiltBinary.run(["cache", "info"], environment: ["XDG_CACHE_HOME": home.path])
+        #expect(info.stdout.contains(pictures.path) && info.stdout.contains("2 pictures (200 B)"), "\(info.stdout)")
+        #expect(info.stdout.contains("4 entries (2 KiB)"), "\(info.stdout)")
         // When it is cleared
         let output = try await BuiltBinary.run(["cache", "clear"], environment: ["XDG_CACHE_HOME": home.path])
         // Then nothing is asked, every entry went, and it says how many
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("removed 4 entries (2 KiB)"), "\(output.stdout)")
         #expect(output.stdout.contains("of photofeed's"), "\(output.stdout)")
+        #expect(output.stdout.contains("removed 2 pictures (200 B) from \(pictures.path)"), "\(output.stdout)")
         #expect(Self.entries(in: home).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path).isEmpty)
     }
 
     @Test func nonsenseIsAUsageError() async throws {

@@ -83,6 +83,47 @@ import Glibc
         #expect(!auto.stdout.contains("\u{1B}P") && !auto.stdout.contains("\u{1B}_G"))
     }
 
+    @Test func aPictureIsReadBackFromThePictureCacheNotDecodedAgain() async throws {
+        // Given a copy of chelsea.jpg and a cache home of its own
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("picture-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("chelsea.jpg").path
+        try FileManager.default.copyItem(atPath: asset, toPath: photo)
+        let environment = plainEnvironment.merging(["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]) { $1 }
+        var printed: [String: String] = [:]
+        for backend in ["kitty", "sixel", "iterm"] {
+            let first = try await BuiltBinary.run(["show", photo, "--width", "40", "--graphics", backend], environment: environment)
+            #expect(first.status == 0, "\(first.stderr)")
+            printed[backend] = first.stdout
+        }
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/photofeed/.pictures").path)
+        #expect(pictures.filter { $0.hasSuffix(".png") }.count == 3)
+
+        // When its bytes are spoiled in place (same size, same modification time)
+        var before = stat()
+        #expect(stat(photo, &before) == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: photo))
+        try handle.write(contentsOf: Data(repeating: 0x55, count: Int(before.st_size)))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, photo, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(photo, &after) == 0 && after.st_ino == before.st_ino && after.st_size == before.st_size)
+
+        // Then each protocol prints the same bytes as before, from the cache
+        for backend in ["kitty", "sixel", "iterm"] {
+            let again = try await BuiltBinary.run(["show", photo, "--width", "40", "--graphics", backend], environment: environment)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.stdout == printed[backend], "\(backend)")
+        }
+        // And --no-thumbnail-cache reads the photo, which now fails to decode
+        let uncached = try await BuiltBinary.run(
+            ["show", photo, "--width", "40", "--graphics", "kitty", "--no-thumbnail-cache"], environment: environment)
+        #expect(uncached.status != 0)
+        #expect(uncached.stdout.isEmpty)
+    }
+
     @Test func aHostileFileNameNeverReachesTheTerminalRaw() async throws {
         // Given a file name carrying an OSC title change, a screen clear and a bell
         let marker = UUID().uuidString

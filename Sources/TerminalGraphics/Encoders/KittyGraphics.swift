@@ -50,10 +50,7 @@ public enum KittyGraphics {
     public static func transmit(_ image: TerminalImage, action: Action, payload: Payload = .png) -> [UInt8] {
         var control: String
         var bytes: [UInt8]
-        if payload == .png,
-            let png = try? (isOpaque(image.bitmap)
-                ? PNGEncoder.encodeOpaque(image.bitmap, compression: pngCompression) : PNGEncoder.encode(image.bitmap))
-        {
+        if payload == .png, let png = image.encodedPNG ?? (try? encodedPNG(image.bitmap)) {
             control = self.control(for: image, action: action, format: 100)
             bytes = png
         } else {
@@ -103,6 +100,12 @@ public enum KittyGraphics {
     public static func transmit(_ image: TerminalImage, action: Action, file path: String, format: Int) -> [UInt8] {
         let control = self.control(for: image, action: action, format: format) + ",t=t"
         return Array("\u{1B}_G\(control);".utf8) + Base64.encoded(Array(path.utf8)) + Array("\u{1B}\\".utf8)
+    }
+
+    /// `bitmap` as the PNG kitty is sent: RGB compressed as ``pngCompression`` says when every
+    /// pixel is opaque, else RGBA at libpng's defaults.
+    public static func encodedPNG(_ bitmap: Bitmap) throws -> [UInt8] {
+        try isOpaque(bitmap) ? PNGEncoder.encodeOpaque(bitmap, compression: pngCompression) : PNGEncoder.encode(bitmap)
     }
 
     /// The image's pixels as the protocol takes them: packed RGB (format 24) when every pixel

@@ -14,6 +14,9 @@ public struct TerminalImage: Hashable, Sendable {
     public let bitmap: Bitmap
     /// The cells the image covers.
     public let cells: TerminalSize
+    /// `bitmap` already encoded as a PNG (a picture read back from a cache): kitty is sent
+    /// these bytes instead of a new encoding. Not part of the image's identity.
+    public var encodedPNG: [UInt8]?
 
     /// An image for `bitmap` covering `cells`, its id derived from the pixels and the cells.
     public init(bitmap: Bitmap, cells: TerminalSize, graphics: any GraphicsProtocol) {
@@ -25,7 +28,9 @@ public struct TerminalImage: Hashable, Sendable {
 
     /// The same pixels stored under another id (a small, palette-named one).
     public func renamed(_ id: UInt32) -> TerminalImage {
-        TerminalImage(id: id, bitmap: bitmap, cells: cells, graphics: graphics)
+        var renamed = TerminalImage(id: id, bitmap: bitmap, cells: cells, graphics: graphics)
+        renamed.encodedPNG = encodedPNG
+        return renamed
     }
 
     private init(id: UInt32, bitmap: Bitmap, cells: TerminalSize, graphics: any GraphicsProtocol) {

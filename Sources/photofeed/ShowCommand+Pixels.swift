@@ -15,7 +15,8 @@ extension ShowCommand {
     /// Files go through photofeed's ``PictureCache`` (unless `--no-thumbnail-cache`): a picture
     /// printed before at the same layout is read back at its size instead of the photo, and on
     /// kitty its stored PNG is what is sent. A new picture is stored as the PNG kitty is sent
-    /// (made anyway on kitty; made beside the printing on the other protocols).
+    /// (made anyway on kitty; made beside the printing on iTerm2), or on sixel as the bytes
+    /// printed (its palette and dithering cost more than the decode).
     ///
     /// Not through the freedesktop.org thumbnail cache: measured on 16 large JPEGs at 40×20
     /// cells (400×250 px), the thumbnail covering a picture this size (`xx-large`, 1024 px)
@@ -51,20 +52,30 @@ extension ShowCommand {
                     ? ShowPicture(bitmap: try await Self.pixelBitmap(
                         url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline.get()))
                     : try await decodes.value(at: index)
-                let bitmap = picture.bitmap
-                if let cache, let key = picture.keyToStore {
-                    // Stored beside the printing (kitty's PNG is made once, for both).
-                    let png = picture.png ?? (pixels.sendsKittyPNG ? try? KittyGraphics.encodedPNG(bitmap) : nil)
-                    stores.append(Task.detached(priority: .utility) {
-                        guard let png = try? png ?? KittyGraphics.encodedPNG(bitmap) else { return }
-                        cache.store(png, for: key)
-                    })
-                    picture.png = png
+                let first: ShowAnimation.Printed
+                if let printed = picture.printed {
+                    first = ShowAnimation.Printed(bytes: printed + [UInt8(ascii: "\n")], rows: pixels.cells(for: picture.size).rows)
+                } else if let bitmap = picture.bitmap {
+                    if let cache, let key = picture.keyToStore, !pixels.storesPrinted {
+                        // Stored beside the printing (kitty's PNG is made once, for both).
+                        let png = pixels.sendsKittyPNG ? try? KittyGraphics.encodedPNG(bitmap) : nil
+                        stores.append(Task.detached(priority: .utility) {
+                            guard let png = try? png ?? KittyGraphics.encodedPNG(bitmap) else { return }
+                            cache.store(png, for: key)
+                        })
+                        picture.png = png
+                    }
+                    first = pixels.printedFrame(bitmap, png: picture.png)
+                    if let cache, let key = picture.keyToStore, pixels.storesPrinted {
+                        let printed = Array(first.bytes.dropLast())
+                        stores.append(Task.detached(priority: .utility) { cache.storePrinted(printed, size: bitmap.size, for: key) })
+                    }
+                } else {
+                    continue
                 }
-                let first = pixels.printedFrame(bitmap, png: picture.png)
                 guard output.write(first.bytes) else { break }
                 if let data = ShowAnimation.animation(ofFile: image, settings: settings),
-                    let player = ShowAnimation.player(data, frameSize: bitmap.size, settings: settings)
+                    let player = ShowAnimation.player(data, frameSize: picture.size, settings: settings)
                 {
                     if keys == nil { keys = ShowKeys() }
                     let ending = player.play(
@@ -94,8 +105,9 @@ extension ShowCommand {
         cache: PictureCache?, layout: String
     ) async throws -> ShowPicture {
         let key = cache?.key(forFile: ShowCommand.filePath(image), layout: layout)
-        if let cache, let key, let hit = cache.picture(for: key) {
-            return ShowPicture(bitmap: hit.bitmap, png: hit.png)
+        if let cache, let key {
+            if pixels.storesPrinted, let hit = cache.printed(for: key) { return ShowPicture(printed: hit.bytes, size: hit.size) }
+            if !pixels.storesPrinted, let hit = cache.picture(for: key) { return ShowPicture(bitmap: hit.bitmap, png: hit.png) }
         }
         let bitmap = try await pixelBitmap(file: image, pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes)
         return ShowPicture(bitmap: bitmap, keyToStore: key)

@@ -23,11 +23,19 @@ struct ShowPixels: Sendable {
         return false
     }
 
+    /// Whether what is printed for a picture is the picture's alone, the same for every
+    /// terminal and transport, so the picture cache keeps the bytes (sixel: no transport, and
+    /// its palette and dithering are the costly part).
+    var storesPrinted: Bool { graphics is SixelGraphics }
+
     /// The cells a picture of `bitmap`'s pixels covers.
-    func cells(for bitmap: Bitmap) -> TerminalSize {
+    func cells(for bitmap: Bitmap) -> TerminalSize { cells(for: bitmap.size) }
+
+    /// The cells a picture of `size` pixels covers.
+    func cells(for size: PixelSize) -> TerminalSize {
         TerminalSize(
-            rows: max(1, (bitmap.height + cellPixels.height - 1) / cellPixels.height),
-            columns: max(1, (bitmap.width + cellPixels.width - 1) / cellPixels.width))
+            rows: max(1, (size.height + cellPixels.height - 1) / cellPixels.height),
+            columns: max(1, (size.width + cellPixels.width - 1) / cellPixels.width))
     }
 
     /// `bitmap` printed at the cursor and a newline after it, as a frame of an animation: its

@@ -42,6 +42,25 @@ struct PictureCacheTests {
         }
     }
 
+    @Test func printedBytesAreReadBackWithTheirSize() throws {
+        try Self.withFolder { folder, cache in
+            // Given the bytes a protocol printed for a 400×266 picture
+            let key = try #require(cache.key(forFile: folder + "/photo.jpg", layout: "sixel 40x20 fit"))
+            let printed = Array("\u{1B}P0;1;0q\"1;1;400;266#0;2;0;0;0~-\u{1B}\\".utf8)
+            cache.storePrinted(printed, size: PixelSize(width: 400, height: 266), for: key)
+            // When they are read back
+            let hit = try #require(cache.printed(for: key))
+            // Then they are the same bytes, with the picture's size
+            #expect(hit.bytes == printed)
+            #expect(hit.size == PixelSize(width: 400, height: 266))
+            #expect(cache.inventory().files == 1)
+            // And a file that does not start with the header is removed and missed
+            try Data("garbage".utf8).write(to: URL(fileURLWithPath: cache.printedPath(for: key)))
+            #expect(cache.printed(for: key) == nil)
+            #expect(!FileManager.default.fileExists(atPath: cache.printedPath(for: key)))
+        }
+    }
+
     @Test func aChangedFileHasAnotherKey() throws {
         try Self.withFolder { folder, cache in
             // Given a file's key

@@ -9,7 +9,8 @@ import Darwin
 #endif
 
 /// photofeed's own cache of pictures exactly as `show` prints them in real pixels: one PNG per
-/// file and layout, at the picture's own pixel size.
+/// file and layout, at the picture's own pixel size; or, for a protocol whose output is the
+/// picture's alone (sixel: its palette and dithering are the costly part), the bytes printed.
 ///
 /// The freedesktop.org thumbnails (``FreedesktopThumbnailCache``) come in four fixed sizes:
 /// the one covering a 400×250 picture is a 512- or 1024-pixel PNG, and reading it back took as
@@ -90,6 +91,34 @@ public struct PictureCache: Sendable {
         return CachedPicture(png: png, bitmap: decoded.bitmap)
     }
 
+    /// The path of `key`'s printed picture.
+    public func printedPath(for key: PictureKey) -> String { directory + "/" + key.name + ".printed" }
+
+    /// What a protocol whose output is the picture's alone (sixel) printed for `key`, and the
+    /// picture's pixel size, or nil (none, or not such a file: removed).
+    public func printed(for key: PictureKey) -> (bytes: [UInt8], size: PixelSize)? {
+        let path = printedPath(for: key)
+        guard let file = ThumbnailFiles.readRegularFile(path, limit: Self.maxFileBytes) else { return nil }
+        guard let newline = file.firstIndex(of: 0x0A),
+            case let fields = String(decoding: file[..<newline], as: UTF8.self).split(separator: " "),
+            fields.count == 4, fields[0] == "photofeed-printed", fields[1] == "1",
+            let width = Int(fields[2]), let height = Int(fields[3]), width > 0, height > 0
+        else {
+            unlink(path)
+            return nil
+        }
+        utimes(path, nil)
+        return (Array(file[(newline + 1)...]), PixelSize(width: width, height: height))
+    }
+
+    /// Stores what was printed for `key`'s picture of `size` pixels, then trims the directory.
+    public func storePrinted(_ bytes: [UInt8], size: PixelSize, for key: PictureKey) {
+        let file = Array("photofeed-printed 1 \(size.width) \(size.height)\n".utf8) + bytes
+        guard file.count <= min(sizeLimit, Self.maxFileBytes), ThumbnailFiles.makePrivateDirectory(directory) else { return }
+        guard ThumbnailFiles.writeAtomically(file, to: printedPath(for: key)) else { return }
+        trim()
+    }
+
     /// Stores `png` as `key`'s picture, then trims the directory to its limit.
     public func store(_ png: [UInt8], for key: PictureKey) {
         guard png.count <= min(sizeLimit, Self.maxFileBytes), ThumbnailFiles.makePrivateDirectory(directory) else { return }
@@ -118,7 +147,7 @@ public struct PictureCache: Sendable {
     private func storedPictures() -> [(path: String, size: Int, used: Int)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var pictures: [(path: String, size: Int, used: Int)] = []
-        for name in names where name.hasSuffix(".png") {
+        for name in names where name.hasSuffix(".png") || name.hasSuffix(".printed") {
             let path = directory + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }

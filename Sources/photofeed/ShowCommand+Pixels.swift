@@ -15,8 +15,8 @@ extension ShowCommand {
     /// Files go through photofeed's ``PictureCache`` (unless `--no-thumbnail-cache`): a picture
     /// printed before at the same layout is read back at its size instead of the photo, and on
     /// kitty its stored PNG is what is sent. A new picture is stored as the PNG kitty is sent
-    /// (made anyway on kitty; made beside the printing on iTerm2), or on sixel as the bytes
-    /// printed (its palette and dithering cost more than the decode).
+    /// (made anyway), or on sixel and iTerm2 as the bytes printed (sixel's palette and
+    /// dithering cost more than the decode).
     ///
     /// Not through the freedesktop.org thumbnail cache: measured on 16 large JPEGs at 40×20
     /// cells (400×250 px), the thumbnail covering a picture this size (`xx-large`, 1024 px)

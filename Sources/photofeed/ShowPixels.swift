@@ -24,9 +24,10 @@ struct ShowPixels: Sendable {
     }
 
     /// Whether what is printed for a picture is the picture's alone, the same for every
-    /// terminal and transport, so the picture cache keeps the bytes (sixel: no transport, and
-    /// its palette and dithering are the costly part).
-    var storesPrinted: Bool { graphics is SixelGraphics }
+    /// terminal and transport, so the picture cache keeps the bytes: sixel (its palette and
+    /// dithering are the costly part) and iTerm2 (a JPEG); kitty's escapes depend on how the
+    /// pixels travel, so it keeps the PNG.
+    var storesPrinted: Bool { graphics is SixelGraphics || graphics is ITermInlineGraphics }
 
     /// The cells a picture of `bitmap`'s pixels covers.
     func cells(for bitmap: Bitmap) -> TerminalSize { cells(for: bitmap.size) }

@@ -10,7 +10,8 @@ import Darwin
 
 /// photofeed's own cache of pictures exactly as `show` prints them in real pixels: one PNG per
 /// file and layout, at the picture's own pixel size; or, for a protocol whose output is the
-/// picture's alone (sixel: its palette and dithering are the costly part), the bytes printed.
+/// picture's alone (sixel, whose palette and dithering are the costly part; iTerm2), the bytes
+/// printed.
 ///
 /// The freedesktop.org thumbnails (``FreedesktopThumbnailCache``) come in four fixed sizes:
 /// the one covering a 400×250 picture is a 512- or 1024-pixel PNG, and reading it back took as
@@ -94,7 +95,7 @@ public struct PictureCache: Sendable {
     /// The path of `key`'s printed picture.
     public func printedPath(for key: PictureKey) -> String { directory + "/" + key.name + ".printed" }
 
-    /// What a protocol whose output is the picture's alone (sixel) printed for `key`, and the
+    /// What a protocol whose output is the picture's alone (sixel, iTerm2) printed for `key`, and the
     /// picture's pixel size, or nil (none, or not such a file: removed).
     public func printed(for key: PictureKey) -> (bytes: [UInt8], size: PixelSize)? {
         let path = printedPath(for: key)

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Bitmap {
     /// The pixels of `rect` (clamped to the bitmap) scaled to `size`, separably:
     /// a horizontal pass into premultiplied float rows, then a vertical pass.
@@ -19,38 +21,62 @@ extension Bitmap {
     /// The output rows, one after another: each combines the horizontally resampled source rows
     /// it reads, which are kept in a ring just large enough for one output row's (a window of a
     /// few rows, where a whole resampled copy of the source took 16 bytes a pixel — 2.5 MB for
-    /// a 640×400 decode shown at 400×250, all of it fresh pages to fault in).
+    /// a 640×400 decode shown at 400×250, all of it fresh pages to fault in). A large picture's
+    /// rows are made in two halves at once, each with its own window (the rows where they meet
+    /// are resampled twice; the bytes are the same as in one pass).
     private func resampledBytes(source: PixelRect, xAxis: ResampleAxis, yAxis: ResampleAxis) -> [UInt8] {
         let width = xAxis.counts.count, height = yAxis.counts.count
+        let halves = width * height >= Self.parallelResampleMinimumPixels && height >= 2 ? 2 : 1
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            guard let outBase = out.baseAddress else { return }
+            let output = UnsafeSendablePointer(outBase)
+            if halves == 1 {
+                resampleRows(0..<height, source: source, xAxis: xAxis, yAxis: yAxis, into: output.pointer)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: halves) { half in
+                    let rows = half == 0 ? 0..<(height / 2) : (height / 2)..<height
+                    resampleRows(rows, source: source, xAxis: xAxis, yAxis: yAxis, into: output.pointer)
+                }
+            }
+            initialized = width * height * 4
+        }
+    }
+
+    /// Pictures from this many output pixels up are resampled in two halves at once: below it
+    /// the handoff costs more than the half saves.
+    static let parallelResampleMinimumPixels = 64 * 1024
+
+    /// Output rows `rows` into `out` (the whole output's bytes), through a window of their own.
+    private func resampleRows(
+        _ rows: Range<Int>, source: PixelRect, xAxis: ResampleAxis, yAxis: ResampleAxis, into outBase: UnsafeMutablePointer<UInt8>
+    ) {
+        let width = xAxis.counts.count
         let ringSize = max(1, yAxis.counts.max() ?? 1)
         var ring = [SIMD4<Float>](repeating: .zero, count: ringSize * width)
         var ringRows = [Int](repeating: -1, count: ringSize)
         var accumulator = [SIMD4<Float>](repeating: .zero, count: width)
-        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
-            ring.withUnsafeMutableBufferPointer { ring in
-            accumulator.withUnsafeMutableBufferPointer { sum in
-                guard let ringBase = ring.baseAddress, let outBase = out.baseAddress else { return }
-                for y in 0..<height {
-                    for x in 0..<width { sum[x] = .zero }
-                    var w = yAxis.offsets[y]
-                    for k in 0..<yAxis.counts[y] {
-                        let sourceRow = yAxis.starts[y] + k
-                        let slot = sourceRow % ringSize
-                        let row = ringBase + slot * width
-                        if ringRows[slot] != sourceRow {
-                            horizontalRow(source.y + sourceRow, from: source.x, axis: xAxis, into: row)
-                            ringRows[slot] = sourceRow
-                        }
-                        let weight = yAxis.weights[w]
-                        for x in 0..<width { sum[x] += row[x] * weight }
-                        w += 1
+        ring.withUnsafeMutableBufferPointer { ring in
+        accumulator.withUnsafeMutableBufferPointer { sum in
+            guard let ringBase = ring.baseAddress else { return }
+            for y in rows {
+                for x in 0..<width { sum[x] = .zero }
+                var w = yAxis.offsets[y]
+                for k in 0..<yAxis.counts[y] {
+                    let sourceRow = yAxis.starts[y] + k
+                    let slot = sourceRow % ringSize
+                    let row = ringBase + slot * width
+                    if ringRows[slot] != sourceRow {
+                        horizontalRow(source.y + sourceRow, from: source.x, axis: xAxis, into: row)
+                        ringRows[slot] = sourceRow
                     }
-                    let line = outBase + y * width * 4
-                    for x in 0..<width { Self.storeStraight(sum[x], to: line + x * 4) }
+                    let weight = yAxis.weights[w]
+                    for x in 0..<width { sum[x] += row[x] * weight }
+                    w += 1
                 }
+                let line = outBase + y * width * 4
+                for x in 0..<width { Self.storeStraight(sum[x], to: line + x * 4) }
             }
-            }
-            initialized = width * height * 4
+        }
         }
     }
 
@@ -109,4 +135,10 @@ extension Bitmap {
     static func clampedByte(_ value: Float) -> UInt8 {
         UInt8(min(max(value + 0.5, 0), 255))
     }
+}
+
+/// A pointer handed to the halves of a resample, which write disjoint rows of it.
+private struct UnsafeSendablePointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
+    init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
 }

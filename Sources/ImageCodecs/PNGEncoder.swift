@@ -14,12 +14,30 @@ public enum PNGEncoder {
     /// RGB8 PNG bytes of an opaque bitmap (its alpha left out): what a terminal is sent, a
     /// quarter fewer samples to filter and compress, compressed as `compression` says.
     public static func encodeOpaque(_ bitmap: Bitmap, compression: Compression = Compression()) throws -> [UInt8] {
+        if compression == .photograph { return try encodePhotograph(bitmap) }
         let samples = bitmap.packedSamples(alpha: false)
         var image = RawImage(samples: samples, bytesPerRow: bitmap.width * 3, size: bitmap.size, colorType: .rgb, bitDepth: 8)
         image.compressionLevel = compression.level
         image.compressionStrategy = compression.strategy
         image.filters = compression.filters
         return try encode(image)
+    }
+
+    /// ``Compression/photograph``'s PNG of an opaque bitmap, its rows filtered straight from the
+    /// RGBA pixels and deflated in two halves on two threads (`pf_png_encode_photograph`): a
+    /// Huffman-only stream refers to no earlier bytes, so the halves join into one.
+    static func encodePhotograph(_ bitmap: Bitmap, threads: Int = 2) throws -> [UInt8] {
+        var buffer = pf_buffer()
+        defer { pf_buffer_free(&buffer) }
+        try bitmap.withBytes { pixels in
+            try ShimCall.run("PNG encode") { message, capacity in
+                pf_png_encode_photograph(
+                    pixels.baseAddress, bitmap.bytesPerRow, Int32(clamping: bitmap.width), Int32(clamping: bitmap.height),
+                    Int32(clamping: threads), &buffer, message, capacity)
+            }
+        }
+        guard let data = buffer.data else { throw ImageCodecError.encoder("PNG encode: no bytes") }
+        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }
 
     /// How the samples are filtered and deflated.

@@ -308,6 +308,15 @@ typedef struct pf_png_image {
 pf_status pf_png_encode(const pf_png_image *image, pf_buffer *out,
                         char *message, size_t message_capacity);
 
+/**
+ * A photograph's PNG as a terminal is sent it: the opaque RGBA pixels written as RGB, every
+ * row Average-filtered, Huffman codes only (the bytes libpng writes for that, give or take the
+ * block boundaries), the rows deflated in two halves at once when `threads` is 2 or more and
+ * the picture has 65,536 pixels or more. Sides of 1…2^24 pixels.
+ */
+pf_status pf_png_encode_photograph(const uint8_t *pixels, size_t stride, int32_t width, int32_t height,
+                                   int32_t threads, pf_buffer *out, char *message, size_t message_capacity);
+
 
 /* ------------------------------------- WebP, GIF, AVIF, HEIF, JPEG XL, TIFF --- */
 

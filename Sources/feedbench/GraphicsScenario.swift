@@ -19,7 +19,7 @@ struct GraphicsScenario: BenchScenario {
         var rows: [[String]] = []
         var notes = [
             "in-process: decode + fit into \(box.width)×\(box.height) not timed; median of \(repetitions) encodes per image; mean over \(assets.count) assets",
-            "kitty: inline = RGB base64 in 4096-byte chunks; zlib = the same deflated first (o=z, level 1); PNG = libpng, Average-filtered rows, Huffman codes only (f=100; what the viewer and show send inline); file = the pixels written to a temporary file in /dev/shm the terminal reads (t=t): the KB are what goes over the tty, the time includes writing the file",
+            "kitty: inline = RGB base64 in 4096-byte chunks; zlib = the same deflated first (o=z, level 1); PNG = Average-filtered rows, Huffman codes only, deflated in two halves on two threads (f=100; what the viewer and show send inline); file = the pixels written to a temporary file in /dev/shm the terminal reads (t=t): the KB are what goes over the tty, the time includes writing the file",
             "iterm: JPEG (quality \(ITermGraphics.jpegQuality)) in OSC 1337",
             "PSNR: the sixel decoded back (our SixelDecoder) against the source resized to the decoded size, over the RGB channels (chafa 1.12 into a pipe assumes another cell shape: its 40×20-cell sixel of a 600×400 photo is 320×102, squashed; its PSNR measures colours at its own geometry)",
         ]

@@ -69,7 +69,7 @@ actor RenderCache {
         let photo = photos[item.photoIndex]
         if let mediaType = Self.animationMediaType(of: photo.header) {
             // An animation is served whole, at its own size: the client decodes its frames as it plays them.
-            let whole = EncodedImage(encoded: photo.bytes, mediaType: mediaType)
+            let whole = EncodedImage(encoded: try photo.contents(), mediaType: mediaType)
             encoded.insert(whole, for: key, cost: whole.count)
             return whole
         }

@@ -53,6 +53,10 @@ extension PicsumServer {
         /// A file remembering, across runs, the photos that passed the start-up decode check
         /// (``PhotoLibrary/init(directory:logger:checkRecord:)``); nil: this process only.
         public var decodeCheckRecord: URL?
+        /// When the photos are decoded to check them: all before the server listens (the
+        /// default), or each when first rendered (``PhotoLibrary/DecodeCheck/onFirstRender``: the
+        /// server listens at once, the record is not used).
+        public var decodeCheck: PhotoLibrary.DecodeCheck = .atStart
         /// A folder of animated GIFs and WebPs placed among the feed's ids (1, 3, … of every 24),
         /// served as their files whatever size is asked for; nil (the default): stills only.
         public var animationsDirectory: URL?

@@ -70,8 +70,10 @@ public final class PicsumServer: Sendable {
     public static func start(_ configuration: Configuration = Configuration()) async throws -> PicsumServer {
         try configuration.validate()
         let library = try PhotoLibrary(
-            directory: configuration.photosDirectory, logger: configuration.logger, checkRecord: configuration.decodeCheckRecord)
-        let animations = PhotoLibrary.animations(in: configuration.animationsDirectory, logger: configuration.logger)
+            directory: configuration.photosDirectory, logger: configuration.logger, checkRecord: configuration.decodeCheckRecord,
+            decodeCheck: configuration.decodeCheck)
+        let animations = PhotoLibrary.animations(
+            in: configuration.animationsDirectory, logger: configuration.logger, decodeCheck: configuration.decodeCheck)
         let feed = PhotoFeed(
             photoSizes: library.photos.map(\.size), photoAuthors: library.photos.map(\.author), count: configuration.count,
             animationSizes: animations.map(\.size), animationAuthors: animations.map(\.author))

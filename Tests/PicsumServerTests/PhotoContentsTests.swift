@@ -1,0 +1,63 @@
+import Foundation
+import ImageCodecs
+import Logging
+import Testing
+
+@testable import PicsumServer
+
+/// A library keeps its photos' headers, not their bytes: the bytes are read when a photo is
+/// rendered, and a file changed since it was probed is an error naming it; a library checked on
+/// first render probes and never decodes at start.
+@Suite("Photo contents and the decode check on first render")
+struct PhotoContentsTests {
+    private func library(_ extra: [String: [UInt8]] = [:]) throws -> URL {
+        try Fixtures.temporaryLibrary(copying: ["coffee.jpg", "clock.jpg"], extra: extra)
+    }
+
+    @Test func theBytesAreReadWhenAskedForAndAChangedFileIsAnError() throws {
+        // Given a library of two photos
+        let directory = try library()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = try PhotoLibrary(directory: directory, logger: Fixtures.quietLogger).photos
+        let coffee = try #require(photos.first { $0.name == "coffee.jpg" })
+
+        // When a photo's contents are asked for / Then they are the file's
+        let file = directory.appendingPathComponent("coffee.jpg")
+        #expect(try coffee.contents() == [UInt8](try Data(contentsOf: file)))
+
+        // When the file is replaced by another photo, then removed
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.copyItem(at: Fixtures.assets.appendingPathComponent("horse.png"), to: file)
+        // Then each read is an error naming the photo and why
+        #expect { try coffee.contents() } throws: { error in
+            (error as? PicsumServerError)?.kind == .undecodablePhoto && "\(error)".contains("coffee.jpg")
+                && "\(error)".contains("changed since the server started")
+        }
+        try FileManager.default.removeItem(at: file)
+        #expect { try coffee.contents() } throws: { error in
+            (error as? PicsumServerError)?.kind == .undecodablePhoto && "\(error)".contains("cannot be read")
+        }
+    }
+
+    @Test func onFirstRenderAPhotoCutAfterItsHeaderIsListedAndFailsWhenDecoded() throws {
+        // Given a library with a good photo and one cut after its header
+        let whole = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent("coffee.jpg")))
+        let directory = try library(["cut.jpg": Array(whole.prefix(3000))])
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        // When it is loaded to be checked on first render, and at start
+        let deferred = try PhotoLibrary(directory: directory, logger: Fixtures.quietLogger, decodeCheck: .onFirstRender)
+        let checked = try PhotoLibrary(directory: directory, logger: Fixtures.quietLogger, decodeCheck: .atStart)
+
+        // Then on first render every photo that probes is listed (nothing decoded yet); at start the cut one is skipped
+        #expect(deferred.photos.map(\.name) == ["clock.jpg", "coffee.jpg", "cut.jpg"])
+        #expect(deferred.skipped.isEmpty)
+        #expect(checked.photos.map(\.name) == ["clock.jpg", "coffee.jpg"])
+        // And decoding the cut one's source is an error naming it and saying it is cut
+        let cut = try #require(deferred.photos.last)
+        #expect { try ImageRenderer.decodeSource(cut, scale: 8) } throws: { error in
+            (error as? PicsumServerError)?.kind == .undecodablePhoto && "\(error)".contains("cut.jpg")
+                && "\(error)".contains("truncated")
+        }
+    }
+}

@@ -60,4 +60,24 @@ struct PhotoContentsTests {
                 && "\(error)".contains("truncated")
         }
     }
+
+    @Test func aProgressivePhotoAtAnEighthIsDecodedFromItsDCScansOnly() throws {
+        // Given the largest progressive photo of the assets with its second half overwritten
+        let name = "picosdeeuropa_by_Aitzol_Berasategi.jpg"
+        let bytes = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent(name)))
+        var damaged = bytes
+        for index in (bytes.count / 2)..<(bytes.count - 2) { damaged[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        let directory = try Fixtures.temporaryLibrary(copying: [], extra: ["intact.jpg": bytes, "damaged.jpg": damaged])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = try PhotoLibrary(directory: directory, logger: Fixtures.quietLogger, decodeCheck: .onFirstRender).photos
+        let intact = try #require(photos.first { $0.name == "intact.jpg" })
+        let broken = try #require(photos.first { $0.name == "damaged.jpg" })
+
+        // When both are decoded at 1/8 (a thumbnail's source)
+        // Then the damaged half was never read: the sources are the same pixels
+        #expect(try ImageRenderer.decodeSource(broken, scale: 8) == ImageRenderer.decodeSource(intact, scale: 8))
+        // And at 1/4 the damage shows (the whole file is decoded)
+        let quarter = try? ImageRenderer.decodeSource(broken, scale: 4)
+        #expect(quarter != (try ImageRenderer.decodeSource(intact, scale: 4)))
+    }
 }

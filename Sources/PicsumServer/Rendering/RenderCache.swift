@@ -67,26 +67,36 @@ actor RenderCache {
             return try await running.value
         }
         let photo = photos[item.photoIndex]
-        if let mediaType = Self.animationMediaType(of: photo.header) {
-            // An animation is served whole, at its own size: the client decodes its frames as it plays them.
-            let whole = EncodedImage(encoded: try photo.contents(), mediaType: mediaType)
-            encoded.insert(whole, for: key, cost: whole.count)
-            return whole
-        }
         let quality = quality
-        let progressive = options.width * options.height >= progressiveMinimumPixels
-        let scale = ImageRenderer.sourceScale(for: item, options: options, format: photos[item.photoIndex].header.format)
-        let task = Task.detached { [self] in
-            let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
-            let pixels = options.width * options.height
-            await self.acquireRenderSlot(pixels: pixels)
-            let rendered = Result {
-                EncodedImage(
-                    encoded: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality,
-                        progressive: progressive))
+        let pixels = options.width * options.height
+        let task: Task<EncodedImage, any Error>
+        if let mediaType = Self.animationMediaType(of: photo.header) {
+            // An animation at the size asked for (its file when that is its own size or larger):
+            // the client decodes its frames as it plays them.
+            task = Task.detached { [self] in
+                await self.acquireRenderSlot(pixels: pixels)
+                let rendered = Result {
+                    try AnimationRenderer.render(
+                        photo, mediaType: mediaType, asked: PixelSize(width: options.width, height: options.height),
+                        quality: quality)
+                }
+                await self.releaseRenderSlot(pixels: pixels)
+                return try rendered.get()
             }
-            await self.releaseRenderSlot(pixels: pixels)
-            return try rendered.get()
+        } else {
+            let progressive = pixels >= progressiveMinimumPixels
+            let scale = ImageRenderer.sourceScale(for: item, options: options, format: photo.header.format)
+            task = Task.detached { [self] in
+                let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
+                await self.acquireRenderSlot(pixels: pixels)
+                let rendered = Result {
+                    EncodedImage(
+                        encoded: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality,
+                            progressive: progressive))
+                }
+                await self.releaseRenderSlot(pixels: pixels)
+                return try rendered.get()
+            }
         }
         encoding[key] = task
         do {

@@ -39,6 +39,28 @@ struct PhotoContentsTests {
         }
     }
 
+    @Test func onFirstRenderHeadersProbedFromTheFilesFirstBytesAreTheWholeFilesHeaders() throws {
+        // Given the assets, and a JPEG whose frame header comes after 120 KB of comments
+        let coffee = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent("coffee.jpg")))
+        let comment: [UInt8] = [0xFF, 0xFE, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 0xFFFD)
+        let late = Array(coffee.prefix(2)) + comment + comment + Array(coffee.dropFirst(2))
+        let directory = try Fixtures.temporaryLibrary(copying: [], extra: ["late.jpg": late])
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        // When the libraries are loaded to be checked on first render, and at start
+        for folder in [Fixtures.assets, directory] {
+            let deferred = try PhotoLibrary(directory: folder, logger: Fixtures.quietLogger, decodeCheck: .onFirstRender)
+            let checked = try PhotoLibrary(directory: folder, logger: Fixtures.quietLogger, decodeCheck: .atStart)
+            // Then every photo has the same header either way (size, orientation, format), and its
+            // contents read back as the file's
+            #expect(deferred.photos.map(\.name) == checked.photos.map(\.name))
+            #expect(deferred.photos.map(\.header) == checked.photos.map(\.header))
+            for photo in deferred.photos {
+                #expect(try photo.contents().count == [UInt8](try Data(contentsOf: photo.url)).count, "\(photo.name)")
+            }
+        }
+    }
+
     @Test func onFirstRenderAPhotoCutAfterItsHeaderIsListedAndFailsWhenDecoded() throws {
         // Given a library with a good photo and one cut after its header
         let whole = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent("coffee.jpg")))

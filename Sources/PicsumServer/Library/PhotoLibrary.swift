@@ -104,13 +104,21 @@ public struct PhotoLibrary: Sendable {
         return library.photos.filter { RenderCache.animationMediaType(of: $0.header) != nil }
     }
 
+    /// The bytes read to probe a JPEG's header when the photo is not decoded at start (a header
+    /// further in, after large metadata, is read from the whole file).
+    static let headerPrefixBytes = 64 << 10
+
     /// The size a photo is test-decoded at: small enough to be quick (JPEG decodes at 1/8).
     static let checkSize = PixelSize(width: 8, height: 8)
 
     private static func check(url: URL, name: String, decodesNow: Bool, decoded: borrowing Mutex<Bool>) throws -> Photo {
         let identity = DecodeCheckMemo.identity(of: url.path)
-        let bytes = try [UInt8](Data(contentsOf: url))
-        let header = try ImageDecoder.probe(bytes)
+        // Not decoding now, a JPEG's header is read from the file's first bytes (its markers
+        // before the frame): start-up reads a few hundred KB, not every photo whole.
+        let prefix = decodesNow ? nil : try? ReadableFile(path: url.path).read(upToCount: headerPrefixBytes)
+        let probed = prefix.flatMap { ImageFormat.sniff($0) == .jpeg ? try? ImageDecoder.probe($0) : nil }
+        let bytes = probed == nil ? try [UInt8](Data(contentsOf: url)) : []
+        let header = try probed ?? ImageDecoder.probe(bytes)
         guard header.format.isDecodable else { throw ImageCodecError.unsupportedFormat(header.format.description) }
         guard !header.size.isEmpty else { throw ImageCodecError.invalidArgument("image has no pixels (\(header.size))") }
         guard header.size.pixelCount <= DecodingOptions.defaultMaxPixels else {

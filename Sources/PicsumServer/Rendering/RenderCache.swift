@@ -5,9 +5,10 @@ import ImageCodecs
 /// (or one source) share a single render.
 ///
 /// Rendering runs in detached tasks on the global concurrent executor, never inline on a
-/// NIO event loop thread, admitted by `RenderAdmission`: small renders on one slot per core,
-/// large ones (over a megapixel) one at a time on their own lane, the rest queued. A burst of
-/// huge sizes holds the memory of one and never starves a thumbnail.
+/// NIO event loop thread, admitted by `RenderAdmission` (source decode included): small
+/// renders on one slot per core, large ones (over a megapixel) one at a time on their own
+/// lane, the rest queued first come, first served. A burst of huge sizes holds the memory of
+/// one and never starves a thumbnail.
 actor RenderCache {
     private let photos: [Photo]
     private let quality: Int
@@ -27,6 +28,8 @@ actor RenderCache {
     private var admission: RenderAdmission
     private var waitingRenders: [Int: CheckedContinuation<Void, Never>] = [:]
     private var runningPixels = 0
+    /// Source decodes under way (each holds a render slot).
+    private var runningDecodes = 0
 
     /// Scaled sources kept on disk across runs (nil: decoded in every run).
     private let sourceStore: SourceStore?
@@ -87,12 +90,21 @@ actor RenderCache {
             let progressive = pixels >= progressiveMinimumPixels
             let scale = ImageRenderer.sourceScale(for: item, options: options, format: photo.header.format)
             task = Task.detached { [self] in
-                let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
+                // The slot is taken before the source is decoded: decodes run a core each, in
+                // the order the requests came, so a burst (a screen's rows, then its prefetch)
+                // finishes its first requests first instead of sharing the cores among all.
                 await self.acquireRenderSlot(pixels: pixels)
-                let rendered = Result {
-                    EncodedImage(
-                        encoded: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality,
-                            progressive: progressive))
+                let rendered: Result<EncodedImage, any Error>
+                do {
+                    let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
+                    rendered = Result {
+                        EncodedImage(
+                            encoded: try ImageRenderer.render(
+                                source: source, scale: scale, item: item, options: options, quality: quality,
+                                progressive: progressive))
+                    }
+                } catch {
+                    rendered = .failure(error)
                 }
                 await self.releaseRenderSlot(pixels: pixels)
                 return try rendered.get()
@@ -147,6 +159,9 @@ actor RenderCache {
             try store?.source(of: photo, scale: key.scale) ?? ImageRenderer.decodeSource(photo, scale: key.scale)
         }
         decoding[key] = task
+        runningDecodes += 1
+        statistics.peakDecodes = max(statistics.peakDecodes, runningDecodes)
+        defer { runningDecodes -= 1 }
         do {
             let bitmap = try await task.value
             decoding[key] = nil
@@ -174,6 +189,9 @@ public struct RenderStatistics: Sendable, Hashable {
     public var failures = 0
     /// The most output pixels being rendered at one moment (what bounds the renders' memory).
     public var peakRenderPixels = 0
+    /// The most source photos being decoded at one moment (at most the render slots: one a core
+    /// plus the large lane).
+    public var peakDecodes = 0
 
     public init() {}
 }

@@ -79,6 +79,11 @@ struct FeedSetup {
         // its own photos only, never for all 25 to be checked (~0.3 s; with 2 cores and the first
         // screen's renders beside it, more).
         configuration.decodeCheck = .onFirstRender
+        // And it decodes the first screen's large photos (at 1/8, a thumbnail's source) while the
+        // page request and then the thumbnails' requests wait out the network's latency, so the
+        // thumbnails are rendered without a decode when their requests come (a list screen's
+        // rows and prefetch, most of a grid's first screen).
+        configuration.warmedIDs = 12
         // The photos' scaled sources are kept beside the disk cache (a dot-folder: not entries):
         // the next run's first thumbnails need no large decode.
         configuration.sourceCacheDirectory = cacheDirectory?.appendingPathComponent(".server-sources")

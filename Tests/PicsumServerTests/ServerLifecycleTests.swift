@@ -90,6 +90,32 @@ struct ServerLifecycleTests {
         }
     }
 
+    @Test func theFirstIdsLargeSourcesAreDecodedInTheBackgroundAndServeTheFirstRequests() async throws {
+        // Given a server over the assets warming its first 6 ids
+        try await withServer({
+            $0.decodeCheck = .onFirstRender
+            $0.warmedIDs = 6
+        }) { server, client in
+            // When it has warmed up
+            await server.warmedUp()
+            // Then each large JPEG among those ids' photos was decoded once, and nothing else
+            let large = Set((0..<6).compactMap { server.feed.item($0)?.photoIndex }).filter { index in
+                let header = server.library.photos[index].header
+                return header.format == .jpeg && header.size.pixelCount > 1 << 20
+            }
+            #expect(!large.isEmpty)
+            #expect(await server.renderStatistics.decodes == large.count)
+            // When thumbnails of those ids are asked for
+            for id in 0..<6 {
+                let photo = try #require(server.feed.item(id)).photoIndex
+                guard large.contains(photo) else { continue }
+                #expect(try await client.get("/id/\(id)/40/30").status == 200)
+            }
+            // Then they were rendered from the warmed sources, with no decode more
+            #expect(await server.renderStatistics.decodes == large.count)
+        }
+    }
+
     @Test func startUpErrorsAreClear() async throws {
         let empty = try Fixtures.temporaryLibrary(copying: [], extra: ["bad.jpg": [0xFF, 0xD8, 0xFF]])
         defer { try? FileManager.default.removeItem(at: empty) }

@@ -124,6 +124,24 @@ actor RenderCache {
         }
     }
 
+    /// Makes the thumbnail sources of `items` ready, one photo at a time in their order, each
+    /// in a render slot of its own (requests use the others, and join a decode under way for
+    /// the same source): every large JPEG still's 1/8 source (where decodes cost; smaller
+    /// photos and animations are quick to render when asked for). Stops when cancelled.
+    func warm(_ items: [FeedItem]) async {
+        var done: Set<Int> = []
+        for item in items where !Task.isCancelled && done.insert(item.photoIndex).inserted {
+            let header = photos[item.photoIndex].header
+            guard header.format == .jpeg, header.size.pixelCount > Self.warmedMinimumPixels else { continue }
+            await acquireRenderSlot(pixels: 0)
+            _ = try? await source(SourceKey(index: item.photoIndex, scale: 8))
+            releaseRenderSlot(pixels: 0)
+        }
+    }
+
+    /// Photos of at most this many pixels (a megapixel) are not warmed.
+    static let warmedMinimumPixels = 1 << 20
+
     private func acquireRenderSlot(pixels: Int) async {
         if case .wait(let ticket) = admission.request(pixels: pixels) {
             await withCheckedContinuation { waitingRenders[ticket] = $0 }

@@ -57,6 +57,11 @@ extension PicsumServer {
         /// default), or each when first rendered (``PhotoLibrary/DecodeCheck/onFirstRender``: the
         /// server listens at once, the record is not used).
         public var decodeCheck: PhotoLibrary.DecodeCheck = .atStart
+        /// How many of the feed's first ids have their sources made ready in the background as
+        /// soon as the server listens (a large JPEG decoded at 1/8, a thumbnail's source, one
+        /// photo at a time, in id order), so a client's first screen of thumbnails renders
+        /// without waiting for decodes; 0 (the default): none.
+        public var warmedIDs: Int = 0
         /// A folder of animated GIFs and WebPs placed among the feed's ids (1, 3, … of every 24),
         /// served as their files whatever size is asked for; nil (the default): stills only.
         public var animationsDirectory: URL?

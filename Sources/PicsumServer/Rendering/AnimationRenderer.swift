@@ -37,7 +37,8 @@ enum AnimationRenderer {
     /// its file (`mediaType`) when scaling does not apply or would not make it smaller.
     static func render(_ photo: Photo, mediaType: String, asked: PixelSize, quality: Int) throws -> EncodedImage {
         let bytes = try photo.contents()
-        let whole = EncodedImage(encoded: bytes, mediaType: mediaType)
+        // Made (its ETag hashed) only when it is the answer.
+        var whole: EncodedImage { EncodedImage(encoded: bytes, mediaType: mediaType) }
         guard let size = scaledSize(canvas: photo.size, covering: asked) else { return whole }
         let decoder: AnimationDecoder
         do {

@@ -63,7 +63,8 @@ extension PicsumServer {
         /// without waiting for decodes; 0 (the default): none.
         public var warmedIDs: Int = 0
         /// A folder of animated GIFs and WebPs placed among the feed's ids (1, 3, … of every 24),
-        /// served as their files whatever size is asked for; nil (the default): stills only.
+        /// served at the size asked for (their files at their own size or larger; smaller, a
+        /// lossy animated WebP scaled to cover it); nil (the default): stills only.
         public var animationsDirectory: URL?
         /// A folder keeping the photos' scaled sources (a large JPEG at 1/2, 1/4, 1/8) across runs,
         /// so the next run renders thumbnails without decoding the photos again; nil: none kept.

@@ -4,8 +4,8 @@ import ImageCodecs
 /// LRU of decoded sources, and coalescing so concurrent requests for one representation
 /// (or one source) share a single render.
 ///
-/// Rendering runs in detached tasks on the global concurrent executor, never inline on a
-/// NIO event loop thread, admitted by `RenderAdmission` (source decode included): small
+/// Rendering runs on Dispatch worker threads (`RenderWork`), never inline on a NIO event loop
+/// thread nor on Swift's cooperative pool, admitted by `RenderAdmission` (source decode included): small
 /// renders on one slot per core, large ones (over a megapixel) one at a time on their own
 /// lane, the rest queued first come, first served. A burst of huge sizes holds the memory of
 /// one and never starves a thumbnail.
@@ -78,10 +78,16 @@ actor RenderCache {
             // the client decodes its frames as it plays them.
             task = Task.detached { [self] in
                 await self.acquireRenderSlot(pixels: pixels)
-                let rendered = Result {
-                    try AnimationRenderer.render(
-                        photo, mediaType: mediaType, asked: PixelSize(width: options.width, height: options.height),
-                        quality: quality)
+                let rendered: Result<EncodedImage, any Error>
+                do {
+                    rendered = .success(
+                        try await RenderWork.run {
+                            try AnimationRenderer.render(
+                                photo, mediaType: mediaType, asked: PixelSize(width: options.width, height: options.height),
+                                quality: quality)
+                        })
+                } catch {
+                    rendered = .failure(error)
                 }
                 await self.releaseRenderSlot(pixels: pixels)
                 return try rendered.get()
@@ -97,12 +103,13 @@ actor RenderCache {
                 let rendered: Result<EncodedImage, any Error>
                 do {
                     let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
-                    rendered = Result {
-                        EncodedImage(
-                            encoded: try ImageRenderer.render(
-                                source: source, scale: scale, item: item, options: options, quality: quality,
-                                progressive: progressive))
-                    }
+                    rendered = .success(
+                        try await RenderWork.run {
+                            EncodedImage(
+                                encoded: try ImageRenderer.render(
+                                    source: source, scale: scale, item: item, options: options, quality: quality,
+                                    progressive: progressive))
+                        })
                 } catch {
                     rendered = .failure(error)
                 }
@@ -174,7 +181,9 @@ actor RenderCache {
         let photo = photos[key.index]
         let store = sourceStore
         let task = Task.detached {
-            try store?.source(of: photo, scale: key.scale) ?? ImageRenderer.decodeSource(photo, scale: key.scale)
+            try await RenderWork.run {
+                try store?.source(of: photo, scale: key.scale) ?? ImageRenderer.decodeSource(photo, scale: key.scale)
+            }
         }
         decoding[key] = task
         runningDecodes += 1

@@ -113,7 +113,7 @@ FUZZ_RUNS ?=
 FUZZ_CC ?= clang
 FUZZ_SWIFTC ?= swiftc
 FUZZ_FORMATS_SECONDS ?= $(FUZZ_SECONDS)
-FUZZ_PKGS := libjpeg libpng libwebpdemux libgif libheif libtiff-4 lcms2 zlib
+FUZZ_PKGS := libjpeg libpng libwebpdemux libwebpmux libgif libheif libtiff-4 lcms2 zlib
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-ISources/CImageShim/include $(shell pkg-config --cflags $(FUZZ_PKGS))
 FUZZ_LIBS := $(shell pkg-config --libs $(FUZZ_PKGS)) -lavif -ljxl

@@ -108,6 +108,9 @@ let package = Package(
             // when a HEIF, an AVIF, a JPEG XL or a TIFF first comes (library_loader.h), since
             // loading them and what they bring (x265, dav1d, aom, Highway, Brotli, Abseil…)
             // costs every process ~20 ms before main.
+            // libwebpmux (libwebp-dev, like libwebpdemux): the animated WebP encoder, for the
+            // embedded server's animations scaled to the size asked for.
+            linkerSettings: [.linkedLibrary("webpmux")]
         ),
 
         // Text from outside made safe for a terminal, and its width in cells: the one place every

@@ -20,6 +20,9 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
         public static let invalidShaping = Kind(name: "invalid shaping")
         /// The listening socket could not be opened.
         public static let startFailed = Kind(name: "start failed")
+        /// A photo of the library cannot be read or decoded (found when it is first rendered, or
+        /// it changed since the server started).
+        public static let undecodablePhoto = Kind(name: "undecodable photo")
         public var description: String { name }
     }
 
@@ -29,6 +32,7 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
         case invalidConfiguration(String)
         case invalidShaping(String)
         case startFailed(String)
+        case undecodablePhoto(name: String, reason: String)
     }
 
     private let code: Code
@@ -42,6 +46,7 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
         case .invalidConfiguration: .invalidConfiguration
         case .invalidShaping: .invalidShaping
         case .startFailed: .startFailed
+        case .undecodablePhoto: .undecodablePhoto
         }
     }
 
@@ -59,6 +64,8 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
             "invalid shaping: \(message)"
         case .startFailed(let message):
             "the server could not start: \(message)"
+        case .undecodablePhoto(let name, let reason):
+            "photo \(name) cannot be served: \(reason)"
         }
     }
 
@@ -69,4 +76,5 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
     static func invalidConfiguration(_ message: String) -> Self { Self(.invalidConfiguration(message)) }
     static func invalidShaping(_ message: String) -> Self { Self(.invalidShaping(message)) }
     static func startFailed(_ message: String) -> Self { Self(.startFailed(message)) }
+    static func undecodablePhoto(_ name: String, _ reason: String) -> Self { Self(.undecodablePhoto(name: name, reason: reason)) }
 }

@@ -74,11 +74,18 @@ struct FeedSetup {
         }
         var configuration = PicsumServer.Configuration(
             photosDirectory: DefaultPhotos.directory(), logger: Logger(label: "photofeed") { _ in SwiftLogNoOpLogHandler() })
-        // The photos that passed the server's decode check are remembered beside the disk cache (a
-        // dot-file: not an entry):
-        // the next run's server starts without decoding them again (~0.3 s for Assets/photos).
-        configuration.decodeCheckRecord = cacheDirectory?.appendingPathComponent(".server-decode-checks")
-        // And the photos' scaled sources: the next run's first thumbnails need no large decode.
+        // The server listens once it has read the photos' headers, and decodes a photo when a row
+        // first asks for it (a damaged one answers 500 naming it): the first screen waits for
+        // its own photos only, never for all 25 to be checked (~0.3 s; with 2 cores and the first
+        // screen's renders beside it, more).
+        configuration.decodeCheck = .onFirstRender
+        // And it decodes the first screen's large photos (at 1/8, a thumbnail's source) while the
+        // page request and then the thumbnails' requests wait out the network's latency, so the
+        // thumbnails are rendered without a decode when their requests come (a list screen's
+        // rows and prefetch, most of a grid's first screen).
+        configuration.warmedIDs = 12
+        // The photos' scaled sources are kept beside the disk cache (a dot-folder: not entries):
+        // the next run's first thumbnails need no large decode.
         configuration.sourceCacheDirectory = cacheDirectory?.appendingPathComponent(".server-sources")
         // Animations among the first ids, so the default feed plays some at once.
         configuration.animationsDirectory = DefaultPhotos.directory().appendingPathComponent("animated")

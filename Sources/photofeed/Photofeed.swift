@@ -34,7 +34,10 @@ struct Photofeed: AsyncParsableCommand {
             comment line. A flag on the command line wins over the file; --config FILE reads another \
             file, --no-config none.
             """,
-        version: String(PhotofeedVersion.report().dropLast()),
+        // `--version` is answered before parsing (PhotofeedMain.asksForVersion) with the whole
+        // report; this only makes the parser list the flag. The report here would open libheif,
+        // libavif, libjxl and libtiff at every start, to ask their versions.
+        version: PhotofeedVersion.heading(),
         subcommands: [
             ViewCommand.self, ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self, CacheCommand.self,
             VersionCommand.self,

@@ -9,7 +9,9 @@ import ImageCodecs
 /// `as?` cast of that reflection scans the binary's ~9,600 protocol conformance records
 /// (NIO, AsyncHTTPClient and Hummingbird are linked in), more than the picture costs, so plain
 /// `show` argument lists are read by ``ShowArgumentScanner`` and the rest by ``ShowCommand``
-/// alone. `--version` (first) and `version` print ``PhotofeedVersion`` without parsing either;
+/// alone. `--version` (anywhere before `--`, as the parser takes it) and `version` print
+/// ``PhotofeedVersion`` without parsing either (so the root's configuration never asks the format
+/// libraries their versions, which would open them: libheif alone maps x265 and ~10 MB);
 /// `--generate-completion-script SHELL` is answered from ``CompletionRoot``.
 /// Everything else goes through ``Photofeed``, with the config file's settings put in by
 /// ``ConfigArguments``.
@@ -26,8 +28,8 @@ enum PhotofeedMain {
             } catch {
                 ShowCommand.exit(withError: error)
             }
-        } else if arguments.first == "--version" || arguments == ["version"] {
-            // Like git, whatever follows --version: the report, without parsing the commands.
+        } else if asksForVersion(arguments) {
+            // Like git, whatever goes with --version: the report, without parsing the commands.
             print(PhotofeedVersion.report(), terminator: "")
         } else if arguments.count == 2, arguments[0] == "--generate-completion-script",
             let script = CompletionRoot.script(forShell: arguments[1])
@@ -46,5 +48,20 @@ enum PhotofeedMain {
             }
             await Photofeed.main(configured)
         }
+    }
+}
+
+extension PhotofeedMain {
+    /// Whether the argument parser would answer `arguments` with the version: `version` alone, or a
+    /// `--version` before any `--` with no `-h` / `--help` (help wins, as in the parser).
+    ///
+    /// ```swift
+    /// PhotofeedMain.asksForVersion(["--no-disk-cache", "--version"])   // true
+    /// PhotofeedMain.asksForVersion(["snapshot", "--help", "--version"])   // false
+    /// ```
+    static func asksForVersion(_ arguments: [String]) -> Bool {
+        if arguments == ["version"] { return true }
+        let options = arguments.prefix { $0 != "--" }
+        return options.contains("--version") && !options.contains("-h") && !options.contains("--help")
     }
 }

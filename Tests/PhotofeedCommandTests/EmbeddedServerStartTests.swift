@@ -37,6 +37,17 @@ struct EmbeddedServerStartTests {
         await http.shutdown()
     }
 
+    @Test func theViewersServerDecodesAPhotoWhenARowFirstAsksForIt() async throws {
+        // Given the viewer's flags with no feed (the embedded server)
+        let options = try ViewerOptions.parse(["--no-disk-cache"])
+        // When its feed is set up
+        let setup = try await FeedSetup.make(options)
+        // Then the server started without decoding its photos: each is checked when first rendered
+        #expect(setup.server?.library.decodeCheck == .onFirstRender)
+        #expect(setup.server?.library.photos.isEmpty == false)
+        await setup.shutDown()
+    }
+
     @Test func aServerThatCannotStartFailsTheFirstPageWithTheReason() async throws {
         // Given a photos folder with nothing in it
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("pf-empty-\(UUID().uuidString)")

@@ -24,6 +24,27 @@ struct PhotofeedVersionTests {
             """)
     }
 
+    @Test("--version is answered before parsing wherever the parser would take it; help wins")
+    func versionRequests() {
+        // Given argument lists with and without --version
+        // When they are looked at / Then the version is asked for as the parser would see it
+        #expect(PhotofeedMain.asksForVersion(["--version"]))
+        #expect(PhotofeedMain.asksForVersion(["version"]))
+        #expect(PhotofeedMain.asksForVersion(["--no-disk-cache", "--version"]))
+        #expect(PhotofeedMain.asksForVersion(["snapshot", "--width", "80", "--version"]))
+        #expect(!PhotofeedMain.asksForVersion(["snapshot", "--help", "--version"]))
+        #expect(!PhotofeedMain.asksForVersion(["-h", "--version"]))
+        #expect(!PhotofeedMain.asksForVersion(["snapshot", "--", "--version"]))
+        #expect(!PhotofeedMain.asksForVersion(["version", "extra"]))
+        #expect(!PhotofeedMain.asksForVersion(["--feed", "Assets/photos"]))
+    }
+
+    @Test("the parser's own version text asks no library its version (that would open libheif and co.)")
+    func parserVersionIsTheHeading() {
+        // Given the root command's configuration / Then its version is the heading alone
+        #expect(Photofeed.configuration.version == PhotofeedVersion.heading())
+    }
+
     @Test("the heading has the commit only when it is known")
     func heading() {
         // Given a commit, none, and an empty one

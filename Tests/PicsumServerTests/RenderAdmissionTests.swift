@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PicsumServer
 
@@ -57,6 +58,23 @@ struct RenderAdmissionTests {
             let statistics = await server.renderStatistics
             #expect(statistics.encodes == 5)
             #expect(statistics.peakRenderPixels <= 1200 * 1200 + 2 * 80 * 60)
+        }
+    }
+
+    @Test func aBurstOfThumbnailsDecodesItsSourcesACoreAtATime() async throws {
+        // Given a live server (one small slot per core)
+        try await withServer { server, client in
+            // When eight thumbnails of eight different photos are asked for at once
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for id in 0..<8 { group.addTask { try await client.get("/id/\(id)/40/30").status } }
+                for try await status in group { #expect(status == 200) }
+            }
+            // Then every source was decoded, never more at once than there are slots (the
+            // requests that came first are not slowed by the ones behind them)
+            let statistics = await server.renderStatistics
+            #expect(statistics.decodes == 8)
+            #expect(statistics.peakDecodes >= 1)
+            #expect(statistics.peakDecodes <= ProcessInfo.processInfo.activeProcessorCount)
         }
     }
 }

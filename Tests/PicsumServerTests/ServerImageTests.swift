@@ -147,28 +147,36 @@ struct ServerImageTests {
 
 @Suite("Live server: animations among the first ids", .timeLimit(.minutes(2)))
 struct ServerAnimationTests {
-    @Test func animationsAreServedWholeAtTheirIdsAndTheStillsStayPut() async throws {
+    @Test func animationsAreServedAtTheSizeAskedForAtTheirIdsAndTheStillsStayPut() async throws {
         // Given a server whose animations folder holds an animated GIF and an animated WebP
         let animated = Fixtures.assets.appendingPathComponent("animated")
         let (stillBefore, listedBefore) = try await withServer { _, client in
             (try await client.get("/id/0/40/30").body, try await client.get("/v2/list?limit=6").body)
         }
         try await withServer({ $0.animationsDirectory = animated }) { _, client in
-            // When ids 1 and 3 are asked for at any size
-            let gif = try await client.get("/id/1/40/30")
-            let webp = try await client.get("/id/3/64/64.webp")
+            // When ids 1 and 3 are asked for at their own size or larger
+            let gif = try await client.get("/id/1/180/120")
+            let webp = try await client.get("/id/3/480/480.webp")
             // Then they are the files as they are, with their own media types
             #expect(gif.status == 200)
             #expect(gif.header("Content-Type") == "image/gif")
             #expect(gif.body == Array(try Data(contentsOf: animated.appendingPathComponent("chelsea-pan.gif"))))
             #expect(try ImageDecoder.probe(gif.body).isAnimated)
             #expect(webp.header("Content-Type") == "image/webp")
-            #expect(try ImageDecoder.probe(webp.body).isAnimated)
+            #expect(webp.body == Array(try Data(contentsOf: animated.appendingPathComponent("rocket-astronaut-fade.webp"))))
+            // When the GIF is asked for as a thumbnail
+            let thumbnail = try await client.get("/id/1/40/30")
+            // Then it is an animated WebP covering the size with the GIF's aspect, far smaller than the file
+            #expect(thumbnail.status == 200)
+            #expect(thumbnail.header("Content-Type") == "image/webp")
+            let scaled = try ImageDecoder.probe(thumbnail.body)
+            #expect(scaled.isAnimated && scaled.size == PixelSize(width: 45, height: 30))
+            #expect(thumbnail.body.count * 10 < gif.body.count)
             // And the list gives them their whole size; the next block of 24 ids repeats them
             let list = try #require(try JSONSerialization.jsonObject(with: Data(try await client.get("/v2/list?limit=6").body)) as? [[String: Any]])
             #expect(list[1]["width"] as? Int == 180 && list[1]["height"] as? Int == 120)
             #expect(list[3]["width"] as? Int == 240 && list[3]["height"] as? Int == 160)
-            #expect(try await client.get("/id/25/10/10").header("Content-Type") == "image/gif")
+            #expect(try await client.get("/id/25/180/120").header("Content-Type") == "image/gif")
             // And the stills' ids show what they showed without animations
             #expect(try await client.get("/id/0/40/30").body == stillBefore)
             let before = try #require(try JSONSerialization.jsonObject(with: Data(listedBefore)) as? [[String: Any]])

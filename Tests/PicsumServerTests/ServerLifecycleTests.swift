@@ -59,6 +59,63 @@ struct ServerLifecycleTests {
         }
     }
 
+    @Test func aPhotoCheckedOnFirstRenderIsListedAndAnswers500NamingIt() async throws {
+        // Given a library whose second photo is a JPEG cut after its header, checked on first render
+        let whole = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent("coffee.jpg")))
+        let directory = try Fixtures.temporaryLibrary(copying: ["clock.jpg"], extra: ["cut.jpg": Array(whole.prefix(3000))])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let box = CapturingLogHandler.Box()
+        try await withServer({
+            $0.photosDirectory = directory
+            $0.count = 4
+            $0.decodeCheck = .onFirstRender
+            $0.logger = Logger(label: "test") { _ in CapturingLogHandler(box: box) }
+        }) { server, client in
+            // Then both are listed, nothing is skipped or logged at start
+            #expect(server.library.photos.map(\.name) == ["clock.jpg", "cut.jpg"])
+            #expect(server.library.skipped.isEmpty && box.all.isEmpty)
+            // When every id is fetched
+            for id in 0..<4 {
+                let result = try await client.get("/id/\(id)/30/30")
+                let photo = server.library.photos[try #require(server.feed.item(id)).photoIndex].name
+                // Then the good photo's ids answer 200, the cut one's 500 naming it and saying it is cut
+                if photo == "clock.jpg" {
+                    #expect(result.status == 200, "id \(id)")
+                } else {
+                    let text = String(decoding: result.body, as: UTF8.self)
+                    #expect(result.status == 500, "id \(id)")
+                    #expect(text.contains("cut.jpg") && text.contains("truncated"), "\(text)")
+                }
+            }
+        }
+    }
+
+    @Test func theFirstIdsLargeSourcesAreDecodedInTheBackgroundAndServeTheFirstRequests() async throws {
+        // Given a server over the assets warming its first 6 ids
+        try await withServer({
+            $0.decodeCheck = .onFirstRender
+            $0.warmedIDs = 6
+        }) { server, client in
+            // When it has warmed up
+            await server.warmedUp()
+            // Then each large JPEG among those ids' photos was decoded once, and nothing else
+            let large = Set((0..<6).compactMap { server.feed.item($0)?.photoIndex }).filter { index in
+                let header = server.library.photos[index].header
+                return header.format == .jpeg && header.size.pixelCount > 1 << 20
+            }
+            #expect(!large.isEmpty)
+            #expect(await server.renderStatistics.decodes == large.count)
+            // When thumbnails of those ids are asked for
+            for id in 0..<6 {
+                let photo = try #require(server.feed.item(id)).photoIndex
+                guard large.contains(photo) else { continue }
+                #expect(try await client.get("/id/\(id)/40/30").status == 200)
+            }
+            // Then they were rendered from the warmed sources, with no decode more
+            #expect(await server.renderStatistics.decodes == large.count)
+        }
+    }
+
     @Test func startUpErrorsAreClear() async throws {
         let empty = try Fixtures.temporaryLibrary(copying: [], extra: ["bad.jpg": [0xFF, 0xD8, 0xFF]])
         defer { try? FileManager.default.removeItem(at: empty) }

@@ -14,7 +14,7 @@ struct SourceStoreTests {
     private func photo() throws -> Photo {
         let url = Self.assets.appendingPathComponent("coffee.jpg")
         let bytes = [UInt8](try Data(contentsOf: url))
-        return Photo(name: "coffee.jpg", url: url, bytes: bytes, header: try ImageDecoder.probe(bytes))
+        return Photo(name: "coffee.jpg", url: url, header: try ImageDecoder.probe(bytes))
     }
 
     private func scratch() throws -> URL {

@@ -225,6 +225,16 @@ pf_status pf_jpeg_encode(const uint8_t *pixels, size_t stride,
 pf_status pf_webp_encode(const uint8_t *pixels, size_t stride, int32_t width, int32_t height, float quality,
                          pf_buffer *out, char *message, size_t message_capacity);
 
+/**
+ * Encodes `count` frames of RGBA8 rows (stride bytes a row, the frames one after another, each
+ * `height` rows) as a lossy animated WebP at quality 0–100 into out (free it with
+ * pf_buffer_free); frame i shows for durations_ms[i] (at least 1 ms); loop_count 0 loops forever.
+ * Sides of 1…16383 pixels, 1…10000 frames.
+ */
+pf_status pf_webp_anim_encode(const uint8_t *frames, size_t stride, int32_t width, int32_t height, int32_t count,
+                              const int32_t *durations_ms, int32_t loop_count, float quality, pf_buffer *out,
+                              char *message, size_t message_capacity);
+
 /* ----------------------------------------------------------------- PNG --- */
 
 /** What a PNG's IHDR says (plus whether a tRNS chunk precedes the image data). */

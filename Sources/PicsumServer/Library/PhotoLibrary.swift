@@ -7,10 +7,12 @@ import Synchronization
 
 /// The photos a server serves: every decodable file of a directory, checked at start-up.
 ///
-/// Each file is probed and then decoded at a reduced size (JPEG at 1/8 in the DCT domain, a large
-/// PNG streamed into a small area average), on every core at once, so a photo whose header is
-/// intact but whose data is cut or corrupt is found before it is served. A file that cannot be
-/// decoded is skipped with one log line; an empty library is an error.
+/// Each file is probed and (``DecodeCheck/atStart``, the default) then decoded at a reduced size
+/// (JPEG at 1/8 in the DCT domain, a large PNG streamed into a small area average), on every core
+/// at once, so a photo whose header is intact but whose data is cut or corrupt is found before it
+/// is served. A file that cannot be probed or decoded is skipped with one log line; an empty
+/// library is an error. With ``DecodeCheck/onFirstRender`` only the headers are probed. The
+/// files' bytes are not kept (``Photo/contents()`` reads them when needed).
 ///
 /// ```swift
 /// let library = try PhotoLibrary(directory: URL(fileURLWithPath: "Assets/photos"), logger: logger)
@@ -23,16 +25,21 @@ public struct PhotoLibrary: Sendable {
     public let skipped: [SkippedFile]
     /// The directory they came from.
     public let directory: URL
+    /// When the photos are decoded to check them (at start: they all were).
+    public let decodeCheck: DecodeCheck
 
     /// Lists `directory`, probes every file and keeps the decodable ones.
     ///
     /// Hidden files, documentation (`.md`, `.txt`) and the manifest (`.tsv`) are ignored
     /// silently. Photographers come from ``PhotoManifest`` (`manifest.tsv`) when it names them.
     /// With `checkRecord`, files that passed the decode check in an earlier run, unchanged, are
-    /// not decoded again (and this run's passes are added to it).
-    public init(directory: URL, logger: Logger, checkRecord: URL? = nil) throws {
-        if let checkRecord { DecodeCheckMemo.load(from: checkRecord) }
+    /// not decoded again (and this run's passes are added to it); `decodeCheck` says whether the
+    /// photos are decoded now at all.
+    public init(directory: URL, logger: Logger, checkRecord: URL? = nil, decodeCheck: DecodeCheck = .atStart) throws {
+        let decodesNow = decodeCheck == .atStart
+        if let checkRecord, decodesNow { DecodeCheckMemo.load(from: checkRecord) }
         self.directory = directory
+        self.decodeCheck = decodeCheck
         let fileManager = FileManager.default
         var isDirectory = false
         guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
@@ -61,7 +68,7 @@ public struct PhotoLibrary: Sendable {
         let listed = files
         DispatchQueue.concurrentPerform(iterations: listed.count) { index in
             let file = listed[index]
-            let result = Result { try Self.check(url: file.url, name: file.name, decoded: decoded) }
+            let result = Result { try Self.check(url: file.url, name: file.name, decodesNow: decodesNow, decoded: decoded) }
             checked.withLock { $0[index] = result }
         }
         var photos: [Photo] = []
@@ -91,19 +98,27 @@ public struct PhotoLibrary: Sendable {
 
     /// The animated GIFs and WebPs of `directory` (checked like any photo; stills are left out),
     /// for the feed to place among its ids; none when there is no directory or nothing animated.
-    public static func animations(in directory: URL?, logger: Logger) -> [Photo] {
+    public static func animations(in directory: URL?, logger: Logger, decodeCheck: DecodeCheck = .atStart) -> [Photo] {
         guard let directory, FileManager.default.fileExists(atPath: directory.path) else { return [] }
-        guard let library = try? PhotoLibrary(directory: directory, logger: logger) else { return [] }
+        guard let library = try? PhotoLibrary(directory: directory, logger: logger, decodeCheck: decodeCheck) else { return [] }
         return library.photos.filter { RenderCache.animationMediaType(of: $0.header) != nil }
     }
+
+    /// The bytes read to probe a JPEG's header when the photo is not decoded at start (a header
+    /// further in, after large metadata, is read from the whole file).
+    static let headerPrefixBytes = 64 << 10
 
     /// The size a photo is test-decoded at: small enough to be quick (JPEG decodes at 1/8).
     static let checkSize = PixelSize(width: 8, height: 8)
 
-    private static func check(url: URL, name: String, decoded: borrowing Mutex<Bool>) throws -> Photo {
+    private static func check(url: URL, name: String, decodesNow: Bool, decoded: borrowing Mutex<Bool>) throws -> Photo {
         let identity = DecodeCheckMemo.identity(of: url.path)
-        let bytes = try [UInt8](Data(contentsOf: url))
-        let header = try ImageDecoder.probe(bytes)
+        // Not decoding now, a JPEG's header is read from the file's first bytes (its markers
+        // before the frame): start-up reads a few hundred KB, not every photo whole.
+        let prefix = decodesNow ? nil : try? ReadableFile(path: url.path).read(upToCount: headerPrefixBytes)
+        let probed = prefix.flatMap { ImageFormat.sniff($0) == .jpeg ? try? ImageDecoder.probe($0) : nil }
+        let bytes = probed == nil ? try [UInt8](Data(contentsOf: url)) : []
+        let header = try probed ?? ImageDecoder.probe(bytes)
         guard header.format.isDecodable else { throw ImageCodecError.unsupportedFormat(header.format.description) }
         guard !header.size.isEmpty else { throw ImageCodecError.invalidArgument("image has no pixels (\(header.size))") }
         guard header.size.pixelCount <= DecodingOptions.defaultMaxPixels else {
@@ -112,12 +127,12 @@ public struct PhotoLibrary: Sendable {
         }
         // The header is not enough: a photo cut after it would answer 500 on every request.
         // (Once per unchanged file per process: a restarted server skips what passed.)
-        if !DecodeCheckMemo.hasPassed(identity) || identity != DecodeCheckMemo.identity(of: url.path) {
+        if decodesNow, !DecodeCheckMemo.hasPassed(identity) || identity != DecodeCheckMemo.identity(of: url.path) {
             _ = try ImageDecoder.decode(bytes, options: DecodingOptions(targetSize: checkSize))
             DecodeCheckMemo.recordPass(identity)
             decoded.withLock { $0 = true }
         }
-        return Photo(name: name, url: url, bytes: bytes, header: header)
+        return Photo(name: name, url: url, header: header)
     }
 
     private static func isIgnored(_ name: String) -> Bool {

@@ -4,10 +4,11 @@ import ImageCodecs
 /// LRU of decoded sources, and coalescing so concurrent requests for one representation
 /// (or one source) share a single render.
 ///
-/// Rendering runs in detached tasks on the global concurrent executor, never inline on a
-/// NIO event loop thread, admitted by `RenderAdmission`: small renders on one slot per core,
-/// large ones (over a megapixel) one at a time on their own lane, the rest queued. A burst of
-/// huge sizes holds the memory of one and never starves a thumbnail.
+/// Rendering runs on Dispatch worker threads (`RenderWork`), never inline on a NIO event loop
+/// thread nor on Swift's cooperative pool, admitted by `RenderAdmission` (source decode included): small
+/// renders on one slot per core, large ones (over a megapixel) one at a time on their own
+/// lane, the rest queued first come, first served. A burst of huge sizes holds the memory of
+/// one and never starves a thumbnail.
 actor RenderCache {
     private let photos: [Photo]
     private let quality: Int
@@ -27,6 +28,8 @@ actor RenderCache {
     private var admission: RenderAdmission
     private var waitingRenders: [Int: CheckedContinuation<Void, Never>] = [:]
     private var runningPixels = 0
+    /// Source decodes under way (each holds a render slot).
+    private var runningDecodes = 0
 
     /// Scaled sources kept on disk across runs (nil: decoded in every run).
     private let sourceStore: SourceStore?
@@ -67,26 +70,52 @@ actor RenderCache {
             return try await running.value
         }
         let photo = photos[item.photoIndex]
-        if let mediaType = Self.animationMediaType(of: photo.header) {
-            // An animation is served whole, at its own size: the client decodes its frames as it plays them.
-            let whole = EncodedImage(encoded: photo.bytes, mediaType: mediaType)
-            encoded.insert(whole, for: key, cost: whole.count)
-            return whole
-        }
         let quality = quality
-        let progressive = options.width * options.height >= progressiveMinimumPixels
-        let scale = ImageRenderer.sourceScale(for: item, options: options, format: photos[item.photoIndex].header.format)
-        let task = Task.detached { [self] in
-            let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
-            let pixels = options.width * options.height
-            await self.acquireRenderSlot(pixels: pixels)
-            let rendered = Result {
-                EncodedImage(
-                    encoded: try ImageRenderer.render(source: source, scale: scale, item: item, options: options, quality: quality,
-                        progressive: progressive))
+        let pixels = options.width * options.height
+        let task: Task<EncodedImage, any Error>
+        if let mediaType = Self.animationMediaType(of: photo.header) {
+            // An animation at the size asked for (its file when that is its own size or larger):
+            // the client decodes its frames as it plays them.
+            task = Task.detached { [self] in
+                await self.acquireRenderSlot(pixels: pixels)
+                let rendered: Result<EncodedImage, any Error>
+                do {
+                    rendered = .success(
+                        try await RenderWork.run {
+                            try AnimationRenderer.render(
+                                photo, mediaType: mediaType, asked: PixelSize(width: options.width, height: options.height),
+                                quality: quality)
+                        })
+                } catch {
+                    rendered = .failure(error)
+                }
+                await self.releaseRenderSlot(pixels: pixels)
+                return try rendered.get()
             }
-            await self.releaseRenderSlot(pixels: pixels)
-            return try rendered.get()
+        } else {
+            let progressive = pixels >= progressiveMinimumPixels
+            let scale = ImageRenderer.sourceScale(for: item, options: options, format: photo.header.format)
+            task = Task.detached { [self] in
+                // The slot is taken before the source is decoded: decodes run a core each, in
+                // the order the requests came, so a burst (a screen's rows, then its prefetch)
+                // finishes its first requests first instead of sharing the cores among all.
+                await self.acquireRenderSlot(pixels: pixels)
+                let rendered: Result<EncodedImage, any Error>
+                do {
+                    let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
+                    rendered = .success(
+                        try await RenderWork.run {
+                            EncodedImage(
+                                encoded: try ImageRenderer.render(
+                                    source: source, scale: scale, item: item, options: options, quality: quality,
+                                    progressive: progressive))
+                        })
+                } catch {
+                    rendered = .failure(error)
+                }
+                await self.releaseRenderSlot(pixels: pixels)
+                return try rendered.get()
+            }
         }
         encoding[key] = task
         do {
@@ -101,6 +130,24 @@ actor RenderCache {
             throw error
         }
     }
+
+    /// Makes the thumbnail sources of `items` ready, one photo at a time in their order, each
+    /// in a render slot of its own (requests use the others, and join a decode under way for
+    /// the same source): every large JPEG still's 1/8 source (where decodes cost; smaller
+    /// photos and animations are quick to render when asked for). Stops when cancelled.
+    func warm(_ items: [FeedItem]) async {
+        var done: Set<Int> = []
+        for item in items where !Task.isCancelled && done.insert(item.photoIndex).inserted {
+            let header = photos[item.photoIndex].header
+            guard header.format == .jpeg, header.size.pixelCount > Self.warmedMinimumPixels else { continue }
+            await acquireRenderSlot(pixels: 0)
+            _ = try? await source(SourceKey(index: item.photoIndex, scale: 8))
+            releaseRenderSlot(pixels: 0)
+        }
+    }
+
+    /// Photos of at most this many pixels (a megapixel) are not warmed.
+    static let warmedMinimumPixels = 1 << 20
 
     private func acquireRenderSlot(pixels: Int) async {
         if case .wait(let ticket) = admission.request(pixels: pixels) {
@@ -134,9 +181,14 @@ actor RenderCache {
         let photo = photos[key.index]
         let store = sourceStore
         let task = Task.detached {
-            try store?.source(of: photo, scale: key.scale) ?? ImageRenderer.decodeSource(photo, scale: key.scale)
+            try await RenderWork.run {
+                try store?.source(of: photo, scale: key.scale) ?? ImageRenderer.decodeSource(photo, scale: key.scale)
+            }
         }
         decoding[key] = task
+        runningDecodes += 1
+        statistics.peakDecodes = max(statistics.peakDecodes, runningDecodes)
+        defer { runningDecodes -= 1 }
         do {
             let bitmap = try await task.value
             decoding[key] = nil
@@ -164,6 +216,9 @@ public struct RenderStatistics: Sendable, Hashable {
     public var failures = 0
     /// The most output pixels being rendered at one moment (what bounds the renders' memory).
     public var peakRenderPixels = 0
+    /// The most source photos being decoded at one moment (at most the render slots: one a core
+    /// plus the large lane).
+    public var peakDecodes = 0
 
     public init() {}
 }

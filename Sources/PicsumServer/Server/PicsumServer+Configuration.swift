@@ -53,8 +53,18 @@ extension PicsumServer {
         /// A file remembering, across runs, the photos that passed the start-up decode check
         /// (``PhotoLibrary/init(directory:logger:checkRecord:)``); nil: this process only.
         public var decodeCheckRecord: URL?
+        /// When the photos are decoded to check them: all before the server listens (the
+        /// default), or each when first rendered (``PhotoLibrary/DecodeCheck/onFirstRender``: the
+        /// server listens at once, the record is not used).
+        public var decodeCheck: PhotoLibrary.DecodeCheck = .atStart
+        /// How many of the feed's first ids have their sources made ready in the background as
+        /// soon as the server listens (a large JPEG decoded at 1/8, a thumbnail's source, one
+        /// photo at a time, in id order), so a client's first screen of thumbnails renders
+        /// without waiting for decodes; 0 (the default): none.
+        public var warmedIDs: Int = 0
         /// A folder of animated GIFs and WebPs placed among the feed's ids (1, 3, … of every 24),
-        /// served as their files whatever size is asked for; nil (the default): stills only.
+        /// served at the size asked for (their files at their own size or larger; smaller, a
+        /// lossy animated WebP scaled to cover it); nil (the default): stills only.
         public var animationsDirectory: URL?
         /// A folder keeping the photos' scaled sources (a large JPEG at 1/2, 1/4, 1/8) across runs,
         /// so the next run renders thumbnails without decoding the photos again; nil: none kept.

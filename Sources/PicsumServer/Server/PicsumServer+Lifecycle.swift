@@ -11,15 +11,25 @@ extension PicsumServer {
         private let shutdown: ShutdownSignal
         private let inFlight: InFlightRequests
         private let log: RequestLog
+        /// The background decode of the first ids' sources (cancelled by `stop()`).
+        private let warming: Task<Void, Never>?
 
         /// How long `stop()` lets in-flight responses finish before closing their connections.
         static let drainTimeout = Duration.seconds(5)
 
-        init(runTask: Task<Void, Never>, shutdown: ShutdownSignal, inFlight: InFlightRequests, log: RequestLog) {
+        init(
+            runTask: Task<Void, Never>, shutdown: ShutdownSignal, inFlight: InFlightRequests, log: RequestLog,
+            warming: Task<Void, Never>? = nil
+        ) {
             state = .running(runTask)
             self.shutdown = shutdown
             self.inFlight = inFlight
             self.log = log
+            self.warming = warming
+        }
+
+        func warmedUp() async {
+            await warming?.value
         }
 
         func stop() async {
@@ -32,6 +42,7 @@ extension PicsumServer {
                 let shutdown = shutdown
                 let inFlight = inFlight
                 let log = log
+                warming?.cancel()
                 let stopTask = Task {
                     // Cut stalls and slow bodies, let quick responses finish, then close everything.
                     shutdown.trigger()

@@ -70,8 +70,10 @@ public final class PicsumServer: Sendable {
     public static func start(_ configuration: Configuration = Configuration()) async throws -> PicsumServer {
         try configuration.validate()
         let library = try PhotoLibrary(
-            directory: configuration.photosDirectory, logger: configuration.logger, checkRecord: configuration.decodeCheckRecord)
-        let animations = PhotoLibrary.animations(in: configuration.animationsDirectory, logger: configuration.logger)
+            directory: configuration.photosDirectory, logger: configuration.logger, checkRecord: configuration.decodeCheckRecord,
+            decodeCheck: configuration.decodeCheck)
+        let animations = PhotoLibrary.animations(
+            in: configuration.animationsDirectory, logger: configuration.logger, decodeCheck: configuration.decodeCheck)
         let feed = PhotoFeed(
             photoSizes: library.photos.map(\.size), photoAuthors: library.photos.map(\.author), count: configuration.count,
             animationSizes: animations.map(\.size), animationAuthors: animations.map(\.author))
@@ -130,7 +132,10 @@ public final class PicsumServer: Sendable {
                     runTask.cancel()
                     throw PicsumServerError.startFailed("\(address) is not a valid URL authority")
                 }
-                let lifecycle = Lifecycle(runTask: runTask, shutdown: shutdown, inFlight: inFlight, log: log)
+                let warmed = (0..<min(max(0, configuration.warmedIDs), feed.count)).compactMap(feed.item)
+                let warming = warmed.isEmpty ? nil : Task.detached(priority: .utility) { await renderCache.warm(warmed) }
+                let lifecycle = Lifecycle(
+                    runTask: runTask, shutdown: shutdown, inFlight: inFlight, log: log, warming: warming)
                 return PicsumServer(
                     baseURL: baseURL, shaping: shaping, library: library, feed: feed, log: log,
                     renderCache: renderCache, lifecycle: lifecycle)
@@ -140,6 +145,12 @@ public final class PicsumServer: Sendable {
             }
         }
         throw PicsumServerError.startFailed("the server ended before it was listening")
+    }
+
+    /// Returns once the sources of ``Configuration/warmedIDs`` are ready (at once when there
+    /// are none, or the server stopped).
+    public func warmedUp() async {
+        await lifecycle.warmedUp()
     }
 
     /// Stops accepting, lets responses in flight finish (stalled and shaped ones are cut),

@@ -28,11 +28,11 @@ pf_status pf_webp_anim_encode(const uint8_t *frames, size_t stride, int32_t widt
     }
     options.anim_params.loop_count = loop_count;
     config.quality = quality;
-    /* Method 1 (of 0–6): a server answers with this while a screen waits. libwebp's default, 4,
-     * made the animation the last of the embedded feed's first screen (snapshot --network fast:
-     * 316 ms against 303 with 1); 0 was as fast but its 72×36 thumbnail of the 150 KB GIF took
-     * 16 KB against 13. */
-    config.method = 1;
+    /* Method 2 (of 0–6): a server answers with this while a screen waits. libwebp's default, 4,
+     * made the animation the last of the embedded feed's first screen (snapshot --network fast,
+     * warm, idle machine: 316 ms against 300 with 2); 0 and 1 were no faster than 2 but their
+     * 72×36 thumbnail of the 150 KB GIF took 16 KB against 13. */
+    config.method = 2;
     WebPAnimEncoder *encoder = WebPAnimEncoderNew(width, height, &options);
     if (encoder == NULL) {
         snprintf(message, message_capacity, "out of memory for a %dx%d animated WebP", width, height);

@@ -32,6 +32,9 @@ public struct GraphicsEncodingCache: Sendable {
     /// How many encodings are kept.
     public var count: Int { entries.count }
 
+    /// How many encodings of parts of pictures are kept.
+    public var partCount: Int { parts.count }
+
     /// `graphics`' encoding of the part `part` of `image` (a crop's rectangle, say): the one kept,
     /// else `make()`'s, kept.
     public mutating func value<Value: Sendable>(

@@ -1,5 +1,6 @@
 /// Sixel graphics: each picture drawn into its cells after the text, with its own palette
-/// (median cut, quantised once per picture and kept), cropped to what shows; the text written
+/// (median cut, quantised once per picture and kept), cropped to what shows (from bands
+/// encoded once per picture and row offset); the text written
 /// over its cells takes it away (xterm `-ti vt340`, foot, mlterm, WezTerm, Konsole).
 public struct SixelGraphics: GraphicsProtocol {
     /// Colours in a picture's palette. Measured on 16 large photographs at 400×250 pixels
@@ -17,11 +18,12 @@ public struct SixelGraphics: GraphicsProtocol {
     public var summary: String { "xterm -ti vt340, foot, mlterm, WezTerm" }
     public var erasure: GraphicsErasure { .redrawingItsLines }
 
-    /// What drawing a picture costs wherever it is: its palette and indices, and the sixel of
-    /// the whole picture (most placements show all of it).
+    /// What drawing a picture costs wherever it is: its palette and indices, and its sixel
+    /// bands encoded for every row offset a crop of it may start at (``SixelBands``), so that
+    /// neither the whole picture nor a part of it at the screen's edge is encoded on a frame.
     struct Prepared: Sendable {
-        var quantized: PaletteQuantizer.Result
-        var whole: [UInt8]
+        var bands: SixelBands
+        var quantized: PaletteQuantizer.Result { bands.image }
     }
 
     public var preparesOffFrame: Bool { true }
@@ -31,7 +33,13 @@ public struct SixelGraphics: GraphicsProtocol {
 
     static func prepared(_ image: TerminalImage) -> Prepared {
         let quantized = PaletteQuantizer.quantize(image.bitmap, colors: colors, dither: dithers)
-        return Prepared(quantized: quantized, whole: SixelEncoder.encode(quantized))
+        return Prepared(bands: SixelBands(quantized, offsets: cropOffsets(image, height: quantized.height)))
+    }
+
+    /// The row offsets (modulo six) the crops of `image`, `height` pixels tall, start at: one
+    /// for each cell row's first pixel row (0, 2 and 4 for 20-pixel cells).
+    static func cropOffsets(_ image: TerminalImage, height: Int) -> Set<Int> {
+        Set((0..<max(1, image.cells.rows)).map { image.pixelTop(ofRow: $0, height: height) % 6 })
     }
 
     public func encode(
@@ -39,14 +47,18 @@ public struct SixelGraphics: GraphicsProtocol {
         transport: GraphicsTransport, cache: inout GraphicsEncodingCache
     ) -> [UInt8] {
         let prepared = cache.value(for: image, by: self) { Self.prepared(image) }
-        if visible.origin == origin, visible.size == image.cells { return prepared.whole }
         let quantized = prepared.quantized
         guard
             let rect = image.visiblePixels(
                 width: quantized.width, height: quantized.height, origin: origin, visible: visible)
         else { return [] }
-        // A crop is drawn again whenever text on its lines changes (a spinner beside it, the
-        // status bar): encoded once per rectangle.
+        // The whole width (the picture whole, or cut at the top or bottom edge while scrolling):
+        // joined from the bands prepared.
+        if rect.x == 0, rect.width == quantized.width, let sixel = prepared.bands.sixel(rows: rect.y..<(rect.y + rect.height)) {
+            return sixel
+        }
+        // Cut at the left or right edge: encoded once per rectangle (a crop is drawn again
+        // whenever text on its lines changes: a spinner beside it, the status bar).
         return cache.value(for: image, by: self, part: [rect.x, rect.y, rect.width, rect.height]) {
             var indices = [UInt8]()
             indices.reserveCapacity(rect.width * rect.height)

@@ -31,7 +31,7 @@ struct SixelBandsTests {
     @Test func everyRunOfRowsJoinedFromBandsIsTheEncodersSixelOfThoseRows() throws {
         // Given a 23×41-pixel picture (a height not a multiple of six) with bands for every offset
         let quantized = PaletteQuantizer.quantize(card(width: 23, height: 41), colors: 64, dither: true)
-        let bands = SixelBands(quantized, offsets: Set(0..<6))
+        let bands = SixelBands(quantized, crops: (0..<6).map { $0..<41 })
 
         // When any run of its rows is asked for
         for top in 0..<41 {
@@ -45,10 +45,10 @@ struct SixelBandsTests {
         #expect(bands.sixel(rows: 0..<41) == SixelEncoder.encode(quantized))
     }
 
-    @Test func onlyTheOffsetsPreparedAreJoined() throws {
-        // Given bands prepared for crops starting at rows 0 and 2 modulo 6
+    @Test func onlyTheOffsetsPreparedAreJoinedAndOnlyTheCropsPreparedNeedNoEncoding() throws {
+        // Given bands prepared for two crops, starting at rows 0 and 2 modulo 6
         let quantized = PaletteQuantizer.quantize(card(width: 10, height: 30), colors: 16, dither: false)
-        let bands = SixelBands(quantized, offsets: [0, 8])
+        let bands = SixelBands(quantized, crops: [0..<30, 8..<30])
 
         // Then rows starting at those offsets are joined, others are not, nor rows outside the picture
         #expect(bands.offsets == [0, 2])
@@ -57,16 +57,30 @@ struct SixelBandsTests {
         #expect(bands.sixel(rows: 3..<30) == nil)
         #expect(bands.sixel(rows: 0..<31) == nil)
         #expect(bands.sixel(rows: 5..<5) == nil)
+        // And the crops prepared (and those ending where they end, in whole bands) need no encoding; others encode their last rows
+        #expect(bands.joinsWithoutEncoding(rows: 0..<30) && bands.joinsWithoutEncoding(rows: 8..<30))
+        #expect(bands.joinsWithoutEncoding(rows: 2..<30) && bands.joinsWithoutEncoding(rows: 0..<24))
+        #expect(!bands.joinsWithoutEncoding(rows: 14..<25) && !bands.joinsWithoutEncoding(rows: 3..<30))
     }
 
-    @Test func aPictureKeepsBandsForTheRowOffsetsItsCellRowsStartAt() {
+    @Test func aPictureIsPreparedForEveryWayTheScreensTopOrBottomEdgeCutsIt() throws {
         // Given a 16-row picture of 320 pixel rows (20-pixel cells) and a 3-row one of 50 rows
-        let tall = TerminalImage(bitmap: Bitmap(width: 4, height: 320), cells: TerminalSize(rows: 16, columns: 1), graphics: graphics)
-        let short = TerminalImage(bitmap: Bitmap(width: 4, height: 50), cells: TerminalSize(rows: 3, columns: 1), graphics: graphics)
+        let tall = TerminalImage(bitmap: card(width: 4, height: 320), cells: TerminalSize(rows: 16, columns: 1), graphics: graphics)
+        let short = TerminalImage(bitmap: card(width: 4, height: 50), cells: TerminalSize(rows: 3, columns: 1), graphics: graphics)
 
-        // Then the first has crops starting at 0, 2 and 4 modulo six; the second at 0, 16 and 33
-        #expect(SixelGraphics.cropOffsets(tall, height: 320) == [0, 2, 4])
-        #expect(SixelGraphics.cropOffsets(short, height: 50) == [0, 4, 3])
+        // When they are prepared
+        let tallBands = SixelGraphics.prepared(tall).bands
+        let shortBands = SixelGraphics.prepared(short).bands
+
+        // Then the first keeps bands from rows 0, 2 and 4 modulo six; the second from 0, 16 and 33
+        #expect(tallBands.offsets == [0, 2, 4])
+        #expect(shortBands.offsets == [0, 4, 3])
+        // And every crop of its cells at the top or bottom edge is joined with no encoding
+        for (image, bands) in [(tall, tallBands), (short, shortBands)] {
+            let crops = SixelGraphics.edgeCrops(image, width: 4, height: image.bitmap.height)
+            #expect(crops.count == 2 * image.cells.rows)
+            for crop in crops { #expect(bands.joinsWithoutEncoding(rows: crop), "\(crop)") }
+        }
     }
 
     @Test func aPictureCutAtTheTopOrBottomEdgeIsDrawnFromItsPreparedBands() throws {

@@ -33,13 +33,22 @@ public struct SixelGraphics: GraphicsProtocol {
 
     static func prepared(_ image: TerminalImage) -> Prepared {
         let quantized = PaletteQuantizer.quantize(image.bitmap, colors: colors, dither: dithers)
-        return Prepared(bands: SixelBands(quantized, offsets: cropOffsets(image, height: quantized.height)))
+        return Prepared(bands: SixelBands(quantized, crops: edgeCrops(image, width: quantized.width, height: quantized.height)))
     }
 
-    /// The row offsets (modulo six) the crops of `image`, `height` pixels tall, start at: one
-    /// for each cell row's first pixel row (0, 2 and 4 for 20-pixel cells).
-    static func cropOffsets(_ image: TerminalImage, height: Int) -> Set<Int> {
-        Set((0..<max(1, image.cells.rows)).map { image.pixelTop(ofRow: $0, height: height) % 6 })
+    /// The runs of pixel rows of `image`, `width`×`height` pixels, that show when it is whole
+    /// and when it is cut at the screen's top or bottom edge (as ``TerminalImage/visiblePixels(width:height:origin:visible:)``
+    /// crops it): for 20-pixel cells, they start at rows 0, 2 and 4 modulo six.
+    static func edgeCrops(_ image: TerminalImage, width: Int, height: Int) -> [Range<Int>] {
+        var crops: [Range<Int>] = []
+        for shown in 0..<image.cells.rows {
+            let visible = CellRect(origin: .zero, size: TerminalSize(rows: shown + 1, columns: image.cells.columns))
+            let cutAtTop = image.visiblePixels(
+                width: width, height: height, origin: CellPoint(row: shown + 1 - image.cells.rows, column: 0), visible: visible)
+            let cutAtBottom = image.visiblePixels(width: width, height: height, origin: .zero, visible: visible)
+            for rect in [cutAtTop, cutAtBottom].compactMap({ $0 }) { crops.append(rect.y..<(rect.y + rect.height)) }
+        }
+        return crops
     }
 
     public func encode(

@@ -93,12 +93,13 @@ public struct SixelBands: Sendable {
         let full = rows.count / 6
         guard first + full <= set.count else { return nil }
         let bands = set.bytes[set.starts[first]..<set.starts[first + full]]
+        let last = lastBands[LastBand(offset: rows.lowerBound % 6, end: rows.upperBound)]
         var out = SixelEncoder.introducer(width: image.width, height: rows.count)
-        out.reserveCapacity(out.count + palette.count + bands.count + 64 * image.width / 6 + 16)
+        out.reserveCapacity(out.count + palette.count + bands.count + (last?.count ?? 0) + SixelEncoder.terminator.count)
         out += palette
         out += bands
         let rest = (rows.lowerBound + full * 6)..<rows.upperBound
-        if let last = lastBands[LastBand(offset: rows.lowerBound % 6, end: rows.upperBound)] {
+        if let last {
             out += last
         } else if !rest.isEmpty {
             // At most five rows, of a crop not prepared: encoded now.

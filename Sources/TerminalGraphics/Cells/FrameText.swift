@@ -44,8 +44,28 @@ public enum FrameText {
     }
 
     /// The length of ``sgr(_:)`` for `style`: what a terminal is sent to switch to it.
+    /// Counted, not written: a benchmark weighs every frame's style changes with it.
     public static func sgrLength(_ style: CellStyle) -> Int {
-        sgr(style).utf8.count
+        // "ESC [", "0", then ";" and each code, then "m".
+        var length = 2 + 1 + 1
+        if style.attributes.contains(.bold) { length += 2 }
+        if style.attributes.contains(.dim) { length += 2 }
+        if style.attributes.contains(.underline) { length += 2 }
+        if style.attributes.contains(.reverse) { length += 2 }
+        return length + colorCodesLength(style.foreground) + colorCodesLength(style.background)
+    }
+
+    /// The length of ``colorCodes(_:base:)`` joined, with the `;` before each code.
+    private static func colorCodesLength(_ color: TerminalColor) -> Int {
+        switch color {
+        case .default: 0
+        case .indexed(let index): 3 + 2 + 1 + digits(index)
+        case .rgb(let red, let green, let blue): 3 + 2 + 3 * 1 + digits(red) + digits(green) + digits(blue)
+        }
+    }
+
+    private static func digits(_ value: UInt8) -> Int {
+        value >= 100 ? 3 : value >= 10 ? 2 : 1
     }
 
     /// The SGR sequence that sets exactly `style` (starting from a reset).

@@ -14,50 +14,36 @@ public enum SixelEncoder {
 
     /// The sixel sequence for an already quantised image.
     public static func encode(_ image: PaletteQuantizer.Result) -> [UInt8] {
-        var out: [UInt8] = []
+        var out = introducer(width: image.width, height: image.height)
         out.reserveCapacity(image.width * image.height / 2 + 4096)
-        func append(_ text: String) { out.append(contentsOf: text.utf8) }
-        // P2 = 1: pixels not drawn keep the background; raster attributes give the size.
-        append("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)")
-        for (index, colour) in image.palette.enumerated() {
-            append("#\(index);2;\(Int(colour.0) * 100 / 255);\(Int(colour.1) * 100 / 255);\(Int(colour.2) * 100 / 255)")
-        }
-        let width = image.width
-        let colours = image.palette.count
-        // One row of sixel bits a colour, filled in one pass over the band's pixels.
-        var bits = [UInt8](repeating: 0, count: max(1, colours * width))
-        var usedInBand = [Bool](repeating: false, count: colours)
-        var used: [Int] = []
+        out += palette(image.palette)
+        var bands = SixelBandEncoder(of: image)
         var bandTop = 0
         while bandTop < image.height {
-            let bandRows = min(6, image.height - bandTop)
-            used.removeAll(keepingCapacity: true)
-            for dy in 0..<bandRows {
-                let rowStart = (bandTop + dy) * width
-                for x in 0..<width {
-                    let colour = Int(image.indices[rowStart + x])
-                    if !usedInBand[colour] {
-                        usedInBand[colour] = true
-                        used.append(colour)
-                    }
-                    bits[colour * width + x] |= 1 << dy
-                }
-            }
-            used.sort()
-            for (position, colour) in used.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: "$")) }
-                append("#\(colour)")
-                let start = colour * width
-                appendRuns(bits[start..<(start + width)], to: &out)
-                for x in start..<(start + width) { bits[x] = 0 }
-                usedInBand[colour] = false
-            }
-            out.append(UInt8(ascii: "-"))
+            bands.append(rows: bandTop..<min(bandTop + 6, image.height), to: &out)
             bandTop += 6
         }
-        append("\u{1B}\\")
+        out += terminator
         return out
     }
+
+    /// The sequence's start: DCS with P2 = 1 (pixels not drawn keep the background), then the
+    /// raster attributes giving the size.
+    static func introducer(width: Int, height: Int) -> [UInt8] {
+        Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
+    }
+
+    /// The colour definitions of `palette` (`#index;2;r;g;b`, in percent).
+    static func palette(_ palette: [(UInt8, UInt8, UInt8)]) -> [UInt8] {
+        var out: [UInt8] = []
+        for (index, colour) in palette.enumerated() {
+            out += "#\(index);2;\(Int(colour.0) * 100 / 255);\(Int(colour.1) * 100 / 255);\(Int(colour.2) * 100 / 255)".utf8
+        }
+        return out
+    }
+
+    /// The sequence's end (ST).
+    static let terminator: [UInt8] = [0x1B, UInt8(ascii: "\\")]
 
     /// Run-length encodes one colour's row of sixels (`!n` for runs longer than three).
     static func appendRuns(_ row: ArraySlice<UInt8>, to out: inout [UInt8]) {

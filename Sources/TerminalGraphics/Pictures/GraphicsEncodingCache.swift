@@ -10,7 +10,7 @@ public struct GraphicsEncodingCache: Sendable {
     /// The most encodings kept.
     public let capacity: Int
     private var entries: [Key: any Sendable] = [:]
-    /// Encodings of parts of pictures (a sixel cropped at the screen's edge), kept apart so that
+    /// Encodings of parts of pictures (a sixel cut at the screen's left or right edge), kept apart so that
     /// many of them never push out the pictures' own: at most ``capacity`` too, all dropped when full.
     private var parts: [PartKey: any Sendable] = [:]
 
@@ -31,6 +31,9 @@ public struct GraphicsEncodingCache: Sendable {
 
     /// How many encodings are kept.
     public var count: Int { entries.count }
+
+    /// How many encodings of parts of pictures are kept.
+    public var partCount: Int { parts.count }
 
     /// `graphics`' encoding of the part `part` of `image` (a crop's rectangle, say): the one kept,
     /// else `make()`'s, kept.

@@ -53,12 +53,18 @@ public struct TerminalImage: Hashable, Sendable {
     /// would be at `origin` and only `visible` shows; nil when none do.
     public func visiblePixels(width: Int, height: Int, origin: CellPoint, visible: CellRect) -> PixelRect? {
         guard cells.rows > 0, cells.columns > 0 else { return nil }
-        let top = height * (visible.origin.row - origin.row) / cells.rows
+        let top = pixelTop(ofRow: visible.origin.row - origin.row, height: height)
         let left = width * (visible.origin.column - origin.column) / cells.columns
         let rows = min(height - top, height * visible.size.rows / cells.rows)
         let columns = min(width - left, width * visible.size.columns / cells.columns)
         guard rows > 0, columns > 0 else { return nil }
         return PixelRect(x: left, y: top, width: columns, height: rows)
+    }
+
+    /// The first pixel row of cell row `row` (from the image's top) in a rendering `height`
+    /// pixels tall: where a crop whose top cell row is `row` starts (``visiblePixels(width:height:origin:visible:)``).
+    public func pixelTop(ofRow row: Int, height: Int) -> Int {
+        height * row / max(1, cells.rows)
     }
 
     /// FNV-1a (64-bit) over the size and the pixels, eight bytes a step (a byte a step took

@@ -1,5 +1,6 @@
 /// Sixel graphics: each picture drawn into its cells after the text, with its own palette
-/// (median cut, quantised once per picture and kept), cropped to what shows; the text written
+/// (median cut, quantised once per picture and kept), cropped to what shows (from bands
+/// encoded once per picture and row offset); the text written
 /// over its cells takes it away (xterm `-ti vt340`, foot, mlterm, WezTerm, Konsole).
 public struct SixelGraphics: GraphicsProtocol {
     /// Colours in a picture's palette. Measured on 16 large photographs at 400×250 pixels
@@ -17,11 +18,12 @@ public struct SixelGraphics: GraphicsProtocol {
     public var summary: String { "xterm -ti vt340, foot, mlterm, WezTerm" }
     public var erasure: GraphicsErasure { .redrawingItsLines }
 
-    /// What drawing a picture costs wherever it is: its palette and indices, and the sixel of
-    /// the whole picture (most placements show all of it).
+    /// What drawing a picture costs wherever it is: its palette and indices, and its sixel
+    /// bands encoded for every row offset a crop of it may start at (``SixelBands``), so that
+    /// neither the whole picture nor a part of it at the screen's edge is encoded on a frame.
     struct Prepared: Sendable {
-        var quantized: PaletteQuantizer.Result
-        var whole: [UInt8]
+        var bands: SixelBands
+        var quantized: PaletteQuantizer.Result { bands.image }
     }
 
     public var preparesOffFrame: Bool { true }
@@ -31,7 +33,22 @@ public struct SixelGraphics: GraphicsProtocol {
 
     static func prepared(_ image: TerminalImage) -> Prepared {
         let quantized = PaletteQuantizer.quantize(image.bitmap, colors: colors, dither: dithers)
-        return Prepared(quantized: quantized, whole: SixelEncoder.encode(quantized))
+        return Prepared(bands: SixelBands(quantized, crops: edgeCrops(image, width: quantized.width, height: quantized.height)))
+    }
+
+    /// The runs of pixel rows of `image`, `width`×`height` pixels, that show when it is whole
+    /// and when it is cut at the screen's top or bottom edge (as ``TerminalImage/visiblePixels(width:height:origin:visible:)``
+    /// crops it): for 20-pixel cells, they start at rows 0, 2 and 4 modulo six.
+    static func edgeCrops(_ image: TerminalImage, width: Int, height: Int) -> [Range<Int>] {
+        var crops: [Range<Int>] = []
+        for shown in 0..<image.cells.rows {
+            let visible = CellRect(origin: .zero, size: TerminalSize(rows: shown + 1, columns: image.cells.columns))
+            let cutAtTop = image.visiblePixels(
+                width: width, height: height, origin: CellPoint(row: shown + 1 - image.cells.rows, column: 0), visible: visible)
+            let cutAtBottom = image.visiblePixels(width: width, height: height, origin: .zero, visible: visible)
+            for rect in [cutAtTop, cutAtBottom].compactMap({ $0 }) { crops.append(rect.y..<(rect.y + rect.height)) }
+        }
+        return crops
     }
 
     public func encode(
@@ -39,14 +56,18 @@ public struct SixelGraphics: GraphicsProtocol {
         transport: GraphicsTransport, cache: inout GraphicsEncodingCache
     ) -> [UInt8] {
         let prepared = cache.value(for: image, by: self) { Self.prepared(image) }
-        if visible.origin == origin, visible.size == image.cells { return prepared.whole }
         let quantized = prepared.quantized
         guard
             let rect = image.visiblePixels(
                 width: quantized.width, height: quantized.height, origin: origin, visible: visible)
         else { return [] }
-        // A crop is drawn again whenever text on its lines changes (a spinner beside it, the
-        // status bar): encoded once per rectangle.
+        // The whole width (the picture whole, or cut at the top or bottom edge while scrolling):
+        // joined from the bands prepared.
+        if rect.x == 0, rect.width == quantized.width, let sixel = prepared.bands.sixel(rows: rect.y..<(rect.y + rect.height)) {
+            return sixel
+        }
+        // Cut at the left or right edge: encoded once per rectangle (a crop is drawn again
+        // whenever text on its lines changes: a spinner beside it, the status bar).
         return cache.value(for: image, by: self, part: [rect.x, rect.y, rect.width, rect.height]) {
             var indices = [UInt8]()
             indices.reserveCapacity(rect.width * rect.height)

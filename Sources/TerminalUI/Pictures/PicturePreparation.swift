@@ -2,7 +2,8 @@ import Synchronization
 import TerminalGraphics
 
 /// Makes pictures' costly encodings (a kitty PNG, a sixel palette, an iTerm2 JPEG) off the
-/// frame path, for a ``TerminalImageStore``: each is made once in a background task, kept here
+/// frame path, for a ``TerminalImageStore``: each is made once in a background task, one at a
+/// time in the order asked (``PreparationQueue``: the frame's thread keeps a core), kept here
 /// until the store's next frame takes it, and `ready` is called so the screen draws that frame
 /// soon. A frame never waits for an encoding: its picture shows a frame or two later.
 ///
@@ -21,6 +22,10 @@ public final class PicturePreparation: Sendable {
         var made: [Key: Made] = [:]
         /// Tasks running.
         var tasks: [Key: Task<Void, Never>] = [:]
+        /// One encoding made at a time: the frame's thread keeps a core (``PreparationQueue``).
+        var queue = PreparationQueue<Key>(limit: 1)
+        /// What the encodings waiting their turn are of.
+        var waiting: [Key: (image: TerminalImage, transport: GraphicsTransport)] = [:]
     }
 
     struct Key: Hashable {
@@ -40,27 +45,39 @@ public final class PicturePreparation: Sendable {
         self.ready = ready
     }
 
-    /// Starts making `image`'s encoding unless it is being made or waits to be taken.
+    /// Starts making `image`'s encoding (once those asked before are made) unless it is being
+    /// made, waits its turn or waits to be taken.
     func request(_ image: TerminalImage, transport: GraphicsTransport) {
-        let graphics = image.graphics
-        let key = Key(protocolName: graphics.name, imageID: image.id)
+        let key = Key(protocolName: image.graphics.name, imageID: image.id)
         state.withLock { state in
             guard state.asked.insert(key).inserted else { return }
-            let ready = self.ready
-            state.tasks[key] = Task.detached(priority: .userInitiated) { [weak self] in
-                let value = graphics.prepare(image, transport: transport)
-                guard let self else { return }
-                let delivered = self.state.withLock { state -> Bool in
-                    guard state.tasks.removeValue(forKey: key) != nil else { return false }
-                    guard let value else {
-                        state.asked.remove(key)
-                        return false
-                    }
-                    state.made[key] = Made(imageID: image.id, graphics: graphics, value: value)
-                    return true
-                }
-                if delivered { ready() }
+            switch state.queue.ask(key) {
+            case .start: start(key, image: image, transport: transport, in: &state)
+            case .wait: state.waiting[key] = (image, transport)
             }
+        }
+    }
+
+    /// Makes `image`'s encoding in a task of its own, then starts the next one waiting.
+    private func start(_ key: Key, image: TerminalImage, transport: GraphicsTransport, in state: inout State) {
+        let graphics = image.graphics
+        let ready = self.ready
+        state.tasks[key] = Task.detached(priority: .userInitiated) { [weak self] in
+            let value = graphics.prepare(image, transport: transport)
+            guard let self else { return }
+            let delivered = self.state.withLock { state -> Bool in
+                guard state.tasks.removeValue(forKey: key) != nil else { return false }
+                if case .start(let next) = state.queue.finished(key), let asked = state.waiting.removeValue(forKey: next) {
+                    self.start(next, image: asked.image, transport: asked.transport, in: &state)
+                }
+                guard let value else {
+                    state.asked.remove(key)
+                    return false
+                }
+                state.made[key] = Made(imageID: image.id, graphics: graphics, value: value)
+                return true
+            }
+            if delivered { ready() }
         }
     }
 

@@ -178,21 +178,24 @@ public struct TerminalImageStore: Sendable {
             let drawn = image.graphics.encode(
                 image, at: placement.origin, visible: placement.visible, placementID: Self.placementID(placement.key),
                 transport: transport, cache: &encodings)
-            bytes += at(placement.visible.origin, drawn)
+            append(drawn, at: placement.visible.origin, to: &bytes)
         }
         return bytes
     }
 
-    /// `body` written with the cursor at `point`, the cursor saved before and restored after (so
-    /// the text layer's idea of it stays true).
-    private func at(_ point: CellPoint, _ body: [UInt8]) -> [UInt8] {
-        guard !body.isEmpty else { return [] }
+    /// Appends `body` written with the cursor at `point` to `bytes`, the cursor saved before and
+    /// restored after (so the text layer's idea of it stays true). Appended in place: a picture's
+    /// bytes (a sixel of a hundred kilobytes and more) are copied once.
+    private func append(_ body: [UInt8], at point: CellPoint, to bytes: inout [UInt8]) {
+        guard !body.isEmpty else { return }
         let move: String
         switch addressing {
         case .absolute: move = "\u{1B}[\(point.row + 1);\(point.column + 1)H"
         case .upFrom(let lines): move = "\u{1B}[\(max(1, lines - point.row))A\u{1B}[\(point.column + 1)G"
         }
-        return Array("\u{1B}7\(move)".utf8) + body + Array("\u{1B}8".utf8)
+        bytes += "\u{1B}7\(move)".utf8
+        bytes += body
+        bytes += "\u{1B}8".utf8
     }
 
     /// A stable placement id for a frame's picture slot (never 0).

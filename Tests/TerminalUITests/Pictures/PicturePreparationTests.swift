@@ -57,6 +57,30 @@ struct PicturePreparationTests {
         #expect(!text(store.apply(unchanged)).contains(backend.marker))
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func picturesAskedTogetherAreMadeOneAfterAnotherAndAllDrawn() async throws {
+        // Given a frame placing three sixel pictures, and a store that prepares off the frame path
+        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        for index in 0..<3 {
+            let image = TerminalImage(bitmap: card(UInt8(index * 50)), cells: TerminalSize(rows: 2, columns: 4), graphics: SixelGraphics())
+            frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "p\(index)", at: CellPoint(row: 3 * index, column: 0))
+        }
+        var (store, ready) = store()
+
+        // When the frame is applied, then unchanged frames each time an encoding is made
+        #expect(!text(store.apply(FrameChanges(from: nil, to: frame))).contains("\u{1B}P"))
+        var drawn = 0
+        var iterator = ready.makeAsyncIterator()
+        while drawn < 3 {
+            _ = await iterator.next()
+            drawn += text(store.apply(FrameChanges(from: frame, to: frame))).ranges(of: "\u{1B}P").count
+        }
+
+        // Then all three were drawn (each made after the one before), and none waits
+        #expect(drawn == 3)
+        #expect(!store.hasWaitingPictures)
+    }
+
     @Test func aPlaceholderImageUnderASmallPaletteIdIsTransmittedInItsFrame() {
         // Given tmux without 24-bit colour: placeholder images are named by small palette ids,
         // which may name another image later, so their transmission is not made off the frame

@@ -47,32 +47,12 @@ extension ShowCommand {
         defer { keys?.restore() }
         images: for (index, image) in images.enumerated() {
             do {
-                var picture =
+                let picture =
                     Self.isRemote(image)
-                    ? ShowPicture(bitmap: try await Self.pixelBitmap(
+                    ? ShowPicture.pixels(try await Self.pixelBitmap(
                         url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline.get()))
                     : try await decodes.value(at: index)
-                let first: ShowAnimation.Printed
-                if let printed = picture.printed {
-                    first = ShowAnimation.Printed(bytes: printed + [UInt8(ascii: "\n")], rows: pixels.cells(for: picture.size).rows)
-                } else if let bitmap = picture.bitmap {
-                    if let cache, let key = picture.keyToStore, !pixels.storesPrinted {
-                        // Stored beside the printing (kitty's PNG is made once, for both).
-                        let png = pixels.sendsKittyPNG ? try? KittyGraphics.encodedPNG(bitmap) : nil
-                        stores.append(Task.detached(priority: .utility) {
-                            guard let png = try? png ?? KittyGraphics.encodedPNG(bitmap) else { return }
-                            cache.store(png, for: key)
-                        })
-                        picture.png = png
-                    }
-                    first = pixels.printedFrame(bitmap, png: picture.png)
-                    if let cache, let key = picture.keyToStore, pixels.storesPrinted {
-                        let printed = Array(first.bytes.dropLast())
-                        stores.append(Task.detached(priority: .utility) { cache.storePrinted(printed, size: bitmap.size, for: key) })
-                    }
-                } else {
-                    continue
-                }
+                let first = Self.printed(picture, pixels: pixels, cache: cache, stores: &stores)
                 guard output.write(first.bytes) else { break }
                 if let data = ShowAnimation.animation(ofFile: image, settings: settings),
                     let player = ShowAnimation.player(data, frameSize: picture.size, settings: settings)
@@ -92,6 +72,32 @@ extension ShowCommand {
         if failed { throw ExitCode.failure }
     }
 
+    /// `picture` printed as the first frame; a picture decoded afresh is also stored in `cache`
+    /// beside the printing (a task added to `stores`): its kitty PNG, made once for both, or
+    /// the bytes printed.
+    static func printed(
+        _ picture: ShowPicture, pixels: ShowPixels, cache: PictureCache?, stores: inout [Task<Void, Never>]
+    ) -> ShowAnimation.Printed {
+        switch picture {
+        case .printed(let bytes, let size):
+            return ShowAnimation.Printed(bytes: bytes + [UInt8(ascii: "\n")], rows: pixels.cells(for: size).rows)
+        case .pixels(let bitmap, let png, let key):
+            guard let cache, let key else { return pixels.printedFrame(bitmap, png: png) }
+            if pixels.storesPrinted {
+                let first = pixels.printedFrame(bitmap)
+                let printed = Array(first.bytes.dropLast())
+                stores.append(Task.detached(priority: .utility) { cache.storePrinted(printed, size: bitmap.size, for: key) })
+                return first
+            }
+            let made = pixels.sendsKittyPNG ? try? KittyGraphics.encodedPNG(bitmap) : nil
+            stores.append(Task.detached(priority: .utility) {
+                guard let png = try? made ?? KittyGraphics.encodedPNG(bitmap) else { return }
+                cache.store(png, for: key)
+            })
+            return pixels.printedFrame(bitmap, png: made)
+        }
+    }
+
     /// What a picture's pixels depend on besides the file: the protocol, the box and the cell
     /// size, fit or fill.
     static func pictureLayout(pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool) -> String {
@@ -106,11 +112,11 @@ extension ShowCommand {
     ) async throws -> ShowPicture {
         let key = cache?.key(forFile: ShowCommand.filePath(image), layout: layout)
         if let cache, let key {
-            if pixels.storesPrinted, let hit = cache.printed(for: key) { return ShowPicture(printed: hit.bytes, size: hit.size) }
-            if !pixels.storesPrinted, let hit = cache.picture(for: key) { return ShowPicture(bitmap: hit.bitmap, png: hit.png) }
+            if pixels.storesPrinted, let hit = cache.printed(for: key) { return .printed(hit.bytes, size: hit.size) }
+            if !pixels.storesPrinted, let hit = cache.picture(for: key) { return .pixels(hit.bitmap, png: hit.png) }
         }
         let bitmap = try await pixelBitmap(file: image, pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes)
-        return ShowPicture(bitmap: bitmap, keyToStore: key)
+        return .pixels(bitmap, keyToStore: key)
     }
 
     /// The cells a picture may cover, `columns` wide and `rows` tall (without `--height`, as
@@ -133,7 +139,7 @@ extension ShowCommand {
         let bytes = try await readFile(path, limit: maxBytes)
         let header = try ImageDecoder.probe(bytes)
         let target = pixelTarget(forImage: header.size, pixels: pixels, columns: columns, rows: rows, fill: fill)
-        let decoded = try decodeFile(bytes: bytes, path: path, target: target, thumbnails: nil)
+        let decoded = try decodeFile(bytes: bytes, header: header, path: path, target: target, thumbnails: nil)
         return fill ? decoded.fill(target) : decoded.fit(into: target)
     }
 

@@ -14,8 +14,9 @@ extension ShowCommand {
     /// decoded toward the larger of `target` and the thumbnail to store, and that thumbnail is
     /// written for next time, area-averaged as `show` renders. An EXIF thumbnail covering
     /// `target` stands in for the photo too.
+    /// `header` is the file's, which the caller probed to choose `target`.
     static func decodeFile(
-        bytes: [UInt8], path: String, target: PixelSize, thumbnails: (any ThumbnailCaching)?
+        bytes: [UInt8], header: ImageHeader, path: String, target: PixelSize, thumbnails: (any ThumbnailCaching)?
     ) throws -> Bitmap {
         // A name is a claim the bytes must bear out (a PNG named .webp is an error naming both).
         try ImageDecoder.checkClaim(ImageFormat.claimed(byName: path), of: bytes)
@@ -27,7 +28,6 @@ extension ShowCommand {
             case .miss(let missed): slot = missed
             }
         }
-        let header = try ImageDecoder.probe(bytes)
         let store = slot.flatMap { _ in thumbnails?.sizeToStore(for: header, covering: target) }
         let decodeTarget = store.map {
             PixelSize(width: max(target.width, $0.width), height: max(target.height, $0.height))

@@ -260,7 +260,7 @@ struct ShowCommand: AsyncParsableCommand {
             height: max(1, layout.pixelSize.height * header.size.height / max(1, layout.crop.height)))
         // Standard input has no file for a thumbnail to stand for.
         let cache = path == Self.standardInputName ? nil : thumbnails
-        return (try Self.decodeFile(bytes: bytes, path: path, target: target, thumbnails: cache), header.size)
+        return (try Self.decodeFile(bytes: bytes, header: header, path: path, target: target, thumbnails: cache), header.size)
     }
 
     /// Loads an http(s) URL through the image pipeline, resized toward what the cells need.

@@ -23,11 +23,10 @@ struct ShowPixels: Sendable {
         return false
     }
 
-    /// Whether what is printed for a picture is the picture's alone, the same for every
-    /// terminal and transport, so the picture cache keeps the bytes: sixel (its palette and
-    /// dithering are the costly part) and iTerm2 (a JPEG); kitty's escapes depend on how the
-    /// pixels travel, so it keeps the PNG.
-    var storesPrinted: Bool { graphics is SixelGraphics || graphics is ITermInlineGraphics }
+    /// Whether the picture cache keeps the bytes printed for a picture (sixel: its palette and
+    /// dithering are the costly part; iTerm2: a JPEG), rather than its PNG: kitty's escapes
+    /// depend on how the pixels travel.
+    var storesPrinted: Bool { graphics.printsPixelsAlone }
 
     /// The cells a picture of `bitmap`'s pixels covers.
     func cells(for bitmap: Bitmap) -> TerminalSize { cells(for: bitmap.size) }

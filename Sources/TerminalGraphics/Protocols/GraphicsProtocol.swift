@@ -68,6 +68,10 @@ public protocol GraphicsProtocol: Sendable {
     /// The bytes that print `image` at the cursor and leave the cursor after it, as a command
     /// that prints pictures does (`photofeed show`, each box of `show --grid`).
     func printed(_ image: TerminalImage, transport: GraphicsTransport, lineBreak: PrintedLineBreak) -> [UInt8]
+    /// Whether ``printed(_:transport:lineBreak:)`` (with a newline) depends on the pixels and
+    /// cells alone, never on the transport or the terminal, so its bytes can be kept and printed
+    /// again (sixel, iTerm2; default false).
+    var printsPixelsAlone: Bool { get }
 
     /// How well the terminal's answers select this protocol for `--graphics auto`.
     func support(in terminal: GraphicsAnswers) -> GraphicsSupport
@@ -142,6 +146,7 @@ extension GraphicsProtocol {
     public var minimumColors: ColorCapability { .none }
     public var holdsImages: Bool { false }
     public var namesImageInCells: Bool { false }
+    public var printsPixelsAlone: Bool { false }
 
     /// The name in prose ("kitty placeholders").
     public var title: String { name.replacing("-", with: " ") }

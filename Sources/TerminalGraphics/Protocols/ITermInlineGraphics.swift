@@ -30,6 +30,8 @@ public struct ITermInlineGraphics: GraphicsProtocol {
         return ITermGraphics.inlineImage(bitmap.cropped(to: rect), cells: visible.size)
     }
 
+    public var printsPixelsAlone: Bool { true }
+
     public func printed(_ image: TerminalImage, transport: GraphicsTransport, lineBreak: PrintedLineBreak) -> [UInt8] {
         ITermGraphics.inlineImage(image.bitmap, cells: image.cells, movesCursor: true)
     }

@@ -80,6 +80,8 @@ public struct SixelGraphics: GraphicsProtocol {
         }
     }
 
+    public var printsPixelsAlone: Bool { true }
+
     public func printed(_ image: TerminalImage, transport: GraphicsTransport, lineBreak: PrintedLineBreak) -> [UInt8] {
         SixelEncoder.encode(image.bitmap, colors: Self.colors, dither: Self.dithers)
     }

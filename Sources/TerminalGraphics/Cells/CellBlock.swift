@@ -55,6 +55,20 @@ public struct CellBlock: Hashable, Sendable {
         return width
     }
 
+    /// Writes a run of cells from `point` rightwards, as a screen's `put` does: continuation
+    /// cells and what falls outside the row are skipped, each grapheme placed by
+    /// ``set(_:at:style:)`` in its own style, or in `style` when one is given.
+    public mutating func put(_ cells: some Collection<ScreenCell>, at point: CellPoint, style: CellStyle? = nil) {
+        guard point.row >= 0, point.row < size.rows else { return }
+        var column = point.column
+        for cell in cells {
+            defer { column += 1 }
+            if cell.isContinuation || column < 0 { continue }
+            if column >= size.columns { break }
+            set(cell.grapheme, at: CellPoint(row: point.row, column: column), style: style ?? cell.style)
+        }
+    }
+
     /// Writes `text` from `point` rightwards, at most `maxWidth` columns (default: to the edge).
     ///
     /// Returns the number of columns written. The text is not sanitised here.

@@ -78,14 +78,7 @@ public final class LineScreen: Screen {
     }
 
     public func put(_ cells: some Collection<ScreenCell>, at point: CellPoint) {
-        guard point.row >= 0, point.row < size.rows else { return }
-        var column = point.column
-        for cell in cells {
-            defer { column += 1 }
-            if cell.isContinuation || column < 0 { continue }
-            if column >= size.columns { break }
-            self.cells.set(cell.grapheme, at: CellPoint(row: point.row, column: column), style: .plain)
-        }
+        self.cells.put(cells, at: point, style: .plain)
     }
 
     public func clear(_ region: CellRect) {

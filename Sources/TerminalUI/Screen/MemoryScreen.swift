@@ -56,15 +56,7 @@ public final class MemoryScreen: Screen {
     }
 
     public func put(_ cells: some Collection<ScreenCell>, at point: CellPoint) {
-        guard point.row >= 0, point.row < size.rows else { return }
-        var column = point.column
-        for cell in cells {
-            defer { column += 1 }
-            if cell.isContinuation || column < 0 { continue }
-            if column >= size.columns { break }
-            if DisplayWidth.of(cell.grapheme) == 0 { continue }
-            self.cells.set(cell.grapheme, at: CellPoint(row: point.row, column: column), style: cell.style)
-        }
+        self.cells.put(cells, at: point)
     }
 
     public func clear(_ region: CellRect) {

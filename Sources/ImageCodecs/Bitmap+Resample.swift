@@ -29,13 +29,14 @@ extension Bitmap {
         let halves = width * height >= Self.parallelResampleMinimumPixels && height >= 2 ? 2 : 1
         return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             guard let outBase = out.baseAddress else { return }
-            let output = UnsafeSendablePointer(outBase)
             if halves == 1 {
-                resampleRows(0..<height, source: source, xAxis: xAxis, yAxis: yAxis, into: output.pointer)
+                resampleRows(0..<height, source: source, xAxis: xAxis, yAxis: yAxis, into: outBase)
             } else {
+                // The halves write disjoint rows of the output.
+                nonisolated(unsafe) let output = outBase
                 DispatchQueue.concurrentPerform(iterations: halves) { half in
                     let rows = half == 0 ? 0..<(height / 2) : (height / 2)..<height
-                    resampleRows(rows, source: source, xAxis: xAxis, yAxis: yAxis, into: output.pointer)
+                    resampleRows(rows, source: source, xAxis: xAxis, yAxis: yAxis, into: output)
                 }
             }
             initialized = width * height * 4
@@ -135,10 +136,4 @@ extension Bitmap {
     static func clampedByte(_ value: Float) -> UInt8 {
         UInt8(min(max(value + 0.5, 0), 255))
     }
-}
-
-/// A pointer handed to the halves of a resample, which write disjoint rows of it.
-private struct UnsafeSendablePointer: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<UInt8>
-    init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
 }

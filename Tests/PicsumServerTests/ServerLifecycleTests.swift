@@ -36,10 +36,16 @@ struct ServerLifecycleTests {
         }
     }
 
+    /// A library of `clock.jpg` and `cut.jpg`: coffee.jpg cut after its header, which the probe
+    /// accepts and a decode refuses.
+    static func libraryWithACutPhoto() throws -> URL {
+        let whole = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent("coffee.jpg")))
+        return try Fixtures.temporaryLibrary(copying: ["clock.jpg"], extra: ["cut.jpg": Array(whole.prefix(3000))])
+    }
+
     @Test func aPhotoThatProbesButCannotDecodeIsLeftOutAtStart() async throws {
         // Given a library whose second photo is a JPEG cut after its header (the probe accepts it)
-        let whole = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent("coffee.jpg")))
-        let directory = try Fixtures.temporaryLibrary(copying: ["clock.jpg"], extra: ["cut.jpg": Array(whole.prefix(3000))])
+        let directory = try Self.libraryWithACutPhoto()
         defer { try? FileManager.default.removeItem(at: directory) }
         let box = CapturingLogHandler.Box()
         try await withServer({
@@ -61,8 +67,7 @@ struct ServerLifecycleTests {
 
     @Test func aPhotoCheckedOnFirstRenderIsListedAndAnswers500NamingIt() async throws {
         // Given a library whose second photo is a JPEG cut after its header, checked on first render
-        let whole = try [UInt8](Data(contentsOf: Fixtures.assets.appendingPathComponent("coffee.jpg")))
-        let directory = try Fixtures.temporaryLibrary(copying: ["clock.jpg"], extra: ["cut.jpg": Array(whole.prefix(3000))])
+        let directory = try Self.libraryWithACutPhoto()
         defer { try? FileManager.default.removeItem(at: directory) }
         let box = CapturingLogHandler.Box()
         try await withServer({

@@ -3,8 +3,9 @@ import Testing
 
 @testable import TerminalGraphics
 
-/// An image's id comes from what it shows: the same pixels in the same cells are the same
-/// image to the terminal (sent again, it replaces itself), anything else is another.
+/// An image's id comes from what it shows and from the process: the same pixels in the same
+/// cells are the same image to this process's terminal output (sent again, it replaces itself),
+/// anything else, or the same picture from another process, is another.
 @Suite("Terminal image ids")
 struct TerminalImageIDTests {
     static func gradient(width: Int, height: Int) -> Bitmap {
@@ -51,5 +52,18 @@ struct TerminalImageIDTests {
             bitmap[value % 3, value / 3 % 2] = RGBA(UInt8(value & 255), UInt8(value >> 8), 0)
             #expect(TerminalImage.id(for: bitmap, cells: TerminalSize(rows: 1, columns: 1)) & 0x00FF_FFFF != 0)
         }
+    }
+
+    @Test func anotherProcessGivesTheSamePicturesAnotherID() {
+        // Given one picture and two processes' salts (this one's, and another drawn at random)
+        let cells = TerminalSize(rows: 3, columns: 5)
+        let bitmap = Self.gradient(width: 51, height: 31)
+        let other = TerminalImage.processSalt &+ 0x9E37_79B9_7F4A_7C15
+        // When each names the picture
+        let ours = TerminalImage(bitmap: bitmap, cells: cells, graphics: .kitty).id
+        let theirs = TerminalImage.id(for: bitmap, cells: cells, salt: other)
+        // Then this process's name is made with its own salt, and the other's differs
+        #expect(ours == TerminalImage.id(for: bitmap, cells: cells, salt: TerminalImage.processSalt))
+        #expect(ours != theirs)
     }
 }

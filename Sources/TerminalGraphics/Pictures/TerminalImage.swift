@@ -4,7 +4,10 @@ public import ImageCodecs
 /// under it; placeholder cells refer to it; screens key their encodings by it).
 ///
 /// Two images with the same id are the same image: the id is derived from the pixels, so a
-/// reused id never shows another picture.
+/// reused id never shows another picture. It is also derived from a number this process drew
+/// at random (``processSalt``): the same photo shown by two processes in one kitty (`show`
+/// twice, or a `show` and then the viewer) gets two ids, so the second transmission never
+/// replaces the first's image and takes its placements away.
 public struct TerminalImage: Hashable, Sendable {
     /// The id the terminal stores the pixels under (never 0).
     public let id: UInt32
@@ -67,16 +70,20 @@ public struct TerminalImage: Hashable, Sendable {
         height * row / max(1, cells.rows)
     }
 
-    /// FNV-1a (64-bit) over the size and the pixels, eight bytes a step (a byte a step took
+    /// Mixed into every id this process makes: random, drawn once.
+    static let processSalt = UInt64.random(in: .min ... .max)
+
+    /// FNV-1a (64-bit) over the process's salt, the size and the pixels, eight bytes a step (a byte a step took
     /// 0.4 ms of a 400×250 picture's `show`), folded to 32 bits so it is never 0 and its lower
     /// 24 bits are never 0 (a foreground of pure black would be the terminal's default colour in
     /// some setups).
-    static func id(for bitmap: Bitmap, cells: TerminalSize) -> UInt32 {
+    static func id(for bitmap: Bitmap, cells: TerminalSize, salt: UInt64 = processSalt) -> UInt32 {
         var wide: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ word: UInt64) {
             wide ^= word
             wide = wide &* 0x0000_0100_0000_01B3
         }
+        mix(salt)
         for value in [bitmap.width, bitmap.height, cells.columns, cells.rows] { mix(UInt64(truncatingIfNeeded: value)) }
         bitmap.withBytes { bytes in
             let words = bytes.count / 8

@@ -5,7 +5,8 @@ import Testing
 @testable import PicsumServer
 
 /// Scaled sources kept across runs: decoded once, then read from disk as the same pixels; a
-/// damaged or mismatched file is decoded afresh and replaced.
+/// damaged or mismatched file is decoded afresh and replaced. Animations' scaled thumbnails
+/// likewise: rendered once, then read as the same bytes.
 @Suite("Source store")
 struct SourceStoreTests {
     private static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -66,6 +67,64 @@ struct SourceStoreTests {
             // Then the photo was decoded again, and the file holds the right source again
             #expect(source == reference)
             #expect(try ImageDecoder.decode([UInt8](try Data(contentsOf: file))).bitmap == reference)
+        }
+    }
+    private func animation() throws -> Photo {
+        let url = Self.assets.appendingPathComponent("animated/chelsea-pan.gif")
+        return Photo(name: "chelsea-pan.gif", url: url, header: try ImageDecoder.probe([UInt8](try Data(contentsOf: url))))
+    }
+
+    @Test func anAnimationsThumbnailIsRenderedOnceThenReadAsTheSameBytes() throws {
+        // Given an empty store and the GIF of the assets
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = SourceStore(directory: root.appendingPathComponent("sources"))
+        let gif = try animation()
+        let asked = PixelSize(width: 72, height: 36)
+
+        // When its 72×36 thumbnail is asked for twice
+        let first = try #require(try store.animation(of: gif, asked: asked, quality: 85))
+        let name = try #require(SourceStore.animationFileName(gif, size: PixelSize(width: 72, height: 48), quality: 85))
+        let file = store.directory.appendingPathComponent(name)
+        let written = try #require(FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+        let second = try store.animation(of: gif, asked: asked, quality: 85)
+
+        // Then the first rendered what the renderer makes and stored it (0600), and the second
+        // read the same bytes (the file was not written again)
+        #expect(first == (try AnimationRenderer.scaled(gif, asked: asked, quality: 85)))
+        #expect(second == first)
+        #expect([UInt8](try Data(contentsOf: file)) == first)
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) == written)
+        // And another quality is another render; a size the file is served at is not stored
+        _ = try store.animation(of: gif, asked: asked, quality: 60)
+        #expect(try store.animation(of: gif, asked: gif.size, quality: 85) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory.path).count == 2)
+    }
+
+    @Test func aDamagedOrMismatchedAnimationIsRenderedAgainAndReplaced() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = SourceStore(directory: root.appendingPathComponent("sources"))
+        let gif = try animation()
+        let asked = PixelSize(width: 72, height: 36)
+        let reference = try #require(try store.animation(of: gif, asked: asked, quality: 85))
+        let name = try #require(SourceStore.animationFileName(gif, size: PixelSize(width: 72, height: 48), quality: 85))
+        let file = store.directory.appendingPathComponent(name)
+        let other = try #require(try AnimationRenderer.scaled(gif, asked: PixelSize(width: 30, height: 20), quality: 85))
+        for hostile in [
+            Data("RIFF not a WebP".utf8),
+            Data(Array(reference.prefix(20))),  // cut inside its header
+            Data(other),  // an animated WebP of another size
+            Data(try PNGEncoder.encode(Bitmap(width: 72, height: 48, fill: RGBA(255, 0, 0)))),  // a still of the size
+        ] {
+            // Given the stored thumbnail replaced by garbage, a cut file, another size or a still
+            try hostile.write(to: file)
+            // When it is asked for
+            let image = try store.animation(of: gif, asked: asked, quality: 85)
+            // Then it was rendered again, and the file holds the render again
+            #expect(image == reference)
+            #expect([UInt8](try Data(contentsOf: file)) == reference)
         }
     }
 }

@@ -35,11 +35,26 @@ enum AnimationRenderer {
 
     /// The animation of `photo` for a request of `asked` pixels: scaled as an animated WebP, or
     /// its file (`mediaType`) when scaling does not apply or would not make it smaller.
-    static func render(_ photo: Photo, mediaType: String, asked: PixelSize, quality: Int) throws -> EncodedImage {
+    /// `store`: where scaled animations are kept across runs.
+    static func render(
+        _ photo: Photo, mediaType: String, asked: PixelSize, quality: Int, store: SourceStore? = nil
+    ) throws -> EncodedImage {
+        let scaled: [UInt8]?
+        if let store {
+            scaled = try store.animation(of: photo, asked: asked, quality: quality)
+        } else {
+            scaled = try self.scaled(photo, asked: asked, quality: quality)
+        }
+        if let scaled { return EncodedImage(encoded: scaled, mediaType: "image/webp") }
+        return EncodedImage(encoded: try photo.contents(), mediaType: mediaType)
+    }
+
+    /// The animated WebP of `photo` scaled for a request of `asked` pixels (``scaledSize(canvas:covering:)``);
+    /// nil when scaling does not apply (asked as large as the canvas, too long to scale at once)
+    /// or would not make it smaller than its file.
+    static func scaled(_ photo: Photo, asked: PixelSize, quality: Int) throws -> [UInt8]? {
+        guard let size = scaledSize(canvas: photo.size, covering: asked) else { return nil }
         let bytes = try photo.contents()
-        // Made (its ETag hashed) only when it is the answer.
-        var whole: EncodedImage { EncodedImage(encoded: bytes, mediaType: mediaType) }
-        guard let size = scaledSize(canvas: photo.size, covering: asked) else { return whole }
         let decoder: AnimationDecoder
         do {
             decoder = try AnimationDecoder(bytes, frameSize: size)
@@ -48,7 +63,7 @@ enum AnimationRenderer {
         }
         let count = decoder.info.frameCount
         guard count * decoder.info.canvasSize.pixelCount <= maxCanvasWork, count * size.pixelCount <= maxScaledPixels else {
-            return whole
+            return nil
         }
         var frames: [AnimationFrame] = []
         for _ in 0..<count {
@@ -57,6 +72,6 @@ enum AnimationRenderer {
         }
         guard !frames.isEmpty else { throw PicsumServerError.undecodablePhoto(photo.name, "its first frame cannot be decoded") }
         let webp = try AnimatedWebPEncoder.encode(frames, loopCount: decoder.info.loopCount, quality: quality)
-        return webp.count < bytes.count ? EncodedImage(encoded: webp, mediaType: "image/webp") : whole
+        return webp.count < bytes.count ? webp : nil
     }
 }

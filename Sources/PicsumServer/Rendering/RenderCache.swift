@@ -76,6 +76,7 @@ actor RenderCache {
         if let mediaType = Self.animationMediaType(of: photo.header) {
             // An animation at the size asked for (its file when that is its own size or larger):
             // the client decodes its frames as it plays them.
+            let store = sourceStore
             task = Task.detached { [self] in
                 await self.acquireRenderSlot(pixels: pixels)
                 let rendered: Result<EncodedImage, any Error>
@@ -84,7 +85,7 @@ actor RenderCache {
                         try await RenderWork.run {
                             try AnimationRenderer.render(
                                 photo, mediaType: mediaType, asked: PixelSize(width: options.width, height: options.height),
-                                quality: quality)
+                                quality: quality, store: store)
                         })
                 } catch {
                     rendered = .failure(error)

@@ -15,6 +15,12 @@ import Glibc
 /// is a regular file of at most ``maxFileBytes``, and used only when it decodes to exactly the
 /// size the decode would give; anything else is decoded afresh (and written again).
 ///
+/// An animation's scaled thumbnail is kept too (``animation(of:asked:quality:)``): the animated
+/// WebP made for a size, whose encoding was the last of the embedded feed's first screen to
+/// finish (~15 ms a thumbnail). It is served from the file when the file is an animated WebP of
+/// the size the render would make; anything else is rendered again (and written again). One
+/// that is not smaller than the animation's own file is not kept: the file is served.
+///
 /// ```swift
 /// let store = SourceStore(directory: cache.appendingPathComponent(".server-sources"))
 /// let source = try store.source(of: photo, scale: 8)   // decoded once, then read from disk
@@ -42,6 +48,26 @@ struct SourceStore: Sendable {
         return bitmap
     }
 
+    /// The scaled animation of `photo` for a request of `asked` pixels (``AnimationRenderer/scaled(_:asked:quality:)``):
+    /// from the store when it holds that render, else rendered and stored; nil when the file is
+    /// served as it is.
+    func animation(of photo: Photo, asked: PixelSize, quality: Int) throws -> [UInt8]? {
+        guard let size = AnimationRenderer.scaledSize(canvas: photo.size, covering: asked),
+            let name = Self.animationFileName(photo, size: size, quality: quality)
+        else {
+            return try AnimationRenderer.scaled(photo, asked: asked, quality: quality)
+        }
+        let file = directory.appendingPathComponent(name)
+        if let stored = Self.read(file), let header = try? ImageDecoder.probe(stored), header.format == .webp,
+            header.isAnimated, header.size == size
+        {
+            return stored
+        }
+        let scaled = try AnimationRenderer.scaled(photo, asked: asked, quality: quality)
+        if let scaled { write(scaled, to: file) }
+        return scaled
+    }
+
     static func options(_ photo: Photo, scale: Int) -> DecodingOptions {
         DecodingOptions(targetSize: ImageRenderer.scaledSize(photo.size, scale), appliesOrientation: true)
     }
@@ -50,6 +76,14 @@ struct SourceStore: Sendable {
     /// `<device>-<inode>-<size>-<seconds>-<nanoseconds>-<scale>.png`; nil when the file cannot be `stat`ed.
     static func fileName(_ photo: Photo, scale: Int) -> String? {
         DecodeCheckMemo.identity(of: photo.url.path).map { $0.line.replacing(" ", with: "-") + "-\(scale).png" }
+    }
+
+    /// `<identity>-animation-<width>x<height>-q<quality>.webp`: the scaled size and the quality
+    /// name the render (a request's size only chooses the scaled size).
+    static func animationFileName(_ photo: Photo, size: PixelSize, quality: Int) -> String? {
+        DecodeCheckMemo.identity(of: photo.url.path).map {
+            $0.line.replacing(" ", with: "-") + "-animation-\(size.width)x\(size.height)-q\(quality).webp"
+        }
     }
 
     private static func read(_ file: URL) -> [UInt8]? {
@@ -63,9 +97,13 @@ struct SourceStore: Sendable {
     /// Writes through a temporary file renamed over the name; a failure only costs a decode next time.
     private func write(_ bitmap: Bitmap, to file: URL) {
         guard let png = try? PNGEncoder.encode(bitmap, text: [], compressionLevel: 1) else { return }
+        write(png, to: file)
+    }
+
+    private func write(_ bytes: [UInt8], to file: URL) {
         mkdir(directory.path, 0o700)
         let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(png), attributes: [.posixPermissions: 0o600])
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
         else { return }
         if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
     }

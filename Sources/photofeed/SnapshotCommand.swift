@@ -82,25 +82,33 @@ struct SnapshotCommand: AsyncParsableCommand {
             pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
             recorder: recorder, outputFailures: setup.serverLog?.failures)
         let exit = await viewer.run(settling: SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
-        await setup.shutDown()
-        if case .failed(let reason) = exit {
-            ViewCommand.standardError("photofeed snapshot: \(reason)")
-            throw ExitCode.failure
-        }
-        // The screen-reader mode's frame is words: printed plain (no escape for its highlight),
-        // each line without its trailing blanks.
-        let text =
-            viewerOptions.text
-            ? screen.plainText().split(separator: "\n", omittingEmptySubsequences: false)
-                .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
-            : capability == .none ? screen.plainText() : screen.ansiText()
+        // The frame is printed as soon as it settled, before the server and the pipeline stop
+        // (the server lets a prefetch it was still rendering finish first).
+        let failure: String? = if case .failed(let reason) = exit { reason } else { nil }
         var lost: [String] = []
-        if !StandardOutput().write(Array((text + "\n").utf8) + screen.pictureEscapes()) {
+        if failure == nil, !StandardOutput().write(frame(of: screen, options: viewerOptions, capability: capability)) {
             lost.append("cannot write the frame to stdout: \(String(cString: strerror(errno)))")
+        }
+        await setup.shutDown()
+        if let failure {
+            ViewCommand.standardError("photofeed snapshot: \(failure)")
+            throw ExitCode.failure
         }
         // A trace or server log that stopped early fails the run too, the frame printed or not.
         lost += setup.outputFailures(recorder: recorder)
         for failure in lost { ViewCommand.standardError("photofeed snapshot: \(failure)") }
         if !lost.isEmpty { throw ExitCode.failure }
+    }
+
+    /// The settled frame's bytes: its text, then its pictures' escapes. The screen-reader mode's
+    /// frame is words: printed plain (no escape for its highlight), each line without its
+    /// trailing blanks.
+    private func frame(of screen: MemoryScreen, options: FeedViewerOptions, capability: ColorCapability) -> [UInt8] {
+        let text =
+            options.text
+            ? screen.plainText().split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+            : capability == .none ? screen.plainText() : screen.ansiText()
+        return Array((text + "\n").utf8) + screen.pictureEscapes()
     }
 }

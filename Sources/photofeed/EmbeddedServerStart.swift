@@ -7,14 +7,19 @@ import TerminalUI
 /// (the list says it is loading) while the server checks its photos and binds its port, then
 /// pages and pictures come as they would from any feed. The feed source and the network panel's
 /// control wait for the start; a server that cannot start fails the first page with the reason.
+///
+/// It may start before the flags are parsed (``EarlyServerStart``); what runs on it — its feed,
+/// the server log — is attached once they are (``attach(feed:started:)``).
 final class EmbeddedServerStart: Sendable {
-    private let task: Task<(server: PicsumServer, feed: any FeedSource), any Error>
+    private let task: Task<PicsumServer, any Error>
     private let state = StartState()
 
     private struct State {
         var server: PicsumServer?
         /// Knobs changed in the network panel before the server was up, applied when it is.
         var pending: ShapingKnobs?
+        /// The feed made of the server once it is up (``attach(feed:started:)``).
+        var feed: Task<any FeedSource, any Error>?
     }
 
     /// The state the start task and the viewer share.
@@ -22,28 +27,43 @@ final class EmbeddedServerStart: Sendable {
         let mutex = Mutex(State())
     }
 
-    /// Starts `configuration` now; once the server listens, `started` runs with it and `feed`
-    /// makes the feed of it (once).
-    init(
-        _ configuration: PicsumServer.Configuration, feed: @escaping @Sendable (PicsumServer) -> any FeedSource,
-        started: @escaping @Sendable (PicsumServer) -> Void
-    ) {
+    /// Starts the server `configuration` makes now (made on the start's own thread).
+    init(_ configuration: @escaping @Sendable () -> PicsumServer.Configuration) {
         let state = self.state
         task = Task {
-            let server = try await PicsumServer.start(configuration)
+            let server = try await PicsumServer.start(configuration())
             let pending = state.mutex.withLock { state in
                 state.server = server
                 return state.pending
             }
             if let pending { _ = ServerShapingControl(server: server).update(pending) }
-            started(server)
-            return (server, feed(server))
+            return server
         }
+    }
+
+    /// Once the server listens, `started` runs with it and `feed` makes the feed of it (once).
+    /// Called once, before anything asks for the feed.
+    func attach(
+        feed: @escaping @Sendable (PicsumServer) -> any FeedSource, started: @escaping @Sendable (PicsumServer) -> Void
+    ) {
+        let task = self.task
+        let made = Task {
+            let server = try await task.value
+            started(server)
+            return feed(server)
+        }
+        state.mutex.withLock { $0.feed = made }
+    }
+
+    /// The server, once it started; the start's error otherwise.
+    func server() async throws -> PicsumServer {
+        try await task.value
     }
 
     /// The server's feed, once it started; the start's error otherwise.
     func feed() async throws -> any FeedSource {
-        try await task.value.feed
+        guard let made = state.mutex.withLock({ $0.feed }) else { throw FeedError.transport("the embedded feed was never attached") }
+        return try await made.value
     }
 
     /// The server if it has started by now.
@@ -60,7 +80,7 @@ final class EmbeddedServerStart: Sendable {
 
     /// Stops the server when it started (waiting for the start to end first).
     func stop() async {
-        if let started = try? await task.value { await started.server.stop() }
+        if let server = try? await task.value { await server.stop() }
     }
 }
 

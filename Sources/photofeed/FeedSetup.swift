@@ -29,11 +29,9 @@ struct FeedSetup {
     static func make(
         _ options: ViewerOptions, headers: RequestHeaders = .none, startingServerBeside: Bool = false
     ) async throws -> FeedSetup {
+        let serverFlags = options.embeddedServerFlags
         var diskCache: DiskCache?
-        var cacheDirectory: URL?
-        if !options.noDiskCache {
-            let directory = options.cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskCache.defaultDirectory()
-            cacheDirectory = directory
+        if let directory = serverFlags.cacheDirectory {
             do {
                 diskCache = try DiskCache(directory: directory, sizeLimit: try options.cacheSizeOptions.diskBytes())
             } catch {
@@ -72,27 +70,7 @@ struct FeedSetup {
                 throw SetupError("--feed \(feed): \(error)")
             }
         }
-        var configuration = PicsumServer.Configuration(
-            photosDirectory: DefaultPhotos.directory(), logger: Logger(label: "photofeed") { _ in SwiftLogNoOpLogHandler() })
-        // The server listens once it has read the photos' headers, and decodes a photo when a row
-        // first asks for it (a damaged one answers 500 naming it): the first screen waits for
-        // its own photos only, never for all 25 to be checked (~0.3 s; with 2 cores and the first
-        // screen's renders beside it, more).
-        configuration.decodeCheck = .onFirstRender
-        // And it decodes the first screen's large photos (at 1/8, a thumbnail's source) while the
-        // page request and then the thumbnails' requests wait out the network's latency, so the
-        // thumbnails are rendered without a decode when their requests come (a list screen's
-        // rows and prefetch, most of a grid's first screen).
-        configuration.warmedIDs = 12
-        // The photos' scaled sources are kept beside the disk cache (a dot-folder: not entries):
-        // the next run's first thumbnails need no large decode.
-        configuration.sourceCacheDirectory = cacheDirectory?.appendingPathComponent(".server-sources")
-        // Animations among the first ids, so the default feed plays some at once.
-        configuration.animationsDirectory = DefaultPhotos.directory().appendingPathComponent("animated")
         let knobs = try options.shapingKnobs()
-        configuration.shaping = NetworkShaping(
-            latency: knobs.latency, bandwidth: knobs.bandwidth, failureRate: knobs.failureRate, stallRate: knobs.stallRate,
-            truncateRate: knobs.truncateRate, seed: options.seed)
         // The log file first: one that cannot be written is refused before anything starts.
         let serverLog: ServerLogFile?
         do {
@@ -101,9 +79,11 @@ struct FeedSetup {
             await pipeline.shutdown()
             throw SetupError("--server-log \(error)")
         }
+        // The server begun beside the parse when it is the one these flags make; else one now.
+        let start = EarlyServerStart.shared.take(serverFlags) ?? EmbeddedServerStart { serverFlags.configuration(knobs: knobs) }
         if startingServerBeside {
-            let start = EmbeddedServerStart(
-                configuration, feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) },
+            start.attach(
+                feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) },
                 started: { [serverLog] in serverLog?.start($0.requests) })
             return FeedSetup(
                 pipeline: pipeline, source: EmbeddedFeedSource(start: start), feedName: "embedded", server: nil,
@@ -111,7 +91,7 @@ struct FeedSetup {
         }
         let server: PicsumServer
         do {
-            server = try await PicsumServer.start(configuration)
+            server = try await start.server()
         } catch {
             await pipeline.shutdown()
             throw SetupError("cannot start the embedded server: \(error)")

@@ -14,7 +14,8 @@ import ImageCodecs
 /// libraries their versions, which would open them: libheif alone maps x265 and ~10 MB);
 /// `--generate-completion-script SHELL` is answered from ``CompletionRoot``.
 /// Everything else goes through ``Photofeed``, with the config file's settings put in by
-/// ``ConfigArguments``.
+/// ``ConfigArguments``; for the viewer and `snapshot` on the embedded feed, the server starts
+/// first, beside the parse (``EarlyServerStart``).
 @main
 enum PhotofeedMain {
     static func main() async {
@@ -46,6 +47,8 @@ enum PhotofeedMain {
                 ViewCommand.standardError("photofeed: \(error)")
                 Photofeed.exit(withError: ExitCode.validationFailure)
             }
+            // The embedded server binds beside the parse (its first page waits for it).
+            if let flags = EmbeddedServerFlags.scan(configured) { EarlyServerStart.shared.begin(flags) }
             await Photofeed.main(configured)
         }
     }

@@ -168,13 +168,16 @@ struct ViewerOptions: ParsableArguments {
 
     /// The embedded server's shaping: the `--network` preset with the single-knob flags applied.
     func shapingKnobs() throws -> ShapingKnobs {
-        var knobs = try parsedNetwork().knobs
-        if let latency { knobs.latency = .milliseconds(latency) }
-        if let bandwidth { knobs.bandwidth = bandwidth == 0 ? nil : bandwidth }
-        if let failureRate { knobs.failureRate = failureRate }
-        if let stallRate { knobs.stallRate = stallRate }
-        if let truncateRate { knobs.truncateRate = truncateRate }
+        _ = try parsedNetwork()
+        guard let knobs = embeddedServerFlags.knobs else { throw ValidationError("--network names no preset (got \(network))") }
         return knobs
+    }
+
+    /// The flags the embedded server is made from.
+    var embeddedServerFlags: EmbeddedServerFlags {
+        EmbeddedServerFlags(
+            cacheDir: cacheDir, noDiskCache: noDiskCache, network: network, latency: latency, bandwidth: bandwidth,
+            failureRate: failureRate, stallRate: stallRate, truncateRate: truncateRate, seed: seed)
     }
 
     /// The recorder `--trace` and `--audit` ask for (nil: neither). It audits whenever it

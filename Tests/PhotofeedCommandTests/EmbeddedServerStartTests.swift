@@ -19,9 +19,8 @@ struct EmbeddedServerStartTests {
         // Given a server starting over the assets, and a knob changed before it is up
         let http = HTTPDataLoader()
         let loader = DataLoader(http: http)
-        let start = EmbeddedServerStart(
-            PicsumServer.Configuration(photosDirectory: Self.photos, count: 40),
-            feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader, pageSize: 10) }, started: { _ in })
+        let start = EmbeddedServerStart { PicsumServer.Configuration(photosDirectory: Self.photos, count: 40) }
+        start.attach(feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader, pageSize: 10) }, started: { _ in })
         let control = EmbeddedShapingControl(start: start, initial: ShapingKnobs())
         _ = control.update(ShapingKnobs(latency: .milliseconds(40)))
         let source = EmbeddedFeedSource(start: start)
@@ -55,9 +54,8 @@ struct EmbeddedServerStartTests {
         defer { try? FileManager.default.removeItem(at: empty) }
         let http = HTTPDataLoader()
         let loader = DataLoader(http: http)
-        let start = EmbeddedServerStart(
-            PicsumServer.Configuration(photosDirectory: empty),
-            feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) }, started: { _ in })
+        let start = EmbeddedServerStart { PicsumServer.Configuration(photosDirectory: empty) }
+        start.attach(feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) }, started: { _ in })
 
         // Then the first page fails, naming the server's start and why
         await #expect {
@@ -67,5 +65,30 @@ struct EmbeddedServerStartTests {
         }
         await start.stop()
         await http.shutdown()
+    }
+
+    @Test func aServerBegunBeforeTheParseIsTakenOnlyByTheFlagsItWasBegunWith() async throws {
+        // Given a server begun early for some flags
+        let early = EarlyServerStart()
+        let flags = try #require(EmbeddedServerFlags.scan(["--no-disk-cache", "--latency", "0"]))
+        early.begin(flags)
+
+        // When the parsed flags differ (another seed)
+        var other = flags
+        other.seed = 9
+        // Then it is not taken (it is stopped), and nothing is left to take
+        #expect(early.take(other) == nil)
+        #expect(early.take(flags) == nil)
+
+        // When one is begun again and the parsed flags are its own
+        early.begin(flags)
+        early.begin(other)  // (a second begin changes nothing)
+        let start = try #require(early.take(flags))
+        // Then it is handed over once, and it serves
+        #expect(early.take(flags) == nil)
+        let server = try await start.server()
+        #expect(server.baseURL.absoluteString.hasPrefix("http://127.0.0.1:"))
+        #expect(server.library.decodeCheck == .onFirstRender)
+        await start.stop()
     }
 }

@@ -101,7 +101,8 @@ struct SourceStore: Sendable {
     }
 
     private func write(_ bytes: [UInt8], to file: URL) {
-        mkdir(directory.path, 0o700)
+        // With its parents: a first run's server may write before the cache directory is made.
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
         else { return }

@@ -87,12 +87,9 @@ struct EmbeddedServerFlags: Equatable, Sendable {
                 if argument == "-h" { return nil }
                 continue
             }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
+            let option = LongOption(argument)
+            let name = option.name
+            var value = option.value
             switch name {
             case "--feed", "--help", "--":
                 return nil

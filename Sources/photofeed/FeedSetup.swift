@@ -3,7 +3,6 @@ import FoundationEssentials
 import FoundationExtras
 import ImageLoading
 import LoadSemantics
-import Logging
 import PicsumServer
 import TerminalUI
 

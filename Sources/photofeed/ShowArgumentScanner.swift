@@ -21,12 +21,9 @@ enum ShowArgumentScanner {
                 settings.images.append(argument)
                 continue
             }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
+            let option = LongOption(argument)
+            let name = option.name
+            var value = option.value
             guard !seen.contains(name) else { return nil }
             seen.append(name)
             switch name {

@@ -60,8 +60,8 @@ struct PixelRatioScenario: BenchScenario {
         var summary = ["median ratio"]
         for (ours, _) in protocols {
             summary += [
-                "", "", "", ratios[ours].map { String(format: "%.2f×", Self.median($0)) } ?? "-",
-                warmRatios[ours].map { String(format: "%.2f×", Self.median($0)) } ?? "-",
+                "", "", "", ratios[ours].map { String(format: "%.2f×", $0.median) } ?? "-",
+                warmRatios[ours].map { String(format: "%.2f×", $0.median) } ?? "-",
             ]
         }
         rows.append(summary)
@@ -77,11 +77,5 @@ struct PixelRatioScenario: BenchScenario {
                 "cold: photofeed show --graphics P --no-thumbnail-cache --width 40 --height 20 FILE; warm: the same without --no-thumbnail-cache, its picture cache filled by the warm-up run; chafa: -f P -s 40x20 --animate off FILE (ms: medians)",
                 "command: swift build -c release --static-swift-stdlib --product feedbench && swift build -c release --static-swift-stdlib --product photofeed && .build/release/feedbench --scenario pixel-ratios --assets \"$(scripts/bench-photos.sh)\"",
             ])
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }

@@ -23,7 +23,8 @@ struct FeedSetup {
 
     /// Starts what the flags ask for; throws a one-line `ValidationError`-style message.
     /// `startingServerBeside`: the embedded server starts in the background and the feed waits
-    /// for it (the viewer draws meanwhile); otherwise it has started when this returns.
+    /// for it (the viewer draws meanwhile); otherwise it has started when this returns. Either
+    /// way it is the one ``EarlyServerStart`` began beside the parse when the flags match.
     /// `headers`: the `--header`s for the feed's origin (see `RequestHeaderOptions`).
     static func make(
         _ options: ViewerOptions, headers: RequestHeaders = .none, startingServerBeside: Bool = false

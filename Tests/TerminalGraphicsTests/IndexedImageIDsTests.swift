@@ -19,7 +19,7 @@ import TerminalKit
 
     @Test func imagesOnScreenKeepTheirIdsAndOnlyOffScreenOnesAreReused() {
         // Given: room for three ids
-        var ids = IndexedImageIDs(limit: 3)
+        var ids = IndexedImageIDs(limit: 3, first: 0)
         #expect(ids.assign(onScreen: [100, 200, 300]).count == 3)
         let kept = ids.id(for: 200)
         // When: 200 and 300 stay, 100 leaves and 400 comes
@@ -31,6 +31,20 @@ import TerminalKit
         // And: with every id on screen, a fourth image gets none rather than a stale one
         _ = ids.assign(onScreen: [200, 300, 400, 500])
         #expect(ids.id(for: 500) == nil)
+    }
+
+    @Test func aProcessBeginsItsIdsAtItsOwnPlaceAndWrapsAround() {
+        // Given: ids beginning at the last one, and this process's own beginning
+        var last = IndexedImageIDs(first: IndexedImageIDs.capacity - 1)
+        var ours = IndexedImageIDs()
+        // When: two images are named by each
+        _ = last.assign(onScreen: [1, 2])
+        _ = ours.assign(onScreen: [1, 2])
+        // Then: the first takes the last id and wraps to the first; the process's begins at its own place
+        #expect(last.id(for: 1) == IndexedImageIDs.id(at: IndexedImageIDs.capacity - 1))
+        #expect(last.id(for: 2) == IndexedImageIDs.id(at: 0))
+        #expect(ours.id(for: 1) == IndexedImageIDs.id(at: IndexedImageIDs.processFirst))
+        #expect((0..<IndexedImageIDs.capacity).contains(IndexedImageIDs.processFirst))
     }
 }
 

@@ -7,12 +7,14 @@
 /// 16 ANSI colours are left alone, as terminals theme them) times 256 top bytes give
 /// ``capacity`` ids. Images on screen always keep theirs; an id is reused only for an image
 /// off screen, least recently shown first, and reusing one transmits the new pixels under it
-/// first, so a reused id never shows the picture it named before. Pure bookkeeping.
+/// first, so a reused id never shows the picture it named before. A process's ids begin at a
+/// random place among them (``processFirst``), so two screens in one kitty — two viewers in two
+/// tmux panes — name their images apart. Pure bookkeeping.
 ///
 /// ```swift
 /// var ids = IndexedImageIDs()
 /// let reassigned = ids.assign(onScreen: [0x00AB_CDEF, 0x0012_3456])   // ids whose owner changed
-/// ids.id(for: 0x00AB_CDEF)   // 16: colour 16, no top byte
+/// ids.id(for: 0x00AB_CDEF)   // IndexedImageIDs.id(at: IndexedImageIDs.processFirst)
 /// ```
 public struct IndexedImageIDs: Sendable {
     /// The palette indices used.
@@ -20,16 +22,22 @@ public struct IndexedImageIDs: Sendable {
     /// How many distinct ids there are.
     public static let capacity = indices.count * 256
 
+    /// Where this process's ids begin (random, drawn once).
+    public static let processFirst = Int.random(in: 0..<capacity)
+
     private var byImage: [UInt32: UInt32] = [:]
     private var owner: [UInt32: UInt32] = [:]
     private var lastUsed: [UInt32: Int] = [:]
     private var allocated = 0
     private var clock = 0
     private let limit: Int
+    private let first: Int
 
-    /// Ids for at most `limit` images at once (tests use a small one).
-    public init(limit: Int = IndexedImageIDs.capacity) {
+    /// Ids for at most `limit` images at once (tests use a small one), the first of them the
+    /// `first`th (``id(at:)``).
+    public init(limit: Int = IndexedImageIDs.capacity, first: Int = IndexedImageIDs.processFirst) {
         self.limit = max(1, min(limit, Self.capacity))
+        self.first = (first % Self.capacity + Self.capacity) % Self.capacity
     }
 
     /// The small id of `image` (a ``TerminalImage`` id), when it has one.
@@ -48,7 +56,7 @@ public struct IndexedImageIDs: Sendable {
             }
             let id: UInt32
             if allocated < limit {
-                id = Self.id(at: allocated)
+                id = Self.id(at: (first + allocated) % Self.capacity)
                 allocated += 1
             } else {
                 // Every id is taken: reuse the one shown longest ago that is not on screen now.
@@ -67,7 +75,7 @@ public struct IndexedImageIDs: Sendable {
     }
 
     /// The `n`th id: the palette index in the low byte, the top byte above it.
-    static func id(at n: Int) -> UInt32 {
+    public static func id(at n: Int) -> UInt32 {
         let index = indices.lowerBound + UInt32(n % indices.count)
         let top = UInt32(n / indices.count)
         return top << 24 | index

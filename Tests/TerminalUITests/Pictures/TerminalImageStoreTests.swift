@@ -147,11 +147,13 @@ struct TerminalImageStoreTests {
         // When: its placeholder cell is drawn
         let cell = KittyPlaceholder.cells(imageID: first.id, size: TerminalSize(rows: 1, columns: 1)).cells[0]
         let drawn = store.drawn(cell)
-        // Then: it names the small id by a 256-colour index, and the pixels go out under that id
-        #expect(drawn.style.foreground == .indexed(16))
-        #expect(KittyPlaceholder.imageID(of: drawn) == 16)
+        // Then: it names this process's first small id by a 256-colour index (and its top byte),
+        // and the pixels go out under that id
+        let small = IndexedImageIDs.id(at: IndexedImageIDs.processFirst)
+        #expect(drawn.style.foreground == .indexed(UInt8(small & 0xFF)))
+        #expect(KittyPlaceholder.imageID(of: drawn) == small)
         let bytes = String(decoding: store.show([first]), as: UTF8.self)
-        #expect(bytes.contains("i=16,"))
+        #expect(bytes.contains("i=\(small),"))
     }
 }
 

@@ -40,7 +40,8 @@ public struct TerminalImageStore: Sendable {
     private var held: [UInt32: Held] = [:]
     /// Small palette-named ids for placeholder images (``GraphicsTransport/indexedPlaceholderIDs``).
     private var indexedIDs = IndexedImageIDs()
-    /// Encodings kept so a picture drawn again is not encoded again (sixel palettes, iTerm2 JPEGs).
+    /// Encodings kept so a picture drawn again is not encoded again (sixel bands, iTerm2 JPEGs),
+    /// up to a number of bytes (those of the pictures on screen aside).
     private var encodings: GraphicsEncodingCache
     private var clock = 0
     /// Makes costly encodings off the frame path (nil: each frame makes what it draws).
@@ -53,12 +54,19 @@ public struct TerminalImageStore: Sendable {
         var graphics: any GraphicsProtocol
     }
 
-    /// An empty store holding at most `capacity` images off screen (at least 1).
-    public init(capacity: Int = 128, transport: GraphicsTransport = GraphicsTransport()) {
+    /// An empty store holding at most `capacity` images off screen (at least 1), and keeping at
+    /// most `encodingBytes` of their encodings besides those on screen.
+    public init(
+        capacity: Int = 128, transport: GraphicsTransport = GraphicsTransport(),
+        encodingBytes: Int = GraphicsEncodingCache.defaultByteLimit
+    ) {
         self.capacity = max(1, capacity)
         self.transport = transport
-        self.encodings = GraphicsEncodingCache(capacity: max(1, capacity))
+        self.encodings = GraphicsEncodingCache(capacity: max(1, capacity), byteLimit: encodingBytes)
     }
+
+    /// Bytes of encodings kept (sixel bands, iTerm2 JPEGs).
+    public var encodingBytes: Int { encodings.byteCount }
 
     /// The ids held now.
     public var heldIDs: Set<UInt32> { Set(held.keys) }
@@ -119,6 +127,7 @@ public struct TerminalImageStore: Sendable {
     /// transmission is not ready yet.
     public mutating func show(_ images: [TerminalImage]) -> [UInt8] {
         clock += 1
+        encodings.markShown(images)
         takePrepared()
         var bytes: [UInt8] = []
         var onScreen = Set<UInt32>()

@@ -177,19 +177,47 @@ public struct TerminalImageStore: Sendable {
         waiting.formIntersection(pictures.map(\.key))
         for placement in pictures {
             guard let image = placement.picture.image else { continue }
+            let whole = placedKeys.contains(placement.key) || waiting.contains(placement.key)
             let repainted = image.graphics.isDrawnOverText && placement.visible.rowRange.contains { redrawnLines.contains($0) }
-            guard placedKeys.contains(placement.key) || repainted || waiting.contains(placement.key) else { continue }
+            guard whole || repainted else { continue }
             guard isPrepared(image), !image.graphics.holdsImages || held[heldID(of: image)] != nil else {
                 waiting.insert(placement.key)
                 continue
             }
             waiting.remove(placement.key)
-            let drawn = image.graphics.encode(
-                image, at: placement.origin, visible: placement.visible, placementID: Self.placementID(placement.key),
-                transport: transport, cache: &encodings)
-            append(drawn, at: placement.visible.origin, to: &bytes)
+            let parts = whole ? [placement.visible] : Self.repaintedParts(of: placement.visible, redrawnLines: redrawnLines, erasure: image.graphics.erasure)
+            for part in parts {
+                let drawn = image.graphics.encode(
+                    image, at: placement.origin, visible: part, placementID: Self.placementID(placement.key),
+                    transport: transport, cache: &encodings)
+                append(drawn, at: part.origin, to: &bytes)
+            }
         }
         return bytes
+    }
+
+    /// What of a picture drawn over the text at `visible` to draw again once the text layer
+    /// redrew `redrawnLines`: the runs of its lines redrawn, when text takes away only the
+    /// lines it is written on (sixel: a spinner beside a picture costs the picture's line, not the
+    /// picture, which is joined from its bands); the whole of it otherwise.
+    static func repaintedParts(of visible: CellRect, redrawnLines: Set<Int>, erasure: GraphicsErasure) -> [CellRect] {
+        guard erasure == .redrawingItsLines else { return [visible] }
+        var parts: [CellRect] = []
+        var row = visible.origin.row
+        while row < visible.rowRange.upperBound {
+            guard redrawnLines.contains(row) else {
+                row += 1
+                continue
+            }
+            var end = row + 1
+            while end < visible.rowRange.upperBound, redrawnLines.contains(end) { end += 1 }
+            parts.append(
+                CellRect(
+                    origin: CellPoint(row: row, column: visible.origin.column),
+                    size: TerminalSize(rows: end - row, columns: visible.size.columns)))
+            row = end
+        }
+        return parts
     }
 
     /// Appends `body` written with the cursor at `point` to `bytes`, the cursor saved before and

@@ -28,6 +28,37 @@ struct SixelBandsTests {
             width: image.width, height: rows.count)
     }
 
+    /// Noise: every colour of the palette scattered over every band.
+    private func noise(width: Int, height: Int, seed: UInt64) -> Bitmap {
+        var state = seed
+        var bitmap = Bitmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bitmap[x, y] = RGBA(UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48), UInt8(truncatingIfNeeded: state >> 40))
+            }
+        }
+        return bitmap
+    }
+
+    @Test func theEncoderWritesWhatAColourByColourScanOfEachBandWrites() {
+        // Given pictures of every kind of band: dithered gradients, noise in 256 colours, flat
+        // runs, one column, one row, a height not a multiple of six
+        let pictures: [PaletteQuantizer.Result] = [
+            PaletteQuantizer.quantize(card(width: 320, height: 320), colors: 128, dither: true),
+            PaletteQuantizer.quantize(noise(width: 97, height: 41, seed: 3), colors: 256, dither: false),
+            PaletteQuantizer.quantize(noise(width: 60, height: 13, seed: 9), colors: 5, dither: false),
+            PaletteQuantizer.quantize(Bitmap(width: 200, height: 12, fill: RGBA(10, 200, 30)), colors: 256, dither: false),
+            PaletteQuantizer.quantize(card(width: 1, height: 50), colors: 16, dither: true),
+            PaletteQuantizer.quantize(card(width: 77, height: 1), colors: 16, dither: true),
+        ]
+        for picture in pictures {
+            // When it is encoded
+            // Then its bytes are those of the plain scan, colour by colour over each band's whole width
+            #expect(SixelEncoder.encode(picture) == ReferenceSixel.encode(picture), "\(picture.width)×\(picture.height)")
+        }
+    }
+
     @Test func everyRunOfRowsJoinedFromBandsIsTheEncodersSixelOfThoseRows() throws {
         // Given a 23×41-pixel picture (a height not a multiple of six) with bands for every offset
         let quantized = PaletteQuantizer.quantize(card(width: 23, height: 41), colors: 64, dither: true)
@@ -124,5 +155,41 @@ struct SixelBandsTests {
         #expect(decoded.width == 30 && decoded.height == 40)
         #expect(again == first)
         #expect(cache.partCount == 1)
+    }
+}
+
+/// The sixel encoder written plainly (each band: every colour used, its whole row of sixels
+/// scanned for runs): the bytes ``SixelBandEncoder`` must write.
+private enum ReferenceSixel {
+    static func encode(_ image: PaletteQuantizer.Result) -> [UInt8] {
+        var out = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
+        for (index, colour) in image.palette.enumerated() {
+            out += "#\(index);2;\(Int(colour.0) * 100 / 255);\(Int(colour.1) * 100 / 255);\(Int(colour.2) * 100 / 255)".utf8
+        }
+        var top = 0
+        while top < image.height {
+            var rows: [[UInt8]] = Array(repeating: Array(repeating: 0, count: image.width), count: image.palette.count)
+            for y in top..<min(top + 6, image.height) {
+                for x in 0..<image.width { rows[Int(image.indices[y * image.width + x])][x] |= 1 << (y - top) }
+            }
+            var first = true
+            for (colour, row) in rows.enumerated() where row.contains(where: { $0 != 0 }) {
+                if !first { out.append(UInt8(ascii: "$")) }
+                first = false
+                out += "#\(colour)".utf8
+                var end = row.count
+                while end > 0, row[end - 1] == 0 { end -= 1 }
+                var x = 0
+                while x < end {
+                    var run = 1
+                    while x + run < end, row[x + run] == row[x] { run += 1 }
+                    out += run > 3 ? Array("!\(run)".utf8) + [63 + row[x]] : Array(repeating: 63 + row[x], count: run)
+                    x += run
+                }
+            }
+            out.append(UInt8(ascii: "-"))
+            top += 6
+        }
+        return out + [0x1B, UInt8(ascii: "\\")]
     }
 }

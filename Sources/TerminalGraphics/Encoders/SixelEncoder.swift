@@ -44,25 +44,4 @@ public enum SixelEncoder {
 
     /// The sequence's end (ST).
     static let terminator: [UInt8] = [0x1B, UInt8(ascii: "\\")]
-
-    /// Run-length encodes one colour's row of sixels (`!n` for runs longer than three).
-    static func appendRuns(_ row: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        // Trailing empty sixels draw nothing: drop them.
-        var end = row.endIndex
-        while end > row.startIndex, row[end - 1] == 0 { end -= 1 }
-        var x = row.startIndex
-        while x < end {
-            let value = row[x]
-            var run = 1
-            while x + run < end, row[x + run] == value { run += 1 }
-            let character = 63 + value
-            if run > 3 {
-                out.append(contentsOf: "!\(run)".utf8)
-                out.append(character)
-            } else {
-                out.append(contentsOf: repeatElement(character, count: run))
-            }
-            x += run
-        }
-    }
 }

@@ -21,9 +21,12 @@ public struct SixelGraphics: GraphicsProtocol {
     /// What drawing a picture costs wherever it is: its palette and indices, and its sixel
     /// bands encoded for every row offset a crop of it may start at (``SixelBands``), so that
     /// neither the whole picture nor a part of it at the screen's edge is encoded on a frame.
-    struct Prepared: Sendable {
+    struct Prepared: Sendable, ByteCounting {
         var bands: SixelBands
         var quantized: PaletteQuantizer.Result { bands.image }
+        /// The bands, and the palette and indices they were encoded from (kept for crops the
+        /// bands do not join).
+        var byteCount: Int { bands.byteCount + quantized.indices.count + 3 * quantized.palette.count }
     }
 
     public var preparesOffFrame: Bool { true }

@@ -2,8 +2,9 @@ import Synchronization
 import TerminalGraphics
 
 /// Makes pictures' costly encodings (a kitty PNG, a sixel palette, an iTerm2 JPEG) off the
-/// frame path, for a ``TerminalImageStore``: each is made once in a background task, one at a
-/// time in the order asked (``PreparationQueue``: the frame's thread keeps a core), kept here
+/// frame path, for a ``TerminalImageStore``: each is made once on a background thread
+/// (``PreparationThread``: asking never stops the frame's thread), one at a time in the order
+/// asked (``PreparationQueue``: the frame's thread keeps a core), kept here
 /// until the store's next frame takes it, and `ready` is called so the screen draws that frame
 /// soon. A frame never waits for an encoding: its picture shows a frame or two later.
 ///
@@ -14,14 +15,15 @@ import TerminalGraphics
 public final class PicturePreparation: Sendable {
     private let ready: @Sendable () -> Void
     private let state = Mutex(State())
+    private let thread = PreparationThread()
 
     private struct State {
         /// Encodings asked for and not taken yet (made or being made), by protocol and image.
         var asked: Set<Key> = []
         /// Encodings made, waiting for the store.
         var made: [Key: Made] = [:]
-        /// Tasks running.
-        var tasks: [Key: Task<Void, Never>] = [:]
+        /// Encodings being made.
+        var running: Set<Key> = []
         /// One encoding made at a time: the frame's thread keeps a core (``PreparationQueue``).
         var queue = PreparationQueue<Key>(limit: 1)
         /// What the encodings waiting their turn are of.
@@ -58,15 +60,16 @@ public final class PicturePreparation: Sendable {
         }
     }
 
-    /// Makes `image`'s encoding in a task of its own, then starts the next one waiting.
+    /// Makes `image`'s encoding on the preparation's thread, then starts the next one waiting.
     private func start(_ key: Key, image: TerminalImage, transport: GraphicsTransport, in state: inout State) {
         let graphics = image.graphics
         let ready = self.ready
-        state.tasks[key] = Task.detached(priority: .userInitiated) { [weak self] in
+        state.running.insert(key)
+        thread.run { [weak self] in
             let value = graphics.prepare(image, transport: transport)
             guard let self else { return }
             let delivered = self.state.withLock { state -> Bool in
-                guard state.tasks.removeValue(forKey: key) != nil else { return false }
+                guard state.running.remove(key) != nil else { return false }
                 if case .start(let next) = state.queue.finished(key), let asked = state.waiting.removeValue(forKey: next) {
                     self.start(next, image: asked.image, transport: asked.transport, in: &state)
                 }
@@ -94,14 +97,11 @@ public final class PicturePreparation: Sendable {
     /// Whether an encoding is being made or waits to be taken.
     var isBusy: Bool { state.withLock { !$0.asked.isEmpty } }
 
-    /// Stops every encoding being made and forgets the rest.
+    /// Forgets every encoding asked for: the one being made is dropped when done, the rest are
+    /// never made.
     public func cancelAll() {
-        let tasks = state.withLock { state in
-            defer { state = State() }
-            return Array(state.tasks.values)
-        }
-        for task in tasks { task.cancel() }
+        state.withLock { state in state = State() }
     }
 
-    deinit { cancelAll() }
+    deinit { thread.stop() }
 }

@@ -40,7 +40,8 @@ public struct TerminalImageStore: Sendable {
     private var held: [UInt32: Held] = [:]
     /// Small palette-named ids for placeholder images (``GraphicsTransport/indexedPlaceholderIDs``).
     private var indexedIDs = IndexedImageIDs()
-    /// Encodings kept so a picture drawn again is not encoded again (sixel palettes, iTerm2 JPEGs).
+    /// Encodings kept so a picture drawn again is not encoded again (sixel bands, iTerm2 JPEGs),
+    /// up to a number of bytes (those of the pictures on screen aside).
     private var encodings: GraphicsEncodingCache
     private var clock = 0
     /// Makes costly encodings off the frame path (nil: each frame makes what it draws).
@@ -53,12 +54,19 @@ public struct TerminalImageStore: Sendable {
         var graphics: any GraphicsProtocol
     }
 
-    /// An empty store holding at most `capacity` images off screen (at least 1).
-    public init(capacity: Int = 128, transport: GraphicsTransport = GraphicsTransport()) {
+    /// An empty store holding at most `capacity` images off screen (at least 1), and keeping at
+    /// most `encodingBytes` of their encodings besides those on screen.
+    public init(
+        capacity: Int = 128, transport: GraphicsTransport = GraphicsTransport(),
+        encodingBytes: Int = GraphicsEncodingCache.defaultByteLimit
+    ) {
         self.capacity = max(1, capacity)
         self.transport = transport
-        self.encodings = GraphicsEncodingCache(capacity: max(1, capacity))
+        self.encodings = GraphicsEncodingCache(capacity: max(1, capacity), byteLimit: encodingBytes)
     }
+
+    /// Bytes of encodings kept (sixel bands, iTerm2 JPEGs).
+    public var encodingBytes: Int { encodings.byteCount }
 
     /// The ids held now.
     public var heldIDs: Set<UInt32> { Set(held.keys) }
@@ -119,6 +127,7 @@ public struct TerminalImageStore: Sendable {
     /// transmission is not ready yet.
     public mutating func show(_ images: [TerminalImage]) -> [UInt8] {
         clock += 1
+        encodings.markShown(images)
         takePrepared()
         var bytes: [UInt8] = []
         var onScreen = Set<UInt32>()
@@ -168,19 +177,47 @@ public struct TerminalImageStore: Sendable {
         waiting.formIntersection(pictures.map(\.key))
         for placement in pictures {
             guard let image = placement.picture.image else { continue }
+            let whole = placedKeys.contains(placement.key) || waiting.contains(placement.key)
             let repainted = image.graphics.isDrawnOverText && placement.visible.rowRange.contains { redrawnLines.contains($0) }
-            guard placedKeys.contains(placement.key) || repainted || waiting.contains(placement.key) else { continue }
+            guard whole || repainted else { continue }
             guard isPrepared(image), !image.graphics.holdsImages || held[heldID(of: image)] != nil else {
                 waiting.insert(placement.key)
                 continue
             }
             waiting.remove(placement.key)
-            let drawn = image.graphics.encode(
-                image, at: placement.origin, visible: placement.visible, placementID: Self.placementID(placement.key),
-                transport: transport, cache: &encodings)
-            append(drawn, at: placement.visible.origin, to: &bytes)
+            let parts = whole ? [placement.visible] : Self.repaintedParts(of: placement.visible, redrawnLines: redrawnLines, erasure: image.graphics.erasure)
+            for part in parts {
+                let drawn = image.graphics.encode(
+                    image, at: placement.origin, visible: part, placementID: Self.placementID(placement.key),
+                    transport: transport, cache: &encodings)
+                append(drawn, at: part.origin, to: &bytes)
+            }
         }
         return bytes
+    }
+
+    /// What of a picture drawn over the text at `visible` to draw again once the text layer
+    /// redrew `redrawnLines`: the runs of its lines redrawn, when text takes away only the
+    /// lines it is written on (sixel: a spinner beside a picture costs the picture's line, not the
+    /// picture, which is joined from its bands); the whole of it otherwise.
+    static func repaintedParts(of visible: CellRect, redrawnLines: Set<Int>, erasure: GraphicsErasure) -> [CellRect] {
+        guard erasure == .redrawingItsLines else { return [visible] }
+        var parts: [CellRect] = []
+        var row = visible.origin.row
+        while row < visible.rowRange.upperBound {
+            guard redrawnLines.contains(row) else {
+                row += 1
+                continue
+            }
+            var end = row + 1
+            while end < visible.rowRange.upperBound, redrawnLines.contains(end) { end += 1 }
+            parts.append(
+                CellRect(
+                    origin: CellPoint(row: row, column: visible.origin.column),
+                    size: TerminalSize(rows: end - row, columns: visible.size.columns)))
+            row = end
+        }
+        return parts
     }
 
     /// Appends `body` written with the cursor at `point` to `bytes`, the cursor saved before and

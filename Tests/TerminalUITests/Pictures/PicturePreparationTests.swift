@@ -81,6 +81,39 @@ struct PicturePreparationTests {
         #expect(!store.hasWaitingPictures)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func picturesOnScreenKeepTheirEncodingsPastTheStoresByteLimit() async throws {
+        // Given two sixel pictures on screen, in a store that keeps at most 1 byte of encodings
+        let (ready, continuation) = AsyncStream.makeStream(of: Void.self)
+        var store = TerminalImageStore(encodingBytes: 1)
+        store.preparation = PicturePreparation { continuation.yield() }
+        func frame(top: Int) -> Frame {
+            var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+            for index in 0..<2 {
+                let image = TerminalImage(bitmap: card(UInt8(index * 90)), cells: TerminalSize(rows: 2, columns: 4), graphics: SixelGraphics())
+                frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "p\(index)", at: CellPoint(row: top + 3 * index, column: 0))
+            }
+            return frame
+        }
+        let first = frame(top: 0)
+        _ = store.apply(FrameChanges(from: nil, to: first))
+        var drawn = 0
+        var iterator = ready.makeAsyncIterator()
+        while drawn < 2 {
+            _ = await iterator.next()
+            drawn += text(store.apply(FrameChanges(from: first, to: first))).ranges(of: "\u{1B}P").count
+        }
+
+        // When both move
+        let moved = frame(top: 1)
+        let bytes = text(store.apply(FrameChanges(from: first, to: moved)))
+
+        // Then both are drawn in that frame: neither encoding went, though they weigh more than the limit
+        #expect(bytes.ranges(of: "\u{1B}P").count == 2)
+        #expect(!store.hasWaitingPictures)
+        #expect(store.encodingBytes > 1)
+    }
+
     @Test func aPlaceholderImageUnderASmallPaletteIdIsTransmittedInItsFrame() {
         // Given tmux without 24-bit colour: placeholder images are named by small palette ids,
         // which may name another image later, so their transmission is not made off the frame

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodecs
 import Testing
-import TerminalGraphics
+@testable import TerminalGraphics
 import TerminalUI
 
 /// The screen's bookkeeping of terminal-drawn pictures, whatever their protocol: images held by
@@ -107,6 +107,36 @@ struct TerminalImageStoreTests {
         // And the same frame again writes nothing, unless its lines were redrawn as text
         #expect(store.apply(FrameChanges(from: frame, to: frame)).isEmpty)
         #expect(!store.apply(FrameChanges(from: frame, to: frame), redrawnLines: [1]).isEmpty)
+    }
+
+    @Test func aSixelIsDrawnAgainOnlyOnTheLinesTheTextRedrew() throws {
+        // Given a sixel picture of 4×4 cells (40×80 pixels, 20-pixel cells) drawn at row 2
+        let image = TerminalImage(bitmap: card(width: 40, height: 80), cells: TerminalSize(rows: 4, columns: 4), graphics: .sixel)
+        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: 2, column: 3))
+        var store = TerminalImageStore()
+        _ = store.apply(FrameChanges(from: nil, to: frame))
+        let quantized = PaletteQuantizer.quantize(image.bitmap, colors: SixelGraphics.colors, dither: SixelGraphics.dithers)
+        func sixel(rows: Range<Int>) -> String {
+            let indices = Array(quantized.indices[(rows.lowerBound * 40)..<(rows.upperBound * 40)])
+            return text(SixelEncoder.encode(PaletteQuantizer.Result(palette: quantized.palette, indices: indices, width: 40, height: rows.count)))
+        }
+
+        // When the text redraws its second and third lines, and the line below it
+        let middle = text(store.apply(FrameChanges(from: frame, to: frame), redrawnLines: [3, 4, 6]))
+
+        // Then those two lines of it are drawn again at row 4 (pixel rows 20..<60), nothing else
+        #expect(middle == "\u{1B}7\u{1B}[4;4H" + sixel(rows: 20..<60) + "\u{1B}8")
+
+        // When its first and last lines are redrawn
+        let ends = text(store.apply(FrameChanges(from: frame, to: frame), redrawnLines: [2, 5]))
+
+        // Then each is drawn again on its own
+        #expect(ends == "\u{1B}7\u{1B}[3;4H" + sixel(rows: 0..<20) + "\u{1B}8" + "\u{1B}7\u{1B}[6;4H" + sixel(rows: 60..<80) + "\u{1B}8")
+
+        // And when every line of it is redrawn, it is drawn whole, once
+        let all = text(store.apply(FrameChanges(from: frame, to: frame), redrawnLines: Set(0..<10)))
+        #expect(all == "\u{1B}7\u{1B}[3;4H" + sixel(rows: 0..<80) + "\u{1B}8")
     }
 
     @Test func insideTmuxTransmissionsAndReleasesGoThroughPassthrough() {

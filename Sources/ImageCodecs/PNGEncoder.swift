@@ -24,9 +24,9 @@ public enum PNGEncoder {
     }
 
     /// ``Compression/photograph``'s PNG of an opaque bitmap, its rows filtered straight from the
-    /// RGBA pixels and deflated in two halves on two threads (`pf_png_encode_photograph`): a
-    /// Huffman-only stream refers to no earlier bytes, so the halves join into one.
-    static func encodePhotograph(_ bitmap: Bitmap, threads: Int = 2) throws -> [UInt8] {
+    /// RGBA pixels and deflated in `threads` parts on as many threads (`pf_png_encode_photograph`): a
+    /// Huffman-only stream refers to no earlier bytes, so the parts join into one.
+    public static func encodePhotograph(_ bitmap: Bitmap, threads: Int = 2) throws -> [UInt8] {
         var buffer = pf_buffer()
         defer { pf_buffer_free(&buffer) }
         try bitmap.withBytes { pixels in

@@ -95,8 +95,11 @@ struct SourceStore: Sendable {
     }
 
     /// Writes through a temporary file renamed over the name; a failure only costs a decode next time.
+    /// A source is a JPEG's decode (opaque): it is kept as a photograph PNG, its rows filtered
+    /// and Huffman-coded on this thread (~5× libpng's zlib level 1, the same pixels): the first
+    /// run's server writes five of these while the first page waits, beside the viewer.
     private func write(_ bitmap: Bitmap, to file: URL) {
-        guard let png = try? PNGEncoder.encode(bitmap, text: [], compressionLevel: 1) else { return }
+        guard let png = try? PNGEncoder.encodePhotograph(bitmap, threads: 1) else { return }
         write(png, to: file)
     }
 

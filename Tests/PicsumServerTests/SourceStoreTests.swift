@@ -102,6 +102,30 @@ struct SourceStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory.path).count == 2)
     }
 
+    @Test func aPhotoKeepsItsFourMostRecentlyWrittenAnimationSizes() throws {
+        // Given an empty store and the GIF
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = SourceStore(directory: root.appendingPathComponent("sources"))
+        let gif = try animation()
+        let heights = [20, 24, 28, 32, 36, 40]
+        let names = try heights.map { height in
+            let size = try #require(AnimationRenderer.scaledSize(canvas: gif.size, covering: PixelSize(width: 1, height: height)))
+            return try #require(SourceStore.animationFileName(gif, size: size, quality: 85))
+        }
+        // When six sizes are asked for, one after another (each file dated a minute after the
+        // one before, an hour ago: written in that order)
+        for (index, height) in heights.enumerated() {
+            _ = try store.animation(of: gif, asked: PixelSize(width: 1, height: height), quality: 85)
+            let written = Date().addingTimeInterval(Double(index * 60 - 3_600))
+            try FileManager.default.setAttributes(
+                [.modificationDate: written], ofItemAtPath: store.directory.appendingPathComponent(names[index]).path)
+        }
+        // Then the last four are kept, the first two removed
+        let kept = Set(try FileManager.default.contentsOfDirectory(atPath: store.directory.path))
+        #expect(kept == Set(names.suffix(SourceStore.animationsKeptPerPhoto)))
+    }
+
     @Test func aDamagedOrMismatchedAnimationIsRenderedAgainAndReplaced() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -19,7 +19,8 @@ import Glibc
 /// WebP made for a size, whose encoding was the last of the embedded feed's first screen to
 /// finish (~15 ms a thumbnail). It is served from the file when the file is an animated WebP of
 /// the size the render would make; anything else is rendered again (and written again). One
-/// that is not smaller than the animation's own file is not kept: the file is served.
+/// that is not smaller than the animation's own file is not kept: the file is served. A photo
+/// keeps its four most recently written sizes.
 ///
 /// ```swift
 /// let store = SourceStore(directory: cache.appendingPathComponent(".server-sources"))
@@ -64,8 +65,34 @@ struct SourceStore: Sendable {
             return stored
         }
         let scaled = try AnimationRenderer.scaled(photo, asked: asked, quality: quality)
-        if let scaled { write(scaled, to: file) }
+        if let scaled {
+            write(scaled, to: file)
+            trimAnimations(beside: name)
+        }
         return scaled
+    }
+
+    /// The most scaled animations kept for one photo (a terminal resized now and then asks for
+    /// a few sizes; each is ~15 KB).
+    static let animationsKeptPerPhoto = 4
+
+    /// Removes the photo's stored animations beyond ``animationsKeptPerPhoto``, the least
+    /// recently written first (`name`, just written, stays).
+    private func trimAnimations(beside name: String) {
+        guard let marker = name.firstRange(of: "-animation-") else { return }
+        let prefix = String(name[..<marker.upperBound])
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var stored: [(name: String, written: timespec)] = []
+        for candidate in names where candidate.hasPrefix(prefix) && candidate.hasSuffix(".webp") {
+            var status = stat()
+            guard lstat(directory.appendingPathComponent(candidate).path, &status) == 0 else { continue }
+            stored.append((candidate, status.st_mtim))
+        }
+        guard stored.count > Self.animationsKeptPerPhoto else { return }
+        stored.sort { ($0.written.tv_sec, $0.written.tv_nsec) > ($1.written.tv_sec, $1.written.tv_nsec) }
+        for old in stored.dropFirst(Self.animationsKeptPerPhoto) where old.name != name {
+            unlink(directory.appendingPathComponent(old.name).path)
+        }
     }
 
     static func options(_ photo: Photo, scale: Int) -> DecodingOptions {

@@ -47,8 +47,9 @@ struct EmbeddedServerFlags: Equatable, Sendable {
 
     /// The embedded server these flags make, shaped by `knobs`.
     func configuration(knobs: ShapingKnobs) -> PicsumServer.Configuration {
+        let photos = DefaultPhotos.directory()
         var configuration = PicsumServer.Configuration(
-            photosDirectory: DefaultPhotos.directory(), logger: Logger(label: "photofeed") { _ in SwiftLogNoOpLogHandler() })
+            photosDirectory: photos, logger: Logger(label: "photofeed") { _ in SwiftLogNoOpLogHandler() })
         // The server listens once it has read the photos' headers, and decodes a photo when a row
         // first asks for it (a damaged one answers 500 naming it): the first screen waits for
         // its own photos only, never for all 25 to be checked (~0.3 s; with 2 cores and the first
@@ -63,7 +64,7 @@ struct EmbeddedServerFlags: Equatable, Sendable {
         // the next run's first thumbnails need no large decode.
         configuration.sourceCacheDirectory = cacheDirectory?.appendingPathComponent(".server-sources")
         // Animations among the first ids, so the default feed plays some at once.
-        configuration.animationsDirectory = DefaultPhotos.directory().appendingPathComponent("animated")
+        configuration.animationsDirectory = photos.appendingPathComponent("animated")
         configuration.shaping = NetworkShaping(
             latency: knobs.latency, bandwidth: knobs.bandwidth, failureRate: knobs.failureRate, stallRate: knobs.stallRate,
             truncateRate: knobs.truncateRate, seed: seed)

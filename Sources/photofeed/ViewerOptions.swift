@@ -159,18 +159,20 @@ struct ViewerOptions: ParsableArguments {
 
     /// `--network` as a preset.
     func parsedNetwork() throws -> NetworkPreset {
-        guard let preset = NetworkPreset(name: network) else {
-            let names = NetworkPreset.allCases.map(\.name).joined(separator: ", ")
-            throw ValidationError("--network must be one of \(names) (got \(network))")
-        }
+        guard let preset = NetworkPreset(name: network) else { throw unknownNetwork }
         return preset
     }
 
     /// The embedded server's shaping: the `--network` preset with the single-knob flags applied.
     func shapingKnobs() throws -> ShapingKnobs {
-        _ = try parsedNetwork()
-        guard let knobs = embeddedServerFlags.knobs else { throw ValidationError("--network names no preset (got \(network))") }
+        guard let knobs = embeddedServerFlags.knobs else { throw unknownNetwork }
         return knobs
+    }
+
+    /// `--network` naming no preset.
+    private var unknownNetwork: ValidationError {
+        let names = NetworkPreset.allCases.map(\.name).joined(separator: ", ")
+        return ValidationError("--network must be one of \(names) (got \(network))")
     }
 
     /// The flags the embedded server is made from.

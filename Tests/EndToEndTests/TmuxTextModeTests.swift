@@ -41,8 +41,9 @@ struct TmuxTextModeTests {
         try session.send("j")
 
         // Then the cursor is at the start of the third line, which says photo 3
+        // (both coordinates at once: a frame being drawn passes through line 2 on its way)
         let moved = try await TmuxSession.poll(within: .seconds(10)) {
-            try session.display("#{cursor_y}") == "2" ? true : nil
+            try session.display("#{cursor_y},#{cursor_x}") == "2,0" ? true : nil
         }
         let screen2 = try session.capture()
         let cursorRow = try session.display("#{cursor_y}")

@@ -87,6 +87,35 @@ void pf_box_reducer_add(pf_box_reducer *reducer, const uint8_t *rgba, int32_t y,
         }
     }
     size_t base = slot * (size_t)reducer->out_width * 4;
+    if (dx == 1 && !reducer->wide && x0 >= 0) {
+        /* A row's run of pixels, block by block: each block's sums are gathered in registers
+           and added once (no division a pixel; most rows are whole rows). */
+        int32_t factor = reducer->factor;
+        int32_t end = x0 + count < reducer->in_width ? x0 + count : reducer->in_width;
+        int32_t x = x0;
+        const uint8_t *p = rgba;
+        int32_t out_x = x / factor;
+        int32_t block_end = (out_x + 1) * factor;
+        while (x < end) {
+            int32_t stop = block_end < end ? block_end : end;
+            uint32_t r = 0, g = 0, b = 0, a = 0;
+            for (; x < stop; x++, p += 4) {
+                uint32_t alpha = p[3];
+                r += p[0] * alpha;
+                g += p[1] * alpha;
+                b += p[2] * alpha;
+                a += alpha;
+            }
+            uint32_t *s = (uint32_t *)reducer->sums + base + (size_t)out_x * 4;
+            s[0] += r;
+            s[1] += g;
+            s[2] += b;
+            s[3] += a;
+            out_x++;
+            block_end += factor;
+        }
+        return;
+    }
     int32_t x = x0;
     for (int32_t i = 0; i < count && x < reducer->in_width; i++, x += dx) {
         const uint8_t *p = rgba + (size_t)i * 4;

@@ -59,3 +59,39 @@ import Testing
         _ = try await task.response
     }
 }
+
+/// Issue 21 target 3: a request's priority goes to the server as RFC 9218's `Priority` header,
+/// so a server that renders on demand answers a screen's visible rows before its prefetch.
+@Suite struct PipelinePriorityHeaderTests {
+    @Test(arguments: [
+        (ImageRequest.Priority.veryHigh, "u=1"), (.high, "u=2"), (.normal, nil), (.low, "u=5"), (.veryLow, "u=6"),
+    ] as [(ImageRequest.Priority, String?)])
+    func theRequestCarriesItsUrgency(priority: ImageRequest.Priority, header: String?) async throws {
+        // Given a pipeline over a recording loader
+        let loader = MockDataLoader()
+        loader.set(Fixtures.url, .init(body: Fixtures.jpeg()))
+        let pipeline = Fixtures.pipeline(loader: loader)
+
+        // When an image is loaded at a priority
+        _ = try await pipeline.imageTask(for: ImageRequest(string: Fixtures.url, priority: priority)).response
+
+        // Then its request says that urgency (none for normal, the default)
+        #expect(loader.requests.count == 1)
+        #expect(loader.requests.first?.header("Priority") == header)
+    }
+
+    @Test func aPriorityHeaderTheCallerGaveIsKept() async throws {
+        // Given a request at high priority that names its own Priority header
+        let loader = MockDataLoader()
+        loader.set(Fixtures.url, .init(body: Fixtures.jpeg()))
+        let pipeline = Fixtures.pipeline(loader: loader)
+        let request = ImageRequest(string: Fixtures.url, priority: .high, headers: ["priority": "u=0, i"])
+
+        // When it is loaded
+        _ = try await pipeline.imageTask(for: request).response
+
+        // Then the caller's header is the only one sent
+        let sent = loader.requests.first?.headers.filter { $0.name.lowercased() == "priority" }.map(\.value)
+        #expect(sent == ["u=0, i"])
+    }
+}

@@ -14,14 +14,14 @@ struct RenderAdmissionTests {
         var admission = RenderAdmission(smallSlots: 2, largeSlots: 1, largePixels: 1 << 20)
 
         // When twenty 5000×5000 renders ask at once
-        let decisions = (0..<20).map { _ in admission.request(pixels: Self.large) }
+        let decisions = (0..<20).map { _ in admission.request(admission.lane(forPixels: Self.large), urgency: .default) }
 
         // Then one runs and nineteen wait; each release hands the lane to the next in order
         #expect(decisions.first == .run)
         let tickets = decisions.dropFirst().compactMap { if case .wait(let t) = $0 { t } else { nil } }
         #expect(tickets.count == 19)
         var resumed: [Int] = []
-        for _ in 0..<20 { if let next = admission.release(pixels: Self.large) { resumed.append(next) } }
+        for _ in 0..<20 { if let next = admission.release(.large) { resumed.append(next) } }
         #expect(resumed == tickets)
         #expect(admission.runningLarge == 0 && admission.waiting == 0)
     }
@@ -29,17 +29,46 @@ struct RenderAdmissionTests {
     @Test func smallRendersRunWhileLargeOnesQueue() {
         // Given a large lane that is busy with a queue behind it
         var admission = RenderAdmission(smallSlots: 2, largeSlots: 1, largePixels: 1 << 20)
-        for _ in 0..<5 { _ = admission.request(pixels: Self.large) }
+        for _ in 0..<5 { _ = admission.request(admission.lane(forPixels: Self.large), urgency: .default) }
 
         // When thumbnails ask, Then they run at once up to the small slots, then queue on their own
-        #expect(admission.request(pixels: Self.small) == .run)
-        #expect(admission.request(pixels: Self.small) == .run)
-        guard case .wait(let ticket) = admission.request(pixels: Self.small) else {
+        #expect(admission.lane(forPixels: Self.small) == .small)
+        #expect(admission.request(.small, urgency: .default) == .run)
+        #expect(admission.request(.small, urgency: .default) == .run)
+        guard case .wait(let ticket) = admission.request(.small, urgency: .default) else {
             Issue.record("a third small render should wait for a small slot")
             return
         }
         // And a small release hands its slot to the small waiter, not to a large one
-        #expect(admission.release(pixels: Self.small) == ticket)
+        #expect(admission.release(.small) == ticket)
+    }
+
+    @Test func waitingRendersRunMostUrgentFirstThenInArrivalOrder() {
+        // Given both small slots busy
+        var admission = RenderAdmission(smallSlots: 2, largeSlots: 1, largePixels: 1 << 20)
+        #expect(admission.request(.small, urgency: .default) == .run)
+        #expect(admission.request(.small, urgency: .default) == .run)
+
+        // When the server's warming, two prefetches (u=5) and two visible rows (u=2) queue, mixed
+        let asked: [(String, RequestUrgency)] = [
+            ("warm", .background), ("prefetch A", RequestUrgency(header: "u=5")), ("visible A", RequestUrgency(header: "u=2")),
+            ("prefetch B", RequestUrgency(header: "u=5")), ("visible B", RequestUrgency(header: "u=2")),
+        ]
+        var names: [Int: String] = [:]
+        for (name, urgency) in asked {
+            guard case .wait(let ticket) = admission.request(.small, urgency: urgency) else {
+                Issue.record("\(name) should wait")
+                return
+            }
+            names[ticket] = name
+        }
+
+        // Then the slots go to the visible rows, then the prefetch, each in the order they came,
+        // and the warming last
+        var order: [String] = []
+        while let next = admission.release(.small) { order.append(names[next] ?? "?") }
+        #expect(order == ["visible A", "visible B", "prefetch A", "prefetch B", "warm"])
+        #expect(admission.waiting == 0)
     }
 
     @Test func concurrentLargeRequestsOverLoopbackRenderOneAtATime() async throws {

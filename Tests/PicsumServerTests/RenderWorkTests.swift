@@ -16,7 +16,7 @@ struct RenderWorkTests {
         let (started, starting) = AsyncStream.makeStream(of: Void.self)
         let renders = (0..<cores).map { _ in
             Task {
-                try await RenderWork.run {
+                try await RenderWork.run(.default) {
                     starting.yield()
                     return release.wait(timeout: .now() + 20) == .success
                 }
@@ -41,7 +41,7 @@ struct RenderWorkTests {
     @Test func aRendersErrorComesBackToTheCaller() async {
         // Given work that throws / When it is run / Then the caller gets its error
         await #expect(throws: PicsumServerError.self) {
-            try await RenderWork.run { () throws -> Int in throw PicsumServerError.undecodablePhoto("a.jpg", "cut") }
+            try await RenderWork.run(.default) { () throws -> Int in throw PicsumServerError.undecodablePhoto("a.jpg", "cut") }
         }
     }
 }

@@ -17,7 +17,11 @@ extension ImagePipeline {
             // A piece of the stale entry's own representation: the entry holds it whole.
             emit(.discarded(bytes: taken.bytes.count), stage: .data, url: urlText, taskID: control.jobID)
         }
-        let extraHeaders = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        var extraHeaders = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        // The job's urgency when it starts (RFC 9218), unless the caller's headers name one.
+        if let urgency = control.priority.httpUrgency, !extraHeaders.contains(where: { $0.name.lowercased() == "priority" }) {
+            extraHeaders.append((name: "Priority", value: "u=\(urgency)"))
+        }
         // A server answering a range we did not ask for, or a 304 about another representation
         // than the stale entry's, gets one more plain request.
         for _ in 0..<2 {

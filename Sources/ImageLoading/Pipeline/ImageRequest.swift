@@ -97,6 +97,19 @@ extension ImageRequest {
 
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
+        /// The urgency sent to HTTP servers in the `Priority` request header (RFC 9218: 0 is
+        /// the most urgent, 3 the default), so a server that renders on demand can answer a
+        /// screen's visible rows before its prefetch; nil for `normal` (the default: no header).
+        public var httpUrgency: Int? {
+            switch self {
+            case .veryHigh: 1
+            case .high: 2
+            case .normal: nil
+            case .low: 5
+            case .veryLow: 6
+            }
+        }
+
         public var description: String {
             switch self {
             case .veryLow: "veryLow"

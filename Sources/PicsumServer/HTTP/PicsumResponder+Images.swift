@@ -17,7 +17,8 @@ extension PicsumResponder {
         }
         let encoded: EncodedImage
         do {
-            encoded = try await renderCache.image(for: item, options: options)
+            encoded = try await renderCache.image(
+                for: item, options: options, urgency: RequestUrgency(header: request.headers[.priority]))
         } catch {
             return .text(.internalServerError, "could not render image \(item.id): \(error)")
         }

@@ -7,8 +7,11 @@ import ImageCodecs
 /// Rendering runs on Dispatch worker threads (`RenderWork`), never inline on a NIO event loop
 /// thread nor on Swift's cooperative pool, admitted by `RenderAdmission` (source decode included): small
 /// renders on one slot per core, large ones (over a megapixel) one at a time on their own
-/// lane, the rest queued first come, first served. A burst of huge sizes holds the memory of
-/// one and never starves a thumbnail.
+/// lane, the rest queued by the request's urgency (its `Priority` header), then first come,
+/// first served. A burst of huge sizes holds the memory of one and never starves a thumbnail;
+/// a screen's visible thumbnails go before its prefetch, and a prefetch's render (like the
+/// server's warming) runs at background CPU priority, taking only what the visible rows' work
+/// leaves.
 actor RenderCache {
     private let photos: [Photo]
     private let quality: Int
@@ -59,7 +62,8 @@ actor RenderCache {
 
     /// The encoded representation of `item` at `options`, from the cache or rendered now
     /// (an animated GIF or WebP: its file, whatever the size and options asked for).
-    func image(for item: FeedItem, options: ImageOptions) async throws -> EncodedImage {
+    /// `urgency`: the request's (RFC 9218), which orders the renders waiting for a slot.
+    func image(for item: FeedItem, options: ImageOptions, urgency: RequestUrgency = .default) async throws -> EncodedImage {
         let key = RepresentationKey(id: item.id, options: options)
         if let hit = encoded.value(for: key) {
             statistics.cacheHits += 1
@@ -77,12 +81,13 @@ actor RenderCache {
             // An animation at the size asked for (its file when that is its own size or larger):
             // the client decodes its frames as it plays them.
             let store = sourceStore
+            let lane = admission.lane(forPixels: pixels)
             task = Task.detached { [self] in
-                await self.acquireRenderSlot(pixels: pixels)
+                await self.acquireRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
                 let rendered: Result<EncodedImage, any Error>
                 do {
                     rendered = .success(
-                        try await RenderWork.run {
+                        try await RenderWork.run(urgency) {
                             try AnimationRenderer.render(
                                 photo, mediaType: mediaType, asked: PixelSize(width: options.width, height: options.height),
                                 quality: quality, store: store)
@@ -90,22 +95,23 @@ actor RenderCache {
                 } catch {
                     rendered = .failure(error)
                 }
-                await self.releaseRenderSlot(pixels: pixels)
+                await self.releaseRenderSlot(pixels: pixels, lane: lane)
                 return try rendered.get()
             }
         } else {
             let progressive = pixels >= progressiveMinimumPixels
             let scale = ImageRenderer.sourceScale(for: item, options: options, format: photo.header.format)
+            let lane = admission.lane(forPixels: pixels)
             task = Task.detached { [self] in
                 // The slot is taken before the source is decoded: decodes run a core each, in
                 // the order the requests came, so a burst (a screen's rows, then its prefetch)
                 // finishes its first requests first instead of sharing the cores among all.
-                await self.acquireRenderSlot(pixels: pixels)
+                await self.acquireRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
                 let rendered: Result<EncodedImage, any Error>
                 do {
-                    let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale))
+                    let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale), urgency: urgency)
                     rendered = .success(
-                        try await RenderWork.run {
+                        try await RenderWork.run(urgency) {
                             EncodedImage(
                                 encoded: try ImageRenderer.render(
                                     source: source, scale: scale, item: item, options: options, quality: quality,
@@ -114,7 +120,7 @@ actor RenderCache {
                 } catch {
                     rendered = .failure(error)
                 }
-                await self.releaseRenderSlot(pixels: pixels)
+                await self.releaseRenderSlot(pixels: pixels, lane: lane)
                 return try rendered.get()
             }
         }
@@ -141,17 +147,17 @@ actor RenderCache {
         for item in items where !Task.isCancelled && done.insert(item.photoIndex).inserted {
             let header = photos[item.photoIndex].header
             guard header.format == .jpeg, header.size.pixelCount > Self.warmedMinimumPixels else { continue }
-            await acquireRenderSlot(pixels: 0)
-            _ = try? await source(SourceKey(index: item.photoIndex, scale: 8))
-            releaseRenderSlot(pixels: 0)
+            await acquireRenderSlot(pixels: 0, lane: .small, urgency: .background)
+            _ = try? await source(SourceKey(index: item.photoIndex, scale: 8), urgency: .background)
+            releaseRenderSlot(pixels: 0, lane: .small)
         }
     }
 
     /// Photos of at most this many pixels (a megapixel) are not warmed.
     static let warmedMinimumPixels = 1 << 20
 
-    private func acquireRenderSlot(pixels: Int) async {
-        if case .wait(let ticket) = admission.request(pixels: pixels) {
+    private func acquireRenderSlot(pixels: Int, lane: RenderAdmission.Lane, urgency: RequestUrgency) async {
+        if case .wait(let ticket) = admission.request(lane, urgency: urgency) {
             await withCheckedContinuation { waitingRenders[ticket] = $0 }
         }
         runningPixels += pixels
@@ -159,30 +165,33 @@ actor RenderCache {
     }
 
     /// Hands the slot to the next render waiting on its lane, or frees it.
-    private func releaseRenderSlot(pixels: Int) {
+    private func releaseRenderSlot(pixels: Int, lane: RenderAdmission.Lane) {
         runningPixels -= pixels
-        if let next = admission.release(pixels: pixels) {
+        if let next = admission.release(lane) {
             waitingRenders.removeValue(forKey: next)?.resume()
         }
     }
 
     /// The source for `key`, or a finer one already decoded (a full-size source serves a
     /// thumbnail too); returns the scale of the one returned.
-    private func source(_ key: SourceKey) async throws -> (Bitmap, Int) {
+    private func source(_ key: SourceKey, urgency: RequestUrgency) async throws -> (Bitmap, Int) {
         var finer = key.scale
         while finer >= 1 {
             if let hit = sources.value(for: SourceKey(index: key.index, scale: finer)) { return (hit, finer) }
             finer /= 2
         }
-        return (try await decodedSource(key), key.scale)
+        return (try await decodedSource(key, urgency: urgency), key.scale)
     }
 
-    private func decodedSource(_ key: SourceKey) async throws -> Bitmap {
+    /// `urgency`: the first asker's; a later asker joins the decode at that priority (a visible
+    /// row joining a warming decode waits on a background thread, which the warming's head start
+    /// during the page's latency makes rare).
+    private func decodedSource(_ key: SourceKey, urgency: RequestUrgency) async throws -> Bitmap {
         if let running = decoding[key] { return try await running.value }
         let photo = photos[key.index]
         let store = sourceStore
         let task = Task.detached {
-            try await RenderWork.run {
+            try await RenderWork.run(urgency) {
                 try store?.source(of: photo, scale: key.scale) ?? ImageRenderer.decodeSource(photo, scale: key.scale)
             }
         }

@@ -26,6 +26,21 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     public var transposed: PixelSize { PixelSize(width: height, height: width) }
 
     public var description: String { "\(width)×\(height)" }
+
+    /// The smallest size with this size's aspect that covers `target` on both axes (the other
+    /// side rounded up): what an image is scaled to before it is cropped to fill `target`.
+    ///
+    /// ```swift
+    /// PixelSize(width: 180, height: 120).aspectCovering(PixelSize(width: 72, height: 36))   // 72×48
+    /// ```
+    public func aspectCovering(_ target: PixelSize) -> PixelSize {
+        guard !isEmpty, !target.isEmpty else { return target }
+        if width * target.height >= height * target.width {
+            // Wider than the target: the heights match, the width follows.
+            return PixelSize(width: (width * target.height + height - 1) / height, height: target.height)
+        }
+        return PixelSize(width: target.width, height: (height * target.width + width - 1) / width)
+    }
 }
 
 /// A rectangle in pixel coordinates, origin top-left.

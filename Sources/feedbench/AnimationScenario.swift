@@ -21,7 +21,7 @@ struct AnimationScenario: BenchScenario {
         for name in names {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
             let header = try ImageDecoder.probe(bytes)
-            let size = Self.covering(canvas: header.size, asked: Self.asked)
+            let size = header.size.aspectCovering(Self.asked)
             var frames: [AnimationFrame] = []
             let decode = try Stopwatch.measure(iterations: Self.iterations) {
                 frames = try Self.frames(bytes, size: size)
@@ -55,14 +55,6 @@ struct AnimationScenario: BenchScenario {
             frames.append(frame)
         }
         return frames
-    }
-
-    /// The smallest size with the canvas' aspect that covers `asked` (the server's rule).
-    static func covering(canvas: PixelSize, asked: PixelSize) -> PixelSize {
-        if canvas.width * asked.height >= canvas.height * asked.width {
-            return PixelSize(width: (canvas.width * asked.height + canvas.height - 1) / canvas.height, height: asked.height)
-        }
-        return PixelSize(width: asked.width, height: (canvas.height * asked.width + canvas.width - 1) / canvas.width)
     }
 
     private static func format(_ ms: Double) -> String { String(format: "%.2f", ms) }

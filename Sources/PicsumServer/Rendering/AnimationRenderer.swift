@@ -22,13 +22,7 @@ enum AnimationRenderer {
     /// aspect that covers `asked` on both axes; nil when that is not smaller than the canvas.
     static func scaledSize(canvas: PixelSize, covering asked: PixelSize) -> PixelSize? {
         guard !canvas.isEmpty, !asked.isEmpty else { return nil }
-        let size: PixelSize
-        if canvas.width * asked.height >= canvas.height * asked.width {
-            // Wider than asked: the heights match, the width follows (rounded up to cover).
-            size = PixelSize(width: (canvas.width * asked.height + canvas.height - 1) / canvas.height, height: asked.height)
-        } else {
-            size = PixelSize(width: asked.width, height: (canvas.height * asked.width + canvas.width - 1) / canvas.width)
-        }
+        let size = canvas.aspectCovering(asked)
         guard size.width < canvas.width, size.height < canvas.height else { return nil }
         return size
     }

@@ -148,7 +148,7 @@ struct ViewCommand: AsyncParsableCommand {
                             screen: screen, feed: setup.source, feedName: setup.feedName,
                             pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
                             network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
-                            messages: setup.folderChanges?.messages)
+                            messages: setup.folderChanges?.messages, frameInterval: FeedRuntime.displayFrameInterval)
                         return await viewer.run()
                     })
             } catch {
@@ -214,7 +214,8 @@ struct ViewCommand: AsyncParsableCommand {
             let viewer = FeedRuntime(
                 screen: screen, feed: setup.source, feedName: setup.feedName,
                 pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
-                recorder: recorder, outputFailures: setup.serverLog?.failures, messages: setup.folderChanges?.messages)
+                recorder: recorder, outputFailures: setup.serverLog?.failures, messages: setup.folderChanges?.messages,
+                frameInterval: FeedRuntime.displayFrameInterval)
             return .success(await viewer.run())
         } catch {
             return .failure(error)

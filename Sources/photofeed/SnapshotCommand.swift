@@ -80,7 +80,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let viewer = FeedRuntime(
             screen: screen, feed: setup.source, feedName: setup.feedName,
             pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
-            recorder: recorder, outputFailures: setup.serverLog?.failures)
+            recorder: recorder, outputFailures: setup.serverLog?.failures, frameInterval: FeedRuntime.displayFrameInterval)
         let exit = await viewer.run(settling: SettleCondition(scroll: scroll, wait: .milliseconds(waitMs)))
         // The frame is printed as soon as it settled, before the server and the pipeline stop
         // (the server lets a prefetch it was still rendering finish first).

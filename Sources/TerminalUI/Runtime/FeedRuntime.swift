@@ -10,7 +10,8 @@ public import LoadSemantics
 /// phases (tagged with the load token), the pipeline's events, feed pages, animation ticks
 /// (scheduled only while a placeholder, an animation or a picture's fade is on screen) and the
 /// snapshot deadline. After each
-/// batch the runtime draws ``FeedView`` and hands the screen only what changed. Between
+/// batch the runtime draws ``FeedView`` and hands the screen only what changed, at most once a
+/// ``frameInterval`` (a batch that comes sooner is drawn with the next frame). Between
 /// batches it sleeps, so an idle viewer uses no CPU. Not `Sendable`: it belongs to the task
 /// that runs it.
 ///
@@ -27,6 +28,8 @@ public final class FeedRuntime {
         case message(FeedMessage)
         /// A pipeline event (its counters are sampled when it is handled).
         case pipeline(ImagePipeline.Event)
+        /// A frame put off by ``FeedRuntime/frameInterval`` is due.
+        case frame
     }
 
     /// A slot's live loader and the task forwarding its phases.
@@ -66,6 +69,14 @@ public final class FeedRuntime {
     var work: [Task<Void, Never>] = []
     var tick: Task<Void, Never>?
     var tickDeadline: Duration?
+    /// The shortest time between two frames (zero: a frame after every batch of messages).
+    public var frameInterval: Duration { pacer.interval }
+    /// When frames are drawn.
+    var pacer: FramePacer
+    /// The timer of a frame put off by ``frameInterval`` (nil when none is armed).
+    var pendingFrame: Task<Void, Never>?
+    /// Whether that timer went off in the batch being handled.
+    var pendingFrameFired = false
     var previousFrame: Frame?
     /// The frame before the previous one: its storage is drawn into next.
     var spareFrame: Frame?
@@ -89,12 +100,22 @@ public final class FeedRuntime {
 
     /// Creates a viewer; nothing happens until ``run(settling:)``. `outputFailures` are shown in
     /// the status bar as they arrive (a file the run writes failed).
+    ///
+    /// `frameInterval`: the shortest time between frames. While rows arrive, a batch of
+    /// messages comes every millisecond or so, and a frame after each kept a core busy drawing
+    /// what no terminal shows (the first screen of the embedded feed drew 18 frames in 20 ms);
+    /// with ``displayFrameInterval`` a frame that comes sooner than that after the last is put
+    /// off until then, and one frame shows every message that came in between. Zero (the
+    /// default, for tests on a frozen clock) draws after every batch. The settled frame of a
+    /// snapshot is drawn at once.
     public init(
         screen: any Screen, feed: any FeedSource, feedName: String, pipeline: any FeedPipelineProviding,
         options: FeedViewerOptions = FeedViewerOptions(), network: (any NetworkControlling)? = nil,
         clock: FeedClock = .continuous(), recorder: LoadRecorder? = nil, outputFailures: AsyncStream<String>? = nil,
-        trash: FreedesktopTrash = FreedesktopTrash(), messages: AsyncStream<FeedMessage>? = nil
+        trash: FreedesktopTrash = FreedesktopTrash(), messages: AsyncStream<FeedMessage>? = nil,
+        frameInterval: Duration = .zero
     ) {
+        self.pacer = FramePacer(interval: frameInterval)
         self.messages = messages
         self.trash = trash
         self.recorder = recorder
@@ -131,8 +152,12 @@ public final class FeedRuntime {
                 handle(delivery)
             }
             flushRecording()
-            if exit == nil || exit == .settled { render() }
-            if exit == nil { scheduleTick() }
+            if exit == .settled {
+                render()
+            } else if exit == nil {
+                renderOrPutOff()
+                scheduleTick()
+            }
         }
         await stop()
         recorder?.finish(at: clock.now(), settled: exit == .settled)
@@ -163,9 +188,40 @@ public final class FeedRuntime {
         queued.removeAll()
     }
 
+    /// A display's refresh, 60 frames a second: the ``frameInterval`` the viewer runs with.
+    public static let displayFrameInterval = Duration.milliseconds(16)
+
+    /// Draws a frame now, or, when the last one began less than ``frameInterval`` ago, once
+    /// that much time has passed (one frame for every batch that comes until then).
+    func renderOrPutOff() {
+        let now = clock.now()
+        let fired = pendingFrameFired
+        pendingFrameFired = false
+        switch fired ? pacer.timerFired(at: now) : pacer.ask(at: now) {
+        case .draw:
+            pendingFrame?.cancel()
+            pendingFrame = nil
+            render()
+        case .wait(let until):
+            pendingFrame?.cancel()
+            let (mailbox, clock) = (self.mailbox, self.clock)
+            pendingFrame = Task {
+                do {
+                    try await clock.sleep(until - now)
+                } catch {
+                    return
+                }
+                mailbox.post(.frame)
+            }
+        case .joined:
+            break
+        }
+    }
+
     /// Draws the model and writes what changed since the last frame.
     public func render() {
         let started = clock.now()
+        pacer.drew(at: started)
         var frame = spareFrame.take() ?? Frame(size: model.screenSize)
         FeedView.draw(
             model,
@@ -185,6 +241,10 @@ public final class FeedRuntime {
 
     private func handle(_ delivery: Delivery) {
         switch delivery {
+        case .frame:
+            // The frame itself is drawn after the batch (`renderOrPutOff`).
+            pendingFrame = nil
+            pendingFrameFired = true
         case .wake:
             while exit == nil, let input = screen.readInput(timeout: .zero) {
                 send(.input(input))
@@ -248,6 +308,8 @@ public final class FeedRuntime {
     public func stop() async {
         var ending: [Task<Void, Never>] = []
         if let tick { ending.append(tick) }
+        if let pendingFrame { ending.append(pendingFrame) }
+        pendingFrame = nil
         ending += background
         for load in loads.values {
             load.loader.cancel()

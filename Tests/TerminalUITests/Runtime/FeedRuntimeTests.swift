@@ -36,6 +36,32 @@ struct FeedRuntimeTests {
         #expect(screen.placements.map(\.key) == ["1", "2"])
     }
 
+    @Test func aPacedRunDrawsItsStartAndItsSettledFrameAndNothingBetween() async {
+        // Given the same snapshot drawn after every batch, and paced at one frame a minute
+        func run(frameInterval: Duration) async -> (FeedExit, [Duration], String) {
+            let screen = MemoryScreen(size: TerminalSize(rows: 15, columns: 64))
+            let runtime = FeedRuntime(
+                screen: screen, feed: FakeFeed(count: 3), feedName: "fake feed",
+                pipeline: FakePipeline { _ in FakeImages.success() }, options: options, frameInterval: frameInterval)
+            var frames: [Duration] = []
+            runtime.frameObserver = { frames.append($0) }
+            let exit = await runtime.run(settling: SettleCondition(scroll: 0, wait: .seconds(60)))
+            return (exit, frames, screen.plainText())
+        }
+        let (eachExit, eachFrames, eachText) = await run(frameInterval: .zero)
+        let (pacedExit, pacedFrames, pacedText) = await run(frameInterval: .seconds(60))
+
+        // Then both settle on the same screen; the paced one drew only the first frame (the
+        // list loading) and the settled one, where the other drew a frame a batch
+        #expect(eachExit == .settled && pacedExit == .settled)
+        // (the status bar, the last line, shows the last frame's time)
+        let rows = { (text: String) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+        #expect(rows(pacedText) == rows(eachText))
+        #expect(pacedText.contains("network"))
+        #expect(pacedFrames.count == 2)
+        #expect(eachFrames.count > 2)
+    }
+
     @Test func runQuitsOnQAndFailsOnAnEmptyFeed() async {
         // Given typed keys ending in q
         let screen = MemoryScreen(size: TerminalSize(rows: 22, columns: 64))

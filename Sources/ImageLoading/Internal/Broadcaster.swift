@@ -2,9 +2,14 @@ import Synchronization
 
 /// Fans one stream of values out to any number of `AsyncStream` subscribers.
 ///
-/// Values are yielded under the lock, so every subscriber sees them in the order they were sent.
-/// With `replaysLast`, a new subscriber first receives the most recent value; after `finish()`,
-/// new subscribers receive that value (if any) and end at once.
+/// Values are yielded one send at a time (under `delivery`, a lock of its own), so every
+/// subscriber sees them in the order they were sent. The subscribers' state has another lock,
+/// never held while yielding: a yield resumes a waiting subscriber under its task's lock, and a
+/// subscriber whose task is cancelled runs its termination handler, which takes the state's
+/// lock, under that same task lock. One lock for both deadlocked the two (a snapshot hung at its
+/// end while a download's events were being sent). With `replaysLast`, a new subscriber first
+/// receives the most recent value; after `finish()`, new subscribers receive that value (if any)
+/// and end at once.
 final class Broadcaster<Element: Sendable>: Sendable {
     private struct State {
         var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
@@ -14,6 +19,8 @@ final class Broadcaster<Element: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Held while one send yields its value to every subscriber (never taken by a termination).
+    private let delivery = Mutex(())
     private let replaysLast: Bool
     private let bufferLimit: Int
 
@@ -51,10 +58,13 @@ final class Broadcaster<Element: Sendable>: Sendable {
 
     /// Sends a value to every subscriber; ignored after `finish()`.
     func send(_ value: Element) {
-        state.withLock { state in
-            guard !state.isFinished else { return }
-            state.last = value
-            for continuation in state.continuations.values { continuation.yield(value) }
+        delivery.withLock { _ in
+            let continuations = state.withLock { state -> [AsyncStream<Element>.Continuation] in
+                guard !state.isFinished else { return [] }
+                state.last = value
+                return Array(state.continuations.values)
+            }
+            for continuation in continuations { continuation.yield(value) }
         }
     }
 

@@ -204,15 +204,7 @@ public final class FeedRuntime {
             render()
         case .wait(let until):
             pendingFrame?.cancel()
-            let (mailbox, clock) = (self.mailbox, self.clock)
-            pendingFrame = Task {
-                do {
-                    try await clock.sleep(until - now)
-                } catch {
-                    return
-                }
-                mailbox.post(.frame)
-            }
+            pendingFrame = post(.frame, after: until - now)
         case .joined:
             break
         }
@@ -292,14 +284,19 @@ public final class FeedRuntime {
             tick = nil
             return
         }
+        tick = post(.message(.tick), after: deadline - now)
+    }
+
+    /// A task that posts `delivery` once `wait` has passed (nothing when cancelled first).
+    private func post(_ delivery: Delivery, after wait: Duration) -> Task<Void, Never> {
         let (mailbox, clock) = (self.mailbox, self.clock)
-        tick = Task {
+        return Task {
             do {
-                try await clock.sleep(deadline - now)
+                try await clock.sleep(wait)
             } catch {
                 return
             }
-            mailbox.post(.message(.tick))
+            mailbox.post(delivery)
         }
     }
 

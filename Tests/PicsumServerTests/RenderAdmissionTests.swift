@@ -21,7 +21,7 @@ struct RenderAdmissionTests {
         let tickets = decisions.dropFirst().compactMap { if case .wait(let t) = $0 { t } else { nil } }
         #expect(tickets.count == 19)
         var resumed: [Int] = []
-        for _ in 0..<20 { if let next = admission.release(.large) { resumed.append(next) } }
+        for _ in 0..<20 { resumed += admission.release(.large, urgency: .default) }
         #expect(resumed == tickets)
         #expect(admission.runningLarge == 0 && admission.waiting == 0)
     }
@@ -40,19 +40,20 @@ struct RenderAdmissionTests {
             return
         }
         // And a small release hands its slot to the small waiter, not to a large one
-        #expect(admission.release(.small) == ticket)
+        #expect(admission.release(.small, urgency: .default) == [ticket])
     }
 
     @Test func waitingRendersRunMostUrgentFirstThenInArrivalOrder() {
-        // Given both small slots busy
+        // Given both small slots busy with default-urgency renders
         var admission = RenderAdmission(smallSlots: 2, largeSlots: 1, largePixels: 1 << 20)
         #expect(admission.request(.small, urgency: .default) == .run)
         #expect(admission.request(.small, urgency: .default) == .run)
 
         // When the server's warming, two prefetches (u=5) and two visible rows (u=2) queue, mixed
+        let visible = RequestUrgency(header: "u=2"), prefetch = RequestUrgency(header: "u=5")
         let asked: [(String, RequestUrgency)] = [
-            ("warm", .background), ("prefetch A", RequestUrgency(header: "u=5")), ("visible A", RequestUrgency(header: "u=2")),
-            ("prefetch B", RequestUrgency(header: "u=5")), ("visible B", RequestUrgency(header: "u=2")),
+            ("warm", .background), ("prefetch A", prefetch), ("visible A", visible), ("prefetch B", prefetch),
+            ("visible B", visible),
         ]
         var names: [Int: String] = [:]
         for (name, urgency) in asked {
@@ -63,12 +64,34 @@ struct RenderAdmissionTests {
             names[ticket] = name
         }
 
-        // Then the slots go to the visible rows, then the prefetch, each in the order they came,
-        // and the warming last
-        var order: [String] = []
-        while let next = admission.release(.small) { order.append(names[next] ?? "?") }
-        #expect(order == ["visible A", "visible B", "prefetch A", "prefetch B", "warm"])
-        #expect(admission.waiting == 0)
+        // Then the two slots go to the visible rows as the first renders end
+        #expect(admission.release(.small, urgency: .default).map { names[$0] } == ["visible A"])
+        #expect(admission.release(.small, urgency: .default).map { names[$0] } == ["visible B"])
+        // And no prefetch starts while a visible row still renders, though a slot is free
+        #expect(admission.release(.small, urgency: visible).isEmpty)
+        #expect(admission.runningSmall == 1)
+        // Then the last visible row's end starts both prefetches, in the order they came, and
+        // the warming goes last
+        #expect(admission.release(.small, urgency: visible).map { names[$0] } == ["prefetch A", "prefetch B"])
+        #expect(admission.release(.small, urgency: prefetch).map { names[$0] } == ["warm"])
+        #expect(admission.waiting == 0 && admission.urgentActive == 0)
+    }
+
+    @Test func aPrefetchWaitsForUrgentRendersOnTheOtherLaneToo() {
+        // Given a visible row's large render running
+        var admission = RenderAdmission(smallSlots: 2, largeSlots: 1, largePixels: 1 << 20)
+        #expect(admission.request(.large, urgency: RequestUrgency(header: "u=2")) == .run)
+
+        // When a prefetch's thumbnail asks, with both small slots free
+        // Then it waits, and starts when the large render ends
+        guard case .wait(let ticket) = admission.request(.small, urgency: RequestUrgency(header: "u=5")) else {
+            Issue.record("the prefetch should wait for the visible row's render")
+            return
+        }
+        #expect(admission.release(.large, urgency: RequestUrgency(header: "u=2")) == [ticket])
+
+        // And with nothing urgent about, a prefetch starts at once
+        #expect(admission.request(.small, urgency: RequestUrgency(header: "u=5")) == .run)
     }
 
     @Test func concurrentLargeRequestsOverLoopbackRenderOneAtATime() async throws {

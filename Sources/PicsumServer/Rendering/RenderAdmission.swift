@@ -5,13 +5,16 @@
 /// frames at once — queue for `largeSlots` slots of their own, so twenty 5000×5000 requests
 /// hold the memory of one at a time and never delay a thumbnail. Each lane's queue is ordered by
 /// urgency (RFC 9218's `u`: a screen's visible rows before its prefetch, requests before the
-/// server's own warming), then first come, first served.
+/// server's own warming), then first come, first served. A render less urgent than the default
+/// (a prefetch, the warming) starts only while no render as urgent as the default or more runs
+/// or waits, on either lane: on two cores, a prefetched animation's transcode beside a visible
+/// one's took the core the visible one and the client needed.
 ///
 /// ```swift
 /// var admission = RenderAdmission(smallSlots: 4, largeSlots: 1, largePixels: 1 << 20)
 /// let lane = admission.lane(forPixels: 25_000_000)          // .large
 /// if case .wait(let ticket) = admission.request(lane, urgency: .default) { /* park ticket */ }
-/// if let next = admission.release(lane) { /* resume next */ }
+/// for next in admission.release(lane, urgency: .default) { /* resume next */ }
 /// ```
 struct RenderAdmission: Sendable {
     /// What a request should do.
@@ -36,6 +39,8 @@ struct RenderAdmission: Sendable {
     private var waitingSmall: [Waiting] = []
     private var waitingLarge: [Waiting] = []
     private var nextTicket = 0
+    /// Renders as urgent as the default or more, running or waiting.
+    private(set) var urgentActive = 0
 
     private struct Waiting {
         var urgency: RequestUrgency
@@ -54,18 +59,28 @@ struct RenderAdmission: Sendable {
     /// The lane of a still render of `pixels` output pixels.
     func lane(forPixels pixels: Int) -> Lane { pixels > largePixels ? .large : .small }
 
+    /// Whether a render of `urgency` may take a free slot now.
+    private func mayStart(_ urgency: RequestUrgency) -> Bool {
+        Self.isUrgent(urgency) || urgentActive == 0
+    }
+
+    private static func isUrgent(_ urgency: RequestUrgency) -> Bool { urgency <= .default }
+
     /// A render asks to start on `lane`.
     mutating func request(_ lane: Lane, urgency: RequestUrgency) -> Decision {
-        switch lane {
-        case .large:
-            if runningLarge < largeSlots {
-                runningLarge += 1
-                return .run
-            }
-        case .small:
-            if runningSmall < smallSlots {
-                runningSmall += 1
-                return .run
+        if Self.isUrgent(urgency) { urgentActive += 1 }
+        if mayStart(urgency) {
+            switch lane {
+            case .large:
+                if runningLarge < largeSlots {
+                    runningLarge += 1
+                    return .run
+                }
+            case .small:
+                if runningSmall < smallSlots {
+                    runningSmall += 1
+                    return .run
+                }
             }
         }
         nextTicket += 1
@@ -77,22 +92,26 @@ struct RenderAdmission: Sendable {
         return .wait(ticket: nextTicket)
     }
 
-    /// A render on `lane` finished: the ticket that now runs in its slot, if any waits.
-    mutating func release(_ lane: Lane) -> Int? {
+    /// A render of `urgency` on `lane` finished: the tickets that now run, in free slots of
+    /// either lane (several when the last urgent render ends and held ones may start).
+    mutating func release(_ lane: Lane, urgency: RequestUrgency) -> [Int] {
+        if Self.isUrgent(urgency) { urgentActive -= 1 }
         switch lane {
-        case .large:
-            guard !waitingLarge.isEmpty else {
-                runningLarge -= 1
-                return nil
-            }
-            return waitingLarge.removeFirst().ticket
-        case .small:
-            guard !waitingSmall.isEmpty else {
-                runningSmall -= 1
-                return nil
-            }
-            return waitingSmall.removeFirst().ticket
+        case .large: runningLarge -= 1
+        case .small: runningSmall -= 1
         }
+        var started: [Int] = []
+        while runningSmall < smallSlots, let next = waitingSmall.first, mayStart(next.urgency) {
+            waitingSmall.removeFirst()
+            runningSmall += 1
+            started.append(next.ticket)
+        }
+        while runningLarge < largeSlots, let next = waitingLarge.first, mayStart(next.urgency) {
+            waitingLarge.removeFirst()
+            runningLarge += 1
+            started.append(next.ticket)
+        }
+        return started
     }
 
     /// Queues `waiting` after every waiter at least as urgent.

@@ -95,7 +95,7 @@ actor RenderCache {
                 } catch {
                     rendered = .failure(error)
                 }
-                await self.releaseRenderSlot(pixels: pixels, lane: lane)
+                await self.releaseRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
                 return try rendered.get()
             }
         } else {
@@ -120,7 +120,7 @@ actor RenderCache {
                 } catch {
                     rendered = .failure(error)
                 }
-                await self.releaseRenderSlot(pixels: pixels, lane: lane)
+                await self.releaseRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
                 return try rendered.get()
             }
         }
@@ -149,7 +149,7 @@ actor RenderCache {
             guard header.format == .jpeg, header.size.pixelCount > Self.warmedMinimumPixels else { continue }
             await acquireRenderSlot(pixels: 0, lane: .small, urgency: .background)
             _ = try? await source(SourceKey(index: item.photoIndex, scale: 8), urgency: .background)
-            releaseRenderSlot(pixels: 0, lane: .small)
+            releaseRenderSlot(pixels: 0, lane: .small, urgency: .background)
         }
     }
 
@@ -164,10 +164,10 @@ actor RenderCache {
         statistics.peakRenderPixels = max(statistics.peakRenderPixels, runningPixels)
     }
 
-    /// Hands the slot to the next render waiting on its lane, or frees it.
-    private func releaseRenderSlot(pixels: Int, lane: RenderAdmission.Lane) {
+    /// Frees the slot and starts the renders that may now run.
+    private func releaseRenderSlot(pixels: Int, lane: RenderAdmission.Lane, urgency: RequestUrgency) {
         runningPixels -= pixels
-        if let next = admission.release(lane) {
+        for next in admission.release(lane, urgency: urgency) {
             waitingRenders.removeValue(forKey: next)?.resume()
         }
     }

@@ -1,3 +1,5 @@
+import FoundationExtras
+
 /// How soon a client wants a response, from the `Priority` request header of RFC 9218
 /// (Extensible Prioritization Scheme for HTTP): its `u` parameter, 0 (most urgent) to 7
 /// (least), 3 when the header is absent or says nothing readable.
@@ -35,7 +37,8 @@ struct RequestUrgency: Hashable, Sendable, Comparable {
         var urgency = Self.default.value
         guard let header, header.utf8.count <= 256 else { return urgency }
         for member in header.split(separator: ",") {
-            let item = (member.split(separator: ";", maxSplits: 1).first ?? "").trimmingPriorityWhitespace()
+            // Optional white space is spaces and tabs (RFC 8941 §4.2).
+            let item = (member.split(separator: ";", maxSplits: 1).first ?? "").trimming { $0 == " " || $0 == "\t" }
             guard item.hasPrefix("u=") else { continue }
             // A dictionary's last member of a name wins (RFC 8941 §4.2.2); a value out of range
             // or of another type is ignored (RFC 9218 §4.1).
@@ -50,13 +53,4 @@ struct RequestUrgency: Hashable, Sendable, Comparable {
     }
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
-}
-
-extension Substring {
-    fileprivate func trimmingPriorityWhitespace() -> Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
-    }
 }

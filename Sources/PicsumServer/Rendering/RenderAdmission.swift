@@ -1,9 +1,8 @@
 /// Which renders may run now, as a pure state machine the render cache drives.
 ///
 /// Renders run on two lanes. Small ones (thumbnails, up to `largePixels` output pixels) have
-/// `smallSlots` slots; heavy ones — large stills and animation transcodes, which hold many
-/// frames at once — queue for `largeSlots` slots of their own, so twenty 5000×5000 requests
-/// hold the memory of one at a time and never delay a thumbnail. Each lane's queue is ordered by
+/// `smallSlots` slots; large ones queue for `largeSlots` slots of their own, so twenty
+/// 5000×5000 requests hold the memory of one at a time and never delay a thumbnail. Each lane's queue is ordered by
 /// urgency (RFC 9218's `u`: a screen's visible rows before its prefetch, requests before the
 /// server's own warming), then first come, first served. A render less urgent than the default
 /// (a prefetch, the warming) starts only while no render as urgent as the default or more runs
@@ -19,7 +18,7 @@
 struct RenderAdmission: Sendable {
     /// What a request should do.
     enum Decision: Equatable, Sendable {
-        /// Run now; call `release(_:)` when done.
+        /// Run now; call `release(_:urgency:)` when done.
         case run
         /// Wait until `release` returns this ticket (the slot is then handed over).
         case wait(ticket: Int)
@@ -31,64 +30,86 @@ struct RenderAdmission: Sendable {
         case large
     }
 
-    let smallSlots: Int
-    let largeSlots: Int
-    let largePixels: Int
-    private(set) var runningSmall = 0
-    private(set) var runningLarge = 0
-    private var waitingSmall: [Waiting] = []
-    private var waitingLarge: [Waiting] = []
-    private var nextTicket = 0
-    /// Renders as urgent as the default or more, running or waiting.
-    private(set) var urgentActive = 0
+    /// One lane: its slots, the renders in them, and the queue in urgency order.
+    private struct LaneState {
+        let slots: Int
+        var running = 0
+        var waiting: [Waiting] = []
+
+        /// Takes a free slot, if there is one.
+        mutating func takeSlot() -> Bool {
+            guard running < slots else { return false }
+            running += 1
+            return true
+        }
+
+        /// Queues `waiting` after every waiter at least as urgent.
+        mutating func enqueue(_ new: Waiting) {
+            let position = waiting.firstIndex { $0.urgency > new.urgency } ?? waiting.endIndex
+            waiting.insert(new, at: position)
+        }
+
+        /// Starts waiters from the front while slots are free and `mayStart` lets them.
+        mutating func startWaiting(_ mayStart: (RequestUrgency) -> Bool) -> [Int] {
+            var started: [Int] = []
+            while running < slots, let next = waiting.first, mayStart(next.urgency) {
+                waiting.removeFirst()
+                running += 1
+                started.append(next.ticket)
+            }
+            return started
+        }
+    }
 
     private struct Waiting {
         var urgency: RequestUrgency
         var ticket: Int
     }
 
+    let largePixels: Int
+    private var small: LaneState
+    private var large: LaneState
+    private var nextTicket = 0
+    /// Renders as urgent as the default or more, running or waiting.
+    private(set) var urgentActive = 0
+
     init(smallSlots: Int, largeSlots: Int, largePixels: Int) {
-        self.smallSlots = max(1, smallSlots)
-        self.largeSlots = max(1, largeSlots)
+        small = LaneState(slots: max(1, smallSlots))
+        large = LaneState(slots: max(1, largeSlots))
         self.largePixels = largePixels
     }
 
+    var runningSmall: Int { small.running }
+    var runningLarge: Int { large.running }
+
     /// Renders waiting for a slot.
-    var waiting: Int { waitingSmall.count + waitingLarge.count }
+    var waiting: Int { small.waiting.count + large.waiting.count }
 
     /// The lane of a still render of `pixels` output pixels.
     func lane(forPixels pixels: Int) -> Lane { pixels > largePixels ? .large : .small }
 
-    /// Whether a render of `urgency` may take a free slot now.
-    private func mayStart(_ urgency: RequestUrgency) -> Bool {
-        Self.isUrgent(urgency) || urgentActive == 0
+    private static func state(of lane: Lane) -> WritableKeyPath<Self, LaneState> {
+        switch lane {
+        case .small: \.small
+        case .large: \.large
+        }
     }
 
     private static func isUrgent(_ urgency: RequestUrgency) -> Bool { urgency <= .default }
 
+    /// Whether a render of `urgency` may take a free slot while `urgentActive` urgent renders
+    /// run or wait.
+    private static func mayStart(_ urgency: RequestUrgency, urgentActive: Int) -> Bool {
+        isUrgent(urgency) || urgentActive == 0
+    }
+
     /// A render asks to start on `lane`.
     mutating func request(_ lane: Lane, urgency: RequestUrgency) -> Decision {
         if Self.isUrgent(urgency) { urgentActive += 1 }
-        if mayStart(urgency) {
-            switch lane {
-            case .large:
-                if runningLarge < largeSlots {
-                    runningLarge += 1
-                    return .run
-                }
-            case .small:
-                if runningSmall < smallSlots {
-                    runningSmall += 1
-                    return .run
-                }
-            }
-        }
+        let state = Self.state(of: lane)
+        if Self.mayStart(urgency, urgentActive: urgentActive), self[keyPath: state].takeSlot() { return .run }
         nextTicket += 1
-        let waiting = Waiting(urgency: urgency, ticket: nextTicket)
-        switch lane {
-        case .large: Self.enqueue(waiting, in: &waitingLarge)
-        case .small: Self.enqueue(waiting, in: &waitingSmall)
-        }
+        self[keyPath: state].enqueue(Waiting(urgency: urgency, ticket: nextTicket))
         return .wait(ticket: nextTicket)
     }
 
@@ -96,27 +117,9 @@ struct RenderAdmission: Sendable {
     /// either lane (several when the last urgent render ends and held ones may start).
     mutating func release(_ lane: Lane, urgency: RequestUrgency) -> [Int] {
         if Self.isUrgent(urgency) { urgentActive -= 1 }
-        switch lane {
-        case .large: runningLarge -= 1
-        case .small: runningSmall -= 1
-        }
-        var started: [Int] = []
-        while runningSmall < smallSlots, let next = waitingSmall.first, mayStart(next.urgency) {
-            waitingSmall.removeFirst()
-            runningSmall += 1
-            started.append(next.ticket)
-        }
-        while runningLarge < largeSlots, let next = waitingLarge.first, mayStart(next.urgency) {
-            waitingLarge.removeFirst()
-            runningLarge += 1
-            started.append(next.ticket)
-        }
-        return started
-    }
-
-    /// Queues `waiting` after every waiter at least as urgent.
-    private static func enqueue(_ waiting: Waiting, in queue: inout [Waiting]) {
-        let position = queue.firstIndex { $0.urgency > waiting.urgency } ?? queue.endIndex
-        queue.insert(waiting, at: position)
+        self[keyPath: Self.state(of: lane)].running -= 1
+        let urgentActive = urgentActive
+        let mayStart = { (urgency: RequestUrgency) in Self.mayStart(urgency, urgentActive: urgentActive) }
+        return small.startWaiting(mayStart) + large.startWaiting(mayStart)
     }
 }

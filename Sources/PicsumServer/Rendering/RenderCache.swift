@@ -76,52 +76,37 @@ actor RenderCache {
         let photo = photos[item.photoIndex]
         let quality = quality
         let pixels = options.width * options.height
+        let lane = admission.lane(forPixels: pixels)
         let task: Task<EncodedImage, any Error>
         if let mediaType = Self.animationMediaType(of: photo.header) {
             // An animation at the size asked for (its file when that is its own size or larger):
             // the client decodes its frames as it plays them.
             let store = sourceStore
-            let lane = admission.lane(forPixels: pixels)
             task = Task.detached { [self] in
-                await self.acquireRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
-                let rendered: Result<EncodedImage, any Error>
-                do {
-                    rendered = .success(
-                        try await RenderWork.run(urgency) {
-                            try AnimationRenderer.render(
-                                photo, mediaType: mediaType, asked: PixelSize(width: options.width, height: options.height),
-                                quality: quality, store: store)
-                        })
-                } catch {
-                    rendered = .failure(error)
+                try await self.inRenderSlot(pixels: pixels, lane: lane, urgency: urgency) {
+                    try await RenderWork.run(urgency) {
+                        try AnimationRenderer.render(
+                            photo, mediaType: mediaType, asked: PixelSize(width: options.width, height: options.height),
+                            quality: quality, store: store)
+                    }
                 }
-                await self.releaseRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
-                return try rendered.get()
             }
         } else {
             let progressive = pixels >= progressiveMinimumPixels
             let scale = ImageRenderer.sourceScale(for: item, options: options, format: photo.header.format)
-            let lane = admission.lane(forPixels: pixels)
             task = Task.detached { [self] in
                 // The slot is taken before the source is decoded: decodes run a core each, in
                 // the order the requests came, so a burst (a screen's rows, then its prefetch)
                 // finishes its first requests first instead of sharing the cores among all.
-                await self.acquireRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
-                let rendered: Result<EncodedImage, any Error>
-                do {
+                try await self.inRenderSlot(pixels: pixels, lane: lane, urgency: urgency) {
                     let (source, scale) = try await self.source(SourceKey(index: item.photoIndex, scale: scale), urgency: urgency)
-                    rendered = .success(
-                        try await RenderWork.run(urgency) {
-                            EncodedImage(
-                                encoded: try ImageRenderer.render(
-                                    source: source, scale: scale, item: item, options: options, quality: quality,
-                                    progressive: progressive))
-                        })
-                } catch {
-                    rendered = .failure(error)
+                    return try await RenderWork.run(urgency) {
+                        EncodedImage(
+                            encoded: try ImageRenderer.render(
+                                source: source, scale: scale, item: item, options: options, quality: quality,
+                                progressive: progressive))
+                    }
                 }
-                await self.releaseRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
-                return try rendered.get()
             }
         }
         encoding[key] = task
@@ -147,14 +132,24 @@ actor RenderCache {
         for item in items where !Task.isCancelled && done.insert(item.photoIndex).inserted {
             let header = photos[item.photoIndex].header
             guard header.format == .jpeg, header.size.pixelCount > Self.warmedMinimumPixels else { continue }
-            await acquireRenderSlot(pixels: 0, lane: .small, urgency: .background)
-            _ = try? await source(SourceKey(index: item.photoIndex, scale: 8), urgency: .background)
-            releaseRenderSlot(pixels: 0, lane: .small, urgency: .background)
+            _ = try? await inRenderSlot(pixels: 0, lane: .small, urgency: .background) {
+                try await self.source(SourceKey(index: item.photoIndex, scale: 8), urgency: .background)
+            }
         }
     }
 
     /// Photos of at most this many pixels (a megapixel) are not warmed.
     static let warmedMinimumPixels = 1 << 20
+
+    /// `render`'s result, run in a render slot of `pixels` on `lane`: taken first (waiting its
+    /// turn), given back whatever `render` does.
+    private func inRenderSlot<T: Sendable>(
+        pixels: Int, lane: RenderAdmission.Lane, urgency: RequestUrgency, _ render: @Sendable () async throws -> T
+    ) async throws -> T {
+        await acquireRenderSlot(pixels: pixels, lane: lane, urgency: urgency)
+        defer { releaseRenderSlot(pixels: pixels, lane: lane, urgency: urgency) }
+        return try await render()
+    }
 
     private func acquireRenderSlot(pixels: Int, lane: RenderAdmission.Lane, urgency: RequestUrgency) async {
         if case .wait(let ticket) = admission.request(lane, urgency: urgency) {

@@ -91,6 +91,18 @@ public final class AnimationDecoder {
     /// failed and cut the loop short.
     public var frameCount: Int { apng?.frames.count ?? Int(pf_anim_frame_count(handle)) }
 
+    /// Every frame of the first loop, for a decoder that has returned none yet: up to
+    /// ``info``'s count, ending at a frame that cannot be decoded (the loop is cut short there);
+    /// empty when not even the first can be. Holds them all: bound frames × ``frameSize`` first.
+    public func loopFrames() -> [AnimationFrame] {
+        var frames: [AnimationFrame] = []
+        for _ in 0..<info.frameCount {
+            guard let frame = try? nextFrame(), frame.index == frames.count else { break }
+            frames.append(frame)
+        }
+        return frames
+    }
+
     /// Composites and returns the next frame (after the last, the first again).
     public func nextFrame() throws(ImageCodecError) -> AnimationFrame {
         if var apng {

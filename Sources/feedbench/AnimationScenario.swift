@@ -24,7 +24,7 @@ struct AnimationScenario: BenchScenario {
             let size = header.size.aspectCovering(Self.asked)
             var frames: [AnimationFrame] = []
             let decode = try Stopwatch.measure(iterations: Self.iterations) {
-                frames = try Self.frames(bytes, size: size)
+                frames = try AnimationDecoder(bytes, frameSize: size).loopFrames()
             }
             var encoded: [UInt8] = []
             let encode = try Stopwatch.measure(iterations: Self.iterations) {
@@ -43,18 +43,6 @@ struct AnimationScenario: BenchScenario {
                 "median of \(Self.iterations) runs after 2 warm-ups, one thread: every frame decoded, composited and scaled, then encoded (quality 85)",
                 "command: swift build -c release --product feedbench && .build/release/feedbench --scenario animations",
             ])
-    }
-
-    /// Every frame of one loop at `size`.
-    static func frames(_ bytes: [UInt8], size: PixelSize) throws -> [AnimationFrame] {
-        let decoder = try AnimationDecoder(bytes, frameSize: size)
-        var frames: [AnimationFrame] = []
-        for _ in 0..<decoder.info.frameCount {
-            let frame = try decoder.nextFrame()
-            guard frame.index == frames.count else { break }
-            frames.append(frame)
-        }
-        return frames
     }
 
     private static func format(_ ms: Double) -> String { String(format: "%.2f", ms) }

@@ -66,6 +66,19 @@ struct AnimationDecoderTests {
         #expect(decoder.frameCount == 2)
     }
 
+    @Test func oneLoopOfACutGIFIsTheFramesBeforeTheBreak() throws {
+        // Given the same cut GIF, and the whole one
+        let whole = try FormatAssets.bytes("animated.gif")
+        let size = PixelSize(width: 48, height: 32)
+        let cut = try AnimationDecoder(Array(whole.prefix(whole.count - 12)), frameSize: size)
+        let intact = try AnimationDecoder(whole, frameSize: size)
+
+        // When one loop of each is taken, Then the cut one ends at its broken frame, never
+        // wrapping round to its first again, and the whole one holds every frame
+        #expect(cut.loopFrames().map(\.index) == [0, 1])
+        #expect(intact.loopFrames().map(\.index) == Array(0..<intact.info.frameCount))
+    }
+
     @Test func aStillIsNoAnimation() throws {
         // Given a JPEG-less still: a one-frame GIF and a PNG
         for name in ["still.gif", "upright.png"] {

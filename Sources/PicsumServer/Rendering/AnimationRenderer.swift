@@ -59,11 +59,7 @@ enum AnimationRenderer {
         guard count * decoder.info.canvasSize.pixelCount <= maxCanvasWork, count * size.pixelCount <= maxScaledPixels else {
             return nil
         }
-        var frames: [AnimationFrame] = []
-        for _ in 0..<count {
-            guard let frame = try? decoder.nextFrame(), frame.index == frames.count else { break }
-            frames.append(frame)
-        }
+        let frames = decoder.loopFrames()
         guard !frames.isEmpty else { throw PicsumServerError.undecodablePhoto(photo.name, "its first frame cannot be decoded") }
         let webp = try AnimatedWebPEncoder.encode(frames, loopCount: decoder.info.loopCount, quality: quality)
         return webp.count < bytes.count ? webp : nil

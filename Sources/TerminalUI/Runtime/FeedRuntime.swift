@@ -73,10 +73,9 @@ public final class FeedRuntime {
     public var frameInterval: Duration { pacer.interval }
     /// When frames are drawn.
     var pacer: FramePacer
-    /// The timer of a frame put off by ``frameInterval`` (nil when none is armed).
+    /// The timer of a frame put off by ``frameInterval`` (nil when none is armed, and once it
+    /// went off: a frame still due with no timer is the one it armed for).
     var pendingFrame: Task<Void, Never>?
-    /// Whether that timer went off in the batch being handled.
-    var pendingFrameFired = false
     var previousFrame: Frame?
     /// The frame before the previous one: its storage is drawn into next.
     var spareFrame: Frame?
@@ -195,8 +194,7 @@ public final class FeedRuntime {
     /// that much time has passed (one frame for every batch that comes until then).
     func renderOrPutOff() {
         let now = clock.now()
-        let fired = pendingFrameFired
-        pendingFrameFired = false
+        let fired = pacer.due != nil && pendingFrame == nil
         switch fired ? pacer.timerFired(at: now) : pacer.ask(at: now) {
         case .draw:
             pendingFrame?.cancel()
@@ -236,7 +234,6 @@ public final class FeedRuntime {
         case .frame:
             // The frame itself is drawn after the batch (`renderOrPutOff`).
             pendingFrame = nil
-            pendingFrameFired = true
         case .wake:
             while exit == nil, let input = screen.readInput(timeout: .zero) {
                 send(.input(input))

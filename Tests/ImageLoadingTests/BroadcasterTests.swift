@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 @testable import ImageLoading
 
@@ -42,12 +44,17 @@ struct BroadcasterTests {
         // wait for its values (a cancellation ends the stream under the task's own lock, and
         // its termination handler takes the broadcaster's)
         let broadcaster = Broadcaster<Int>(replaysLast: false)
-        let sender = Task.detached {
+        // (on a thread of its own: spinning on the cooperative pool would starve the suites
+        // running beside this one)
+        let stop = Mutex(false)
+        let (stopped, ended) = AsyncStream.makeStream(of: Void.self)
+        Thread.detachNewThread {
             var value = 0
-            while !Task.isCancelled {
+            while !stop.withLock({ $0 }) {
                 broadcaster.send(value)
                 value += 1
             }
+            ended.finish()
         }
 
         // When 5,000 subscribers are started, each cancelled once it has had a value (so it is
@@ -67,8 +74,8 @@ struct BroadcasterTests {
             subscriber.cancel()
             await subscriber.value
         }
-        sender.cancel()
-        await sender.value
+        stop.withLock { $0 = true }
+        for await _ in stopped {}
 
         // Then every one ended (a deadlock would hang here until the time limit)
         broadcaster.finish()

@@ -5,7 +5,7 @@ RELEASE_BIN := .build/release
 # (dynamic loading of Foundation/ICU dominated start-up).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test bench build release deps serve clean fuzz fuzz-smoke install uninstall
+.PHONY: run test bench build release deps serve clean fuzz fuzz-smoke install uninstall hardening-check
 
 ## run: build in release mode and start the viewer on its embedded feed (ARGS="--symbols quad" etc.)
 run:
@@ -70,6 +70,14 @@ serve:
 	@scripts/ensure-deps.sh run
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/photofeed serve
+
+## hardening-check: the release binary, as `make install` installs it, checked by Debian's hardening-check
+## (PIE, stack protector, fortified calls, full RELRO); `make test` checks the debug build the same way
+# --nocfprotection: no Swift binary can carry Intel CET's property (the toolchain's static runtime has none).
+hardening-check:
+	@scripts/ensure-deps.sh test
+	$(SWIFT) build $(RELEASE) --product photofeed
+	hardening-check --nocfprotection $(RELEASE_BIN)/photofeed
 
 ## install: release build, then the stripped binary, photofeed(1), bash/zsh/fish completions, the README and
 ## the photos' credits, and the embedded feed's photos under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)

@@ -7,6 +7,16 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// The C shim, built as Debian's hardening flags build C,
+// in every configuration: fortification needs optimisation, so -O2 even in debug builds.
+let hardenedC = [
+    "-O2", "-U_FORTIFY_SOURCE", "-D_FORTIFY_SOURCE=3", "-fstack-protector-strong", "-fstack-clash-protection",
+    "-Wformat", "-Werror=format-security",
+]
+// Executables: position-independent, with full RELRO (relocations read-only, every symbol bound
+// before main).
+let hardenedLink = ["-Xclang-linker", "-pie", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]
+
 // Linux only: the C targets, the terminal code and the tests are built and run on Linux, and
 // nothing is tested on macOS, so no Apple platform is claimed.
 //
@@ -110,6 +120,11 @@ let package = Package(
             // costs every process ~20 ms before main.
             // libwebpmux (libwebp-dev, like libwebpdemux): the animated WebP encoder, for the
             // embedded server's animations scaled to the size asked for.
+            // Built hardened whatever the configuration, as Debian builds C that parses hostile
+            // input: optimised (fortification needs it), with fortified libc calls, a strong stack
+            // protector, stack-clash probes, and format strings that must be literals.
+            // `make hardening-check` checks the linked binary.
+            cSettings: [.unsafeFlags(hardenedC)],
             linkerSettings: [.linkedLibrary("webpmux")]
         ),
 
@@ -195,23 +210,18 @@ let package = Package(
             ],
             swiftSettings: strict,
             // Release: no dynamic symbol table of every Swift symbol (-export-dynamic, which
-            // -static-stdlib adds): nothing loads plugins into photofeed; 4 MB of the stripped binary.
-            // lld (the toolchain's) packs the relative relocations (DT_RELR, glibc ≥ 2.36: bookworm),
-            // 2.2 MiB, and ignores glibc's link-time warning about FoundationEssentials' mktemp,
-            // which gold printed.
-            // Not position-independent (-no-pie): a PIE's ~1 MB of Swift metadata and tables is
-            // relocated at every start, a private copy of each of its ~250 pages made, which was
-            // 1.4 ms of the 5.3 a `show` process needs before its first picture (3.9 without;
-            // `perf stat`, 2026-11-26). The cost: the executable's own code and data load at a
-            // fixed address (the shared libraries, heap, stack and mappings are still randomised).
-            // Drop the two -no-pie words to trade that time back for full ASLR.
+            // -static-stdlib adds): nothing loads plugins into photofeed.
+            // lld (the toolchain's) packs the relative relocations (DT_RELR, glibc ≥ 2.36: bookworm)
+            // and ignores glibc's link-time warning about FoundationEssentials' mktemp, which gold
+            // printed. Every configuration is a position-independent executable with full RELRO
+            // (`hardenedLink`): photofeed parses hostile images and HTTP, so its code and data
+            // load at a random address and its relocations are read-only before main.
+            // `feedbench --scenario graphics` times `show` processes, relocation included.
             linkerSettings: [
+                .unsafeFlags(hardenedLink),
                 .unsafeFlags(
-                    [
-                        "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                        "-Xclang-linker", "-no-pie",
-                    ],
-                    .when(configuration: .release))
+                    ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(configuration: .release)),
             ],
             plugins: ["GitCommit"]
         ),

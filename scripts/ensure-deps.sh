@@ -12,7 +12,8 @@ packages="$packages libwebp-dev libgif-dev libavif-dev libheif-dev libde265-0 li
 case "$purpose" in
     run) ;;
     # man-db: the install test reads the installed photofeed(1) with `man -l`.
-    test) packages="$packages tmux curl ncurses-term man-db zsh fish" ;;
+    # devscripts: hardening-check, which the hardening test runs on the built binary.
+    test) packages="$packages tmux curl ncurses-term man-db zsh fish devscripts" ;;
     bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick mate-backgrounds" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac

@@ -138,9 +138,13 @@ extension FeedPhoto {
         return text
     }
 
-    /// Percent-escapes an id for one path segment: a hostile id ("../x", "a/b?c") stays one segment.
+    /// Percent-escapes an id for one path segment: a hostile id ("../x", "a/b?c", "..") stays one
+    /// segment of its own.
     static func escapedPathComponent(_ text: String) -> String {
+        // "." and ".." are dot-segments, which clients and servers remove with the segment before
+        // them (RFC 3986 §5.2.4): `/id/../400/300` would ask for `/400/300`. Escaped they are data.
+        if text == "." || text == ".." { return String(repeating: "%2E", count: text.count) }
         // Foundation's urlPathAllowed less "/?#;%": unreserved, sub-delimiters but ";", ":" and "@".
-        PercentEncoding.encode(text, keeping: PercentEncoding.unreserved(plus: "!$&'()*+,=:@"))
+        return PercentEncoding.encode(text, keeping: PercentEncoding.unreserved(plus: "!$&'()*+,=:@"))
     }
 }

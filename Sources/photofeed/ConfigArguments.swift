@@ -86,17 +86,11 @@ enum ConfigArguments {
         } catch {
             let missing = (error as? CocoaError)?.code == .fileReadNoSuchFile
             if missing && !explicit { return arguments }
-            throw ConfigFileError(path: shown, line: nil, message: missing ? "no such file" : "cannot be read")
+            throw ConfigFileError(path: shown, line: nil, message: missing ? "no such file" : "cannot be read: \(ErrorText.describe(error))")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigFileError(path: shown, line: nil, message: "is not UTF-8 text")
-        }
-        let file = try ConfigFile.parse(text, path: shown)
+        let file = try ConfigFile.parse(bytes: [UInt8](data), path: shown)
         guard !file.entries.isEmpty else { return arguments }
-        let catalog = catalog()
-        for entry in file.entries {
-            try catalog.check(entry, in: shown)
-        }
-        return Array(arguments[..<index]) + file.arguments + rest
+        let settings = ConfigFile(path: file.path, entries: try catalog().check(file.entries, in: shown))
+        return Array(arguments[..<index]) + settings.arguments + rest
     }
 }

@@ -25,6 +25,20 @@ struct ConfigFile: Equatable {
     var path: String
     var entries: [Entry]
 
+    /// Reads a file's bytes; throws for a line that is not UTF-8 text, naming its number, and for
+    /// what ``parse(_:path:)`` refuses.
+    static func parse(bytes: [UInt8], path: String) throws(ConfigFileError) -> ConfigFile {
+        if let text = String(validating: bytes, as: UTF8.self) { return try parse(text, path: path) }
+        var number = 1
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if String(validating: line, as: UTF8.self) == nil {
+                throw ConfigFileError(path: path, line: number, message: "this line is not UTF-8 text")
+            }
+            number += 1
+        }
+        throw ConfigFileError(path: path, line: nil, message: "is not UTF-8 text")
+    }
+
     /// Reads `text`; throws for a line that is neither a setting nor a comment (an empty name, an
     /// unclosed quote), naming `path` and the line.
     static func parse(_ text: String, path: String) throws(ConfigFileError) -> ConfigFile {

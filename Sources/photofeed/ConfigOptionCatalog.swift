@@ -7,7 +7,7 @@ import FoundationEssentials
 ///
 /// ```swift
 /// let catalog = ConfigOptionCatalog.viewer
-/// try catalog.check(entry, in: file)   // throws: ~/.config/photofeed/config:3: unknown option "colour" (did you mean "colors"?)
+/// let settings = try catalog.check(file.entries, in: path)   // throws: ~/.config/photofeed/config:3: unknown option "colour" (did you mean "colors"?)
 /// ```
 struct ConfigOptionCatalog {
     /// Whether a name takes a value (`--sort taken`) or stands alone (`--no-disk-cache`).
@@ -18,6 +18,8 @@ struct ConfigOptionCatalog {
 
     /// Every long name, without its dashes.
     var kinds: [String: Kind]
+    /// The names of options that take every value given (`--header`), not the last.
+    var repeating: Set<String> = []
 
     /// ``ViewerOptions``' names: the flags the viewer and `snapshot` share.
     static var viewer: ConfigOptionCatalog { ConfigOptionCatalog(dumpedHelp: ViewerOptions._dumpHelp()) }
@@ -26,6 +28,7 @@ struct ConfigOptionCatalog {
     init(dumpedHelp json: String) {
         let dump = try? JSONDecoder().decode(Dump.self, from: Data(json.utf8))
         var kinds: [String: Kind] = [:]
+        var repeating: Set<String> = []
         for argument in dump?.command.arguments ?? [] {
             let kind: Kind
             switch argument.kind {
@@ -35,18 +38,108 @@ struct ConfigOptionCatalog {
             }
             for name in argument.names ?? [] where name.kind == "long" && name.name != "help" {
                 kinds[name.name] = kind
+                if argument.isRepeating == true { repeating.insert(name.name) }
             }
         }
         self.kinds = kinds
+        self.repeating = repeating
     }
 
     init(kinds: [String: Kind]) {
         self.kinds = kinds
     }
 
+    /// Checks a whole file's settings and returns the ones that take effect; throws for the
+    /// first line that ``check(_:in:)`` would refuse.
+    ///
+    /// Linear in the file's length: each distinct setting is checked once, and in batches that
+    /// name each option at most once (one parse checks a batch; a batch that fails is searched
+    /// by halves for its first bad line). ArgumentParser's cost grows with the square of one
+    /// option's occurrences, so what the file gives the command line is collapsed too: each
+    /// option's last value (the one that wins) in the order of those last values, and every
+    /// value of an option that repeats (`header`). `accepts` is the parse (``ViewerOptions``' by
+    /// default; tests count its calls).
+    func check(
+        _ entries: [ConfigFile.Entry], in path: String,
+        accepts: ([String]) -> Bool = { (try? ViewerOptions.parse($0)) != nil }
+    ) throws(ConfigFileError) -> [ConfigFile.Entry] {
+        // Values are checked up to the first misnamed entry; the first bad line wins.
+        var misnamed: (index: Int, error: ConfigFileError)?
+        for (index, entry) in entries.enumerated() {
+            do throws(ConfigFileError) { try checkName(entry, in: path) } catch {
+                misnamed = (index, error)
+                break
+            }
+        }
+        let named = entries.prefix(misnamed?.index ?? entries.count)
+        var seen = Set<Setting>()
+        var batches: [[ConfigFile.Entry]] = []
+        var batchOf: [String: Int] = [:]  // an option's next batch
+        for entry in named where seen.insert(Setting(entry)).inserted {
+            let batch = batchOf[entry.name, default: 0]
+            if batch == batches.count { batches.append([]) }
+            batches[batch].append(entry)
+            batchOf[entry.name] = batch + 1
+        }
+        func parses(_ batch: ArraySlice<ConfigFile.Entry>) -> Bool {
+            accepts(ConfigFile(path: path, entries: Array(batch)).arguments)
+        }
+        var firstBad: (entry: ConfigFile.Entry, with: ArraySlice<ConfigFile.Entry>)?
+        for batch in batches where !parses(batch[...]) {
+            // The shortest failing prefix: its last entry is the batch's first bad line.
+            var good = 0
+            var bad = batch.count
+            while bad - good > 1 {
+                let middle = (good + bad) / 2
+                if parses(batch.prefix(middle)) { good = middle } else { bad = middle }
+            }
+            if firstBad.map({ batch[bad - 1].line < $0.entry.line }) ?? true { firstBad = (batch[bad - 1], batch.prefix(bad)) }
+        }
+        if let firstBad {
+            var message = "this setting is not accepted"
+            do {
+                _ = try ViewerOptions.parse(ConfigFile(path: path, entries: Array(firstBad.with)).arguments)
+            } catch {
+                message = ViewerOptions.message(for: error)
+            }
+            throw ConfigFileError(path: path, line: firstBad.entry.line, message: message)
+        }
+        if let misnamed { throw misnamed.error }
+        return effective(Array(named))
+    }
+
+    /// The entries that decide the options: each option's last, in their order, and every entry
+    /// of an option that repeats.
+    func effective(_ entries: [ConfigFile.Entry]) -> [ConfigFile.Entry] {
+        var last: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() { last[entry.name] = index }
+        return entries.enumerated().filter { repeating.contains($1.name) || last[$1.name] == $0 }.map(\.element)
+    }
+
+    /// A setting as a value: a name and its value, whatever line it is on.
+    private struct Setting: Hashable {
+        var name: String
+        var value: String?
+        init(_ entry: ConfigFile.Entry) {
+            name = entry.name
+            value = entry.value
+        }
+    }
+
     /// Throws unless `entry` names a known option the right way and its value is one the option
     /// accepts (checked by parsing it alone, with ``ViewerOptions``' own validation).
     func check(_ entry: ConfigFile.Entry, in path: String) throws(ConfigFileError) {
+        try checkName(entry, in: path)
+        let argument = ConfigFile(path: path, entries: [entry]).arguments
+        do {
+            _ = try ViewerOptions.parse(argument)
+        } catch {
+            throw ConfigFileError(path: path, line: entry.line, message: ViewerOptions.message(for: error))
+        }
+    }
+
+    /// Throws unless `entry` names a known option the right way: a flag alone, an option with a value.
+    private func checkName(_ entry: ConfigFile.Entry, in path: String) throws(ConfigFileError) {
         func failure(_ message: String) -> ConfigFileError { ConfigFileError(path: path, line: entry.line, message: message) }
         guard let kind = kinds[entry.name] else {
             let suggestion = closest(to: entry.name).map { " (did you mean \"\($0)\"?)" } ?? ""
@@ -59,12 +152,6 @@ struct ConfigOptionCatalog {
             throw failure("\"\(entry.name)\" needs a value: \(entry.name) = …")
         case (.flag, .none), (.option, .some):
             break
-        }
-        let argument = ConfigFile(path: path, entries: [entry]).arguments
-        do {
-            _ = try ViewerOptions.parse(argument)
-        } catch {
-            throw failure(ViewerOptions.message(for: error))
         }
     }
 
@@ -94,6 +181,7 @@ struct ConfigOptionCatalog {
         struct Command: Decodable { var arguments: [Argument]? }
         struct Argument: Decodable {
             var kind: String
+            var isRepeating: Bool?
             var names: [Name]?
         }
         struct Name: Decodable {

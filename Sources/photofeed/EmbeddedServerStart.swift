@@ -1,4 +1,5 @@
 import FeedSources
+import FoundationExtras
 import PicsumServer
 import Synchronization
 import TerminalUI
@@ -118,7 +119,7 @@ struct EmbeddedFeedSource: FeedSource {
         do {
             return try await start.feed()
         } catch {
-            throw FeedError.transport("cannot start the embedded server: \(error)")
+            throw FeedError.transport("cannot start the embedded server: \(ErrorText.describe(error))")
         }
     }
 }

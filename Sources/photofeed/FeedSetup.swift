@@ -67,7 +67,7 @@ struct FeedSetup {
                 return setup
             } catch {
                 await pipeline.shutdown()
-                throw SetupError("--feed \(feed): \(error)")
+                throw SetupError("--feed \(feed): \(ErrorText.describe(error))")
             }
         }
         let knobs = try options.shapingKnobs()
@@ -77,7 +77,7 @@ struct FeedSetup {
             serverLog = try options.serverLog.map { path throws(OutputFileError) in ServerLogFile(file: try OutputFile(path: path)) }
         } catch {
             await pipeline.shutdown()
-            throw SetupError("--server-log \(error)")
+            throw SetupError("--server-log \(ErrorText.describe(error))")
         }
         // The server begun beside the parse when it is the one these flags make; else one now.
         let start = EarlyServerStart.shared.take(serverFlags) ?? EmbeddedServerStart { serverFlags.configuration(knobs: knobs) }
@@ -94,7 +94,7 @@ struct FeedSetup {
             server = try await start.server()
         } catch {
             await pipeline.shutdown()
-            throw SetupError("cannot start the embedded server: \(error)")
+            throw SetupError("cannot start the embedded server: \(ErrorText.describe(error))")
         }
         serverLog?.start(server.requests)
         let source = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader)

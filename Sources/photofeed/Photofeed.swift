@@ -81,7 +81,7 @@ struct ViewCommand: AsyncParsableCommand {
             // The embedded server starts beside the screen: the first frame does not wait for it.
             setup = try await FeedSetup.make(options, headers: headers, startingServerBeside: true)
         } catch {
-            Self.standardError("photofeed: \(error)")
+            Self.standardError("photofeed: \(ErrorText.describe(error))")
             throw ExitCode.failure
         }
         let outcome: Result<FeedExit, any Error>
@@ -162,7 +162,7 @@ struct ViewCommand: AsyncParsableCommand {
         for failure in lost { Self.standardError("photofeed: \(failure)") }
         switch outcome {
         case .failure(let error):
-            Self.standardError("photofeed: \(error)")
+            Self.standardError("photofeed: \(ErrorText.describe(error))")
             throw ExitCode.failure
         case .success(.failed(let reason)):
             Self.standardError("photofeed: \(reason)")

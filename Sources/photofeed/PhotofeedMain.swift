@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 
 /// The entry point: routes `show` straight to its command, and gives the root's `--help` the viewer's flags.
@@ -44,7 +45,7 @@ enum PhotofeedMain {
             do {
                 configured = try ConfigArguments.apply(to: arguments, environment: ProcessInfo.processInfo.environment)
             } catch {
-                ViewCommand.standardError("photofeed: \(error)")
+                ViewCommand.standardError("photofeed: \(ErrorText.describe(error))")
                 Photofeed.exit(withError: ExitCode.validationFailure)
             }
             // The embedded server binds beside the parse (its first page waits for it).

@@ -120,7 +120,7 @@ struct PrefetchCommand: AsyncParsableCommand {
                 source = PicsumFeed.embedded(baseURL: started.baseURL, dataLoader: loader, pageSize: pageSize)
             } catch {
                 await pipeline.shutdown()
-                Self.standardError("photofeed prefetch: cannot start the embedded server: \(error)")
+                Self.standardError("photofeed prefetch: cannot start the embedded server: \(ErrorText.describe(error))")
                 throw ExitCode.failure
             }
         }
@@ -143,7 +143,7 @@ struct PrefetchCommand: AsyncParsableCommand {
         let summary: PrefetchSummary
         switch outcome {
         case .failure(let error):
-            Self.standardError("photofeed prefetch: \(error)")
+            Self.standardError("photofeed prefetch: \(ErrorText.describe(error))")
             throw ExitCode.failure
         case .success(let value):
             summary = value

@@ -103,7 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try await PicsumServer.start(configuration)
         } catch {
-            Self.standardError("photofeed serve: \(error)")
+            Self.standardError("photofeed serve: \(ErrorText.describe(error))")
             throw ExitCode.failure
         }
         let log = server.requests

@@ -1,3 +1,4 @@
+import FoundationExtras
 import LoadSemantics
 import Synchronization
 
@@ -37,7 +38,7 @@ final class ServerLogFile: Sendable {
                     try file.write(Array((entry.description + "\n").utf8))
                 }
             } catch {
-                let reason = "server log \(error); it stops there"
+                let reason = "server log \(ErrorText.describe(error)); it stops there"
                 self.state.withLock { $0.failure = reason }
                 continuation.yield(reason)
             }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import BlockArt
 import FoundationEssentials
+import FoundationExtras
 import Glibc
+import ImageCodecs
 import ImageLoading
 import LoadSemantics
-import ImageCodecs
-import TerminalUI
 import TerminalGraphics
+import TerminalUI
 
 /// `photofeed snapshot`: the viewer on a headless screen, printed once every visible row settled.
 struct SnapshotCommand: AsyncParsableCommand {
@@ -67,7 +68,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             recorder = try options.makeRecorder(maxAttempts: RetryPolicy().maxAttempts)
             setup = try await FeedSetup.make(options, headers: headers)
         } catch {
-            ViewCommand.standardError("photofeed snapshot: \(error)")
+            ViewCommand.standardError("photofeed snapshot: \(ErrorText.describe(error))")
             throw ExitCode.failure
         }
         let capability: ColorCapability =

@@ -70,7 +70,8 @@ struct RequestHeaderCommandTests {
     @Test func aBadHeaderIsAUsageErrorNamingIt() async throws {
         // Given headers that cannot be sent
         let cases: [([String], [String: String], String)] = [
-            (["--header", "Bad Name: x"], [:], "header name 'Bad Name'"),
+            (["--header", "Bad Name: x"], [:], "and this one holds a space"),
+            (["--header", "Authorization Bearer \(Self.secret):x"], [:], "write it 'Name: value'"),
             (["--header", "X-Key: ${PHOTOFEED_UNSET_VARIABLE}"], [:], "PHOTOFEED_UNSET_VARIABLE is not set"),
             (["--header", "X-Key: a${PHOTOFEED_TEST_CRLF}"], ["PHOTOFEED_TEST_CRLF": "b\r\nEvil: 1"], "header X-Key: its value may not hold line breaks"),
             (["--header", "just-a-token-\(Self.secret)"], [:], "has no colon"),

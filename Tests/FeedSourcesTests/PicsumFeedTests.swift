@@ -88,6 +88,20 @@ import Testing
         #expect(location.isResizedBySource)
     }
 
+    @Test func dotSegmentIdsAreEscapedSoTheyStayAnId() {
+        // Given photos whose ids are the dot-segments "." and "..", and one that only starts with dots
+        let photos = [".", "..", "..."].map {
+            FeedPhoto(id: $0, author: "x", size: nil, origin: .picsum(base: base, cacheNamespace: nil))
+        }
+        // When their thumbnail URLs are made
+        let urls = photos.map { $0.location(for: PixelSize(width: 400, height: 300)).url?.absoluteString }
+        // Then the dot-segments are percent-encoded (a client would remove "/id/.." and ask for /400/300)
+        #expect(urls == [
+            "http://feed.test:8080/id/%2E/400/300", "http://feed.test:8080/id/%2E%2E/400/300",
+            "http://feed.test:8080/id/.../400/300",
+        ])
+    }
+
     @Test func httpErrorsAndOversizedListsAreClearErrors() async throws {
         // Given a list answering 503, one larger than the byte limit, and a healthy one
         let failing = FakeListLoader([listURL(1): .init(status: 503, body: [])])

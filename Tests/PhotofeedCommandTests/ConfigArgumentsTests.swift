@@ -89,4 +89,23 @@ struct ConfigArgumentsTests {
             try ConfigArguments.apply(to: ["--config", "/nonexistent-pf.conf"], environment: [:])
         }
     }
+
+    @Test("a line that is not UTF-8 is named by its number; a folder given as the file says why in words")
+    func notUTF8() throws {
+        // Given a config whose second line holds the byte 0xFF (Latin-1 "ÿ")
+        let home = try configHome(nil)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("photofeed/config")
+        try Data("sort = taken\nfeed = /photos/caf".utf8 + [0xFF] + Data("\ncolors = 256\n".utf8)).write(to: file)
+        // When it is applied
+        // Then the error names the file and line 2
+        #expect(throws: ConfigFileError(path: file.path, line: 2, message: "this line is not UTF-8 text")) {
+            try ConfigArguments.apply(to: [], environment: ["XDG_CONFIG_HOME": home.path])
+        }
+        // And a folder named as the file is an error in the system's words, not a type's
+        let folder = #expect(throws: ConfigFileError.self) {
+            try ConfigArguments.apply(to: ["--config", home.path], environment: [:])
+        }
+        #expect(folder?.message == "cannot be read: is a directory", "\(String(describing: folder))")
+    }
 }

@@ -71,6 +71,54 @@ struct ConfigOptionCatalogTests {
         try ConfigOptionCatalog.viewer.check(entry("latency", "-0"), in: path)
     }
 
+    @Test("a file is checked in a parse per batch of distinct settings, and gives each option's last value")
+    func fileCheckedInBatches() throws {
+        // Given 100,000 settings of three options (7 distinct values of one, a flag, and headers)
+        let good = (1...100_000).map { line -> ConfigFile.Entry in
+            switch line % 3 {
+            case 0: entry("prefetch", String(line % 7), line: line)
+            case 1: entry("no-disk-cache", nil, line: line)
+            default: entry("header", "X-N: \(line % 2)", line: line)
+            }
+        }
+        var parses = 0
+        // When the file is checked, each parse counted
+        let settings = try ConfigOptionCatalog.viewer.check(good, in: path) { arguments in
+            parses += 1
+            return (try? ViewerOptions.parse(arguments)) != nil
+        }
+        // Then each distinct setting was checked once, in batches naming each option once
+        // (a parse of each line alone took 1 ms a line, and one parse of all is quadratic)
+        #expect(parses == 7)
+        // And the command line gets each option's last value, in their order, and every header
+        #expect(settings.filter { $0.name == "header" }.count == 33_333)
+        #expect(settings.filter { $0.name != "header" }.map(\.line) == [99_999, 100_000])
+
+        // Given the same file with a bad value on line 70,001 and an unknown name on line 90,001
+        var bad = good
+        bad[70_000] = entry("sort", "sideways", line: 70_001)
+        bad[90_000] = entry("colour", "none", line: 90_001)
+        parses = 0
+        // When it is checked
+        let error = #expect(throws: ConfigFileError.self) {
+            try ConfigOptionCatalog.viewer.check(bad, in: path) { arguments in
+                parses += 1
+                return (try? ViewerOptions.parse(arguments)) != nil
+            }
+        }
+        // Then the first bad line is named, in the option's words, after a handful of parses
+        #expect(error?.line == 70_001)
+        #expect(error?.message.contains("sideways") == true)
+        #expect(parses <= 10, "\(parses) parses")
+
+        // And a misnamed entry with only good values before it is named itself
+        let misnamed = #expect(throws: ConfigFileError.self) {
+            try ConfigOptionCatalog.viewer.check(Array(good.prefix(10)) + [entry("colour", "none", line: 11)], in: path)
+        }
+        #expect(misnamed?.line == 11)
+        #expect(misnamed?.message.contains("did you mean \"colors\"") == true)
+    }
+
     @Test("ArgumentParser keeps an option's last value, so the command line after the file wins")
     func lastValueWins() throws {
         // Given the file's settings before the command line's, as ConfigArguments places them

@@ -25,7 +25,10 @@ struct HeaderLineTests {
         let cases: [(String, [String: String], String)] = [
             ("no colon \(secret)", [:], "has no colon"),
             (": \(secret)", [:], "needs a name"),
-            ("Bad Name: \(secret)", [:], "header name 'Bad Name'"),
+            ("Bad Name: \(secret)", [:], "may hold only letters, digits and !#$%&'*+-.^_`|~, and this one holds a space"),
+            // A value written without the colon after the name: the secret is before the first colon
+            ("Authorization Bearer \(secret):x", [:], "and this one holds a space: write it 'Name: value'"),
+            ("X/\(secret): 1", [:], "and this one holds '/'"),
             ("X-Key: ${MISSING}", [:], "MISSING is not set"),
             ("X-Key: ${1BAD}", [:], "'${1BAD}' is not a variable name"),
             ("X-Key: ${OPEN", [:], "without its '}'"),
@@ -62,7 +65,8 @@ struct HeaderLineTests {
             Issue.record("a bad header file was accepted")
         } catch {
             let message = RequestHeaderOptions.message(for: error)
-            #expect(message.contains("\(file.path) line 2: header name 'Bad Name'"), "\(message)")
+            #expect(message.contains("\(file.path) line 2: a header's name (before its first colon)"), "\(message)")
+            #expect(!message.contains("Bad Name"), "\(message)")
         }
         // And without an http(s) feed there is no origin to send them to
         #expect(throws: ValidationError.self) { try options.requestHeaders(feed: "/home/me/photos", environment: ["HOME": "k1"]) }

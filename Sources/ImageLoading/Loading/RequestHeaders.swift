@@ -87,8 +87,12 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible {
     /// field and never quotes its value.
     public static func validate(name: String, value: String) throws(Invalid) {
         guard !name.isEmpty else { throw Invalid("a header needs a name before its colon") }
-        guard name.unicodeScalars.allSatisfy(isTokenCharacter) else {
-            throw Invalid("header name '\(printable(name))' may hold only letters, digits and !#$%&'*+-.^_`|~")
+        if let refused = name.unicodeScalars.first(where: { !isTokenCharacter($0) }) {
+            // The name is not quoted: a value written without its colon ("Authorization Bearer
+            // s3cret:x") puts the secret before the first colon.
+            throw Invalid(
+                "a header's name (before its first colon) may hold only letters, digits and !#$%&'*+-.^_`|~, "
+                    + "and this one holds \(describe(refused)): write it 'Name: value'")
         }
         guard !value.unicodeScalars.contains(where: { $0 != "\t" && ($0.value < 0x20 || $0.value == 0x7F) }) else {
             throw Invalid("header \(name): its value may not hold line breaks or control characters")
@@ -103,8 +107,14 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A name as it may be shown: control characters as `?` (the name was refused for them).
-    private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    /// The character a name was refused for, in words: "a space", "'/'", "U+00E9".
+    private static func describe(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case " ": "a space"
+        case "\t": "a tab"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F: "a control character"
+        case _ where scalar.isASCII: "'\(scalar)'"
+        default: "a character outside ASCII"
+        }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// Control-flow protection (Intel CET) is not asked for: the Swift toolchain's static runtime and
 /// standard library carry no CET property, so no Swift binary can have it (nor do bookworm's
 /// own C binaries, such as tmux).
-@Suite(.timeLimit(.minutes(1)), .tags(.realTime)) struct HardeningTests {
+@Suite(.timeLimit(.minutes(3)), .tags(.realTime)) struct HardeningTests {
     @Test func theBinaryPassesHardeningCheck() async throws {
         // Given the built photofeed and Debian's checker
         let checker = URL(fileURLWithPath: "/usr/bin/hardening-check")

@@ -49,21 +49,22 @@ struct ConfigOptionCatalog {
         self.kinds = kinds
     }
 
-    /// Checks a whole file's settings and returns the ones that take effect; throws for the
-    /// first line that ``check(_:in:)`` would refuse.
+    /// Checks a whole file's settings and returns the ones that take effect, as the command line
+    /// would take them: each option's last value (an earlier one is overridden, unchecked, as
+    /// `--sort a --sort b` is), in the order of those last values, and every distinct value of
+    /// an option that repeats (`header`). Throws for the first misnamed line, or for the first
+    /// effective line whose value is refused.
     ///
-    /// Linear in the file's length: each distinct setting is checked once, and in batches that
-    /// name each option at most once (one parse checks a batch; a batch that fails is searched
-    /// by halves for its first bad line). ArgumentParser's cost grows with the square of one
-    /// option's occurrences, so what the file gives the command line is collapsed too: each
-    /// option's last value (the one that wins) in the order of those last values, and every
-    /// value of an option that repeats (`header`). `accepts` is the parse (``ViewerOptions``' by
-    /// default; tests count its calls).
+    /// Linear in the file's length: the effective settings are checked by one parse (searched by
+    /// halves for the bad line when it fails), and the command line gets nothing else, since
+    /// ArgumentParser's cost grows with the square of an option's occurrences. `accepts` is the
+    /// parse (``ViewerOptions``' by default; tests count its calls).
     func check(
         _ entries: [ConfigFile.Entry], in path: String,
         accepts: ([String]) -> Bool = { (try? ViewerOptions.parse($0)) != nil }
     ) throws(ConfigFileError) -> [ConfigFile.Entry] {
-        // Values are checked up to the first misnamed entry; the first bad line wins.
+        // Names are checked up to the first misnamed entry, and values before it: the first
+        // bad line wins.
         var misnamed: (index: Int, error: ConfigFileError)?
         for (index, entry) in entries.enumerated() {
             do throws(ConfigFileError) { try checkName(entry, in: path) } catch {
@@ -71,59 +72,37 @@ struct ConfigOptionCatalog {
                 break
             }
         }
-        let named = entries.prefix(misnamed?.index ?? entries.count)
-        var seen = Set<Setting>()
-        var batches: [[ConfigFile.Entry]] = []
-        var batchOf: [String: Int] = [:]  // an option's next batch
-        for entry in named where seen.insert(Setting(entry)).inserted {
-            let batch = batchOf[entry.name, default: 0]
-            if batch == batches.count { batches.append([]) }
-            batches[batch].append(entry)
-            batchOf[entry.name] = batch + 1
-        }
-        func parses(_ batch: ArraySlice<ConfigFile.Entry>) -> Bool {
-            accepts(ConfigFile(path: path, entries: Array(batch)).arguments)
-        }
-        var firstBad: (entry: ConfigFile.Entry, with: ArraySlice<ConfigFile.Entry>)?
-        for batch in batches where !parses(batch[...]) {
-            // The shortest failing prefix: its last entry is the batch's first bad line.
+        let settings = effective(Array(entries.prefix(misnamed?.index ?? entries.count)))
+        func parses(_ count: Int) -> Bool { accepts(ConfigFile(path: path, entries: Array(settings.prefix(count))).arguments) }
+        if !parses(settings.count) {
+            // The shortest failing prefix: its last entry is the line to name.
             var good = 0
-            var bad = batch.count
+            var bad = settings.count
             while bad - good > 1 {
                 let middle = (good + bad) / 2
-                if parses(batch.prefix(middle)) { good = middle } else { bad = middle }
+                if parses(middle) { good = middle } else { bad = middle }
             }
-            if firstBad.map({ batch[bad - 1].line < $0.entry.line }) ?? true { firstBad = (batch[bad - 1], batch.prefix(bad)) }
-        }
-        if let firstBad {
             var message = "this setting is not accepted"
             do {
-                _ = try ViewerOptions.parse(ConfigFile(path: path, entries: Array(firstBad.with)).arguments)
+                _ = try ViewerOptions.parse(ConfigFile(path: path, entries: Array(settings.prefix(bad))).arguments)
             } catch {
                 message = ViewerOptions.message(for: error)
             }
-            throw ConfigFileError(path: path, line: firstBad.entry.line, message: message)
+            throw ConfigFileError(path: path, line: settings[bad - 1].line, message: message)
         }
         if let misnamed { throw misnamed.error }
-        return effective(Array(named))
+        return settings
     }
 
-    /// The entries that decide the options: each option's last, in their order, and every entry
-    /// of an option that repeats.
+    /// The entries that decide the options: each option's last, in their order, and the first of
+    /// each distinct value of an option that repeats.
     func effective(_ entries: [ConfigFile.Entry]) -> [ConfigFile.Entry] {
         var last: [String: Int] = [:]
+        var values = Set<[String?]>()
         for (index, entry) in entries.enumerated() { last[entry.name] = index }
-        return entries.enumerated().filter { repeating.contains($1.name) || last[$1.name] == $0 }.map(\.element)
-    }
-
-    /// A setting as a value: a name and its value, whatever line it is on.
-    private struct Setting: Hashable {
-        var name: String
-        var value: String?
-        init(_ entry: ConfigFile.Entry) {
-            name = entry.name
-            value = entry.value
-        }
+        return entries.enumerated().filter { index, entry in
+            repeating.contains(entry.name) ? values.insert([entry.name, entry.value]).inserted : last[entry.name] == index
+        }.map(\.element)
     }
 
     /// Throws unless `entry` names a known option the right way and its value is one the option

@@ -25,9 +25,22 @@ extension CacheDirectory {
     public static func claim(
         _ path: String, creating: Bool, isOwn: (String) -> Bool, environment: [String: String]
     ) throws(CacheDirectoryError) -> CacheDirectory? {
-        // The protected folders exist: a missing path is none of them.
-        guard let folder = creating ? try Self.creating(path) : try existing(path) else { return nil }
-        try folder.refuseIfProtected(environment: environment)
+        let existed = try existing(path)
+        let folder: CacheDirectory
+        if let existed {
+            folder = existed
+        } else if creating {
+            folder = try Self.creating(path)
+        } else {
+            return nil
+        }
+        do {
+            try folder.refuseIfProtected(environment: environment)
+        } catch {
+            // A folder made here (a new one directly in `/`, say) goes again, empty.
+            if existed == nil { rmdir(path) }
+            throw error
+        }
         if folder.isTagged { return folder }
         // A link is never the cache's, whatever its name.
         let foreign = folder.names().filter { bytes in

@@ -74,7 +74,8 @@ extension CacheCommand {
 
     /// Regular files and their bytes in `folder` (links are not followed).
     static func folderSize(_ folder: CacheDirectory) -> (files: Int, bytes: Int) {
-        folder.files { _ in true }.reduce((0, 0)) { ($0.0 + 1, $0.1 + $1.size) }
+        let files = folder.files { _ in true }
+        return (files.count, files.reduce(0) { $0 + $1.size })
     }
 
     /// `could not remove 3 entries from /x: read-only file system`, or nil when nothing failed.

@@ -32,7 +32,7 @@ struct CacheInfoCommand: AsyncParsableCommand {
             if let least = usage.leastRecentUse, let most = usage.mostRecentUse {
                 lines.append("             last used \(Self.day(least)) … \(Self.day(most))")
             }
-            let sources = (try? folder.subdirectory(".server-sources")).map(CacheCommand.folderSize) ?? (0, 0)
+            let sources = (try? folder.subdirectory(".server-sources")).map(CacheCommand.folderSize) ?? (files: 0, bytes: 0)
             if sources.files > 0 {
                 lines.append(
                     "             and the embedded server's scaled photos: \(CacheCommand.count(sources.files, sources.bytes, noun: "file")) "

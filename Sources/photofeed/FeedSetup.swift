@@ -82,7 +82,7 @@ struct FeedSetup {
             throw SetupError("--server-log \(error)")
         }
         // The server begun beside the parse when it is the one these flags make; else one now.
-        let start = EarlyServerStart.shared.take(serverFlags) ?? EmbeddedServerStart { serverFlags.configuration(knobs: knobs) }
+        let start = EarlyServerStart.shared.take(serverFlags) ?? EmbeddedServerStart { serverFlags.claimedConfiguration(knobs: knobs) }
         if startingServerBeside {
             start.attach(
                 feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) },

@@ -128,11 +128,10 @@ struct SourceStore: Sendable {
     }
 
     private func write(_ bytes: [UInt8], to file: URL) {
-        // With its parents: a first run's server may write before the cache directory is made.
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        // Only in a folder that is there (the viewer's setup made its cache folder), and not through a link.
+        guard let parent = try? CacheDirectory.existing(directory.deletingLastPathComponent().path),
+            let folder = try? parent.subdirectory(directory.lastPathComponent, creating: true)
         else { return }
-        if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+        _ = folder.writeAtomically(bytes, to: file.lastPathComponent, through: ".\(file.lastPathComponent).\(getpid()).tmp")
     }
 }

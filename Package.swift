@@ -238,7 +238,7 @@ let package = Package(
             name: "ImageLoadingTests",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "PicsumServer", "CodecFixtures",
-                "Digests",
+                "Digests", "FoundationExtras",
             ],
             swiftSettings: strict
         ),

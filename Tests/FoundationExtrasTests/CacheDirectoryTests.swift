@@ -85,7 +85,7 @@ struct CacheDirectoryTests {
             // When each is claimed
             // Then it is refused for what it is
             #expect(throws: CacheDirectoryError(path: folder, reason: .protected(what))) {
-                _ = try CacheDirectory.claim(folder, creating: true, isOwn: { _ in true }, environment: environment)
+                _ = try CacheDirectory.claim(folder, creating: false, isOwn: { _ in false }, environment: environment)
             }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)

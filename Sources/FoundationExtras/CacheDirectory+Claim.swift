@@ -42,9 +42,10 @@ extension CacheDirectory {
             throw error
         }
         if folder.isTagged { return folder }
-        // A link is never the cache's, whatever its name.
+        // A link is never the cache's, whatever its name. A tag being written by another
+        // process claiming the folder at the same moment (not yet whole) is the cache's.
         let foreign = folder.names().filter { bytes in
-            guard let name = asciiName(bytes), isOwn(name) else { return true }
+            guard let name = asciiName(bytes), isOwn(name) || name == tagName else { return true }
             return folder.isLink(name)
         }.sorted { $0.lexicographicallyPrecedes($1) }
         guard foreign.isEmpty else {

@@ -185,6 +185,14 @@ extension CacheCommandTests {
         #expect(Self.tree(other) == before)
         #expect(output.status == 1, "\(output.stdout) \(output.stderr)")
         #expect(output.stderr.contains(".pictures is a symbolic link"), "\(output.stderr)")
+        // When `show` prints a photo in pixels, which keeps its picture in .pictures
+        let photo = BuiltBinary.assetsDirectory.appendingPathComponent("chelsea.jpg").path
+        let show = try await BuiltBinary.run(
+            ["show", photo, "--width", "20", "--graphics", "kitty"], environment: ["XDG_CACHE_HOME": cacheHome.path])
+        // Then it refuses the link in a sentence, and writes nothing through it
+        #expect(show.status == 1, "\(show.stderr)")
+        #expect(show.stderr.contains("photofeed show: \(cacheHome.path)/photofeed/.pictures is a symbolic link"), "\(show.stderr)")
+        #expect(Self.tree(other) == before)
     }
 
     @Test func aCacheFolderThatIsALinkIsNotFollowed() async throws {

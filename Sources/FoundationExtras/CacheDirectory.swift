@@ -11,7 +11,7 @@ import Glibc
 ///
 /// ```swift
 /// guard let folder = try CacheDirectory.existing("/home/me/.cache/photofeed") else { return }
-/// for file in folder.files(where: DiskCacheNames.isEntry) { _ = folder.remove(file.name) }
+/// for file in folder.files(where: { $0.hasSuffix(".png") && $0.count == 68 }) { folder.remove(file.name) }
 /// ```
 public final class CacheDirectory: Sendable {
     /// The path the folder was opened by (for messages).

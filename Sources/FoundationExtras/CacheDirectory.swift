@@ -106,9 +106,9 @@ public final class CacheDirectory: Sendable {
     public func file(named name: String) -> File? {
         var status = stat()
         guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return File(
-            name: name, size: Int(status.st_size),
-            modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
+        // A time past 2262 (or before 1678) is clamped, not an overflow: anyone can set one.
+        let seconds = max(min(Int(status.st_mtim.tv_sec), Int.max / 1_000_000_000 - 1), Int.min / 1_000_000_000 + 1)
+        return File(name: name, size: Int(status.st_size), modified: seconds * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
     }
 
     /// Removes the regular file `name` (a link, a folder or anything else there stays); nil when

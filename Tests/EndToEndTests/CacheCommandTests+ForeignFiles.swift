@@ -76,29 +76,29 @@ extension CacheCommandTests {
         #expect(!refused.stderr.contains("Fatal error"), "\(refused.stderr)")
         #expect(Self.tree(folder) == before)
 
-        // Given a cache photofeed made, where big.iso and a link named like an entry were put since
-        let cache = try Self.scratch("tagged").appendingPathComponent("cache")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        let first = try await BuiltBinary.run([
-            "snapshot", "--width", "60", "--height", "12", "--colors", "none", "--latency", "0", "--bandwidth", "0",
-            "--cache-dir", cache.path,
-        ])
-        #expect(first.status == 0, "\(first.stderr)")
+        // Given an empty folder photofeed took as its cache (tagged), where big.iso (older than
+        // anything) and a link named like an entry were put since
+        let cache = try Self.scratch("tagged")
+        let taken = try await BuiltBinary.run(["cache", "prune", "--max-size", "0", "--cache-dir", cache.path])
+        #expect(taken.status == 0, "\(taken.stderr)")
         #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("CACHEDIR.TAG").path))
         let victim = try Self.scratch("victim").appendingPathComponent("victim.txt")
         try Data(count: 50_000).write(to: victim)
         try FileManager.default.copyItem(at: folder.appendingPathComponent("big.iso"), to: cache.appendingPathComponent("big.iso"))
-        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(Self.entryName).path, withDestinationPath: victim.path)
-        // (older than every entry: the first to go in an LRU sweep that counted it)
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: cache.appendingPathComponent("big.iso").path)
-        // When a snapshot runs on it with a 100 KB limit (its sweep trims to 80 KB)
+        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent(Self.entryName).path, withDestinationPath: victim.path)
+        // When a snapshot stores its images there with a 100 KB limit (after its first store it
+        // measures the folder, and sweeps when its entries pass the limit)
         let trimmed = try await BuiltBinary.run([
             "snapshot", "--width", "60", "--height", "12", "--colors", "none", "--latency", "0", "--bandwidth", "0",
             "--cache-dir", cache.path, "--disk-cache", "100KB",
         ])
-        // Then big.iso, the link and what it points to are all still there
         #expect(trimmed.status == 0, "\(trimmed.stderr)")
+        // Then its entries are there (big.iso counted as none of them: no sweep took them)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.count == 64 && $0 != Self.entryName }
+        #expect(!entries.isEmpty)
+        // And big.iso, the link and what it points to are all still there
         #expect((try? Data(contentsOf: cache.appendingPathComponent("big.iso")))?.count == 300_000)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: cache.appendingPathComponent(Self.entryName).path)) == victim.path)
         #expect((try? Data(contentsOf: victim))?.count == 50_000)

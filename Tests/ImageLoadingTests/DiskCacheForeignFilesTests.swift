@@ -84,6 +84,23 @@ struct DiskCacheForeignFilesTests {
         #expect(setup.foreignFilesAreThere())
     }
 
+    @Test func aCacheAnOlderPhotofeedLeftUntaggedIsTakenAndTagged() async throws {
+        // Given the folder an older photofeed filled, before caches were tagged: an entry, a
+        // temporary file, the lock file, the pictures, the server's sources, compiled terminfo
+        // entries and the viewer's stderr log
+        let directory = Fixtures.temporaryDirectory().appendingPathComponent("photofeed")
+        for folder in [".pictures", ".server-sources", "terminfo/x"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for name in [DiskCacheEntry.fileName(for: "k"), DiskCacheEntry.temporaryName(), ".lock", "viewer-stderr.log"] {
+            try Data([1]).write(to: directory.appendingPathComponent(name))
+        }
+        // When a cache is made on it
+        let cache = try DiskCache(directory: directory)
+        // Then it is taken as photofeed's, and tagged
+        #expect(cache.folder.isTagged)
+    }
+
     @Test func namesAreExactlyTheOnesTheCacheWrites() {
         // Given an entry's name and a temporary file's, and near misses
         let entry = DiskCacheEntry.fileName(for: "https://example.com/a.jpg")

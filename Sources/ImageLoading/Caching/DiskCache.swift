@@ -70,14 +70,16 @@ public final class DiskCache: DataCaching {
     }
 
     /// Whether `name` is one photofeed writes in a disk cache's folder: an entry, a temporary
-    /// file, the lock file, or the folders of the pictures (`.pictures`) and of the embedded
-    /// server's scaled photos (`.server-sources`). Only entries and temporary files are ever removed.
+    /// file, the lock file, the folders of `show`'s pictures (`.pictures`), the embedded
+    /// server's scaled photos (`.server-sources`) and the compiled terminfo entries
+    /// (`terminfo`), or the viewer's `viewer-stderr.log` (the default folder). Only entries and
+    /// temporary files are ever removed.
     public static func isOwnName(_ name: String) -> Bool {
         DiskCacheEntry.isFileName(name) || DiskCacheEntry.isTemporaryName(name) || ownOtherNames.contains(name)
     }
 
     static let lockName = ".lock"
-    static let ownOtherNames: Set<String> = [lockName, ".pictures", ".server-sources"]
+    static let ownOtherNames: Set<String> = [lockName, ".pictures", ".server-sources", "terminfo", "viewer-stderr.log"]
 
     /// `$XDG_CACHE_HOME/photofeed`, else `~/.cache/photofeed`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {

@@ -248,7 +248,7 @@ let package = Package(
             name: "ImageLoadingTests",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "PicsumServer", "CodecFixtures",
-                "Digests",
+                "Digests", "FoundationExtras",
             ],
             swiftSettings: strict
         ),

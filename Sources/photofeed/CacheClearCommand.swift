@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import FoundationExtras
 import ImageLoading
 
 /// `photofeed cache clear`: removes every disk cache entry and photofeed's thumbnails, and says
@@ -16,10 +17,12 @@ struct CacheClearCommand: AsyncParsableCommand {
 
     func run() async throws {
         var lines: [String] = []
+        var failures: [String] = []
         do {
             if let cache = try location.existingCache() {
                 let removed = await cache.clear()
                 lines.append("removed \(CacheCommand.count(removed.entries, removed.bytes)) from \(cache.directory.path)")
+                failures += [CacheCommand.failure(removed.failed, removed.failure, from: cache.directory.path)].compactMap(\.self)
             } else {
                 lines.append("no disk cache at \(location.directory().path): nothing to remove")
             }
@@ -34,9 +37,19 @@ struct CacheClearCommand: AsyncParsableCommand {
                 "removed \(CacheCommand.count(removed.files, removed.bytes, noun: "thumbnail")) of photofeed's from "
                     + thumbnails.directory.path)
             let pictures = location.pictures()
-            let gone = pictures.removeAll()
-            lines.append("removed \(CacheCommand.count(gone.files, gone.bytes, noun: "picture")) from \(pictures.directory)")
+            do {
+                try pictures.check()
+                let gone = pictures.removeAll()
+                lines.append("removed \(CacheCommand.count(gone.files, gone.bytes, noun: "picture")) from \(pictures.directory)")
+                failures += [CacheCommand.failure(gone.failed, gone.failure, noun: "picture", from: pictures.directory)].compactMap(\.self)
+            } catch {
+                failures.append("\(error)")
+            }
         }
         CacheCommand.say(lines)
+        guard failures.isEmpty else {
+            for failure in failures { ViewCommand.standardError("photofeed cache clear: \(failure)") }
+            throw ExitCode.failure
+        }
     }
 }

@@ -52,17 +52,10 @@ struct CacheLocationOptions: ParsableArguments {
         FreedesktopThumbnailCache(environment: environment)
     }
 
-    /// The disk cache, when its directory exists (nil: nothing cached yet; nothing is created).
-    func existingCache() throws -> DiskCache? {
-        let directory = directory()
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return nil }
-        guard isDirectory else { throw CacheCommandError("\(directory.path) is not a directory") }
-        do {
-            return try DiskCache(directory: directory)
-        } catch {
-            throw CacheCommandError("cannot use \(directory.path): \(ErrorText.describe(error))")
-        }
+    /// The disk cache, when its directory exists (nil: nothing cached yet; nothing is made);
+    /// throws when the folder is not one photofeed may clear (see `CacheDirectory.claim`).
+    func existingCache() throws(CacheDirectoryError) -> DiskCache? {
+        try DiskCache(existing: directory())
     }
 }
 
@@ -79,18 +72,17 @@ extension CacheCommand {
         return "\(entries) \(word) (\(ByteSize.format(bytes)))"
     }
 
-    /// Files and bytes under `directory` (recursively; nothing when it is missing).
-    static func folderSize(_ directory: URL) -> (files: Int, bytes: Int) {
-        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return (0, 0) }
-        var total = (files: 0, bytes: 0)
-        for path in paths {
-            // lstat: a symbolic link is not a regular file, and is not followed.
-            var status = stat()
-            guard lstat(directory.appendingPathComponent(path).path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            total.files += 1
-            total.bytes += Int(status.st_size)
-        }
-        return total
+    /// Regular files and their bytes in `folder` (links are not followed).
+    static func folderSize(_ folder: CacheDirectory) -> (files: Int, bytes: Int) {
+        let files = folder.files { _ in true }
+        return (files.count, files.reduce(0) { $0 + $1.size })
+    }
+
+    /// `could not remove 3 entries from /x: read-only file system`, or nil when nothing failed.
+    static func failure(_ failed: Int, _ code: Int32?, noun: String = "entr", from place: String) -> String? {
+        guard failed > 0 else { return nil }
+        let word = noun == "entr" ? (failed == 1 ? "entry" : "entries") : (failed == 1 ? noun : noun + "s")
+        return "could not remove \(failed) \(word) from \(place): \(SystemError.reason(code ?? EIO))"
     }
 
     /// Prints lines to stdout.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import FoundationExtras
 import Glibc
 import ImageLoading
 
@@ -14,15 +15,24 @@ struct CacheInfoCommand: AsyncParsableCommand {
     func run() async throws {
         let directory = location.directory()
         var lines = ["disk cache:  \(directory.path)"]
-        if FileManager.default.fileExists(atPath: directory.path) {
-            let usage = DiskCache.usage(of: directory)
+        let folder: CacheDirectory?
+        do {
+            // Counting reads only; still, `/` or the home folder is no cache, and a link is not followed.
+            folder = try CacheDirectory.existing(directory.path)
+            try folder?.refuseIfProtected(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            ViewCommand.standardError("photofeed cache info: \(error)")
+            throw ExitCode.failure
+        }
+        if let folder {
+            let usage = DiskCache.usage(of: folder)
             lines.append(
                 "             \(CacheCommand.count(usage.entries, usage.bytes)); a viewer keeps at most --disk-cache "
                     + "(default \(ByteSize.format(CacheSizeOptions.defaultDisk)))")
             if let least = usage.leastRecentUse, let most = usage.mostRecentUse {
                 lines.append("             last used \(Self.day(least)) … \(Self.day(most))")
             }
-            let sources = CacheCommand.folderSize(directory.appendingPathComponent(".server-sources"))
+            let sources = (try? folder.subdirectory(".server-sources")).map(CacheCommand.folderSize) ?? (files: 0, bytes: 0)
             if sources.files > 0 {
                 lines.append(
                     "             and the embedded server's scaled photos: \(CacheCommand.count(sources.files, sources.bytes, noun: "file")) "

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import FoundationExtras
 import ImageLoading
 
 /// `photofeed cache prune --older-than 30d --max-size 100MB`: removes entries not used for
@@ -59,5 +60,9 @@ struct CachePruneCommand: AsyncParsableCommand {
             "removed \(CacheCommand.count(removed.entries, removed.bytes)) \(why) from \(cache.directory.path)",
             "kept \(CacheCommand.count(removed.remaining.entries, removed.remaining.bytes))",
         ])
+        if let failure = CacheCommand.failure(removed.failed, removed.failure, from: cache.directory.path) {
+            ViewCommand.standardError("photofeed cache prune: \(failure)")
+            throw ExitCode.failure
+        }
     }
 }

@@ -24,7 +24,7 @@ final class EarlyServerStart: Sendable {
         guard let knobs = flags.knobs else { return }
         begun.withLock { begun in
             guard begun == nil else { return }
-            begun = (flags, EmbeddedServerStart { flags.configuration(knobs: knobs) })
+            begun = (flags, EmbeddedServerStart { flags.claimedConfiguration(knobs: knobs) })
         }
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 import ImageLoading
 import Logging
 import PicsumServer
@@ -43,6 +44,21 @@ struct EmbeddedServerFlags: Equatable, Sendable {
         if let stallRate { knobs.stallRate = stallRate }
         if let truncateRate { knobs.truncateRate = truncateRate }
         return knobs
+    }
+
+    /// ``configuration(knobs:)`` keeping the scaled sources only in a cache folder photofeed may
+    /// own (claimed: made and tagged when new); none when the folder is refused, which the
+    /// viewer's setup then says. The server starts beside the parse: it must not write into a
+    /// folder of someone else's files before the refusal.
+    func claimedConfiguration(knobs: ShapingKnobs) -> PicsumServer.Configuration {
+        var configuration = configuration(knobs: knobs)
+        if let directory = cacheDirectory,
+            (try? CacheDirectory.claim(
+                directory.path, creating: true, isOwn: DiskCache.isOwnName, environment: ProcessInfo.processInfo.environment)) == nil
+        {
+            configuration.sourceCacheDirectory = nil
+        }
+        return configuration
     }
 
     /// The embedded server these flags make, shaped by `knobs`.

@@ -32,10 +32,12 @@ struct FeedSetup {
         let serverFlags = options.embeddedServerFlags
         var diskCache: DiskCache?
         if let directory = serverFlags.cacheDirectory {
+            let sizeLimit = try options.cacheSizeOptions.diskBytes()
             do {
-                diskCache = try DiskCache(directory: directory, sizeLimit: try options.cacheSizeOptions.diskBytes())
+                diskCache = try DiskCache(directory: directory, sizeLimit: sizeLimit)
             } catch {
-                throw SetupError("cannot use cache directory \(directory.path): \(ErrorText.describe(error))")
+                // A sentence that names the folder, says why, and what to give instead.
+                throw SetupError(error.description)
             }
         }
         // Files (folder feeds, file URLs in a list) read and write the freedesktop.org thumbnail
@@ -80,7 +82,7 @@ struct FeedSetup {
             throw SetupError("--server-log \(ErrorText.describe(error))")
         }
         // The server begun beside the parse when it is the one these flags make; else one now.
-        let start = EarlyServerStart.shared.take(serverFlags) ?? EmbeddedServerStart { serverFlags.configuration(knobs: knobs) }
+        let start = EarlyServerStart.shared.take(serverFlags) ?? EmbeddedServerStart { serverFlags.claimedConfiguration(knobs: knobs) }
         if startingServerBeside {
             start.attach(
                 feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) },

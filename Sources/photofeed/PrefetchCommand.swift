@@ -96,7 +96,7 @@ struct PrefetchCommand: AsyncParsableCommand {
         do {
             diskCache = try DiskCache(directory: cacheDirectory)
         } catch {
-            Self.standardError("photofeed prefetch: cannot use cache directory \(cacheDirectory.path): \(ErrorText.describe(error))")
+            Self.standardError("photofeed prefetch: \(error)")
             throw ExitCode.failure
         }
         let pipeline = ImagePipeline(

@@ -31,6 +31,13 @@ extension ShowCommand {
         let fill = settings.fill && rows != nil
         let cache = settings.thumbnailCache
             ? PictureCache(directory: PictureCache.defaultDirectory(environment: ShowGrid.cacheEnvironment())) : nil
+        do {
+            // A `.pictures` that is a link (or in one) is refused, not followed.
+            try cache?.check()
+        } catch {
+            ViewCommand.standardError("photofeed show: \(error)")
+            throw ExitCode.failure
+        }
         let layout = Self.pictureLayout(pixels: pixels, columns: columns, rows: rows, fill: fill)
         let decodes = ShowPrefetch(
             count: images.count, width: Processors.available,

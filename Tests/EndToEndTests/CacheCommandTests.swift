@@ -16,13 +16,16 @@ struct CacheCommandTests {
             try FileManager.default.setAttributes(
                 [.modificationDate: Date().addingTimeInterval(-age(index))], ofItemAtPath: file.path)
         }
-        try Data("half".utf8).write(to: directory.appendingPathComponent(".tmp-writing"))
+        try Data("half".utf8).write(to: directory.appendingPathComponent(writing))
         return home
     }
 
+    /// The name of a temporary file a writer is filling (photofeed's own form: `.tmp-` and a UUID).
+    private static let writing = ".tmp-" + UUID().uuidString
+
     private static func entries(in home: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("photofeed").path)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
+            .filter { !$0.hasPrefix(".") && $0 != "CACHEDIR.TAG" }.sorted()
     }
 
     @Test func infoSaysWhereAndHowMuch() async throws {
@@ -61,15 +64,17 @@ struct CacheCommandTests {
         #expect(bySize.stdout.contains("kept 1 entry (1000 B)"), "\(bySize.stdout)")
         #expect(Self.entries(in: home) == [String(format: "%064x", 0)])
         // And a temporary file being written is left alone
-        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("photofeed/.tmp-writing").path))
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("photofeed/" + Self.writing).path))
     }
 
     @Test func clearRemovesEverythingAndSaysWhat() async throws {
-        // Given a cache of four entries, and two of show's pictures
+        // Given a cache of four entries, and two of show's pictures (named as show names them)
         let home = try Self.cacheHome(entries: 4, size: 512) { _ in 60 }
         let pictures = home.appendingPathComponent("photofeed/.pictures")
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
-        for index in 0..<2 { try Data(repeating: 7, count: 100).write(to: pictures.appendingPathComponent("\(index).png")) }
+        for index in 0..<2 {
+            try Data(repeating: 7, count: 100).write(to: pictures.appendingPathComponent(String(format: "%064x", index) + ".png"))
+        }
         let info = try await BuiltBinary.run(["cache", "info"], environment: ["XDG_CACHE_HOME": home.path])
         #expect(info.stdout.contains(pictures.path) && info.stdout.contains("2 pictures (200 B)"), "\(info.stdout)")
         #expect(info.stdout.contains("4 entries (2 KiB)"), "\(info.stdout)")

@@ -48,7 +48,7 @@ import Testing
         #expect(secondLines.prefix(8).allSatisfy { $0.contains(" ok ") && $0.contains("disk") })
         #expect(firstLines.last?.hasPrefix("prefetched 8 images: 8 ok, 0 failed · network 8") == true)
         #expect(secondLines.last?.hasPrefix("prefetched 8 images: 8 ok, 0 failed · disk 8") == true)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasPrefix(".") && $0 != "CACHEDIR.TAG" }
         #expect(entries.count == 8)
         // And the traces are complete and clean: eight loads, downloads the first time, disk hits the second
         let trace1 = try ChromeTraceCheck(contentsOf: traces.appendingPathComponent("1.json"))

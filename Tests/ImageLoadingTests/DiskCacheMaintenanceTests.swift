@@ -16,7 +16,7 @@ struct DiskCacheMaintenanceTests {
         let cache = try DiskCache(directory: directory)
         await cache.store(Self.payload(0, 0), for: "k0")
         // When the folder is listed
-        let entries = DiskCache.listEntries(in: directory)
+        let entries = DiskCache.listEntries(in: cache.folder)
         // Then the entry has its file's size (FoundationEssentials gives it as a UInt, not an NSNumber)
         #expect(entries.count == 1)
         #expect((entries.first?.size ?? 0) > 2_000)
@@ -53,7 +53,7 @@ struct DiskCacheMaintenanceTests {
         let directory = Fixtures.temporaryDirectory()
         let cache = try DiskCache(directory: directory)
         await cache.store([1, 2, 3], for: "k")
-        let writing = directory.appendingPathComponent(".tmp-in-progress")
+        let writing = directory.appendingPathComponent(DiskCacheEntry.temporaryName())
         try Data([9, 9]).write(to: writing)
         // When cleared
         let removed = await cache.clear()
@@ -97,7 +97,7 @@ struct DiskCacheMaintenanceTests {
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(removed > 0)
         // And nothing but whole entries is left: each reads back, none is dropped as torn
-        for name in DiskCache.entryNames(in: directory) {
+        for name in DiskCache.listEntries(in: viewer.folder).map(\.name) {
             let bytes = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent(name).path))
             #expect(DiskCacheEntry.decode([UInt8](bytes)) != nil, "\(name)")
         }

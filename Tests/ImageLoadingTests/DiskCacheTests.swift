@@ -11,8 +11,10 @@ import Testing
         await cache.store(bytes, for: "https://x/1.jpg")
         #expect(await cache.data(for: "https://x/1.jpg") == bytes)
         #expect(await cache.data(for: "https://x/2.jpg") == nil)
-        // Files are named by the SHA-256 of the URL, with no temporary files left behind
-        let names = try FileManager.default.contentsOfDirectory(atPath: cache.directory.path).filter { !$0.hasPrefix(".lock") }
+        // Files are named by the SHA-256 of the URL, with no temporary files left behind (and
+        // the folder carries its cache directory tag)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.directory.path)
+            .filter { !$0.hasPrefix(".lock") && $0 != "CACHEDIR.TAG" }
         #expect(names == [DiskCacheEntry.fileName(for: "https://x/1.jpg")])
         #expect(names.first?.count == 64)
     }

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import FoundationExtras
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,7 +17,7 @@ import Darwin
 /// pipeline's own sweep does, so the two never trim at once.
 ///
 /// ```swift
-/// let cache = try DiskCache(directory: DiskCache.defaultDirectory())
+/// guard let cache = try DiskCache(existing: DiskCache.defaultDirectory()) else { return }
 /// let removed = await cache.prune(olderThan: Date().addingTimeInterval(-30 * 86_400), maxSize: 100_000_000)
 /// print("removed \(removed.entries) entries, \(removed.bytes) bytes")
 /// ```
@@ -39,11 +40,14 @@ extension DiskCache {
         public var bytes: Int
         /// What is left.
         public var remaining: Usage
+        /// Entries that were to go but could not be removed, and the `errno` of the first.
+        public var failed = 0
+        public var failure: Int32?
     }
 
-    /// What `directory` holds now (nothing when it does not exist; it is not created).
-    public static func usage(of directory: URL) -> Usage {
-        usage(of: listEntries(in: directory))
+    /// What the folder holds now: its entries only (nothing else in it is counted).
+    public static func usage(of folder: CacheDirectory) -> Usage {
+        usage(of: listEntries(in: folder))
     }
 
     static func usage(of entries: [EntryInfo]) -> Usage {
@@ -52,29 +56,49 @@ extension DiskCache {
             leastRecentUse: entries.map(\.modified).min(), mostRecentUse: entries.map(\.modified).max())
     }
 
+    /// What the folder at `directory` holds now: its entries only (nothing when it does not
+    /// exist or is a symbolic link; it is not made).
+    public static func usage(of directory: URL) -> Usage {
+        guard let folder = try? CacheDirectory.existing(directory.path) else { return Usage(entries: 0, bytes: 0) }
+        return usage(of: folder)
+    }
+
+    /// What this cache holds now.
+    public func usage() async -> Usage {
+        let folder = folder
+        return await io.run { DiskCache.usage(of: folder) }
+    }
+
     /// Removes entries last used before `cutoff`, then the least recently used until the rest
     /// is at most `maxSize` bytes (either may be nil).
     public func prune(olderThan cutoff: Date?, maxSize: Int?) async -> Removal {
-        let directory = directory
+        let folder = folder
         return await io.run {
-            DiskCache.underLock(in: directory) {
-                var entries = DiskCache.listEntries(in: directory).sorted { $0.modified < $1.modified }
-                var removed = (entries: 0, bytes: 0)
+            DiskCache.underLock(in: folder) {
+                let entries = DiskCache.listEntries(in: folder).sorted { $0.modified < $1.modified }
+                var removal = Removal(entries: 0, bytes: 0, remaining: Usage(entries: 0, bytes: 0))
                 var total = entries.reduce(0) { $0 + $1.size }
                 var kept: [EntryInfo] = []
                 for entry in entries {
                     let tooOld = cutoff.map { entry.modified < $0 } ?? false
                     let tooMuch = maxSize.map { total > $0 } ?? false
-                    if (tooOld || tooMuch), unlink(directory.appendingPathComponent(entry.name).path) == 0 {
-                        removed.entries += 1
-                        removed.bytes += entry.size
-                        total -= entry.size
-                    } else {
+                    guard tooOld || tooMuch else {
                         kept.append(entry)
+                        continue
+                    }
+                    if let code = folder.remove(entry.name) {
+                        if code == ENOENT { continue }  // gone meanwhile (another prune, a viewer's sweep)
+                        removal.failed += 1
+                        removal.failure = removal.failure ?? code
+                        kept.append(entry)
+                    } else {
+                        removal.entries += 1
+                        removal.bytes += entry.size
+                        total -= entry.size
                     }
                 }
-                entries = kept
-                return Removal(entries: removed.entries, bytes: removed.bytes, remaining: DiskCache.usage(of: entries))
+                removal.remaining = DiskCache.usage(of: kept)
+                return removal
             }
         }
     }
@@ -84,16 +108,16 @@ extension DiskCache {
         await prune(olderThan: .distantFuture, maxSize: nil)
     }
 
-    /// Runs `body` holding the directory's lock file (waiting for a sweep to end), or without
+    /// Runs `body` holding the folder's lock file (waiting for a sweep to end), or without
     /// it when the lock file cannot be opened: entries are unlinked whole either way.
-    static func underLock<T>(in directory: URL, _ body: () -> T) -> T {
-        let descriptor = open(directory.appendingPathComponent(".lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+    static func underLock<T>(in folder: CacheDirectory, _ body: () -> T) -> T {
+        let descriptor = openat(folder.descriptor, lockName, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return body() }
         defer { close(descriptor) }
         var locked = flock(descriptor, LOCK_EX)
         while locked != 0, errno == EINTR { locked = flock(descriptor, LOCK_EX) }
         defer { if locked == 0 { flock(descriptor, LOCK_UN) } }
-        removeStaleTemporaryFiles(in: directory)
+        removeStaleTemporaryFiles(in: folder)
         return body()
     }
 }

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 import Synchronization
+public import FoundationExtras
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +17,10 @@ import Darwin
 /// when the directory grows past `sizeLimit` the least recently used files are swept, under an
 /// `flock` on a lock file so two processes sharing the directory never sweep at once.
 ///
+/// It lists, trims and removes only its own files (``isOwnName(_:)``), found without following
+/// links, in a folder it made or took as its own (``CacheDirectory/claim(_:creating:isOwn:environment:)``:
+/// tagged with `CACHEDIR.TAG`; a folder of someone else's files, `/` or the home folder is refused).
+///
 /// ```swift
 /// let cache = try DiskCache(directory: DiskCache.defaultDirectory())
 /// await cache.store(bytes, for: url.absoluteString)
@@ -23,6 +28,8 @@ import Darwin
 public final class DiskCache: DataCaching {
     /// Where the files live.
     public let directory: URL
+    /// The folder, opened without following a link.
+    let folder: CacheDirectory
     /// Total bytes allowed before a sweep.
     public let sizeLimit: Int
     /// A sweep trims the directory to this fraction of `sizeLimit`.
@@ -35,12 +42,44 @@ public final class DiskCache: DataCaching {
     /// The bytes a cache keeps when not told otherwise: 200 MiB.
     public static let defaultSizeLimit = 200 * 1024 * 1024
 
-    /// A cache in `directory` (created when missing).
-    public init(directory: URL, sizeLimit: Int = DiskCache.defaultSizeLimit) throws {
-        self.directory = directory
-        self.sizeLimit = max(0, sizeLimit)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// A cache in `directory` (made and tagged when missing); throws a ``CacheDirectoryError``
+    /// when the folder is not one a cache may own (see ``CacheDirectory/claim(_:creating:isOwn:environment:)``).
+    public convenience init(
+        directory: URL, sizeLimit: Int = DiskCache.defaultSizeLimit,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CacheDirectoryError) {
+        guard let folder = try CacheDirectory.claim(directory.path, creating: true, isOwn: Self.isOwnName, environment: environment)
+        else { throw CacheDirectoryError(path: directory.path, reason: .system("open", ENOENT)) }
+        self.init(directory: directory, folder: folder, sizeLimit: sizeLimit)
     }
+
+    /// The cache in `directory` when the folder exists (nil: nothing cached yet; nothing is made).
+    public convenience init?(
+        existing directory: URL, sizeLimit: Int = DiskCache.defaultSizeLimit,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CacheDirectoryError) {
+        guard let folder = try CacheDirectory.claim(directory.path, creating: false, isOwn: Self.isOwnName, environment: environment)
+        else { return nil }
+        self.init(directory: directory, folder: folder, sizeLimit: sizeLimit)
+    }
+
+    private init(directory: URL, folder: CacheDirectory, sizeLimit: Int) {
+        self.directory = directory
+        self.folder = folder
+        self.sizeLimit = max(0, sizeLimit)
+    }
+
+    /// Whether `name` is one photofeed writes in a disk cache's folder: an entry, a temporary
+    /// file, the lock file, the folders of `show`'s pictures (`.pictures`), the embedded
+    /// server's scaled photos (`.server-sources`) and the compiled terminfo entries
+    /// (`terminfo`), or the viewer's `viewer-stderr.log` (the default folder). Only entries and
+    /// temporary files are ever removed.
+    public static func isOwnName(_ name: String) -> Bool {
+        DiskCacheEntry.isFileName(name) || DiskCacheEntry.isTemporaryName(name) || ownOtherNames.contains(name)
+    }
+
+    static let lockName = ".lock"
+    static let ownOtherNames: Set<String> = [lockName, ".pictures", ".server-sources", "terminfo", "viewer-stderr.log"]
 
     /// `$XDG_CACHE_HOME/photofeed`, else `~/.cache/photofeed`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -66,24 +105,24 @@ public final class DiskCache: DataCaching {
 
     /// The entry with its HTTP freshness (nil for version-1 entries and bytes stored without it).
     public func cachedData(for key: String) async -> CachedData? {
-        let path = fileURL(for: key).path
+        let name = DiskCacheEntry.fileName(for: key)
         let sizeLimit = sizeLimit
+        let folder = folder
         return await io.run { () -> CachedData? in
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            guard Int(info.st_size) <= sizeLimit else {
-                // Nothing this cache writes is that big: not ours, or damaged.
-                unlink(path)
+            guard let file = folder.file(named: name) else { return nil }
+            guard file.size <= sizeLimit else {
+                // Nothing this cache writes is that big: damaged.
+                folder.remove(name)
                 return nil
             }
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            guard let entry = DiskCacheEntry.decode([UInt8](data)) else {
+            guard let bytes = folder.read(name, limit: sizeLimit) else { return nil }
+            guard let entry = DiskCacheEntry.decode(bytes) else {
                 // Torn or corrupted: drop it so the next load refetches.
-                unlink(path)
+                folder.remove(name)
                 return nil
             }
             // Mark as recently used for the LRU sweep.
-            utimes(path, nil)
+            folder.touch(name)
             return entry
         }
     }
@@ -93,18 +132,11 @@ public final class DiskCache: DataCaching {
     public func store(_ entry: CachedData, for key: String) async {
         let encoded = DiskCacheEntry.encode(entry)
         guard encoded.count <= sizeLimit else { return }
-        let final = fileURL(for: key).path
-        let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)").path
+        let name = DiskCacheEntry.fileName(for: key)
+        let folder = folder
         let growth = await io.run { () -> Int? in
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(encoded)) else { return nil }
             // A refresh (a 304) or a new download replaces the file: only the difference is new.
-            var replaced = stat()
-            let replacedSize = stat(final, &replaced) == 0 ? Int(replaced.st_size) : 0
-            guard rename(temporary, final) == 0 else {
-                unlink(temporary)
-                return nil
-            }
-            return encoded.count - replacedSize
+            folder.writeAtomically(encoded, to: name, through: DiskCacheEntry.temporaryName()).map { encoded.count - $0 }
         }
         guard let growth else { return }
         let needsSweep = await addToKnownSize(growth)
@@ -112,46 +144,44 @@ public final class DiskCache: DataCaching {
     }
 
     public func removeData(for key: String) async {
-        let path = fileURL(for: key).path
-        await io.run { _ = unlink(path) }
+        let name = DiskCacheEntry.fileName(for: key)
+        let folder = folder
+        await io.run { _ = folder.remove(name) }
     }
 
     public func removeAll() async {
-        let directory = directory
+        let folder = folder
         await io.run {
-            for name in DiskCache.entryNames(in: directory) {
-                unlink(directory.appendingPathComponent(name).path)
-            }
+            for entry in DiskCache.listEntries(in: folder) { folder.remove(entry.name) }
         }
         knownSize.withLock { $0 = 0 }
     }
 
     /// Bytes in entry files now (reads the directory).
     public func totalSize() async -> Int {
-        let directory = directory
-        return await io.run { DiskCache.listEntries(in: directory).reduce(0) { $0 + $1.size } }
+        let folder = folder
+        return await io.run { DiskCache.listEntries(in: folder).reduce(0) { $0 + $1.size } }
     }
 
     /// Deletes least recently used entries until the directory is under the sweep target.
     /// Skipped when another process is sweeping.
     public func sweep() async {
-        let directory = directory
+        let folder = folder
         let limit = sizeLimit
         let target = Int(Double(sizeLimit) * sweepTarget)
         let remaining = await io.run { () -> Int? in
-            let lockPath = directory.appendingPathComponent(".lock").path
-            let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
+            let descriptor = openat(folder.descriptor, DiskCache.lockName, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return nil }
             defer { flock(descriptor, LOCK_UN) }
-            DiskCache.removeStaleTemporaryFiles(in: directory)
-            var entries = DiskCache.listEntries(in: directory)
+            DiskCache.removeStaleTemporaryFiles(in: folder)
+            var entries = DiskCache.listEntries(in: folder)
             var total = entries.reduce(0) { $0 + $1.size }
             guard total > limit else { return total }
             entries.sort { $0.modified < $1.modified }
             for entry in entries where total > target {
-                if unlink(directory.appendingPathComponent(entry.name).path) == 0 { total -= entry.size }
+                if folder.remove(entry.name) == nil { total -= entry.size }
             }
             return total
         }
@@ -178,28 +208,17 @@ public final class DiskCache: DataCaching {
     }
 
     /// Deletes temporary files older than an hour (left by a process that died mid-write).
-    static func removeStaleTemporaryFiles(in directory: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let cutoff = Date().addingTimeInterval(-3_600)
-        for name in names where name.hasPrefix(".tmp-") {
-            let path = directory.appendingPathComponent(name).path
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-            if let modified, modified < cutoff { unlink(path) }
+    static func removeStaleTemporaryFiles(in folder: CacheDirectory) {
+        let cutoff = Int(Date().addingTimeInterval(-3_600).timeIntervalSince1970) * 1_000_000_000
+        for file in folder.files(where: DiskCacheEntry.isTemporaryName) where file.modified < cutoff {
+            folder.remove(file.name)
         }
     }
 
-    static func entryNames(in directory: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { !$0.hasPrefix(".") }
-    }
-
-    static func listEntries(in directory: URL) -> [EntryInfo] {
-        entryNames(in: directory).compactMap { name in
-            let path = directory.appendingPathComponent(name).path
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-            let size = (attributes[.size] as? UInt).map { Int($0) } ?? 0  // FoundationEssentials gives UInt
-            let modified = attributes[.modificationDate] as? Date ?? .distantPast
-            return EntryInfo(name: name, size: size, modified: modified)
+    /// The entries: regular files named as entries are (nothing else in the folder is one).
+    static func listEntries(in folder: CacheDirectory) -> [EntryInfo] {
+        folder.files(where: DiskCacheEntry.isFileName).map { file in
+            EntryInfo(name: file.name, size: file.size, modified: Date(timeIntervalSince1970: Double(file.modified) / 1e9))
         }
     }
 }

@@ -86,6 +86,23 @@ enum DiskCacheEntry {
         }.joined()
     }
 
+    /// Whether `name` is an entry's file name: 64 lowercase hex digits, as ``fileName(for:)`` makes.
+    static func isFileName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// A new temporary file's name: `.tmp-` and a UUID.
+    static func temporaryName() -> String { temporaryPrefix + UUID().uuidString }
+
+    /// Whether `name` is a temporary file's name as ``temporaryName()`` makes.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let uuid = name.utf8.dropFirst(temporaryPrefix.utf8.count)
+        return uuid.count == 36 && uuid.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || $0 == 0x2D }
+    }
+
+    static let temporaryPrefix = ".tmp-"
+
     private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
         var little = value.littleEndian
         withUnsafeBytes(of: &little) { bytes.append(contentsOf: $0) }

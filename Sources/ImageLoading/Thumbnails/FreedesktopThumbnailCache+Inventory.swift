@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ImageCodecs
+import FoundationExtras
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,43 +33,42 @@ extension FreedesktopThumbnailCache {
     /// Counts the thumbnails (reads the first bytes of each).
     public func inventory() -> Inventory {
         var inventory = Inventory()
-        for (_, size, own) in thumbnails() {
+        for (_, file, own) in thumbnails() {
             inventory.all.files += 1
-            inventory.all.bytes += size
+            inventory.all.bytes += file.size
             if own {
                 inventory.own.files += 1
-                inventory.own.bytes += size
+                inventory.own.bytes += file.size
             }
         }
         return inventory
     }
 
     /// Removes photofeed's thumbnails (only theirs); returns what went. Each is one file
-    /// written by a rename, so a reader sees it whole or not at all.
+    /// written by a rename, so a reader sees it whole or not at all. A size folder that is a
+    /// symbolic link is not followed.
     public func removeOwnThumbnails() -> FileCount {
         var removed = FileCount()
-        for (path, size, own) in thumbnails() where own {
-            if unlink(path) == 0 {
+        for (folder, file, own) in thumbnails() where own {
+            if folder.remove(file.name) == nil {
                 removed.files += 1
-                removed.bytes += size
+                removed.bytes += file.size
             }
         }
         return removed
     }
 
-    /// Every regular `.png` file in the size folders: its path, size, and whether it is photofeed's.
-    private func thumbnails() -> [(path: String, size: Int, own: Bool)] {
-        var found: [(path: String, size: Int, own: Bool)] = []
+    /// Every thumbnail (a regular file named as one) in the size folders, its folder, and
+    /// whether it is photofeed's.
+    private func thumbnails() -> [(folder: CacheDirectory, file: CacheDirectory.File, own: Bool)] {
+        var found: [(folder: CacheDirectory, file: CacheDirectory.File, own: Bool)] = []
         for sizeClass in ThumbnailSizeClass.allCases {
-            let folder = directory.appendingPathComponent(sizeClass.directoryName)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names.sorted() where name.hasSuffix(".png") {
-                let path = folder.appendingPathComponent(name).path
-                var info = stat()
-                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-                let prefix = ThumbnailFiles.readPrefix(path, limit: Self.inventoryPrefixBytes) ?? []
+            let path = directory.appendingPathComponent(sizeClass.directoryName).path
+            guard let folder = try? CacheDirectory.existing(path) else { continue }
+            for file in folder.files(where: ThumbnailURI.isFileName).sorted(by: { $0.name < $1.name }) {
+                let prefix = folder.readPrefix(file.name, count: Self.inventoryPrefixBytes) ?? []
                 let own = PNGTextChunks.read(prefix)["Software"] == software
-                found.append((path, Int(info.st_size), own))
+                found.append((folder, file, own))
             }
         }
         return found

@@ -1,7 +1,7 @@
 import FoundationEssentials
 public import ImageCodecs
 import Digests
-import FoundationExtras
+public import FoundationExtras
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,6 +25,10 @@ import Darwin
 /// into place); a hit refreshes a file's modification time, and when the directory holds more
 /// than `sizeLimit` bytes after a store the least recently used pictures go until it holds
 /// 80 % of it.
+///
+/// Only its own files (``isOwnName(_:)``: a key's `.png` or `.printed`, and their temporary
+/// files) are read, trimmed or removed, relative to the folder opened without following a
+/// link: a `.pictures` that is a symbolic link, or in one, is refused, never followed.
 ///
 /// ```swift
 /// let cache = PictureCache(directory: PictureCache.defaultDirectory(environment: environment))
@@ -74,21 +78,60 @@ public struct PictureCache: Sendable {
     }
 
     /// The path of `key`'s picture.
-    public func path(for key: PictureKey) -> String { directory + "/" + key.name + ".png" }
+    public func path(for key: PictureKey) -> String { directory + "/" + Self.pictureName(key) }
+
+    static func pictureName(_ key: PictureKey) -> String { key.name + ".png" }
+    static func printedName(_ key: PictureKey) -> String { key.name + ".printed" }
+
+    /// Whether `name` is one this cache writes: a key (64 lowercase hex digits) with `.png` or
+    /// `.printed`, or such a name's temporary file (`<name>.<pid>.<random>.tmp`).
+    public static func isOwnName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 5, isKey(parts[0]), parts[1] == "png" || parts[1] == "printed" else { return false }
+        guard parts.count == 5 else { return true }
+        return parts[4] == "tmp" && [parts[2], parts[3]].allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+    }
+
+    /// Whether `name` is a stored picture's (not a temporary file's).
+    static func isStoredName(_ name: String) -> Bool { isOwnName(name) && !name.hasSuffix(".tmp") }
+
+    private static func isKey(_ text: Substring) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The folder, opened without following a link (its parent too), or nil when it does not
+    /// exist and is not `creating` (made mode 0700, and tagged, when it is).
+    func folder(creating: Bool = false) throws(CacheDirectoryError) -> CacheDirectory? {
+        let parentPath = PathText.deletingLastComponent(directory)
+        let name = PathText.lastComponent(directory)
+        let parentOrHere = parentPath.isEmpty ? "." : parentPath
+        let parent = try creating ? CacheDirectory.creating(parentOrHere) : CacheDirectory.existing(parentOrHere)
+        guard let parent else { return nil }
+        let existed = try creating ? parent.subdirectory(name) != nil : true
+        guard let folder = try parent.subdirectory(name, creating: creating) else { return nil }
+        if !existed { folder.tag() }
+        return folder
+    }
+
+    /// Throws when the folder is there but cannot be this cache's: a symbolic link (or in one),
+    /// or not a folder. A missing folder is fine (it is made on the first store).
+    public func check() throws(CacheDirectoryError) {
+        _ = try folder()
+    }
 
     /// The picture stored for `key`, decoded, or nil (none, or not a PNG that decodes: such a
     /// file is removed).
     public func picture(for key: PictureKey) -> CachedPicture? {
-        let path = path(for: key)
-        guard let png = ThumbnailFiles.readRegularFile(path, limit: Self.maxFileBytes) else { return nil }
+        let name = Self.pictureName(key)
+        guard let folder = try? folder(), let png = folder.read(name, limit: Self.maxFileBytes), !png.isEmpty else { return nil }
         guard let header = try? ImageDecoder.probe(png), header.format == .png,
             let decoded = try? ImageDecoder.decode(png, options: DecodingOptions(maxPixels: 4096 * 4096))
         else {
-            unlink(path)
+            folder.remove(name)
             return nil
         }
         // Recently used: the last to go.
-        utimes(path, nil)
+        folder.touch(name)
         return CachedPicture(png: png, bitmap: decoded.bitmap)
     }
 
@@ -98,33 +141,38 @@ public struct PictureCache: Sendable {
     /// What a protocol whose output is the picture's alone (sixel, iTerm2) printed for `key`, and the
     /// picture's pixel size, or nil (none, or not such a file: removed).
     public func printed(for key: PictureKey) -> (bytes: [UInt8], size: PixelSize)? {
-        let path = printedPath(for: key)
-        guard let file = ThumbnailFiles.readRegularFile(path, limit: Self.maxFileBytes) else { return nil }
+        let name = Self.printedName(key)
+        guard let folder = try? folder(), let file = folder.read(name, limit: Self.maxFileBytes), !file.isEmpty else { return nil }
         guard let newline = file.firstIndex(of: 0x0A),
             case let fields = String(decoding: file[..<newline], as: UTF8.self).split(separator: " "),
             fields.count == 4, fields[0] == "photofeed-printed", fields[1] == "1",
             let width = Int(fields[2]), let height = Int(fields[3]), width > 0, height > 0
         else {
-            unlink(path)
+            folder.remove(name)
             return nil
         }
-        utimes(path, nil)
+        folder.touch(name)
         return (Array(file[(newline + 1)...]), PixelSize(width: width, height: height))
     }
 
     /// Stores what was printed for `key`'s picture of `size` pixels, then trims the directory.
     public func storePrinted(_ bytes: [UInt8], size: PixelSize, for key: PictureKey) {
         let file = Array("photofeed-printed 1 \(size.width) \(size.height)\n".utf8) + bytes
-        guard file.count <= min(sizeLimit, Self.maxFileBytes), ThumbnailFiles.makePrivateDirectory(directory) else { return }
-        guard ThumbnailFiles.writeAtomically(file, to: printedPath(for: key)) else { return }
-        trim()
+        guard file.count <= min(sizeLimit, Self.maxFileBytes) else { return }
+        write(file, to: Self.printedName(key))
     }
 
     /// Stores `png` as `key`'s picture, then trims the directory to its limit.
     public func store(_ png: [UInt8], for key: PictureKey) {
-        guard png.count <= min(sizeLimit, Self.maxFileBytes), ThumbnailFiles.makePrivateDirectory(directory) else { return }
-        guard ThumbnailFiles.writeAtomically(png, to: path(for: key)) else { return }
-        trim()
+        guard png.count <= min(sizeLimit, Self.maxFileBytes) else { return }
+        write(png, to: Self.pictureName(key))
+    }
+
+    private func write(_ bytes: [UInt8], to name: String) {
+        guard let folder = try? folder(creating: true) else { return }
+        let temporary = "\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard folder.writeAtomically(bytes, to: name, through: temporary) != nil else { return }
+        trim(folder)
     }
 
     /// The pictures stored and their bytes.
@@ -133,39 +181,44 @@ public struct PictureCache: Sendable {
         return (pictures.count, pictures.reduce(0) { $0 + $1.size })
     }
 
-    /// Removes every picture; what went.
+    /// Removes every picture; what went, and how many could not be removed (with the `errno`
+    /// of the first).
     @discardableResult
-    public func removeAll() -> (files: Int, bytes: Int) {
-        var removed = (files: 0, bytes: 0)
-        for picture in storedPictures() where unlink(picture.path) == 0 {
-            removed.files += 1
-            removed.bytes += picture.size
+    public func removeAll() -> (files: Int, bytes: Int, failed: Int, failure: Int32?) {
+        var removed = (files: 0, bytes: 0, failed: 0, failure: Int32?.none)
+        guard let folder = try? folder() else { return removed }
+        for picture in folder.files(where: Self.isStoredName) {
+            if let code = folder.remove(picture.name) {
+                guard code != ENOENT else { continue }
+                removed.failed += 1
+                removed.failure = removed.failure ?? code
+            } else {
+                removed.files += 1
+                removed.bytes += picture.size
+            }
         }
         return removed
     }
 
-    /// Each picture file: its path, size and last use (modification time, in nanoseconds).
-    private func storedPictures() -> [(path: String, size: Int, used: Int)] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        var pictures: [(path: String, size: Int, used: Int)] = []
-        for name in names where name.hasSuffix(".png") || name.hasSuffix(".printed") {
-            let path = directory + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            pictures.append((path, Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)))
-        }
-        return pictures
+    /// Each stored picture file: its name, size and last use (modification time, in nanoseconds).
+    private func storedPictures() -> [CacheDirectory.File] {
+        (try? folder())?.files(where: Self.isStoredName) ?? []
     }
 
     /// Removes the least recently used pictures while the directory holds more than
     /// `sizeLimit` bytes, down to 80 % of it.
     func trim() {
-        let pictures = storedPictures()
+        guard let folder = try? folder() else { return }
+        trim(folder)
+    }
+
+    private func trim(_ folder: CacheDirectory) {
+        let pictures = folder.files(where: Self.isStoredName)
         var total = pictures.reduce(0) { $0 + $1.size }
         guard total > sizeLimit else { return }
         let target = sizeLimit / 10 * 8
-        for picture in pictures.sorted(by: { $0.used < $1.used }) where total > target {
-            if unlink(picture.path) == 0 { total -= picture.size }
+        for picture in pictures.sorted(by: { $0.modified < $1.modified }) where total > target {
+            if folder.remove(picture.name) == nil { total -= picture.size }
         }
     }
 }

@@ -51,4 +51,11 @@ public enum ThumbnailURI {
             return byte < 16 ? "0" + text : text
         }.joined() + ".png"
     }
+
+    /// Whether `name` is a thumbnail's as ``fileName(for:)`` makes them: 32 lowercase hex digits and `.png`.
+    public static func isFileName(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        return utf8.count == 36 && name.hasSuffix(".png")
+            && utf8.prefix(32).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
 }

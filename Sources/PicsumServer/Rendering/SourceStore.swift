@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 
 #if canImport(Glibc)
@@ -81,17 +82,13 @@ struct SourceStore: Sendable {
     private func trimAnimations(beside name: String) {
         guard let marker = name.firstRange(of: "-animation-") else { return }
         let prefix = String(name[..<marker.upperBound])
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        var stored: [(name: String, written: timespec)] = []
-        for candidate in names where candidate.hasPrefix(prefix) && candidate.hasSuffix(".webp") {
-            var status = stat()
-            guard lstat(directory.appendingPathComponent(candidate).path, &status) == 0 else { continue }
-            stored.append((candidate, status.st_mtim))
-        }
+        // Regular files of this photo's animations only, relative to the folder (no link followed).
+        guard let folder = try? CacheDirectory.existing(directory.path) else { return }
+        var stored = folder.files { $0.hasPrefix(prefix) && $0.hasSuffix(".webp") }
         guard stored.count > Self.animationsKeptPerPhoto else { return }
-        stored.sort { ($0.written.tv_sec, $0.written.tv_nsec) > ($1.written.tv_sec, $1.written.tv_nsec) }
+        stored.sort { $0.modified > $1.modified }
         for old in stored.dropFirst(Self.animationsKeptPerPhoto) where old.name != name {
-            unlink(directory.appendingPathComponent(old.name).path)
+            folder.remove(old.name)
         }
     }
 
@@ -131,11 +128,10 @@ struct SourceStore: Sendable {
     }
 
     private func write(_ bytes: [UInt8], to file: URL) {
-        // With its parents: a first run's server may write before the cache directory is made.
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        // Only in a folder that is there (the viewer's setup made its cache folder), and not through a link.
+        guard let parent = try? CacheDirectory.existing(directory.deletingLastPathComponent().path),
+            let folder = try? parent.subdirectory(directory.lastPathComponent, creating: true)
         else { return }
-        if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+        _ = folder.writeAtomically(bytes, to: file.lastPathComponent, through: ".\(file.lastPathComponent).\(getpid()).tmp")
     }
 }

@@ -24,7 +24,10 @@ import Darwin
 /// One thread per watcher blocks in `poll` (no spinning); ``stop()`` (or dropping the watcher,
 /// or ending the iteration of ``changes``) wakes it through a pipe, it closes its descriptors
 /// and ``changes`` finishes. The stream buffers without bound: read it. Each watch costs one of
-/// the user's `fs.inotify.max_user_watches` (a sub-folder that cannot be watched is missed).
+/// the user's `fs.inotify.max_user_watches`: sub-folders that cannot be watched are said in a
+/// ``FolderChange/notFollowing(_:)`` with the numbers. The folder itself deleted or moved away
+/// is a ``FolderChange/folderGone(path:moved:)``; its parent is watched too, so a folder made
+/// (or moved back) at its path is followed again (``FolderChange/folderBack(path:)``).
 ///
 /// ```swift
 /// let watcher = try FolderWatcher(directory: URL(fileURLWithPath: "/photos"), options: FolderOptions(recursive: 2))

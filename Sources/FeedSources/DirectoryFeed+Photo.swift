@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 import ImageLoading
 
@@ -22,13 +23,18 @@ extension DirectoryFeed {
     static func photo(named name: String, in directory: URL) -> FeedPhoto? {
         let path = directory.appendingPathComponent(name).path
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        // The name's own identity (a link's, not its target's) is what an action checks later.
+        guard lstat(path, &status) == 0 else { return nil }
+        let identity = FileIdentity(status)
+        if identity.isSymbolicLink { guard stat(path, &status) == 0 else { return nil } }
         let kind = FileKind(mode: UInt32(status.st_mode))
         guard !kind.isDirectory else { return nil }
         let origin = FeedPhoto.Origin.file(directory: directory, name: name)
         // A special file is an error row, not a photo: no facts, so every order but `.name` puts it last.
         if kind.isSpecial { return FeedPhoto(id: name, author: name, size: nil, origin: origin) }
-        var facts = FeedPhoto.FileFacts(byteCount: Int(status.st_size), modified: modificationSeconds(status))
+        var facts = FeedPhoto.FileFacts(
+            byteCount: Int(status.st_size), modified: modificationSeconds(status), identity: identity,
+            folder: folderIdentity(of: PathText.deletingLastComponent(path)))
         // One read serves the signature, the header and, mostly, the EXIF.
         guard let head = FileSignature.head(of: path, count: 64 << 10), FileSignature.isImage(head) else { return nil }
         let metadata = metadata(head, path: path)
@@ -47,6 +53,12 @@ extension DirectoryFeed {
         } catch {
             return nil
         }
+    }
+
+    /// The identity of the folder at `path` (links followed), nil when it cannot be read.
+    private static func folderIdentity(of path: String) -> FileIdentity? {
+        var status = stat()
+        return stat(path, &status) == 0 ? FileIdentity(status) : nil
     }
 
     private static func modificationSeconds(_ status: stat) -> Double {

@@ -43,12 +43,21 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
         /// When it was taken, from the EXIF in the header's bytes ("YYYY:MM:DD HH:MM:SS", as
         /// stored; nil when the header has none). Compares as text in time order.
         public var taken: String?
+        /// The file the name stood for when it was listed (the name itself when it is a link):
+        /// an action by the name checks it is still that file.
+        public var identity: FileIdentity?
+        /// The folder holding the file when it was listed (links followed).
+        public var folder: FileIdentity?
 
         /// Facts.
-        public init(byteCount: Int, modified: Double, taken: String? = nil) {
+        public init(
+            byteCount: Int, modified: Double, taken: String? = nil, identity: FileIdentity? = nil, folder: FileIdentity? = nil
+        ) {
             self.byteCount = byteCount
             self.modified = modified
             self.taken = taken
+            self.identity = identity
+            self.folder = folder
         }
     }
 

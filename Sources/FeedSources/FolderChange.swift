@@ -12,6 +12,8 @@
 ///         case .added(let photo), .changed(let photo): rows.upsert(photo)
 ///         case .removed(let id): rows.remove(id: id)
 ///         case .removedFolder(let path): rows.removeAll { $0.id.hasPrefix(path + "/") }
+///         case .folderGone: rows.removeAll()
+///         case .folderBack, .notFollowing(_): say(change)
 ///         case .overflow: reloadTheWholeFolder()
 ///         }
 ///     }
@@ -27,6 +29,16 @@ public enum FolderChange: Sendable, Hashable {
     /// A sub-folder (this path relative to the watched folder) was deleted or moved away: every
     /// photo whose id starts with `path + "/"` is gone.
     case removedFolder(path: String)
+    /// The watched folder itself (at `path`) was deleted (`moved` false) or moved or renamed
+    /// away (`moved` true): none of its photos is at its listed path any more, and nothing in
+    /// it is followed until a folder is at `path` again.
+    case folderGone(path: String, moved: Bool)
+    /// A folder is at the watched folder's `path` again (made, or moved back): it is followed,
+    /// and the photos in it come as `.added` after this.
+    case folderBack(path: String)
+    /// Some folders could not be followed (inotify's limit, or another refusal): changes in
+    /// them are not seen.
+    case notFollowing(FolderWatchShortfall)
     /// The system dropped events (its queue overflowed): changes were missed, and the folder
     /// should be read again.
     case overflow

@@ -23,7 +23,7 @@ struct FolderChangeBatch: Sendable {
         case .added(let photo): merge(photo.id, change, existedBefore: false, exists: true)
         case .changed(let photo): merge(photo.id, change, existedBefore: true, exists: true)
         case .removed(let id): merge(id, change, existedBefore: true, exists: false)
-        case .removedFolder, .overflow:
+        case .removedFolder, .overflow, .folderGone, .folderBack, .notFollowing:
             changes.append(change)
             slots = [:]
         }

@@ -25,9 +25,12 @@ final class FolderWatchLoop {
     /// Regular files created and not yet closed by their writer (relative paths).
     private var fresh: Set<String> = []
     private var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    /// The folders refused when a shortfall was last said (a new refusal is said again).
+    private var refusedSaid: Int
 
     init(table: FolderWatchTable, wake: WakePipe, continuation: AsyncStream<[FolderChange]>.Continuation) {
         self.table = table
+        self.refusedSaid = table.refused.count
         self.wake = wake
         self.continuation = continuation
     }
@@ -79,6 +82,23 @@ final class FolderWatchLoop {
         let mask = event.mask
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { return batch.append(.overflow) }
         if mask & UInt32(IN_IGNORED) != 0 { return table.forget(watch: event.watch) }
+        if let parent = table.parentWatch, event.watch == parent {
+            // The root's parent: only a folder of the root's name, made or moved in, matters.
+            guard event.name == table.rootName, mask & UInt32(IN_ISDIR) != 0, !table.watchesRoot else { return }
+            let added = table.watch("", depth: 0, reportFiles: true)
+            guard table.watchesRoot else { return sayShortfall(into: &batch) }
+            batch.append(.folderBack(path: table.root.path))
+            batch.append(contentsOf: added)
+            return sayShortfall(into: &batch)
+        }
+        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            // A sub-folder's own event: its parent's IN_DELETE or IN_MOVED_FROM says it.
+            guard table.folder(event.watch)?.depth == 0 else { return }
+            table.unwatchAll()
+            fresh = []
+            refusedSaid = 0
+            return batch.append(.folderGone(path: table.root.path, moved: mask & UInt32(IN_MOVE_SELF) != 0))
+        }
         guard let folder = table.folder(event.watch), !event.name.isEmpty else { return }
         guard table.options.hidden || !event.name.hasPrefix(".") else { return }
         let relative = folder.relativePath.isEmpty ? event.name : folder.relativePath + "/" + event.name
@@ -86,6 +106,7 @@ final class FolderWatchLoop {
             guard folder.depth < table.options.maxDepth else { return }
             if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 batch.append(contentsOf: table.watch(relative, depth: folder.depth + 1, reportFiles: true))
+                sayShortfall(into: &batch)
             } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
                 table.unwatch(under: relative)
                 batch.append(.removedFolder(path: relative))
@@ -113,6 +134,14 @@ final class FolderWatchLoop {
             fresh.remove(relative)
             batch.append(.removed(id: relative))
         }
+    }
+
+    /// Says the folders not followed when more were refused than last said.
+    private func sayShortfall(into batch: inout FolderChangeBatch) {
+        let refused = table.refused.count
+        defer { refusedSaid = refused }
+        guard refused > refusedSaid, let shortfall = table.shortfall else { return }
+        batch.append(.notFollowing(shortfall))
     }
 
     /// A regular file with one link: created to be written (its close reports it). A symbolic

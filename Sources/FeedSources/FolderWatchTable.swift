@@ -27,19 +27,57 @@ struct FolderWatchTable: Sendable {
         var id: FolderID?
     }
 
-    /// What each watch asks for: entries created, written and closed, moved in or out, deleted.
-    static let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_ONLYDIR)
+    /// What each watch asks for: entries created, written and closed, moved in or out, deleted,
+    /// and the folder itself deleted or moved (the root's own events).
+    static let mask = UInt32(
+        IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    /// What the root's parent is watched for: a folder of the root's name made or moved in.
+    static let parentMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR)
 
     let inotify: Int32
     let root: URL
     let options: FolderOptions
+    private let watches: any InotifyWatchAdding
     private var folders: [Int32: Folder] = [:]
     private var visited: Set<FolderID> = []
+    /// Folders found but not watched (relative paths), and the errno of the last refusal.
+    private(set) var refused: Set<String> = []
+    private(set) var lastRefusal: Int32 = 0
+    /// The watch on the root's parent (to see the root made again), when it could be added.
+    private(set) var parentWatch: Int32?
 
-    init(inotify: Int32, root: URL, options: FolderOptions) {
+    init(inotify: Int32, root: URL, options: FolderOptions, watches: any InotifyWatchAdding = SystemInotifyWatches()) {
         self.inotify = inotify
         self.root = root
         self.options = options
+        self.watches = watches
+    }
+
+    /// The folders found and not all watched, when some were refused.
+    var shortfall: FolderWatchShortfall? {
+        guard !refused.isEmpty else { return nil }
+        return FolderWatchShortfall(
+            watched: folders.count, folders: folders.count + refused.count, code: lastRefusal,
+            maximumWatches: watches.maximumWatches)
+    }
+
+    /// The root folder's name in its parent.
+    var rootName: String { root.lastPathComponent }
+
+    /// Watches the root's parent for a folder of the root's name made or moved in (once).
+    mutating func watchParent() {
+        guard parentWatch == nil else { return }
+        let parent = root.deletingLastPathComponent().path
+        guard parent != root.path, FolderID(path: parent) != FolderID(path: root.path) else { return }
+        if case .success(let watch) = watches.addWatch(inotify, path: parent, mask: Self.parentMask) { parentWatch = watch }
+    }
+
+    /// Removes every watch but the parent's (the root was deleted or moved away).
+    mutating func unwatchAll() {
+        for watch in folders.keys { _ = inotify_rm_watch(inotify, watch) }
+        folders = [:]
+        visited = []
+        refused = []
     }
 
     /// The folder a watch names.
@@ -101,10 +139,17 @@ struct FolderWatchTable: Sendable {
             inotify_rm_watch(inotify, watch)
             forget(watch: watch)
         }
+        refused = refused.filter { $0 != relative && !$0.hasPrefix(below) }
     }
 
     private mutating func add(path: String, _ folder: Folder) {
-        let watch = inotify_add_watch(inotify, path, Self.mask)
-        if watch >= 0 { folders[watch] = folder }
+        switch watches.addWatch(inotify, path: path, mask: Self.mask) {
+        case .success(let watch):
+            folders[watch] = folder
+            refused.remove(folder.relativePath)
+        case .failure(let refusal):
+            refused.insert(folder.relativePath)
+            lastRefusal = refusal.code
+        }
     }
 }

@@ -24,7 +24,10 @@ import Darwin
 /// One thread per watcher blocks in `poll` (no spinning); ``stop()`` (or dropping the watcher,
 /// or ending the iteration of ``changes``) wakes it through a pipe, it closes its descriptors
 /// and ``changes`` finishes. The stream buffers without bound: read it. Each watch costs one of
-/// the user's `fs.inotify.max_user_watches` (a sub-folder that cannot be watched is missed).
+/// the user's `fs.inotify.max_user_watches`: sub-folders that cannot be watched are said in a
+/// ``FolderChange/notFollowing(_:)`` with the numbers. The folder itself deleted or moved away
+/// is a ``FolderChange/folderGone(path:moved:)``; its parent is watched too, so a folder made
+/// (or moved back) at its path is followed again (``FolderChange/folderBack(path:)``).
 ///
 /// ```swift
 /// let watcher = try FolderWatcher(directory: URL(fileURLWithPath: "/photos"), options: FolderOptions(recursive: 2))
@@ -41,23 +44,38 @@ public final class FolderWatcher: Sendable {
     public let changes: AsyncStream<[FolderChange]>
     private let wake: WakePipe
 
-    /// Watches `directory`; throws a `FeedError` when it is no folder or cannot be watched.
-    public init(directory: URL, options: FolderOptions = FolderOptions()) throws {
+    /// Watches `directory`; throws a `FeedError` when it is no folder or cannot be watched
+    /// (naming inotify's limit when that is why). Folders below it that cannot be watched are
+    /// said in a first batch's ``FolderChange/notFollowing(_:)``.
+    public convenience init(directory: URL, options: FolderOptions = FolderOptions()) throws {
+        try self.init(directory: directory, options: options, watches: SystemInotifyWatches())
+    }
+
+    /// Watches `directory`, adding watches through `watches` (a test's cap).
+    init(directory: URL, options: FolderOptions, watches: any InotifyWatchAdding) throws {
+        var status = stat()
+        guard stat(directory.path, &status) == 0 else { throw Self.failure(directory, errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw Self.failure(directory, ENOTDIR) }
         let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else { throw Self.failure(directory, errno) }
-        var table = FolderWatchTable(inotify: inotify, root: directory, options: options)
+        var table = FolderWatchTable(inotify: inotify, root: directory, options: options, watches: watches)
         _ = table.watch("", depth: 0, reportFiles: false)
         guard table.watchesRoot else {
-            let code = errno
             closeDescriptor(inotify)
+            let code = table.lastRefusal != 0 ? table.lastRefusal : EACCES
+            if code == ENOSPC, let shortfall = table.shortfall {
+                throw FeedError.transport("cannot watch \(directory.path): every inotify watch is taken (\(shortfall.reason))")
+            }
             throw Self.failure(directory, code)
         }
+        table.watchParent()
         guard let wake = WakePipe() else {
             let code = errno
             closeDescriptor(inotify)
             throw Self.failure(directory, code)
         }
         let (changes, continuation) = AsyncStream.makeStream(of: [FolderChange].self)
+        if let shortfall = table.shortfall { continuation.yield([.notFollowing(shortfall)]) }
         continuation.onTermination = { _ in wake.signal() }
         self.directory = directory
         self.options = options

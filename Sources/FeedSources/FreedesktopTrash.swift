@@ -6,42 +6,63 @@ import Glibc
 #endif
 
 /// Moves files to the Trash and back, as the freedesktop.org Trash specification says; never
-/// unlinks a photo.
+/// unlinks a photo, and moves only the file it was asked about.
+///
+/// The file is named by its folder and its name (raw bytes: any name the system allows). The
+/// folder is opened (a link the user gave is followed) and checked against the folder listed;
+/// the name is checked, without following a link, against the file listed (device, inode,
+/// type) right before it is renamed relative to the folder's descriptor. A folder, another
+/// file, a link where a file was: refused with a sentence, nothing moved. A folder is never
+/// trashed.
 ///
 /// A file on the home volume goes to `$XDG_DATA_HOME/Trash` (else `~/.local/share/Trash`);
 /// a file on another volume goes to that volume's `$topdir/.Trash/$uid` when `.Trash` is a
 /// real folder with the sticky bit, else to `$topdir/.Trash-$uid` (made 0700). Each file gets a
 /// name free in both `files` and `info`: its `.trashinfo` is created first with `O_EXCL` (the
-/// name is reserved, atomically), then the file is renamed into `files`. The `Path` is the
-/// absolute path, percent-encoded (relative to `$topdir` in a volume's trash, as the
-/// specification allows); `DeletionDate` is local time. A rename across volumes fails rather
-/// than copying.
+/// name is reserved, atomically), then the file is renamed into `files` (never over a file
+/// there). A name too long to carry the `.trashinfo` suffix is shortened in `files` (the
+/// `Path` keeps the real one). The `Path` is the absolute path, percent-encoded byte by byte
+/// (relative to `$topdir` in a volume's trash, as the specification allows); `DeletionDate` is
+/// local time. A rename across volumes fails rather than copying.
 ///
 /// ```swift
 /// let trash = FreedesktopTrash()
-/// let moved = try trash.trash(URL(fileURLWithPath: "/home/me/photos/a.jpg"))
+/// let moved = try trash.trash(Array("a.jpg".utf8), inFolder: Array("/home/me/photos".utf8), expecting: listed)
 /// try trash.restore(moved)
 /// ```
 public struct FreedesktopTrash: Sendable {
-    /// A file in the Trash: where it was, where it is, and its info file.
+    /// A file in the Trash: where it was, where it is, and its info file (paths as bytes).
     public struct TrashedFile: Sendable, Hashable {
-        public var original: URL
-        public var trashed: URL
-        public var info: URL
+        public var originalPath: [UInt8]
+        public var trashedPath: [UInt8]
+        public var infoPath: [UInt8]
 
-        public init(original: URL, trashed: URL, info: URL) {
-            self.original = original
-            self.trashed = trashed
-            self.info = info
+        /// A file moved from `originalPath` to `trashedPath`, described by `infoPath`.
+        public init(originalPath: [UInt8], trashedPath: [UInt8], infoPath: [UInt8]) {
+            self.originalPath = originalPath
+            self.trashedPath = trashedPath
+            self.infoPath = infoPath
         }
+
+        /// The same from URLs (their paths' UTF-8).
+        public init(original: URL, trashed: URL, info: URL) {
+            self.init(originalPath: Array(original.path.utf8), trashedPath: Array(trashed.path.utf8), infoPath: Array(info.path.utf8))
+        }
+
+        /// Where it was, as a URL (a name that is not UTF-8 shows U+FFFD: for display only).
+        public var original: URL { URL(fileURLWithPath: String(decoding: originalPath, as: UTF8.self)) }
+        /// Where it is, as a URL (for display only).
+        public var trashed: URL { URL(fileURLWithPath: String(decoding: trashedPath, as: UTF8.self)) }
+        /// Its info file, as a URL (for display only).
+        public var info: URL { URL(fileURLWithPath: String(decoding: infoPath, as: UTF8.self)) }
     }
 
-    /// Why a move failed, in words.
+    /// Why a move failed, in words: the file's name and the system's reason.
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
     }
 
-    private let homeTrash: URL
+    let homeTrash: String
     private let now: @Sendable () -> Date
 
     /// The Trash of `environment` (`XDG_DATA_HOME`, `HOME`).
@@ -50,120 +71,125 @@ public struct FreedesktopTrash: Sendable {
     ) {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share")
-        homeTrash = URL(fileURLWithPath: dataHome).appendingPathComponent("Trash")
+        homeTrash = URL(fileURLWithPath: dataHome).appendingPathComponent("Trash").path
         self.now = now
     }
 
-    /// Moves `file` to the Trash of its volume.
-    public func trash(_ file: URL) throws -> TrashedFile {
-        let path = file.standardizedFileURL.path
-        var status = stat()
-        guard lstat(path, &status) == 0 else { throw Failure(description: "\(file.lastPathComponent): \(Self.errorText())") }
-        let (trash, topdir) = try trashDirectory(for: path, device: status.st_dev)
-        let files = trash.appendingPathComponent("files")
-        let infos = trash.appendingPathComponent("info")
-        for folder in [trash, files, infos] { try Self.makeFolder(folder.path) }
-        let name = file.lastPathComponent
-        let stem = PathText.deletingPathExtension(name)
-        let suffix = PathText.pathExtension(name)
-        for attempt in 1...10_000 {
-            let candidate = attempt == 1 ? name : "\(stem).\(attempt)" + (suffix.isEmpty ? "" : ".\(suffix)")
-            let info = infos.appendingPathComponent(candidate + ".trashinfo")
-            let descriptor = open(info.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    /// Moves `file` to the Trash of its volume, when its name still stands for `identity`
+    /// (nil: whatever is there now, but never a folder).
+    public func trash(_ file: URL, expecting identity: FileIdentity? = nil) throws -> TrashedFile {
+        let path = Array(file.standardizedFileURL.path.utf8)
+        let (folder, name) = TrashPath.split(path)
+        return try trash(name, inFolder: folder, expecting: identity)
+    }
+
+    /// Moves the file `name` (one component) of `folder` to the Trash of its volume, when the
+    /// folder is still `folderIdentity` and the name still stands for `identity` (nil: no check
+    /// of that one, but a folder under the name is always refused).
+    public func trash(
+        _ name: [UInt8], inFolder folder: [UInt8], expecting identity: FileIdentity?, folderIdentity: FileIdentity? = nil
+    ) throws -> TrashedFile {
+        let shown = TrashPath.displayName(name)
+        func failure(_ reason: String) -> Failure { Failure(description: "cannot move \(shown) to the Trash: \(reason)") }
+        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), name != Array(".".utf8), name != Array("..".utf8) else {
+            throw failure("it is no file name")
+        }
+        let folder = TrashPath.absolute(folder)
+        let folderDescriptor = TrashPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard folderDescriptor >= 0 else {
+            throw failure("cannot open its folder \(TrashPath.displayName(folder)): \(SystemError.reason(errno))")
+        }
+        defer { close(folderDescriptor) }
+        if let folderIdentity, FileIdentity(descriptor: folderDescriptor) != folderIdentity {
+            throw failure("its folder \(TrashPath.displayName(folder)) is no longer the one listed (moved or replaced); nothing moved")
+        }
+        let found = try check(name, in: folderDescriptor, expecting: identity, failure)
+        let original = folder == [UInt8(ascii: "/")] ? folder + name : folder + [UInt8(ascii: "/")] + name
+        let (trash, topdir) = try place(forFolder: folder, device: found.device, failure)
+        let files = trash + Array("/files".utf8)
+        let infos = trash + Array("/info".utf8)
+        for made in [trash, files, infos] { try Self.makeFolder(made, failure) }
+        let recorded = topdir.map { TrashPath.relative(original, to: $0) } ?? original
+        let text = "[Trash Info]\nPath=\(TrashPath.percentEncoded(recorded))\nDeletionDate=\(Self.date(now()))\n"
+        for candidate in TrashPath.candidates(for: name) {
+            let info = infos + [UInt8(ascii: "/")] + candidate + Array(".trashinfo".utf8)
+            let descriptor = TrashPath.withCString(info) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
             if descriptor < 0 {
-                if errno == EEXIST { continue }
-                throw Failure(description: "\(name): cannot write its trash info (\(Self.errorText()))")
+                let code = errno
+                if code == EEXIST { continue }
+                throw failure("cannot write its trash info in \(TrashPath.displayName(infos)): \(SystemError.reason(code))")
             }
-            let target = files.appendingPathComponent(candidate)
-            guard access(target.path, F_OK) != 0 else {
-                close(descriptor)
-                unlink(info.path)
-                continue
-            }
-            let recorded = topdir.map { Self.relative(path, to: $0) } ?? path
-            let text = "[Trash Info]\nPath=\(Self.percentEncoded(recorded))\nDeletionDate=\(Self.date(now()))\n"
             let bytes = Array(text.utf8)
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            close(descriptor)
-            guard written == bytes.count else {
-                unlink(info.path)
-                throw Failure(description: "\(name): cannot write its trash info")
+            let code = errno
+            let closed = close(descriptor) == 0
+            guard written == bytes.count, closed else {
+                TrashPath.unlink(info)
+                throw failure("cannot write its trash info in \(TrashPath.displayName(infos)): \(SystemError.reason(written < 0 || !closed ? code : ENOSPC))")
             }
-            guard rename(path, target.path) == 0 else {
-                let reason = errno == EXDEV ? "the Trash is on another volume" : Self.errorText()
-                unlink(info.path)
-                throw Failure(description: "\(name): cannot be moved to the Trash (\(reason))")
+            let target = files + [UInt8(ascii: "/")] + candidate
+            // The last check, right before the move: still the file asked about.
+            do {
+                _ = try check(name, in: folderDescriptor, expecting: identity ?? found, failure)
+            } catch {
+                TrashPath.unlink(info)
+                throw error
             }
-            return TrashedFile(original: URL(fileURLWithPath: path), trashed: target, info: info)
+            switch TrashPath.renameNoReplace(from: name, in: folderDescriptor, to: target) {
+            case 0:
+                return TrashedFile(originalPath: original, trashedPath: target, infoPath: info)
+            case EEXIST:
+                TrashPath.unlink(info)
+                continue
+            case let code:
+                TrashPath.unlink(info)
+                throw failure(code == EXDEV ? "the Trash is on another volume" : SystemError.reason(code))
+            }
         }
-        throw Failure(description: "\(name): no free name in the Trash")
+        throw failure("no free name in the Trash")
+    }
+
+    /// What `name` in the open folder is now, refused when it is a folder or not `identity`.
+    private func check(
+        _ name: [UInt8], in folder: Int32, expecting identity: FileIdentity?, _ failure: (String) -> Failure
+    ) throws -> FileIdentity {
+        guard let now = FileIdentity(name: name, inFolder: folder) else { throw failure(SystemError.reason(errno)) }
+        if let identity, now != identity {
+            let kind = now.kindText.split(separator: " ", maxSplits: 1).last.map(String.init) ?? now.kindText
+            let what = now.type == identity.type ? "another \(kind)" : now.kindText
+            throw failure("it is not the file listed (it is \(what) now); nothing moved")
+        }
+        guard !now.isDirectory else { throw failure("it is a folder (a folder is never moved to the Trash)") }
+        return now
     }
 
     /// Moves a trashed file back where it was (refused when something is there now).
     public func restore(_ file: TrashedFile) throws {
-        guard access(file.original.path, F_OK) != 0 else {
-            throw Failure(description: "\(file.original.lastPathComponent): a file of that name is back in its folder")
+        let shown = TrashPath.displayName(TrashPath.split(file.originalPath).name)
+        switch TrashPath.renameNoReplace(from: file.trashedPath, in: AT_FDCWD, to: file.originalPath) {
+        case 0:
+            TrashPath.unlink(file.infoPath)
+        case EEXIST:
+            throw Failure(description: "cannot put back \(shown): a file of that name is back in its folder")
+        case let code:
+            throw Failure(description: "cannot put back \(shown): \(SystemError.reason(code))")
         }
-        guard rename(file.trashed.path, file.original.path) == 0 else {
-            throw Failure(description: "\(file.original.lastPathComponent): cannot be restored (\(Self.errorText()))")
-        }
-        unlink(file.info.path)
     }
 
-    // MARK: Where
-
-    /// The home Trash for a file on the home Trash's volume, else its volume's (and its top folder).
-    private func trashDirectory(for path: String, device: dev_t) throws -> (URL, String?) {
-        if let home = Self.device(ofExistingAncestorOf: homeTrash.path), home == device { return (homeTrash, nil) }
-        let topdir = Self.topFolder(of: path, device: device)
-        let uid = getuid()
-        let shared = URL(fileURLWithPath: topdir).appendingPathComponent(".Trash")
+    static func makeFolder(_ path: [UInt8], _ failure: (String) -> Failure) throws {
         var status = stat()
-        if lstat(shared.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_mode & S_ISVTX != 0 {
-            return (shared.appendingPathComponent(String(uid)), topdir)
-        }
-        return (URL(fileURLWithPath: topdir).appendingPathComponent(".Trash-\(uid)"), topdir)
-    }
-
-    /// The highest folder above `path` on the same device: its volume's mount point.
-    static func topFolder(of path: String, device: dev_t) -> String {
-        var current = PathText.deletingLastComponent(path)
-        while current != "/" {
-            let parent = PathText.deletingLastComponent(current)
-            var status = stat()
-            guard stat(parent, &status) == 0, status.st_dev == device else { break }
-            current = parent
-        }
-        return current
-    }
-
-    static func device(ofExistingAncestorOf path: String) -> dev_t? {
-        var current = path
-        while true {
-            var status = stat()
-            if stat(current, &status) == 0 { return status.st_dev }
-            if current == "/" || current.isEmpty { return nil }
-            current = PathText.deletingLastComponent(current)
-        }
-    }
-
-    static func makeFolder(_ path: String) throws {
-        var status = stat()
-        if lstat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw Failure(description: "\(path) is not a folder") }
+        if TrashPath.withCString(path, { lstat($0, &status) }) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw failure("\(TrashPath.displayName(path)) is not a folder") }
             return
         }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
-
-    static func relative(_ path: String, to topdir: String) -> String {
-        let prefix = topdir.hasSuffix("/") ? topdir : topdir + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
-
-    /// RFC 2396 escaping as the specification asks: unreserved characters and `/` stay.
-    static func percentEncoded(_ path: String) -> String {
-        PercentEncoding.encode(path, keeping: PercentEncoding.unreserved(plus: "!*'()/"))
+        // Parents first (the home's data folder may not exist yet).
+        let parent = TrashPath.split(path).folder
+        if parent != path, !parent.isEmpty, TrashPath.withCString(parent, { stat($0, &status) }) != 0 {
+            try makeFolder(parent, failure)
+        }
+        if TrashPath.withCString(path, { mkdir($0, 0o700) }) != 0, errno != EEXIST {
+            throw failure("cannot make \(TrashPath.displayName(path)): \(SystemError.reason(errno))")
+        }
     }
 
     /// `YYYY-MM-DDThh:mm:ss`, local time.
@@ -178,6 +204,4 @@ public struct FreedesktopTrash: Sendable {
         return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
             + "T\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2))"
     }
-
-    static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -33,38 +33,60 @@ public enum PhotoSaver {
     /// Writes `bytes` into `folder` (made when missing) as `name` plus the extension their
     /// format says; returns where.
     public static func save(_ bytes: [UInt8], named name: String, into folder: URL) throws -> URL {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let problem = folderProblem(folder, creating: true) { throw Failure(description: problem) }
         let stem = safeName(name)
         let suffix = ImageFormat.sniff(bytes).map(fileExtension) ?? "bin"
         let temporary = folder.appendingPathComponent(".\(stem).photofeed-\(getpid()).part")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(description: "cannot write in \(folder.path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure(description: "cannot write in \(folder.path): \(SystemError.reason(errno))") }
         var written = 0
+        // The errno of the call that failed, taken at once (a short write with none: the disk is full).
+        var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
                 let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
+                guard count > 0 else {
+                    failure = count < 0 ? errno : ENOSPC
+                    break
+                }
                 written += count
             }
         }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
         defer { unlink(temporary.path) }
-        guard written == bytes.count, synced else {
-            throw Failure(description: "cannot write in \(folder.path): \(String(cString: strerror(errno)))")
+        guard failure == 0 else {
+            throw Failure(description: "cannot write in \(folder.path): \(SystemError.reason(failure))")
         }
         for attempt in 1...10_000 {
             let candidate = folder.appendingPathComponent(attempt == 1 ? "\(stem).\(suffix)" : "\(stem) (\(attempt)).\(suffix)")
             if link(temporary.path, candidate.path) == 0 { return candidate }
-            if errno != EEXIST { throw Failure(description: "cannot save \(candidate.lastPathComponent): \(String(cString: strerror(errno)))") }
+            let code = errno
+            if code != EEXIST { throw Failure(description: "cannot save \(candidate.path): \(SystemError.reason(code))") }
         }
         throw Failure(description: "no free name for \(stem) in \(folder.path)")
     }
 
-    /// `name` without path separators, control characters or a leading dot, at most 120 bytes.
+    /// Why `folder` cannot take saved photos, in a sentence naming it; nil when it can. With
+    /// `creating`, a missing folder (and its parents) is made first.
+    public static func folderProblem(_ folder: URL, creating: Bool) -> String? {
+        let path = folder.path
+        var status = stat()
+        if stat(path, &status) == 0 {
+            return status.st_mode & S_IFMT == S_IFDIR ? nil : "cannot save into \(path): it is not a folder"
+        }
+        let code = errno
+        guard code == ENOENT, creating else { return "cannot save into \(path): \(SystemError.reason(code))" }
+        let parent = folder.deletingLastPathComponent()
+        if parent.path != path, let problem = folderProblem(parent, creating: true) { return problem }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { return "cannot make \(path): \(SystemError.reason(errno))" }
+        return nil
+    }
+
+    /// `name` without path separators, C0 and C1 control characters or a leading dot, at most 120 bytes.
     static func safeName(_ name: String) -> String {
-        var text = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0 != "/" && $0.value != 0x7F }.map(Character.init))
+        var text = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0 != "/" && !(0x7F...0x9F).contains($0.value) }.map(Character.init))
         while text.hasPrefix(".") { text.removeFirst() }
         while text.utf8.count > 120 { text.removeLast() }
         return text.isEmpty ? "photo" : text

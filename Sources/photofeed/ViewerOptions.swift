@@ -124,6 +124,14 @@ struct ViewerOptions: ParsableArguments {
     @OptionGroup var cacheSizeOptions: CacheSizeOptions
 
     func validate() throws {
+        // A missing folder is made at the first save; one that is there must be a folder.
+        if let saveDir {
+            let folder = URL(fileURLWithPath: PathText.expandingTilde(saveDir))
+            var status = stat()
+            if lstat(folder.path, &status) == 0, let problem = PhotoSaver.folderProblem(folder, creating: false) {
+                throw ValidationError("--save-dir: \(problem)")
+            }
+        }
         guard (0.1...600).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be 0.1…600 seconds (got \(idleTimeout))")
         }

@@ -6,14 +6,14 @@ import ImageCodecs
 @Suite("Viewer in tmux", .serialized, .timeLimit(.minutes(3)), .tags(.realTime))
 struct TmuxViewerTests {
     /// A fresh cache directory and server-log path for one run.
-    private static func scratch() throws -> (cache: String, log: String) {
+    static func scratch() throws -> (cache: String, log: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-tmux-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return (directory.appendingPathComponent("cache").path, directory.appendingPathComponent("server.log").path)
     }
 
     /// The shell command: the viewer with `flags`, then a marker line with its exit status.
-    private static func command(_ flags: String, cache: String, log: String, environment: String = "") throws -> String {
+    static func command(_ flags: String, cache: String, log: String, environment: String = "") throws -> String {
         "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= LC_CTYPE= NO_COLOR= \(environment) \(try BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) --trace \(TraceAudit.path(nextTo: log)) \(flags);"
             + " echo VIEWER-EXITED $?; sleep 20"
     }

@@ -30,7 +30,7 @@ public enum FeedEffect: Sendable {
     /// Ask the terminal to put the text on the clipboard (OSC 52).
     case copyToClipboard(String)
     /// Open a path or URL with the desktop's program (`xdg-open`), detached.
-    case openExternally(String)
+    case openExternally(String, expecting: FileIdentity?)
     /// Download (or read from the disk cache) a photo's full-size original and save it as
     /// `name` in `folder` (nil: the user's download folder); the outcome comes back as a notice.
     case saveOriginal(PhotoKey, ImageRequest, name: String, folder: URL?)

@@ -1,4 +1,5 @@
 import FeedSources
+import FoundationExtras
 import ImageCodecs
 
 /// A watched folder's changes (`FolderWatcher`, inotify): a photo added appears at its place by
@@ -16,6 +17,7 @@ extension FeedModel {
         var added = 0
         var changed = 0
         var removed = 0
+        var sentences: [String] = []
         for change in changes {
             switch change {
             case .added(let photo), .changed(let photo):
@@ -39,8 +41,20 @@ extension FeedModel {
                 let gone = Set(items.feedOrder.filter { $0.id.hasPrefix(path + "/") && !trashing.contains($0) })
                 removed += gone.count
                 effects += forget(gone)
+            case .folderGone(let path, let moved):
+                // Its photos are no longer at their paths: none stays listed to be acted on.
+                let gone = Set(items.feedOrder.filter { !trashing.contains($0) })
+                effects += forget(gone)
+                let name = PathText.lastComponent(path)
+                let how = moved ? "was moved or renamed" : "was deleted"
+                sentences.append(
+                    "the folder \(name) \(how): its \(gone.count == 1 ? "photo is" : "\(gone.count) photos are") no longer listed (listed again if a folder \(name) is back)")
+            case .folderBack(let path):
+                sentences.append("the folder \(PathText.lastComponent(path)) is back: listed again")
+            case .notFollowing(let shortfall):
+                sentences.append("\(shortfall); changes in the others are not seen")
             case .overflow:
-                note("the folder changed faster than it could be followed: some changes were missed (restart to list it again)")
+                sentences.append("the folder changed faster than it could be followed: some changes were missed (restart to list it again)")
             }
         }
         // The focus stays on its photo; if it went, on the next one that is still here.
@@ -52,7 +66,8 @@ extension FeedModel {
         if added > 0 { parts.append("\(added) added") }
         if changed > 0 { parts.append("\(changed) changed") }
         if removed > 0 { parts.append("\(removed) removed") }
-        if !parts.isEmpty { note("folder: " + parts.joined(separator: ", ")) }
+        if !parts.isEmpty { sentences.insert("folder: " + parts.joined(separator: ", "), at: 0) }
+        if !sentences.isEmpty { note(sentences.joined(separator: "; ")) }
         return effects
     }
 

@@ -56,15 +56,15 @@ extension FeedModel {
 
     /// `o`: the marked photos (else the focused one) opened by the desktop's program (at most 10).
     mutating func openExternally() -> [FeedEffect] {
-        let locations = actionTargets.compactMap(location(of:))
+        let locations = actionTargets.compactMap { key in location(of: key).map { ($0, photo(key)?.file?.identity) } }
         guard !locations.isEmpty else {
             note("nothing to open: no photo focused")
             return []
         }
         let opened = Array(locations.prefix(10))
         let more = locations.count > opened.count ? " (the first 10 of \(locations.count))" : ""
-        note("opening \(opened.count == 1 ? opened[0] : "\(opened.count) photos") with xdg-open\(more)")
-        return opened.map { .openExternally($0) }
+        note("opening \(opened.count == 1 ? opened[0].0 : "\(opened.count) photos") with xdg-open\(more)")
+        return opened.map { .openExternally($0.0, expecting: $0.1) }
     }
 
     /// `s`: the marked (else the focused) web photos' full-size originals, saved (a file is one already).

@@ -1,14 +1,31 @@
 public import FeedSources
 public import FoundationEssentials
 
-/// A photo to move to the Trash: its key in the list and its file.
+/// A photo to move to the Trash: its key in the list, its file, and which file (and folder)
+/// the name stood for when it was listed, checked right before the move.
 public struct TrashRequest: Hashable, Sendable {
     public var key: PhotoKey
+    /// The file's URL (for words and its thumbnails).
     public var url: URL
+    /// The folder holding it, as bytes.
+    public var folder: [UInt8]
+    /// Its name in `folder`, as bytes.
+    public var name: [UInt8]
+    /// The file listed (nil: the source did not say; then any file but a folder goes).
+    public var identity: FileIdentity?
+    /// The folder listed (nil: not checked).
+    public var folderIdentity: FileIdentity?
 
-    public init(key: PhotoKey, url: URL) {
+    /// The file at `url`, checked against `identity` and `folderIdentity` when given.
+    public init(key: PhotoKey, url: URL, identity: FileIdentity? = nil, folderIdentity: FileIdentity? = nil) {
         self.key = key
         self.url = url
+        let path = Array(url.path.utf8)
+        let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? -1
+        self.folder = slash <= 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
+        self.name = Array(path[(slash + 1)...])
+        self.identity = identity
+        self.folderIdentity = folderIdentity
     }
 }
 
@@ -38,7 +55,11 @@ extension FeedModel {
         for key in targets {
             guard let photo = photo(key) else { continue }
             switch photo.origin {
-            case .file(let directory, let name): requests.append(TrashRequest(key: key, url: directory.appendingPathComponent(name)))
+            case .file(let directory, let name):
+                requests.append(
+                    TrashRequest(
+                        key: key, url: directory.appendingPathComponent(name), identity: photo.file?.identity,
+                        folderIdentity: photo.file?.folder))
             case .original(let url?) where url.isFileURL: requests.append(TrashRequest(key: key, url: url))
             default: continue
             }

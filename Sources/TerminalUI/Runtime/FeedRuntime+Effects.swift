@@ -1,4 +1,5 @@
 import FeedSources
+import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import Synchronization
@@ -39,7 +40,7 @@ extension FeedRuntime {
                     let saved = try PhotoSaver.save(bytes, named: name, into: folder ?? PhotoSaver.downloadFolder())
                     text = "saved \(saved.path) (\(ByteCountFormat.string(Int64(bytes.count))))"
                 } catch {
-                    text = "could not save \(name): \(error)"
+                    text = error is PhotoSaver.Failure ? "\(error)" : "could not save \(name): \(ErrorText.describe(error))"
                 }
                 mailbox.post(.message(.saved(key, text)))
             })
@@ -49,7 +50,9 @@ extension FeedRuntime {
                 var outcome = TrashOutcome(moved: [], failures: [])
                 for request in requests {
                     do {
-                        let file = try trash.trash(request.url)
+                        let file = try trash.trash(
+                            request.name, inFolder: request.folder, expecting: request.identity,
+                            folderIdentity: request.folderIdentity)
                         // The thumbnail standard: a file's thumbnails go when the file does.
                         pipeline.forgetThumbnails(of: request.url)
                         outcome.moved.append((request.key, file))
@@ -75,10 +78,10 @@ extension FeedRuntime {
             })
         case .copyToClipboard(let text):
             screen.copyToClipboard(text)
-        case .openExternally(let location):
+        case .openExternally(let location, let identity):
             let mailbox = self.mailbox
             work.append(Task.detached {
-                if let failure = ExternalOpener.open(location) { mailbox.post(.message(.notice(failure))) }
+                if let failure = ExternalOpener.open(location, expecting: identity) { mailbox.post(.message(.notice(failure))) }
             })
         case .readInfo(let key, let request):
             let (pipeline, mailbox) = (self.pipeline, self.mailbox)

@@ -95,7 +95,7 @@ struct UpdateCopyOpenTests {
         // Then the path goes to the clipboard (the status bar says so, and that the terminal
         // must allow it) and to xdg-open
         #expect(copied.contains { if case .copyToClipboard("/photos/1.jpg") = $0 { true } else { false } })
-        #expect(opened.contains { if case .openExternally("/photos/1.jpg") = $0 { true } else { false } })
+        #expect(opened.contains { if case .openExternally("/photos/1.jpg", _) = $0 { true } else { false } })
         #expect(harness.model.message == "opening /photos/1.jpg with xdg-open")
         // And a failure to open is said in the status bar
         harness.send(.notice("cannot open /photos/1.jpg: xdg-open is not installed (Debian: xdg-utils)"))

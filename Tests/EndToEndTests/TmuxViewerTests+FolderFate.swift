@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// What happens to the folder the viewer shows, end to end: deleted and made again, and
+/// seen read-only (a real bind mount) when `D` asks the Trash to move a photo.
+extension TmuxViewerTests {
+    @Test func theFollowedFolderDeletedIsSaidAndMadeAgainIsListedAgain() async throws {
+        // Given a followed folder of two photos
+        let (cache, log) = try Self.scratch()
+        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
+        let folder = root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let coffee = BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg")
+        for name in ["a.jpg", "b.jpg"] { try FileManager.default.copyItem(at: coffee, to: folder.appendingPathComponent(name)) }
+        let session = try TmuxSession(
+            command: try Self.command("--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log), columns: 160, rows: 40)
+        _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/2") }
+
+        // When the folder is deleted, the status bar says so and no row is left
+        try FileManager.default.removeItem(at: folder)
+        let gone = try await session.waitForScreen(within: .seconds(10)) { $0.contains("the folder photos was deleted") }
+        #expect(gone != nil, "\((try? session.capture()) ?? "")")
+        #expect(gone?.contains("a.jpg") == false)
+
+        // When it is made again with a photo, that photo is listed
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: coffee, to: folder.appendingPathComponent("new.jpg"))
+        let back = try await session.waitForScreen(within: .seconds(10)) { $0.contains("new.jpg") && $0.contains("row 1/1") }
+        #expect(back != nil, "\((try? session.capture()) ?? "")")
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
+
+    @Test func dOnAReadOnlyMountSaysWhyInWords() async throws {
+        // Given a photo on a tmpfs (not the home Trash's volume) seen through a read-only bind mount
+        let (cache, log) = try Self.scratch()
+        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
+        let volume = try EndToEndMount.tmpfs(at: root.appendingPathComponent("volume"))
+        defer { volume.unmount() }
+        try FileManager.default.copyItem(
+            at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: volume.url.appendingPathComponent("a.jpg"))
+        let readOnly = try EndToEndMount.readOnlyBind(of: volume.url, at: root.appendingPathComponent("ro"))
+        defer { readOnly.unmount() }
+        let session = try TmuxSession(
+            command: try Self.command(
+                "--feed \(readOnly.url.path) --no-thumbnail-cache --no-watch", cache: cache, log: log,
+                environment: "XDG_DATA_HOME=\(root.appendingPathComponent("data").path)"),
+            columns: 200, rows: 40)
+        _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/1") }
+
+        // When D then y
+        try session.send("D")
+        _ = try await session.waitForScreen(within: .seconds(5)) { $0.contains("Move a.jpg to the Trash?") }
+        try session.send("y")
+
+        // Then the status bar says it in a sentence with the system's words, no type dump
+        let said = try await session.waitForScreen(within: .seconds(10)) { $0.contains("read-only file system") }
+        let screen = try session.capture()
+        #expect(said != nil, "\(screen)")
+        #expect(screen.contains("cannot move a.jpg to the Trash: "), "\(screen)")
+        #expect(!screen.contains("CocoaError") && !screen.contains("Error Domain") && !screen.contains("642"), "\(screen)")
+        #expect(FileManager.default.fileExists(atPath: volume.url.appendingPathComponent("a.jpg").path))
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
+}
+
+/// A real mount for an end-to-end test (a tmpfs, a read-only bind mount), unmounted by
+/// `unmount()`. Mounting needs root: where it fails, the test is cancelled with the reason —
+/// reported as skipped, never passed silently.
+struct EndToEndMount {
+    let url: URL
+
+    static func tmpfs(at point: URL) throws -> EndToEndMount {
+        try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
+        try mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", point.path], what: "a tmpfs")
+        return EndToEndMount(url: point)
+    }
+
+    static func readOnlyBind(of source: URL, at point: URL) throws -> EndToEndMount {
+        try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
+        try mount(["--bind", source.path, point.path], what: "a bind mount")
+        do {
+            try mount(["-o", "remount,ro,bind", point.path], what: "a read-only remount")
+        } catch {
+            EndToEndMount(url: point).unmount()
+            throw error
+        }
+        return EndToEndMount(url: point)
+    }
+
+    func unmount() {
+        _ = try? Self.run(["/bin/umount", url.path])
+    }
+
+    private static func mount(_ arguments: [String], what: String) throws {
+        let (status, output) = try run(["/bin/mount"] + arguments)
+        guard status == 0 else {
+            try Test.cancel("skipped: could not mount \(what) (mount \(arguments.joined(separator: " ")): \(output); needs root)")
+        }
+    }
+
+    private static func run(_ command: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

@@ -35,6 +35,20 @@ struct UpdateTypeAheadTests {
         #expect(quit.press("q").exit == .quit)
     }
 
+    @Test func keysThatNeedNoRowsActAtOnceUnlessAKeyWaitsBeforeThem() {
+        // Given: the first page not come; ? typed: the help shows at once
+        var harness = harness()
+        harness.press("?")
+        #expect(harness.model.showsHelp && harness.model.heldInput.isEmpty)
+        harness.press("?")
+        // When: j, then ?, are typed
+        harness.press("j?")
+        // Then: both wait (? does not overtake j), and act in order once the rows come
+        #expect(!harness.model.showsHelp && harness.model.heldInput.count == 2)
+        harness.send(.page(.success(FeedPage(photos: TestPhotos.files(5), summary: "fake", hasMore: false))))
+        #expect(harness.model.focusedKey?.id == "1" && harness.model.showsHelp)
+    }
+
     @Test func keysAfterTheRowsAreNotHeld() {
         var harness = harness()
         harness.send(.page(.success(FeedPage(photos: TestPhotos.files(5), summary: "fake", hasMore: false))))

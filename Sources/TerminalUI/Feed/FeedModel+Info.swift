@@ -56,7 +56,8 @@ extension FeedModel {
         let copy = Clipboard.fit(locations.map { ShellQuoting.quoted(Array($0.utf8)) })
         let noun = locations.allSatisfy { $0.hasPrefix("/") } ? "paths" : "paths and URLs"
         guard copy.count > 0 else {
-            note("nothing copied: \(locations.count == 1 ? "the path" : "the first of the \(noun)") is longer than the clipboard's limit")
+            let which = locations.count == 1 ? "it is" : "the first is"
+            note("nothing copied: \(which) longer than the clipboard's limit (\(Clipboard.maxBytes.groupedDigits) bytes)")
             return []
         }
         if copy.count < locations.count {

@@ -33,7 +33,7 @@ TMUX_SUITES := EndToEndTests\.(TmuxViewerTests/(?!onThreeG)|TmuxTextModeTests)
 TMUX_SLOW_SUITES := EndToEndTests\.(TmuxViewerTests/onThreeG|TmuxGridTests|TmuxDetailPreviewTests)
 PREFETCH_SUITES := EndToEndTests\.PrefetchCommandTests
 END_TO_END_SUITES := EndToEndTests\.(?!Tmux|PrefetchCommandTests)
-IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|FoundationExtrasTests\.ChildProcessTests|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPCacheFreshnessIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|EmbeddedServerPreviewTests|LowDataRequestTests|FolderWatcherTests|SaveResumeTests)|PicsumServerTests\.(Server(Animation|Attribution|ConnectionLimits|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|TerminalUITests\.CursesScreen(Demo)?Tests|PhotofeedCommandTests\.EmbeddedServerStartTests
+IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|FoundationExtrasTests\.(ChildProcessTests|ShellQuotingShellTests)|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPCacheFreshnessIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|EmbeddedServerPreviewTests|LowDataRequestTests|FolderWatcherTests|SaveResumeTests)|PicsumServerTests\.(Server(Animation|Attribution|ConnectionLimits|HTTPSemantics|Image|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|TerminalUITests\.CursesScreen(Demo)?Tests|PhotofeedCommandTests\.EmbeddedServerStartTests
 REAL_TIME_SUITES := EndToEndTests\.|$(IN_PROCESS_REAL_TIME_SUITES)
 REAL_TIME_GROUPS := '$(TMUX_SUITES)' '$(TMUX_SLOW_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'
 test:

@@ -122,6 +122,7 @@ struct ViewCommand: AsyncParsableCommand {
                 }
                 if let probe, let replies {
                     configuration.inputParser = replies.inputParser
+                    configuration.typedAhead = replies.typedAhead
                     configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
                 }
                 configuration.preparesPicturesOffFrame = true

@@ -155,20 +155,6 @@ struct HostileTerminalTests {
         #expect(!appeared.isEmpty && appeared.count < 12, "\(appeared.count) photos appeared")
     }
 
-    @Test func ctrlCTypedDuringTheProbeIsNotAReply() throws {
-        // Given: the viewer asking; the user presses Ctrl-C before the terminal answers
-        let terminal = try PlayedTerminal(BuiltBinary.photofeed, ["--feed", BuiltBinary.assetsDirectory.path], environment: try Self.environment())
-        #expect(terminal.read(within: .seconds(10), until: PlayedTerminal.askedEverything))
-        terminal.write([0x03])
-        #expect(terminal.answer(.text(PlayedTerminal.Answer.kitty), within: .zero))
-        terminal.drain(for: .milliseconds(500))
-        // Then: a Ctrl-C in the viewer quits it cleanly (130), the terminal's modes restored
-        terminal.write([0x03])
-        #expect(terminal.exitStatus(within: .seconds(10)) == 130)
-        #expect(terminal.modesRestored)
-        #expect(PlayedTerminal.leftoverFiles(of: terminal.process.processIdentifier).isEmpty)
-    }
-
     @Test func showGridInsideTmuxSendsItsPixelsThroughPassthrough() throws {
         // Given: a real tmux server, and show --grid running "in" its pane on a kitty outside
         let session = try TmuxSession(command: "sleep 60", columns: 80, rows: 24)

@@ -46,12 +46,47 @@ import TerminalKit
         #expect(TerminalReplies.believedCell(width: 129, height: 20) == nil)
     }
 
-    @Test func keysAmongRepliesAreCountedNotKept() {
+    @Test func keysAmongRepliesAreKeptInOrder() {
         // Given: a user typing j and q while the terminal answers
         let heard = replies("j\u{1B}_Gi=31;OK\u{1B}\\q\u{1B}[?62;4c")
-        // Then: two stray keys, kitty graphics, sixel, and the fence
-        #expect(heard.strayBytes == 2)
+        // Then: the two keys, kept in order, and kitty graphics, sixel, and the fence
+        #expect(heard.typedAhead == [.key(.character("j")), .key(.character("q"))])
         #expect(heard.kittyGraphics && heard.sixel && heard.isComplete)
+    }
+
+    @Test func keysBetweenPartialRepliesAreSplitFromThemWhateverThePieces() {
+        // Given: j, Ctrl-C, an arrow and a wheel notch typed between replies that arrive cut
+        // anywhere (inside the kitty reply, inside the version, inside the fence)
+        let pieces = [
+            "j\u{1B}_Gi=31;O", "K\u{1B}\\\u{03}\u{1B}P>|kit", "ty(0.47)\u{1B}", "\\\u{1B}[A\u{1B}[<65;2;3Mj\u{1B}[?6",
+            "2;c",
+        ]
+        var heard = TerminalReplies()
+        for piece in pieces { heard.feed(Array(piece.utf8)) }
+        // Then: every reply is heard, and the keys are kept apart from them, in the order typed
+        #expect(heard.kittyGraphics && heard.version == "kitty(0.47)" && heard.isComplete)
+        #expect(
+            heard.typedAhead == [
+                .key(.character("j")), .key(.control("c")), .key(.up),
+                .mouse(MouseReport(action: .wheelDown, row: 2, column: 1, control: false)), .key(.character("j")),
+            ])
+        // And: split a byte at a time, the same
+        var bytewise = TerminalReplies()
+        for byte in pieces.joined().utf8 { bytewise.feed([byte]) }
+        #expect(bytewise.typedAhead == heard.typedAhead && bytewise.version == heard.version && bytewise.isComplete)
+    }
+
+    @Test func aReplyCutByTheDeadlineLeavesNoKeyAndTheKeysBeforeItAreKept() {
+        // Given: q typed, then half of a version reply (whose text holds a q) when the probe stops
+        let heard = replies("q\u{1B}P>|qq")
+        // Then: only the typed q is input; the reply's q waits in the parser for its end
+        #expect(heard.typedAhead == [.key(.character("q"))])
+        #expect(heard.inputParser.waiting == .sequence)
+    }
+
+    @Test func aTerminalPouringNoiseIsNotKeptWhole() {
+        let heard = replies(String(repeating: "x", count: TerminalReplies.maximumTypedAhead + 10))
+        #expect(heard.typedAhead.count == TerminalReplies.maximumTypedAhead)
     }
 
     @Test func onlyOurOwnKittyQueriesCount() {

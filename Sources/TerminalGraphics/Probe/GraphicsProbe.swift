@@ -17,8 +17,8 @@ public import TerminalKit
 /// probe.selection.reason   // "kitty (terminal answered)"
 /// ```
 public struct GraphicsProbe: Sendable {
-    /// What the terminal answered (nil: no terminal), with the input parser's state where the
-    /// probe stopped reading (the screen goes on from there).
+    /// What the terminal answered (nil: no terminal), with the keys typed meanwhile and the
+    /// input parser's state where the probe stopped reading (the screen goes on from there).
     public var replies: TerminalReplies?
     /// When the questions were asked (nil: not asked).
     public var askedAt: ContinuousClock.Instant?

@@ -12,7 +12,9 @@ import Glibc
 /// no fence, nothing is flushed: the replies still on their way are read by whoever reads the
 /// terminal next through the same grammar (the viewer's input, or ``awaitLateReplies(input:until:)``),
 /// starting from the parser state ``Outcome/replies`` holds, so a reply cut by the deadline is
-/// finished, not turned into keys. A terminal that answers nothing costs at most the deadline.
+/// finished, not turned into keys. Keys typed while it waits are kept, in order
+/// (``TerminalReplies/typedAhead``): the reader that comes next takes them as its first input.
+/// A terminal that answers nothing costs at most the deadline.
 ///
 /// ```swift
 /// var guard = ProbeSignalGuard.install()
@@ -26,7 +28,8 @@ public enum TerminalProbe {
 
     /// What the probe heard.
     public struct Outcome: Sendable {
-        /// The replies, and the input parser's state where the probe stopped reading.
+        /// The replies, the keys typed meanwhile (``TerminalReplies/typedAhead``), and the
+        /// input parser's state where the probe stopped reading.
         public var replies: TerminalReplies
         /// When the questions were written.
         public var askedAt: ContinuousClock.Instant

@@ -6,8 +6,9 @@ public import ImageCodecs
 /// Pure and incremental: feed the bytes as they arrive (in any pieces), or apply replies the
 /// input parser already recognised. The primary device attributes reply (`CSI ? … c`), asked
 /// for last, is the fence that says every earlier question has been answered or will never
-/// be. Bytes that are not a reply (keys typed while the terminal was being asked) are counted
-/// and dropped, never passed on as input.
+/// be. What is not a reply (keys typed while the terminal was being asked) is kept, in order, in
+/// ``typedAhead``: the viewer takes it as its first input. A reply is never a key, and a key
+/// never a reply: both are read by the one input grammar (``TerminalInputParser``).
 ///
 /// Geometry from a reply is believed only within ``cellWidthRange``, ``cellHeightRange`` and
 /// ``textAreaLimit``; anything else is ignored (and noted in ``rejectedGeometry``), so no
@@ -27,6 +28,9 @@ public struct TerminalReplies: Sendable {
     public static let cellHeightRange = 4...256
     /// The largest text area believed, in pixels, either way (a 16K-wide screen).
     public static let textAreaLimit = 16_384
+    /// The most keys kept from while the terminal was asked: far more than a user types in the
+    /// probe's wait; a terminal pouring noise is not kept whole.
+    public static let maximumTypedAhead = 1024
 
     /// The kitty graphics query was answered OK.
     public private(set) var kittyGraphics = false
@@ -46,8 +50,10 @@ public struct TerminalReplies: Sendable {
     public private(set) var synchronizedOutput = false
     /// The largest sixel image the terminal draws (XTSMGRAPHICS), nil when it did not say.
     public private(set) var sixelGeometry: PixelSize?
-    /// Keys (and mouse reports) that came among the replies: counted, never passed on.
-    public private(set) var strayBytes = 0
+    /// Keys (and mouse reports) that came among the replies, in order: the user typed ahead,
+    /// and whoever reads the terminal next takes them as its first input. At most
+    /// ``maximumTypedAhead``; what comes after that is dropped.
+    public private(set) var typedAhead: [TerminalInput] = []
     /// Terminfo capabilities the terminal itself reported (XTGETTCAP, `DCS 1 + r name=value ST`),
     /// by name, values decoded from hex: e.g. `RGB` → `8/8/8`, `colors` → `256`.
     public private(set) var capabilities: [String: String] = [:]
@@ -70,10 +76,14 @@ public struct TerminalReplies: Sendable {
     /// Whether the terminal draws sixel graphics (device attribute 4).
     public var sixel: Bool { deviceAttributes?.contains(4) ?? false }
 
-    /// Parses more reply bytes; anything that is not a reply counts as stray.
+    /// Parses more bytes: replies are taken into account, anything else is kept as typed ahead.
     public mutating func feed(_ bytes: some Sequence<UInt8>) {
         for input in parser.feed(bytes) {
-            if case .reply(let reply) = input { apply(reply) } else { strayBytes += 1 }
+            if case .reply(let reply) = input {
+                apply(reply)
+            } else if typedAhead.count < Self.maximumTypedAhead {
+                typedAhead.append(input)
+            }
         }
     }
 

@@ -142,7 +142,7 @@ public final class CursesScreen: Screen {
         self.images = TerminalImageStore(transport: configuration.graphicsTransport)
         self.input = ScreenInput(
             escapeDelay: .milliseconds(Int(configuration.escapeDelayMilliseconds)), parser: configuration.inputParser,
-            outstandingSince: configuration.repliesOutstandingSince)
+            typedAhead: configuration.typedAhead, outstandingSince: configuration.repliesOutstandingSince)
         self.size = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
         (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 

@@ -22,6 +22,8 @@ public struct CursesScreenConfiguration: Sendable {
     public var graphicsTransport: GraphicsTransport
     /// Where the input grammar starts: the probe's parser when it stopped reading mid-reply.
     public var inputParser = TerminalInputParser()
+    /// Keys typed while the probe waited (``TerminalReplies/typedAhead``): the first input read.
+    public var typedAhead: [TerminalInput] = []
     /// When the start-up questions were asked, if their fence has not arrived yet (a lone ESC
     /// then waits longer: it may begin a late reply).
     public var repliesOutstandingSince: ContinuousClock.Instant?

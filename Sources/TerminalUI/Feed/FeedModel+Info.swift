@@ -1,6 +1,8 @@
 import FeedSources
+import FoundationExtras
 import ImageCodecs
 import ImageLoading
+import TerminalGraphics
 
 /// What the info panel knows of one photo: nothing yet, its metadata, or why it failed.
 struct PhotoInfo: Sendable {
@@ -42,16 +44,29 @@ extension FeedModel {
         }
     }
 
-    /// `y`: the marked photos' (else the focused photo's) paths or URLs to the clipboard, one a line.
+    /// `y`: the marked photos' (else the focused photo's) paths or URLs to the clipboard, each
+    /// one shell word (``ShellQuoting``), separated by spaces (``Clipboard/separator``); as many
+    /// whole ones as the clipboard takes (``Clipboard/fit(_:)``), the count said when not all.
     mutating func copyLocation() -> [FeedEffect] {
         let locations = actionTargets.compactMap(location(of:))
         guard !locations.isEmpty else {
             note("nothing to copy: no photo focused")
             return []
         }
-        let what = locations.count == 1 ? locations[0] : "\(locations.count) paths and URLs"
-        note("copied \(what) (if the terminal allows OSC 52)")
-        return [.copyToClipboard(locations.joined(separator: "\n"))]
+        let copy = Clipboard.fit(locations.map { ShellQuoting.quoted(Array($0.utf8)) })
+        let noun = locations.allSatisfy { $0.hasPrefix("/") } ? "paths" : "paths and URLs"
+        guard copy.count > 0 else {
+            let which = locations.count == 1 ? "it is" : "the first is"
+            note("nothing copied: \(which) longer than the clipboard's limit (\(Clipboard.maxBytes.groupedDigits) bytes)")
+            return []
+        }
+        if copy.count < locations.count {
+            note("copied \(copy.count.groupedDigits) of \(locations.count.groupedDigits) \(noun): the clipboard's limit")
+        } else {
+            let what = locations.count == 1 ? locations[0] : "\(locations.count.groupedDigits) \(noun)"
+            note("copied \(what) (if the terminal allows OSC 52)")
+        }
+        return [.copyToClipboard(copy.text)]
     }
 
     /// `o`: the marked photos (else the focused one) opened by the desktop's program (at most 10).

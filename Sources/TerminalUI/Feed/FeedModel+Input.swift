@@ -16,6 +16,10 @@ extension FeedModel {
     /// One input event: network-panel keys first, then the key map.
     mutating func handle(_ input: InputEvent) -> [FeedEffect] {
         if case .terminalReply(let reply) = input { return terminalAnswered(reply) }
+        if holdsForRows(input) {
+            if heldInput.count < Self.maximumHeldInput { heldInput.append(input) }
+            return []
+        }
         if seekingEnd, case .key = input {
             stopSeekingEnd()
             return []

@@ -136,6 +136,8 @@ public struct FeedModel: Sendable {
     public internal(set) var animationsPaused = false
     /// The time of the message being handled (since the viewer started): stamps log entries.
     public internal(set) var now: Duration = .zero
+    /// Keys and clicks that came before the feed's first rows, in order (``holdsForRows(_:)``).
+    public internal(set) var heldInput: [InputEvent] = []
 
     /// A model with no photos yet, laid out for `screenSize`; `pictures` (tests) replaces the
     /// renderer the options describe.

@@ -76,6 +76,7 @@ public enum FeedUpdate {
             model.receiveCacheSizes(sizes)
             effects = []
         }
+        if !effects.contains(where: \.isQuit) { effects += model.releaseHeldInput() }
         if let newsBasis { model.announceNews(since: newsBasis, after: message) }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
         if !effects.contains(where: \.isQuit) { effects += model.reconcileAnimations() + model.followInfo() }

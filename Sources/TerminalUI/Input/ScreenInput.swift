@@ -10,7 +10,8 @@ import TerminalGraphics
 /// ``outstandingLimit`` after the start), so a late reply split after its ESC is still a reply.
 /// A sequence left unfinished for ``sequenceTimeout`` is dropped before the next bytes are read,
 /// so a broken reply never swallows the keys typed after it. Ctrl-C is an interrupt, Ctrl-Z a
-/// suspend (the screen reads in raw mode: no byte raises a signal).
+/// suspend (the screen reads in raw mode: no byte raises a signal). Keys typed during the
+/// start-up probe come first, in order, as if read here.
 ///
 /// ```swift
 /// var input = ScreenInput(escapeDelay: .milliseconds(50))
@@ -33,14 +34,16 @@ struct ScreenInput {
     private var lastByte: ContinuousClock.Instant?
     private var outstandingUntil: ContinuousClock.Instant?
 
-    /// Input that starts where `parser` stopped (the probe's, when it gave up before the fence);
-    /// `outstandingSince`: when unanswered questions were asked (nil: none are).
+    /// Input that starts where `parser` stopped (the probe's, when it gave up before the fence),
+    /// with `typedAhead` (what the same grammar decoded as keys while the probe waited) as its
+    /// first events; `outstandingSince`: when unanswered questions were asked (nil: none are).
     init(
         escapeDelay: Duration, parser: TerminalInputParser = TerminalInputParser(),
-        outstandingSince: ContinuousClock.Instant? = nil
+        typedAhead: [TerminalInput] = [], outstandingSince: ContinuousClock.Instant? = nil
     ) {
         normalEscapeDelay = escapeDelay
         self.parser = parser
+        queued = typedAhead.compactMap(Self.event(for:))
         outstandingUntil = outstandingSince.map { $0 + Self.outstandingLimit }
     }
 

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 import FoundationExtras
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -54,8 +55,12 @@ public struct FreedesktopTrash: Sendable {
         self.now = now
     }
 
-    /// Moves `file` to the Trash of its volume.
+    /// Moves `file` to the Trash of its volume. A path that is not UTF-8 (its bytes
+    /// percent-encoded in `file`) is refused, nothing moved: its text would name another file.
     public func trash(_ file: URL) throws -> TrashedFile {
+        if let bytes = file.localPath, String(validating: bytes) == nil {
+            throw Failure(description: "cannot move \(bytes.escapedText) to the Trash: its name is not UTF-8 (nothing moved)")
+        }
         let path = file.standardizedFileURL.path
         var status = stat()
         guard lstat(path, &status) == 0 else { throw Failure(description: "\(file.lastPathComponent): \(Self.errorText())") }

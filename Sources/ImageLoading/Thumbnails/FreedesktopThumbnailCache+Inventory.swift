@@ -1,4 +1,6 @@
 import FoundationEssentials
+import FoundationExtras
+import SystemPackage
 import ImageCodecs
 #if canImport(Glibc)
 import Glibc
@@ -66,7 +68,7 @@ extension FreedesktopThumbnailCache {
                 let path = folder.appendingPathComponent(name).path
                 var info = stat()
                 guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-                let prefix = ThumbnailFiles.readPrefix(path, limit: Self.inventoryPrefixBytes) ?? []
+                let prefix = ThumbnailFiles.readPrefix(FilePath(path), limit: Self.inventoryPrefixBytes) ?? []
                 let own = PNGTextChunks.read(prefix)["Software"] == software
                 found.append((path, Int(info.st_size), own))
             }

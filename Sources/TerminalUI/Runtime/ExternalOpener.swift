@@ -1,18 +1,21 @@
 import FoundationEssentials
 import FoundationExtras
+import SystemPackage
 
 /// Opens a path or URL with the desktop's program: `xdg-open`, detached from the viewer (its
 /// output to /dev/null, so nothing it prints reaches the screen), never waited for.
 enum ExternalOpener {
-    /// Starts `xdg-open location`; nil when it started, else why not, in words.
-    static func open(_ location: String) -> String? {
+    /// Starts `xdg-open location` (one argument: the path's bytes as they are on disk, or the
+    /// URL); nil when it started, else why not, in words.
+    static func open(_ location: [UInt8]) -> String? {
+        let shown = FilePath.escapedText(location)
         guard let program = find("xdg-open") else {
-            return "cannot open \(location): xdg-open is not installed (Debian: xdg-utils)"
+            return "cannot open \(shown): xdg-open is not installed (Debian: xdg-utils)"
         }
         do {
-            try ChildProcess.start(program, [location])
+            try ChildProcess.start(program, byteArguments: [location])
         } catch {
-            return "cannot open \(location): \(ErrorText.describe(error))"
+            return "cannot open \(shown): \(ErrorText.describe(error))"
         }
         return nil
     }

@@ -20,7 +20,9 @@ enum RawArguments {
     static func arguments() -> [String] {
         (1..<Int(CommandLine.argc)).map { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return "" }
-            return text(bytes: FilePath(platformString: argument).bytes)
+            // The bytes as they are (a FilePath would fold `//`, as in `http://`).
+            let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
+            return text(bytes: Array(bytes))
         }
     }
 

@@ -240,7 +240,7 @@ let package = Package(
             name: "ImageLoadingTests",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "PicsumServer", "CodecFixtures",
-                "Digests", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
+                "Digests",
             ],
             swiftSettings: strict
         ),

@@ -26,8 +26,7 @@ extension DirectoryFeed {
     /// row; with no facts, so it sorts last); nil for anything else (a folder, a file that is
     /// no image, one that is gone).
     static func photo(named name: FilePath, in directory: URL) -> FeedPhoto? {
-        guard var path = directory.localPath else { return nil }
-        path.push(name)
+        guard let path = directory.localPath?.joined(name) else { return nil }
         guard let status = path.status() else { return nil }
         let kind = FileKind(mode: UInt32(status.st_mode))
         guard !kind.isDirectory else { return nil }

@@ -194,8 +194,7 @@ public actor DirectoryFeed: FeedSource {
         guard let folder = directory.localPath else { return [] }
         var files: [URL] = []
         while let name = listing.next() {
-            var path = folder
-            path.push(name)
+            let path = folder.joined(name)
             if let head = FileSignature.head(of: path, count: FileSignature.headCount), FileSignature.isImage(head),
                 let file = URL(fileAt: path)
             {

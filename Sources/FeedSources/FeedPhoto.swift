@@ -80,9 +80,7 @@ extension FeedPhoto {
     public var filePath: FilePath? {
         switch origin {
         case .file(let directory, let name):
-            guard var path = directory.localPath else { return nil }
-            path.push(name)
-            return path
+            return directory.localPath?.joined(name)
         case .original(let url): return url?.localPath
         case .picsum: return nil
         }

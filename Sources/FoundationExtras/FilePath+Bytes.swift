@@ -31,6 +31,12 @@ extension FilePath {
         }
     }
 
+    /// `self/relative`, joined byte by byte (one copy, whatever the length; `relative` is
+    /// taken as relative).
+    public func joined(_ relative: FilePath) -> FilePath {
+        FilePath(bytes: bytes + [UInt8(ascii: "/")] + relative.bytes)
+    }
+
     /// The path as text that names it alone: UTF-8 as it is, a backslash doubled (`\\`) and
     /// each byte that is not part of valid UTF-8 as `\xFF` (upper-case hex). Two paths never
     /// share it, so it serves as an id, and it is what a screen shows.

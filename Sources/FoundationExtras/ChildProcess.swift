@@ -33,6 +33,17 @@ public enum ChildProcess {
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil,
         capturesOutput: Bool = false, timeout: Duration? = nil
     ) throws(SystemError) -> Result {
+        try run(
+            executable, byteArguments: arguments.map { Array($0.utf8) }, environment: environment, input: input,
+            capturesOutput: capturesOutput, timeout: timeout)
+    }
+
+    /// ``run(_:_:environment:input:capturesOutput:timeout:)`` with each argument given as its
+    /// bytes (a path that is not UTF-8 reaches the program exactly as it is on disk).
+    public static func run(
+        _ executable: String, byteArguments arguments: [[UInt8]], environment: [String: String]? = nil,
+        input: [UInt8]? = nil, capturesOutput: Bool = false, timeout: Duration? = nil
+    ) throws(SystemError) -> Result {
         var inputPipe: (read: Int32, write: Int32)?
         if input != nil { inputPipe = try makePipe() }
         var outputPipe: (read: Int32, write: Int32)?
@@ -40,7 +51,7 @@ public enum ChildProcess {
         do {
             if capturesOutput { outputPipe = try makePipe() }
             pid = try spawn(
-                executable, arguments.map { Array($0.utf8) }, environment: environment, standardInput: inputPipe?.read,
+                executable, arguments, environment: environment, standardInput: inputPipe?.read,
                 standardOutput: outputPipe?.write)
         } catch {
             for end in [inputPipe?.read, inputPipe?.write, outputPipe?.read, outputPipe?.write] { if let end { close(end) } }

@@ -127,7 +127,9 @@ final class FolderWalk {
                         if entry.isFolder {
                             if walkInto { top.pending.append((Array(entry.name), false)) }
                         } else if walkInto, entry.mayBeFolder, isFolder(in: top.folder, entry.name) {
-                            top.pending.append((Array(entry.name), entry.type != UInt8(DT_DIR) && isLink(in: top.folder, entry.name)))
+                            // DT_UNKNOWN says nothing: only a `stat` without following tells a link.
+                            let isLink = entry.type == UInt8(DT_LNK) || isLink(in: top.folder, entry.name)
+                            top.pending.append((Array(entry.name), isLink))
                         } else {
                             file(top.prefix, entry.name)
                         }

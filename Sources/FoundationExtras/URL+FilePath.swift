@@ -29,11 +29,11 @@ extension URL {
         self.init(string: "file://" + PercentEncoding.encode(bytes: bytes, keeping: Self.keptInPath))
     }
 
-    /// The bytes of a file URL's path (percent-decoded byte by byte); nil for a URL that is not
-    /// a file URL.
+    /// The bytes of a file URL's path (percent-decoded byte by byte; a URL relative to a
+    /// folder's is resolved against it); nil for a URL that is not a file URL.
     public var localPath: FilePath? {
         guard isFileURL else { return nil }
-        let encoded = path(percentEncoded: true)
+        let encoded = absoluteURL.path(percentEncoded: true)
         return FilePath(bytes: PercentEncoding.decode(encoded.isEmpty ? "/" : encoded))
     }
 }

@@ -24,8 +24,10 @@ struct FilePathBytesTests {
         let replacement = try #require(URL(fileAt: FilePath(bytes: Array("/p/e".utf8) + [0xEF, 0xBF, 0xBD])))
         #expect(invalid.absoluteString == "file:///p/e%FF")
         #expect(replacement.absoluteString == "file:///p/e%EF%BF%BD")
-        // And a URL made from a String path gives its UTF-8 bytes
+        // And a URL made from a String path gives its UTF-8 bytes, a relative one resolved
         #expect(URL(fileURLWithPath: "/a b/é.jpg").localPath?.bytes == Array("/a b/é.jpg".utf8))
+        let relative = URL(fileURLWithPath: "b c.jpg", relativeTo: URL(fileURLWithPath: "/p/", isDirectory: true))
+        #expect(relative.localPath?.bytes == Array("/p/b c.jpg".utf8))
     }
 
     @Test func percentDecodingTakesEitherCaseAndLeavesAStrayPercent() {

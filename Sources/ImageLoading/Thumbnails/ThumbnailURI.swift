@@ -32,7 +32,7 @@ public enum ThumbnailURI {
     /// as file managers name a file by the path it was opened with).
     public static func uri(for file: URL) -> String {
         guard let path = file.localPath else { return uri(forPath: file.standardizedFileURL.path) }
-        return uri(forPath: URL(fileAt: path)?.localPath?.lexicallyNormalized() ?? path)
+        return uri(forPath: path.lexicallyNormalized())
     }
 
     /// The URI of an absolute path, escaped byte by byte.

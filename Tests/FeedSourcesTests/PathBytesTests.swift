@@ -122,7 +122,9 @@ struct PathBytesTests {
             environment: ["XDG_DATA_HOME": folder.url.appendingPathComponent("data").path, "HOME": folder.url.path])
         // When the first is asked to move by the URL of its bytes
         let url = try #require(URL(string: "file://\(folder.url.path)/e%FF.jpg"))
-        #expect(throws: FreedesktopTrash.Failure.self) { try trash.trash(url) }
+        let refusal = #expect(throws: FreedesktopTrash.Failure.self) { try trash.trash(url) }
+        // Then the refusal names the file with its byte escaped
+        #expect(refusal?.description.contains("e\\xFF.jpg") == true, "\(String(describing: refusal))")
         // Then both files are still in their places (nothing moved)
         let folderPath = FilePath(folder.url.path)
         #expect(folderPath.appending(FilePath(bytes: Self.replacementName).components).status() != nil)

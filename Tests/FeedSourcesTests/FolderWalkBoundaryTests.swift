@@ -48,17 +48,20 @@ struct FolderWalkBoundaryTests {
     }
 
     @Test func aTreeDeeperThanPathMaxIsReadAndItsPhotosLoad() async throws {
-        // Given 60 nested folders of 100-byte names (6 KB of path) with a photo at levels 5 and 60
+        // Given 200 nested folders of 30-byte names (6 KB of path), with a photo at level 5,
+        // one at level 150 (past 4,096 bytes) and one at level 200
         let folder = try TemporaryDirectory()
         defer { DeepTree.remove(folder.url) }
-        let levels = 60
-        let deepest = try DeepTree.make(in: folder.url, levels: levels, photos: [5: try PhotoFolder.png(width: 3, height: 2), levels: try PhotoFolder.png(width: 7, height: 5)])
+        let levels = 200
+        let photos = [5: try PhotoFolder.png(width: 3, height: 2), 150: try PhotoFolder.png(width: 6, height: 4), levels: try PhotoFolder.png(width: 7, height: 5)]
+        let deepest = try DeepTree.make(in: folder.url, levels: levels, photos: photos)
         #expect(deepest.count > Int(PATH_MAX))
         // When it is read all the way down
-        let (ids, photos, summary) = try await Self.feed(folder.url, FolderOptions(recursive: levels + 1))
-        // Then both photos are listed, with the sizes read from their headers
-        #expect(ids.count == 2, "\(ids.map { $0.count }) \(summary)")
-        let deep = try #require(photos.max { $0.id.count < $1.id.count })
+        let (ids, found, summary) = try await Self.feed(folder.url, FolderOptions(recursive: levels + 1))
+        // Then all three photos are listed, with the sizes read from their headers
+        #expect(ids.count == 3, "\(ids.map { $0.count }) \(summary)")
+        #expect(Set(found.map(\.size)) == [PixelSize(width: 3, height: 2), PixelSize(width: 6, height: 4), PixelSize(width: 7, height: 5)])
+        let deep = try #require(found.max { $0.id.count < $1.id.count })
         #expect(deep.size == PixelSize(width: 7, height: 5))
         #expect(deep.filePath?.bytes.count ?? 0 > Int(PATH_MAX))
         // And the file loader opens it through its URL (a stretch of the path at a time)
@@ -98,7 +101,7 @@ struct FolderWalkBoundaryTests {
 /// A tree deeper than `PATH_MAX`, made and removed relative to each folder's descriptor
 /// (`mkdirat`, `openat`, `unlinkat`): the system refuses its full paths.
 enum DeepTree {
-    static let segment = String(repeating: "d", count: 100)
+    static let segment = String(repeating: "d", count: 30)
 
     /// `levels` nested folders under `root`, `photos[level]` written in the folder at that
     /// level; the deepest folder's path.

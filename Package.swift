@@ -53,6 +53,8 @@ let package = Package(
         // Hummingbird's own dependencies, named because PicsumServer imports them directly.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // FilePath: a path is bytes (a name that is not UTF-8 is its own file, never a U+FFFD guess).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries from the system, found with pkg-config.
@@ -142,7 +144,7 @@ let package = Package(
         // threads, file reads, standard streams, path and text helpers, a JSON value): the
         // photofeed binary imports FoundationEssentials only, so Foundation's ICU data (~30 MB)
         // is not linked into it. scripts/check-imports.py keeps `import Foundation` out of it.
-        .target(name: "FoundationExtras", swiftSettings: strict),
+        .target(name: "FoundationExtras", dependencies: [.product(name: "SystemPackage", package: "swift-system")], swiftSettings: strict),
         .target(
             name: "ImageLoading",
             dependencies: [
@@ -151,7 +153,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "DequeModule", package: "swift-collections"),
-                "Digests", "FoundationExtras",
+                "Digests", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
@@ -178,7 +180,7 @@ let package = Package(
         ),
         .target(
             name: "FeedSources",
-            dependencies: ["ImageCodecs", "ImageLoading", "FoundationExtras"],
+            dependencies: ["ImageCodecs", "ImageLoading", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         // The conversation with the terminal: the input grammar (keys, mouse, replies), the
@@ -196,7 +198,7 @@ let package = Package(
             name: "TerminalUI",
             dependencies: [
                 "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses",
-                "TerminalText", "LoadSemantics", "FoundationExtras",
+                "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
@@ -204,7 +206,7 @@ let package = Package(
             name: "photofeed",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
-                "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras",
+                "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -242,7 +244,7 @@ let package = Package(
         // memory bound is measured with nothing else in the process.
         .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs"], path: "Tests/DecodePeak", swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
-        .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras"], swiftSettings: strict),
+        .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: strict),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",
@@ -263,7 +265,7 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
-                "TerminalText", "LoadSemantics",
+                "TerminalText", "LoadSemantics", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
             swiftSettings: strict
@@ -282,7 +284,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedSourcesTests",
-            dependencies: ["FeedSources", "ImageCodecs", "ImageLoading", "PicsumServer"],
+            dependencies: ["FeedSources", "ImageCodecs", "ImageLoading", "PicsumServer", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics"], swiftSettings: strict),

@@ -1,6 +1,14 @@
 public import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 import ImageLoading
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The photos in a folder (and, with ``FolderOptions/recursive``, its sub-folders), listed
 /// lazily: the names first (a batch at a time, with a provisional first page after each), the
@@ -28,7 +36,11 @@ import ImageLoading
 /// ``FolderOptions/recursive`` the names are paths relative to the folder ("2024/trip/a.jpg":
 /// the photo's id, and its ``FeedPhoto/Origin/file(directory:name:)`` name), read by a
 /// ``FolderWalk`` within the depth bound, each sub-folder once (a symbolic-link loop ends; an
-/// unreadable sub-folder is skipped); natural order keeps a folder's photos together.
+/// unreadable sub-folder is skipped), never out of the folder (a link to it, above it or
+/// elsewhere is not followed) nor onto another file system unless
+/// ``FolderOptions/crossFilesystems``; what it skipped is said in ``summary``
+/// ("skipped 2 links out of the folder"). Natural order keeps a folder's photos together.
+/// Names are the bytes `readdir` gave, whatever they are (``FeedPhoto/fileID(_:)``).
 ///
 /// Any ``FolderOptions/sort`` but `.name` costs more, and the first real page waits for it: the
 /// order needs every file's key, so once the names are read every file is checked (a `stat`,
@@ -64,6 +76,8 @@ public actor DirectoryFeed: FeedSource {
     private var walk: FolderWalk?
     /// Whether every name has been read.
     var listed = false
+    /// What the walk left out (links out of the folder, other file systems), once it is done.
+    var skipped = FolderWalk.Skipped()
     /// Names checked by pages so far (for a sort other than `.name`: photos given from `sorted`).
     var nextIndex = 0
     /// Photos (and special files) the pages have given so far.
@@ -84,9 +98,8 @@ public actor DirectoryFeed: FeedSource {
         directory: URL, options: FolderOptions = FolderOptions(), pageSize: Int = 50, maxPageSize: Int = 1_000,
         listingBatch: Int = 1 << 16, checkBatch: Int = 512
     ) throws {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory else {
-            throw FeedError.transport("cannot list \(directory.path): no such folder")
+        guard let status = (directory.localPath ?? FilePath(directory.path)).status(), status.st_mode & S_IFMT == S_IFDIR else {
+            throw FeedError.transport("cannot list \(FeedPathDisplay.shown(directory)): no such folder")
         }
         self.directory = directory
         self.options = options
@@ -101,8 +114,29 @@ public actor DirectoryFeed: FeedSource {
     public var summary: String {
         let name = FeedPathDisplay.abbreviated(directory)
         guard let listing, listed else { return name }
-        if let total = totalCount { return "\(name) (\(total) photo\(total == 1 ? "" : "s"))" }
-        return "\(name) (\(listing.count) file\(listing.count == 1 ? "" : "s"))"
+        var notes: [String] = []
+        if let total = totalCount {
+            notes.append("\(total) photo\(total == 1 ? "" : "s")")
+        } else {
+            notes.append("\(listing.count) file\(listing.count == 1 ? "" : "s")")
+        }
+        notes += Self.notes(skipped)
+        return "\(name) (\(notes.joined(separator: "; ")))"
+    }
+
+    /// What a walk skipped, in words ("skipped 2 links out of the folder").
+    static func notes(_ skipped: FolderWalk.Skipped) -> [String] {
+        var notes: [String] = []
+        if skipped.linksOutOfFolder > 0 {
+            let count = skipped.linksOutOfFolder
+            notes.append("skipped \(count) link\(count == 1 ? "" : "s") out of the folder")
+        }
+        if skipped.otherFilesystems > 0 {
+            let count = skipped.otherFilesystems
+            notes.append(
+                "skipped \(count) folder\(count == 1 ? "" : "s") on another file system (--cross-filesystems walks \(count == 1 ? "it" : "them"))")
+        }
+        return notes
     }
 
     /// The number of photos, once every page has been checked (nil before); for a sort other
@@ -157,10 +191,15 @@ public actor DirectoryFeed: FeedSource {
     /// left out); never blocks on a FIFO.
     public static func imageFiles(in directory: URL) throws -> [URL] {
         var listing = try listing(of: directory)
+        guard let folder = directory.localPath else { return [] }
         var files: [URL] = []
         while let name = listing.next() {
-            let file = directory.appendingPathComponent(name)
-            if let head = FileSignature.head(of: file.path, count: FileSignature.headCount), FileSignature.isImage(head) { files.append(file) }
+            let path = folder.joined(name)
+            if let head = FileSignature.head(of: path, count: FileSignature.headCount), FileSignature.isImage(head),
+                let file = URL(fileAt: path)
+            {
+                files.append(file)
+            }
         }
         return files
     }
@@ -169,9 +208,9 @@ public actor DirectoryFeed: FeedSource {
 
     private static func listing(of directory: URL) throws -> DirectoryListing {
         do {
-            return try DirectoryListing(path: directory.path)
+            return try DirectoryListing(path: directory.localPath ?? FilePath(directory.path))
         } catch {
-            throw FeedError.transport("cannot list \(directory.path): \(error)")
+            throw FeedError.transport("cannot list \(FeedPathDisplay.shown(directory)): \(error)")
         }
     }
 
@@ -179,13 +218,16 @@ public actor DirectoryFeed: FeedSource {
     private func readNames(atMost limit: Int) throws -> Bool {
         do {
             if walk == nil, listing == nil {
-                walk = FolderWalk(root: directory.path, maxDepth: options.maxDepth, hidden: options.hidden)
+                walk = FolderWalk(
+                    root: directory.localPath ?? FilePath(directory.path), maxDepth: options.maxDepth, hidden: options.hidden,
+                    crossFilesystems: options.crossFilesystems)
                 listing = DirectoryListing()
             }
             guard let walk, var names = listing else { return true }
             listing = nil  // one owner while it grows (no copy)
             defer { listing = names }
             if try walk.read(into: &names, atMost: limit) {
+                skipped = walk.skipped
                 self.walk = nil
                 listed = true
             }
@@ -193,7 +235,7 @@ public actor DirectoryFeed: FeedSource {
         } catch {
             walk = nil
             listing = nil
-            throw FeedError.transport("cannot list \(directory.path): \(error)")
+            throw FeedError.transport("cannot list \(FeedPathDisplay.shown(directory)): \(error)")
         }
     }
 

@@ -1,3 +1,6 @@
+import FoundationExtras
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,12 +19,13 @@ import Darwin
 /// Read from one folder (``init(path:)``, ``DirectoryReader/read(into:atMost:)``), hidden names
 /// (a leading dot) and subfolders (`d_type` says so) are left out; a ``FolderWalk`` adds paths
 /// relative to its root ("2024/trip/a.jpg"), hidden ones when asked. Every name is a candidate
-/// a page checks (``DirectoryFeed``).
+/// a page checks (``DirectoryFeed``). Names are handed out as the bytes `readdir` gave
+/// (a `FilePath`): a name that is not UTF-8 is never decoded.
 ///
 /// ```swift
 /// var listing = try DirectoryListing(path: "/photos")
 /// listing.count    // 3
-/// listing.next()   // "a.png"
+/// listing.next()   // FilePath("a.png")
 /// ```
 struct DirectoryListing: Sendable {
     /// Every name's bytes, one after another.
@@ -41,8 +45,11 @@ struct DirectoryListing: Sendable {
     init() {}
 
     /// Reads every name in `path`; throws the system's reason when it cannot be listed.
-    init(path: String) throws(DirectoryListingError) {
-        let reader = try DirectoryReader(path: path)
+    init(path: FilePath) throws(DirectoryListingError) {
+        let descriptor = path.openFile(O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DirectoryListingError(code: errno) }
+        defer { close(descriptor) }
+        let reader = try DirectoryReader(descriptor: descriptor)
         while try !reader.read(into: &self, atMost: 1 << 16) {}
     }
 
@@ -78,9 +85,9 @@ struct DirectoryListing: Sendable {
 
     /// The `count` first names in natural order among those not handed out, without taking
     /// them: a walk down the heap from its root, about `count`² comparisons.
-    func first(_ count: Int) -> [String] {
+    func first(_ count: Int) -> [FilePath] {
         guard count > 0, remaining > 0 else { return [] }
-        var result: [String] = []
+        var result: [FilePath] = []
         var frontier = [0]
         while result.count < count, !frontier.isEmpty {
             var best = 0
@@ -98,7 +105,7 @@ struct DirectoryListing: Sendable {
     var count: Int { spans.count }
 
     /// The next name in natural order, or nil when every name has been handed out.
-    mutating func next() -> String? {
+    mutating func next() -> FilePath? {
         guard remaining > 0 else { return nil }
         let smallest = spans[0]
         remaining -= 1
@@ -107,9 +114,9 @@ struct DirectoryListing: Sendable {
         return name(smallest)
     }
 
-    private func name(_ span: Span) -> String {
+    private func name(_ span: Span) -> FilePath {
         let start = Int(span.start)
-        return String(decoding: bytes[start..<(start + Int(span.length))], as: UTF8.self)
+        return FilePath(bytes: bytes[start..<(start + Int(span.length))])
     }
 
     private func precedes(_ a: Span, _ b: Span) -> Bool {

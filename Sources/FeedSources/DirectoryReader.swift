@@ -26,6 +26,19 @@ final class DirectoryReader {
         self.directory = directory
     }
 
+    /// Lists the folder open at `descriptor` (a descriptor of its own is made: the caller keeps
+    /// and closes `descriptor`); throws the system's reason when it cannot be listed.
+    init(descriptor: Int32) throws(DirectoryListingError) {
+        let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard own >= 0 else { throw DirectoryListingError(code: errno) }
+        guard let directory = fdopendir(own) else {
+            let code = errno
+            close(own)
+            throw DirectoryListingError(code: code)
+        }
+        self.directory = directory
+    }
+
     deinit {
         if let directory { closedir(directory) }
     }

@@ -2,6 +2,7 @@ public import FoundationEssentials
 import FoundationExtras
 public import ImageCodecs
 public import ImageLoading
+public import SystemPackage
 
 /// One photo of a feed: a stable id, who took it, its size when known, and where to load it from.
 ///
@@ -11,9 +12,10 @@ public import ImageLoading
 /// let request = photo.imageRequest(for: PixelSize(width: 64, height: 64), priority: .high)
 /// ```
 public struct FeedPhoto: Sendable, Hashable, Identifiable {
-    /// Stable within the source: picsum's id, a file name, or a URL list's line number.
+    /// Stable within the source: picsum's id, a file's name (its ``fileID(_:)``: unique per
+    /// file, whatever its bytes), or a URL list's line number.
     public var id: String
-    /// The photographer (picsum), or the file name for files and URL lists.
+    /// The photographer (picsum), or the file name for files (as ``fileID(_:)`` shows it) and URL lists.
     public var author: String
     /// The original size as the source reports it; nil when it does not know.
     public var size: PixelSize?
@@ -69,13 +71,30 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
         /// An original image at a URL (http, https or file); nil when the source text was not
         /// a usable URL — loading it fails with `invalidURL`.
         case original(URL?)
-        /// A file `name` in `directory` (a folder feed): one folder URL shared by every photo,
-        /// the file's URL made only when it is loaded.
-        case file(directory: URL, name: String)
+        /// A file `name` (its bytes; a path relative to the folder, "2024/trip/a.jpg", with
+        /// `--recursive`) in `directory` (a folder feed): one folder URL shared by every photo,
+        /// the file's URL made only when it is loaded (its bytes percent-encoded: ``URL/init(fileAt:)``).
+        case file(directory: URL, name: FilePath)
     }
 }
 
 extension FeedPhoto {
+    /// The id (and the shown name) of the file `name` in a folder feed: its bytes as text,
+    /// each byte that is not UTF-8 as `\xFF` and a backslash doubled, so two files never share
+    /// it (``FilePath/escapedText``).
+    public static func fileID(_ name: FilePath) -> String { name.escapedText }
+
+    /// The file's path (its bytes) when its bytes are a file on this machine: a folder feed's
+    /// photo, or a `file://` URL; nil otherwise.
+    public var filePath: FilePath? {
+        switch origin {
+        case .file(let directory, let name):
+            return directory.localPath?.joined(name)
+        case .original(let url): return url?.localPath
+        case .picsum: return nil
+        }
+    }
+
     /// Whether its bytes are a file on this machine (a folder feed's, or a `file://` URL).
     public var isLocalFile: Bool {
         switch origin {
@@ -97,8 +116,8 @@ extension FeedPhoto {
             return FeedImageLocation(url: url, imageID: imageID, isResizedBySource: true)
         case .original(let url):
             return FeedImageLocation(url: url, imageID: nil, isResizedBySource: false)
-        case .file(let directory, let name):
-            return FeedImageLocation(url: directory.appendingPathComponent(name), imageID: nil, isResizedBySource: false)
+        case .file:
+            return FeedImageLocation(url: filePath.flatMap { URL(fileAt: $0) }, imageID: nil, isResizedBySource: false)
         }
     }
 

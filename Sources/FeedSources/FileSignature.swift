@@ -1,5 +1,7 @@
 import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -24,17 +26,17 @@ enum FileSignature {
     }
 
     /// Whether `path` names a regular file (symbolic links followed).
-    static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
+    static func isRegularFile(_ path: FilePath) -> Bool {
+        guard let status = path.status() else { return false }
         return status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Up to `count` bytes from the start of a regular file; nil for anything else and for
-    /// files that cannot be read. Never blocks on a FIFO.
-    static func head(of path: String, count: Int) -> [UInt8]? {
+    /// files that cannot be read. Never blocks on a FIFO. A path of any length (past
+    /// `PATH_MAX`: ``FilePath/openFile(_:mode:)``).
+    static func head(of path: FilePath, count: Int) -> [UInt8]? {
         guard count > 0, isRegularFile(path) else { return nil }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = path.openFile(O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

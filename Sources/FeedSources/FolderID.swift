@@ -24,6 +24,13 @@ struct FolderID: Hashable, Sendable {
         self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
+    /// The folder open at `descriptor`; nil when it cannot be `fstat`ed or is no folder.
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode

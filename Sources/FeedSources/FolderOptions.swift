@@ -21,13 +21,19 @@ public struct FolderOptions: Sendable, Hashable {
     /// Whether names with a leading dot (files and sub-folders) are read; they are left out by
     /// default, in the folder itself too.
     public var hidden: Bool
+    /// With ``recursive``: whether sub-folders on another file system than the folder's (a
+    /// mount point inside it) are walked into; by default they are skipped, and said so.
+    public var crossFilesystems: Bool
 
     /// Options; the defaults read the folder's own visible photos by name.
-    public init(sort: PhotoSort = .name, seed: UInt64 = 0, recursive: Int? = nil, hidden: Bool = false) {
+    public init(
+        sort: PhotoSort = .name, seed: UInt64 = 0, recursive: Int? = nil, hidden: Bool = false, crossFilesystems: Bool = false
+    ) {
         self.sort = sort
         self.seed = seed
         self.recursive = recursive
         self.hidden = hidden
+        self.crossFilesystems = crossFilesystems
     }
 
     /// The deepest level walked into (0: the folder itself).

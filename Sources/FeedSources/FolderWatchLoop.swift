@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -109,7 +110,7 @@ final class FolderWatchLoop {
                 sayShortfall(into: &batch)
             } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
                 table.unwatch(under: relative)
-                batch.append(.removedFolder(path: relative))
+                batch.append(.removedFolder(path: FeedPhoto.fileID(FilePath(relative))))
             }
             return
         }
@@ -125,14 +126,14 @@ final class FolderWatchLoop {
             if let photo = DirectoryFeed.photo(named: relative, in: root) {
                 batch.append(wasFresh ? .added(photo) : .changed(photo))
             } else if !wasFresh {
-                batch.append(.removed(id: relative))
+                batch.append(.removed(id: FeedPhoto.fileID(FilePath(relative))))
             }
         } else if mask & UInt32(IN_MOVED_TO) != 0 {
             fresh.remove(relative)
             if let photo = DirectoryFeed.photo(named: relative, in: root) { batch.append(.added(photo)) }
         } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
             fresh.remove(relative)
-            batch.append(.removed(id: relative))
+            batch.append(.removed(id: FeedPhoto.fileID(FilePath(relative))))
         }
     }
 

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 import FoundationExtras
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -78,7 +79,8 @@ public struct FreedesktopTrash: Sendable {
     /// Moves `file` to the Trash of its volume, when its name still stands for `identity`
     /// (nil: whatever is there now, but never a folder).
     public func trash(_ file: URL, expecting identity: FileIdentity? = nil) throws -> TrashedFile {
-        let path = Array(file.standardizedFileURL.path.utf8)
+        // The path's bytes: a name that is not UTF-8 is percent-encoded in the URL.
+        let path = file.localPath?.bytes ?? Array(file.standardizedFileURL.path.utf8)
         let (folder, name) = TrashPath.split(path)
         return try trash(name, inFolder: folder, expecting: identity)
     }

@@ -78,7 +78,7 @@ extension FeedPhoto {
     /// The name the `name` order sorts by: a file's path in its folder, else the author then id.
     public var sortName: String {
         switch origin {
-        case .file(_, let name): name
+        case .file(_, let name): FeedPhoto.fileID(name)
         case .original(let url?): url.lastPathComponent.isEmpty ? id : url.lastPathComponent
         default: author.isEmpty ? id : author
         }

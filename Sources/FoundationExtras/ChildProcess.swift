@@ -33,6 +33,17 @@ public enum ChildProcess {
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil,
         capturesOutput: Bool = false, timeout: Duration? = nil
     ) throws(SystemError) -> Result {
+        try run(
+            executable, byteArguments: arguments.map { Array($0.utf8) }, environment: environment, input: input,
+            capturesOutput: capturesOutput, timeout: timeout)
+    }
+
+    /// ``run(_:_:environment:input:capturesOutput:timeout:)`` with each argument given as its
+    /// bytes (a path that is not UTF-8 reaches the program exactly as it is on disk).
+    public static func run(
+        _ executable: String, byteArguments arguments: [[UInt8]], environment: [String: String]? = nil,
+        input: [UInt8]? = nil, capturesOutput: Bool = false, timeout: Duration? = nil
+    ) throws(SystemError) -> Result {
         var inputPipe: (read: Int32, write: Int32)?
         if input != nil { inputPipe = try makePipe() }
         var outputPipe: (read: Int32, write: Int32)?
@@ -63,6 +74,12 @@ public enum ChildProcess {
     /// Starts `executable` with `arguments` and does not wait: its standard streams go to
     /// `/dev/null`, and a thread of its own reaps it when it ends (no zombie is left).
     public static func start(_ executable: String, _ arguments: [String]) throws(SystemError) {
+        try start(executable, byteArguments: arguments.map { Array($0.utf8) })
+    }
+
+    /// ``start(_:_:)`` with each argument given as its bytes (a path that is not UTF-8 reaches
+    /// the program exactly as it is on disk).
+    public static func start(_ executable: String, byteArguments arguments: [[UInt8]]) throws(SystemError) {
         let pid = try spawn(executable, arguments, environment: nil, standardInput: nil, standardOutput: nil)
         let started = DetachedThread.start {
             var status: Int32 = 0
@@ -77,7 +94,7 @@ public enum ChildProcess {
     // MARK: - posix_spawn
 
     private static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String: String]?, standardInput: Int32?,
+        _ executable: String, _ arguments: [[UInt8]], environment: [String: String]?, standardInput: Int32?,
         standardOutput: Int32?
     ) throws(SystemError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
@@ -111,8 +128,13 @@ public enum ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
+        let argv = ([Array(executable.utf8)] + arguments).map { argument -> UnsafeMutablePointer<CChar>? in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: argument.count + 1)
+            for (index, byte) in argument.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[argument.count] = 0
+            return copy
+        } + [nil]
+        defer { for argument in argv { argument?.deallocate() } }
         let variables = environment ?? ProcessInfo.processInfo.environment
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for entry in envp { free(entry) } }

@@ -23,7 +23,8 @@ enum PhotofeedMain {
         MemoryReturn.configure()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "show" {
-            let rest = Array(arguments.dropFirst())
+            // A path is bytes: a file name that is not UTF-8 reaches `show` as the URL of its bytes.
+            let rest = Array(RawArguments.arguments().dropFirst())
             guard let settings = ShowArgumentScanner.scan(rest) else { return await ShowCommand.main(rest) }
             do {
                 try await ShowCommand.run(settings)

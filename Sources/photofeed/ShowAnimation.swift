@@ -51,8 +51,7 @@ struct ShowAnimation {
         guard settings.animate != .off, isatty(STDOUT_FILENO) == 1, image != ShowCommand.standardInputName,
             !ShowCommand.isRemote(image)
         else { return nil }
-        let path = ShowCommand.filePath(image)
-        return AnimationData(animatedFile: URL(fileURLWithPath: path))
+        return AnimationData(animatedFile: ShowCommand.fileURL(image))
     }
 
     /// A player for `data` at `frameSize` under `settings`; nil when the decoder cannot open it.

@@ -117,7 +117,7 @@ extension ShowCommand {
         file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int,
         cache: PictureCache?, layout: String
     ) async throws -> ShowPicture {
-        let key = cache?.key(forFile: ShowCommand.filePath(image), layout: layout)
+        let key = ShowCommand.fileURL(image).localPath.flatMap { cache?.key(forFile: $0, layout: layout) }
         if let cache, let key {
             if pixels.storesPrinted, let hit = cache.printed(for: key) { return .printed(hit.bytes, size: hit.size) }
             if !pixels.storesPrinted, let hit = cache.picture(for: key) { return .pixels(hit.bitmap, png: hit.png) }
@@ -142,11 +142,10 @@ extension ShowCommand {
     static func pixelBitmap(
         file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int
     ) async throws -> Bitmap {
-        let path = ShowCommand.filePath(image)
-        let bytes = try await readFile(path, limit: maxBytes)
+        let bytes = try await readFile(image, limit: maxBytes)
         let header = try ImageDecoder.probe(bytes)
         let target = pixelTarget(forImage: header.size, pixels: pixels, columns: columns, rows: rows, fill: fill)
-        let decoded = try decodeFile(bytes: bytes, header: header, path: path, target: target, thumbnails: nil)
+        let decoded = try decodeFile(bytes: bytes, header: header, file: ShowCommand.fileURL(image), target: target, thumbnails: nil)
         return fill ? decoded.fill(target) : decoded.fit(into: target)
     }
 

@@ -16,11 +16,10 @@ extension ShowCommand {
     /// `target` stands in for the photo too.
     /// `header` is the file's, which the caller probed to choose `target`.
     static func decodeFile(
-        bytes: [UInt8], header: ImageHeader, path: String, target: PixelSize, thumbnails: (any ThumbnailCaching)?
+        bytes: [UInt8], header: ImageHeader, file: URL, target: PixelSize, thumbnails: (any ThumbnailCaching)?
     ) throws -> Bitmap {
         // A name is a claim the bytes must bear out (a PNG named .webp is an error naming both).
-        try ImageDecoder.checkClaim(ImageFormat.claimed(byName: path), of: bytes)
-        let file = URL(fileURLWithPath: path)
+        try ImageDecoder.checkClaim(ImageFormat.claimed(byName: file.lastPathComponent), of: bytes)
         var slot: ThumbnailSlot?
         if let thumbnails {
             switch thumbnails.lookUp(file, covering: target) {

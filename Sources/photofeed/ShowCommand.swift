@@ -2,6 +2,7 @@ import ArgumentParser
 import BlockArt
 import FoundationEssentials
 import FoundationExtras
+import SystemPackage
 import ImageCodecs
 import ImageLoading
 import TerminalUI
@@ -235,9 +236,21 @@ struct ShowCommand: AsyncParsableCommand {
 
     // MARK: - Byte sources
 
-    /// The path a `file://` URL names (percent-escapes undone), or the argument as it is.
-    static func filePath(_ image: String) -> String {
-        image.hasPrefix("file://") ? (URL(string: image)?.path ?? image) : image
+    /// The file an argument names, as a URL carrying its bytes (a `file://` argument as it is:
+    /// the URL of a name that is not UTF-8, from ``RawArguments``, holds its bytes percent-encoded).
+    static func fileURL(_ image: String) -> URL {
+        if image == standardInputName { return URL(fileURLWithPath: "/dev/stdin") }
+        if image.hasPrefix("file://"), let url = URL(string: image), url.isFileURL { return url }
+        return URL(fileAt: FilePath(image)) ?? URL(fileURLWithPath: image)
+    }
+
+    /// An argument as messages show it: a `file://` URL of a path that is not UTF-8 as that
+    /// path with its bytes escaped (`e\xFF.jpg`), anything else as it is.
+    static func shown(_ image: String) -> String {
+        guard image.hasPrefix("file://"), let path = URL(string: image)?.localPath, String(validating: path) == nil else {
+            return image
+        }
+        return path.escapedText
     }
 
     static func isRemote(_ image: String) -> Bool {
@@ -250,8 +263,7 @@ struct ShowCommand: AsyncParsableCommand {
         _ image: String, columns: Int, rows: Int?, options: BlockArtOptions, maxBytes: Int,
         thumbnails: (any ThumbnailCaching)? = nil
     ) async throws -> (Bitmap, PixelSize?) {
-        let path = ShowCommand.filePath(image)
-        let bytes = try await readFile(path, limit: maxBytes)
+        let bytes = try await readFile(image, limit: maxBytes)
         let header = try ImageDecoder.probe(bytes)
         let layout = layout(forImage: header.size, columns: columns, rows: rows, options: options)
         // Sub-pixels needed across the whole image (the crop may be part of it).
@@ -259,8 +271,10 @@ struct ShowCommand: AsyncParsableCommand {
             width: max(1, layout.pixelSize.width * header.size.width / max(1, layout.crop.width)),
             height: max(1, layout.pixelSize.height * header.size.height / max(1, layout.crop.height)))
         // Standard input has no file for a thumbnail to stand for.
-        let cache = path == Self.standardInputName ? nil : thumbnails
-        return (try Self.decodeFile(bytes: bytes, header: header, path: path, target: target, thumbnails: cache), header.size)
+        let cache = image == Self.standardInputName ? nil : thumbnails
+        return (
+            try Self.decodeFile(bytes: bytes, header: header, file: fileURL(image), target: target, thumbnails: cache), header.size
+        )
     }
 
     /// Loads an http(s) URL through the image pipeline, resized toward what the cells need.
@@ -283,8 +297,8 @@ struct ShowCommand: AsyncParsableCommand {
     /// The name that reads the image from standard input (`curl … | photofeed show -`).
     static let standardInputName = "-"
 
-    static func readFile(_ path: String, limit: Int) async throws -> [UInt8] {
-        if path == standardInputName {
+    static func readFile(_ image: String, limit: Int) async throws -> [UInt8] {
+        if image == standardInputName {
             // A pipe or a redirected file, read up to the limit (a pipe that stops sending fails
             // after the loader's idle timeout); never the terminal, which would wait for typing.
             guard isatty(STDIN_FILENO) != 1 else {
@@ -297,7 +311,7 @@ struct ShowCommand: AsyncParsableCommand {
         }
         // One chunk up to the limit: the file is read once, into the array decoded from.
         let bytes = try await FileDataLoader(chunkSize: max(1, limit))
-            .bytes(for: DataRequest(url: URL(fileURLWithPath: path)), limit: limit)
+            .bytes(for: DataRequest(url: fileURL(image)), limit: limit)
         guard !bytes.isEmpty else { throw ShowError(message: "empty file") }
         return bytes
     }
@@ -305,7 +319,7 @@ struct ShowCommand: AsyncParsableCommand {
     static func reportFailure(_ image: String, _ error: any Error) {
         // A hostile file name or URL (or a reason quoting one) never reaches the terminal raw.
         let reason = String(describing: error).replacing("\n", with: " ")
-        let line = TextSanitizer.sanitize("photofeed show: \(image): \(reason)")
+        let line = TextSanitizer.sanitize("photofeed show: \(shown(image)): \(reason)")
         StandardStream.error.write(line + "\n")
     }
 }

@@ -1,6 +1,7 @@
 import BlockArt
 import FoundationEssentials
 import FoundationExtras
+import SystemPackage
 import ImageCodecs
 import ImageLoading
 import TerminalUI
@@ -153,6 +154,9 @@ enum ShowGrid {
 
     /// What the title line shows: the file name (the last path component of a URL).
     static func title(for image: String) -> String {
+        if image.hasPrefix("file://"), let name = URL(string: image)?.localPath?.lastComponent {
+            return name.escapedText
+        }
         let trimmed = image.hasSuffix("/") ? String(image.dropLast()) : image
         return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? image
     }

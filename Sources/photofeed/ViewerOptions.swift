@@ -95,6 +95,9 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "A folder feed: include the photos of sub-folders (down to --max-depth; symbolic-link loops are skipped). The grid names each photo's sub-folder.")
     var recursive = false
 
+    @Flag(help: "With --recursive: walk into sub-folders on other file systems (mount points inside the folder), which are skipped by default. Links out of the folder are never followed.")
+    var crossFilesystems = false
+
     @Option(help: "With --recursive: how many levels of sub-folders to include (1: the folder's own sub-folders).")
     var maxDepth: Int = 16
 
@@ -250,10 +253,12 @@ struct ViewerOptions: ParsableArguments {
     /// The shuffle's seed for `--sort random`: new each run.
     static let sortSeed = UInt64.random(in: 0...UInt64.max)
 
-    /// How a folder feed lists: `--sort` (name when not given), `--recursive`, `--hidden`.
+    /// How a folder feed lists: `--sort` (name when not given), `--recursive`, `--hidden`,
+    /// `--cross-filesystems`.
     func folderOptions() throws -> FolderOptions {
         FolderOptions(
-            sort: try parsedSort() ?? .name, seed: Self.sortSeed, recursive: recursive ? maxDepth : nil, hidden: hidden)
+            sort: try parsedSort() ?? .name, seed: Self.sortSeed, recursive: recursive ? maxDepth : nil, hidden: hidden,
+            crossFilesystems: crossFilesystems)
     }
 
     /// `--sort` as an order (nil: the feed's own).

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 
 @testable import FeedSources
@@ -7,7 +8,7 @@ import Testing
 @Suite("Folder changes: one batch per read")
 struct FolderChangeBatchTests {
     private func photo(_ id: String, width: Int = 1) -> FeedPhoto {
-        FeedPhoto(id: id, author: id, size: .init(width: width, height: 1), origin: .file(directory: URL(fileURLWithPath: "/p"), name: id))
+        FeedPhoto(id: id, author: id, size: .init(width: width, height: 1), origin: .file(directory: URL(fileURLWithPath: "/p"), name: FilePath(id)))
     }
 
     @Test func createdThenWrittenIsOneAddWithTheLatestPhoto() {

@@ -12,6 +12,17 @@ import Testing
         #expect(!result.succeeded)
     }
 
+    @Test func anArgumentThatIsNotUTF8ReachesTheProgramAsItsBytes() throws {
+        // Given a path whose name holds the byte 0xFF (as `o` hands a file to xdg-open)
+        let path = Array("/photos/e".utf8) + [0xFF] + Array(".jpg".utf8)
+        // When a program that prints its one argument is given it as bytes
+        let result = try ChildProcess.run(
+            "/bin/sh", byteArguments: [Array("-c".utf8), Array("printf '%s' \"$1\"".utf8), Array("sh".utf8), path],
+            capturesOutput: true)
+        // Then it gets exactly those bytes (not U+FFFD's)
+        #expect(result.output == path)
+    }
+
     @Test func feedsTheInputAndSucceeds() throws {
         let result = try ChildProcess.run("/bin/cat", [], input: Array("héllo\n".utf8), capturesOutput: true)
         #expect(result.output == Array("héllo\n".utf8))

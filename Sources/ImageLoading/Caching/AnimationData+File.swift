@@ -1,6 +1,10 @@
 public import FoundationEssentials
 import ImageCodecs
 import FoundationExtras
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension AnimationData {
     /// The largest animated file read to be played beside its stored thumbnail.
@@ -11,7 +15,10 @@ extension AnimationData {
     /// than their first 16 bytes, a PNG no further than its first 64 KiB unless they hold an
     /// `acTL` (an APNG says so before its image data).
     public init?(animatedFile url: URL) {
-        guard url.isFileURL, let handle = try? ReadableFile(path: url.path) else { return nil }
+        guard let path = url.localPath else { return nil }
+        let descriptor = path.openFile(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        let handle = ReadableFile(descriptor: descriptor)
         defer { handle.close() }
         // A thumbnail hit asks this of every file: 16 bytes decide for JPEG, HEIF and the rest.
         guard let signature = try? handle.read(upToCount: 16), let format = ImageFormat.sniff(signature),

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FoundationExtras
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,10 @@ import Darwin
 #endif
 
 /// Loads file URLs in chunks, reporting a `Content-Length` so progress works as for HTTP.
+///
+/// The path is the URL's bytes, percent-decoded byte by byte (``URL/localPath``): `e%FF.jpg`
+/// opens the file whose name holds the byte 0xFF, never the U+FFFD name beside it. A path
+/// longer than `PATH_MAX` is opened a stretch at a time (``FilePath/openFile(_:mode:)``).
 ///
 /// Errors name the system's reason ("transport error: no such file or directory"). A photo is
 /// a regular file: a FIFO, socket or device is refused at once, before it is opened, with
@@ -32,15 +37,14 @@ public struct FileDataLoader: DataLoading {
     }
 
     public func load(_ request: DataRequest) async throws -> DataResponse {
-        guard request.url.isFileURL else {
+        guard let path = request.url.localPath else {
             throw ImageLoadError.invalidURL("\(request.url.absoluteString) is not a file URL")
         }
-        let path = request.url.path
         // The kind first: a special file is refused without being opened.
-        guard let named = FileKind(path: path) else { throw Self.systemError(errno) }
-        try check(named)
+        guard let named = path.status() else { throw Self.systemError(errno) }
+        try check(FileKind(mode: UInt32(named.st_mode)))
         // O_NONBLOCK: opening a FIFO for reading would wait for a writer forever.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = path.openFile(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Self.systemError(errno) }
         guard let kind = FileKind(descriptor: descriptor) else {
             let code = errno

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import ImageCodecs
 import FoundationExtras
+import ImageCodecs
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import ImageCodecs
+import FoundationExtras
 
 /// The freedesktop.org thumbnail cache (`$XDG_CACHE_HOME/thumbnails`), shared with file
 /// managers and image viewers: a folder any of them has seen opens at once here, and the reverse.
@@ -86,7 +87,7 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
     public static let maxOriginalHeaderBytes = 256 << 10
 
     public func lookUp(_ file: URL, covering size: PixelSize) -> ThumbnailLookup {
-        guard file.isFileURL, let status = ThumbnailFiles.status(ofOriginal: file.path) else { return .miss(nil) }
+        guard let path = file.localPath, let status = ThumbnailFiles.status(ofOriginal: path) else { return .miss(nil) }
         let slot = ThumbnailSlot(
             file: file, uri: ThumbnailURI.uri(for: file), modificationTime: status.modificationTime,
             byteCount: status.byteCount)
@@ -95,7 +96,7 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
         }
         // What decoding the original would give: a thumbnail with fewer pixels would cost quality.
         guard !classes.isEmpty,
-            let prefix = ThumbnailFiles.readPrefix(file.path, limit: Self.maxOriginalHeaderBytes),
+            let prefix = ThumbnailFiles.readPrefix(path, limit: Self.maxOriginalHeaderBytes),
             let header = try? ImageDecoder.probe(prefix)
         else { return .miss(slot) }
         let needed = Self.neededPixels(for: header, covering: size)

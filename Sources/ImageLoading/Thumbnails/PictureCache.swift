@@ -2,6 +2,7 @@ import FoundationEssentials
 public import ImageCodecs
 import Digests
 public import FoundationExtras
+public import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,9 +64,13 @@ public struct PictureCache: Sendable {
     /// The key of the picture of the regular file at `path` drawn with `layout`, or nil when
     /// there is no such file.
     public func key(forFile path: String, layout: String) -> PictureKey? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        key(forFile: FilePath(path), layout: layout)
+    }
+
+    /// ``key(forFile:layout:)`` of a path's bytes (a name that is not UTF-8 is its own file).
+    public func key(forFile path: FilePath, layout: String) -> PictureKey? {
+        guard let info = path.status(), info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let absolute = (URL(fileAt: path)?.localPath ?? path).escapedText
         let identity = [
             "photofeed-picture 1", absolute, String(info.st_dev), String(info.st_ino), String(info.st_size),
             String(info.st_mtim.tv_sec), String(info.st_mtim.tv_nsec), layout,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FoundationExtras
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,9 +16,8 @@ enum ThumbnailFiles {
     }
 
     /// The modification time and size of a regular file (following symbolic links), or nil.
-    static func status(ofOriginal path: String) -> OriginalStatus? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    static func status(ofOriginal path: FilePath) -> OriginalStatus? {
+        guard let info = path.status(), info.st_mode & S_IFMT == S_IFREG else { return nil }
         return OriginalStatus(modificationTime: Int(info.st_mtim.tv_sec), byteCount: Int(info.st_size))
     }
 
@@ -48,8 +48,8 @@ enum ThumbnailFiles {
 
     /// At most the first `limit` bytes of the regular file at `path` (following symbolic links:
     /// an original, not a thumbnail), or nil. Never blocks on a FIFO (opened non-blocking).
-    static func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    static func readPrefix(_ path: FilePath, limit: Int) -> [UInt8]? {
+        let descriptor = path.openFile(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -1,9 +1,14 @@
 import Digests
 public import FoundationEssentials
+import FoundationExtras
+public import SystemPackage
 
 /// The canonical URI of a local file and the thumbnail file name derived from it, as the
 /// freedesktop.org Thumbnail Managing Standard says: `file://` and the absolute path,
 /// percent-encoded byte by byte, and the MD5 of that URI in lowercase hex, plus `.png`.
+///
+/// The path is the file's bytes (a name that is not UTF-8 is `%FF` in the URI, and its MD5 is
+/// of that URI, as GLib makes it; never of a U+FFFD stand-in).
 ///
 /// The escaping is GLib's `g_filename_to_uri` (what GNOME, Xfce and KDE's thumbnailers hash):
 /// ASCII letters, digits and `!$&'()*+,-./:=@_~` stay as they are; every other byte, UTF-8
@@ -26,15 +31,20 @@ public enum ThumbnailURI {
     /// The canonical URI of `file` (made absolute and standardised; symbolic links are kept,
     /// as file managers name a file by the path it was opened with).
     public static func uri(for file: URL) -> String {
-        let path = file.standardizedFileURL.path
-        return uri(forPath: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        guard let path = file.localPath else { return uri(forPath: file.standardizedFileURL.path) }
+        return uri(forPath: path.lexicallyNormalized())
     }
 
     /// The URI of an absolute path, escaped byte by byte.
     public static func uri(forPath path: String) -> String {
+        uri(forPath: FilePath(path))
+    }
+
+    /// The URI of an absolute path's bytes, escaped byte by byte.
+    public static func uri(forPath path: FilePath) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes = Array("file://".utf8)
-        for byte in path.utf8 {
+        for byte in path.bytes {
             if unescaped.contains(byte) {
                 bytes.append(byte)
             } else {

@@ -58,7 +58,12 @@ public enum Clipboard {
     /// `ESC ] 52 ; c ; <base64> ESC \`, the text cut at ``maxBytes`` (on a character boundary);
     /// callers fit lists first (``fit(_:)``), so nothing is cut.
     public static func copy(_ text: String) -> [UInt8] {
-        var bytes = Array(text.utf8)
+        copy(bytes: Array(text.utf8))
+    }
+
+    /// ``copy(_:)`` of bytes as they are (a path that is not UTF-8 is copied as it is on disk).
+    public static func copy(bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
         if bytes.count > maxBytes {
             bytes = Array(bytes.prefix(maxBytes))
             while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }

@@ -48,9 +48,9 @@ extension CursesScreen {
     /// OSC 52 to the terminal. Inside tmux, tmux itself takes it: `tmux load-buffer -w -` puts
     /// the text in a tmux buffer and sends it on to the outer terminal's clipboard (tmux ignores
     /// an application's own OSC 52 under its default `set-clipboard external`).
-    public func copyToClipboard(_ text: String) {
-        if getenv("TMUX") != nil, TmuxClipboard.load(text) { return }
-        writeRaw(configuration.graphicsTransport.wrap(Clipboard.copy(text)))
+    public func copyToClipboard(_ bytes: [UInt8]) {
+        if getenv("TMUX") != nil, TmuxClipboard.load(bytes) { return }
+        writeRaw(configuration.graphicsTransport.wrap(Clipboard.copy(bytes: bytes)))
     }
 
     func writeRaw(_ bytes: [UInt8]) {

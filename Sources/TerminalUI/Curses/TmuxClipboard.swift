@@ -4,9 +4,9 @@ import FoundationExtras
 /// (`tmux load-buffer -w -`, tmux ≥ 3.2), waited for at most a second.
 enum TmuxClipboard {
     /// Whether tmux took the text.
-    static func load(_ text: String) -> Bool {
+    static func load(_ bytes: [UInt8]) -> Bool {
         guard let program = ExternalOpener.find("tmux") else { return false }
-        let result = try? ChildProcess.run(program, ["load-buffer", "-w", "-"], input: Array(text.utf8), timeout: .seconds(1))
+        let result = try? ChildProcess.run(program, ["load-buffer", "-w", "-"], input: bytes, timeout: .seconds(1))
         return result?.succeeded ?? false
     }
 }

@@ -27,10 +27,11 @@ public enum FeedEffect: Sendable {
     case releaseAnimation(PhotoKey)
     /// Read a photo's file (from the disk cache, the file, or the network) for its metadata.
     case readInfo(PhotoKey, ImageRequest)
-    /// Ask the terminal to put the text on the clipboard (OSC 52).
-    case copyToClipboard(String)
-    /// Open a path or URL with the desktop's program (`xdg-open`), detached.
-    case openExternally(String, expecting: FileIdentity?)
+    /// Ask the terminal to put the bytes on the clipboard (OSC 52).
+    case copyToClipboard([UInt8])
+    /// Open a path or URL (its bytes: a path as it is on disk) with the desktop's program
+    /// (`xdg-open`), detached; a path only while its name still stands for the identity listed.
+    case openExternally([UInt8], expecting: FileIdentity?)
     /// Download (or read from the disk cache) a photo's full-size original and save it as
     /// `name` in `folder` (nil: the user's download folder); the outcome comes back as a notice.
     case saveOriginal(PhotoKey, ImageRequest, name: String, folder: URL?)

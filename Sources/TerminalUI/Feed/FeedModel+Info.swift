@@ -34,27 +34,37 @@ extension FeedModel {
     /// The focused photo's path (files) or URL (the web; a picsum-style photo's full size).
     var focusedLocation: String? { focusedKey.flatMap(location(of:)) }
 
-    /// A photo's path (files) or URL (the web; a picsum-style photo's full size).
+    /// A photo's path (files) or URL (the web; a picsum-style photo's full size), as a screen
+    /// shows it: a byte of a path that is not UTF-8 as `\xFF` (``FilePath/escapedText``).
     func location(of key: PhotoKey) -> String? {
         guard let photo = photo(key) else { return nil }
+        if let path = photo.filePath { return path.escapedText }
         switch photo.origin {
-        case .file(let directory, let name): return directory.appendingPathComponent(name).path
-        case .original(let url): return url?.isFileURL == true ? url?.path : url?.absoluteString
+        case .original(let url): return url?.absoluteString
+        case .file: return nil
         case .picsum: return photo.imageRequest(for: photo.size ?? PixelSize(width: 1, height: 1)).url?.absoluteString
         }
+    }
+
+    /// A photo's path (its bytes, as on disk) or URL, as `y` copies it and `o` hands it on.
+    func locationBytes(of key: PhotoKey) -> [UInt8]? {
+        guard let photo = photo(key) else { return nil }
+        if let path = photo.filePath { return path.bytes }
+        return location(of: key).map { Array($0.utf8) }
     }
 
     /// `y`: the marked photos' (else the focused photo's) paths or URLs to the clipboard, each
     /// one shell word (``ShellQuoting``), separated by spaces (``Clipboard/separator``); as many
     /// whole ones as the clipboard takes (``Clipboard/fit(_:)``), the count said when not all.
     mutating func copyLocation() -> [FeedEffect] {
-        let locations = actionTargets.compactMap(location(of:))
-        guard !locations.isEmpty else {
+        let targets = actionTargets.filter { locationBytes(of: $0) != nil }
+        guard !targets.isEmpty else {
             note("nothing to copy: no photo focused")
             return []
         }
-        let copy = Clipboard.fit(locations.map { ShellQuoting.quoted(Array($0.utf8)) })
-        let noun = locations.allSatisfy { $0.hasPrefix("/") } ? "paths" : "paths and URLs"
+        let locations = targets.compactMap(locationBytes(of:))
+        let copy = Clipboard.fit(locations.map { ShellQuoting.quoted($0) })
+        let noun = locations.allSatisfy { $0.first == UInt8(ascii: "/") } ? "paths" : "paths and URLs"
         guard copy.count > 0 else {
             let which = locations.count == 1 ? "it is" : "the first is"
             note("nothing copied: \(which) longer than the clipboard's limit (\(Clipboard.maxBytes.groupedDigits) bytes)")
@@ -63,23 +73,26 @@ extension FeedModel {
         if copy.count < locations.count {
             note("copied \(copy.count.groupedDigits) of \(locations.count.groupedDigits) \(noun): the clipboard's limit")
         } else {
-            let what = locations.count == 1 ? locations[0] : "\(locations.count.groupedDigits) \(noun)"
+            let what = targets.count == 1 ? location(of: targets[0]) ?? "1 path" : "\(locations.count.groupedDigits) \(noun)"
             note("copied \(what) (if the terminal allows OSC 52)")
         }
-        return [.copyToClipboard(copy.text)]
+        return [.copyToClipboard(Array(copy.text.utf8))]
     }
 
     /// `o`: the marked photos (else the focused one) opened by the desktop's program (at most 10).
     mutating func openExternally() -> [FeedEffect] {
-        let locations = actionTargets.compactMap { key in location(of: key).map { ($0, photo(key)?.file?.identity) } }
-        guard !locations.isEmpty else {
+        let targets = actionTargets.filter { locationBytes(of: $0) != nil }
+        guard !targets.isEmpty else {
             note("nothing to open: no photo focused")
             return []
         }
-        let opened = Array(locations.prefix(10))
-        let more = locations.count > opened.count ? " (the first 10 of \(locations.count))" : ""
-        note("opening \(opened.count == 1 ? opened[0].0 : "\(opened.count) photos") with xdg-open\(more)")
-        return opened.map { .openExternally($0.0, expecting: $0.1) }
+        let opened = Array(targets.prefix(10))
+        let more = targets.count > opened.count ? " (the first 10 of \(targets.count))" : ""
+        let what = opened.count == 1 ? location(of: opened[0]) ?? "1 photo" : "\(opened.count) photos"
+        note("opening \(what) with xdg-open\(more)")
+        return opened.compactMap { key in
+            locationBytes(of: key).map { .openExternally($0, expecting: photo(key)?.file?.identity) }
+        }
     }
 
     /// `s`: the marked (else the focused) web photos' full-size originals, saved (a file is one already).
@@ -120,7 +133,7 @@ extension FeedModel {
         case .file:
             return .failure(SaveRefusal(text: "\(location(of: key) ?? photo.id) is a file already"))
         case .original(let url?) where url.isFileURL:
-            return .failure(SaveRefusal(text: "\(url.path) is a file already"))
+            return .failure(SaveRefusal(text: "\(location(of: key) ?? url.path) is a file already"))
         case .original(let url?):
             let last = url.deletingPathExtension().lastPathComponent
             return .success((ImageRequest(url: url, priority: .normal), last.isEmpty ? "photo-\(photo.id)" : last))

@@ -1,5 +1,7 @@
 public import FeedSources
 public import FoundationEssentials
+import FoundationExtras
+import SystemPackage
 
 /// A photo to move to the Trash: its key in the list, its file, and which file (and folder)
 /// the name stood for when it was listed, checked right before the move.
@@ -20,7 +22,7 @@ public struct TrashRequest: Hashable, Sendable {
     public init(key: PhotoKey, url: URL, identity: FileIdentity? = nil, folderIdentity: FileIdentity? = nil) {
         self.key = key
         self.url = url
-        let path = Array(url.path.utf8)
+        let path = url.localPath?.bytes ?? Array(url.path.utf8)
         let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? -1
         self.folder = slash <= 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
         self.name = Array(path[(slash + 1)...])
@@ -54,22 +56,16 @@ extension FeedModel {
         var requests: [TrashRequest] = []
         for key in targets {
             guard let photo = photo(key) else { continue }
-            switch photo.origin {
-            case .file(let directory, let name):
-                requests.append(
-                    TrashRequest(
-                        key: key, url: directory.appendingPathComponent(name), identity: photo.file?.identity,
-                        folderIdentity: photo.file?.folder))
-            case .original(let url?) where url.isFileURL: requests.append(TrashRequest(key: key, url: url))
-            default: continue
-            }
+            // The file's bytes, percent-encoded in its URL (a name that is not UTF-8 is its own file).
+            guard let path = photo.filePath, let url = URL(fileAt: path) else { continue }
+            requests.append(TrashRequest(key: key, url: url, identity: photo.file?.identity, folderIdentity: photo.file?.folder))
         }
         guard !requests.isEmpty else {
             note("only files of a folder go to the Trash (this photo comes from \(feedName))")
             return
         }
         confirmation = .trash(requests)
-        let names = requests.map(\.url.lastPathComponent)
+        let names = requests.map { $0.url.localPath?.lastComponent?.escapedText ?? $0.url.lastPathComponent }
         let what = names.count == 1
             ? names[0] : "\(names.count) photos (\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : ""))"
         message = "Move \(what) to the Trash? y moves \(names.count == 1 ? "it" : "them"), any other key keeps \(names.count == 1 ? "it" : "them")"

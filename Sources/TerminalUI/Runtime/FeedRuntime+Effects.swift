@@ -76,8 +76,8 @@ extension FeedRuntime {
                 }
                 mailbox.post(.message(.restored(outcome)))
             })
-        case .copyToClipboard(let text):
-            screen.copyToClipboard(text)
+        case .copyToClipboard(let bytes):
+            screen.copyToClipboard(bytes)
         case .openExternally(let location, let identity):
             let mailbox = self.mailbox
             work.append(Task.detached {

@@ -20,11 +20,13 @@ public final class MemoryScreen: Screen {
     public private(set) var isCursorVisible = true
     /// How many times ``flush()`` was called.
     public private(set) var flushCount = 0
-    /// Texts copied to the clipboard, in order.
-    public private(set) var clipboard: [String] = []
+    /// What was copied to the clipboard, in order (the bytes).
+    public private(set) var clipboardBytes: [[UInt8]] = []
+    /// What was copied to the clipboard, in order, as text.
+    public var clipboard: [String] { clipboardBytes.map { String(decoding: $0, as: UTF8.self) } }
 
-    public func copyToClipboard(_ text: String) {
-        clipboard.append(text)
+    public func copyToClipboard(_ bytes: [UInt8]) {
+        clipboardBytes.append(bytes)
     }
     /// The pending grid (what has been drawn since creation).
     public private(set) var cells: CellBlock

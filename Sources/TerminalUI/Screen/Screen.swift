@@ -60,9 +60,9 @@ public protocol Screen: AnyObject {
     /// screens without a terminal do nothing.
     func suspend()
 
-    /// Asks the terminal to put `text` on the clipboard (OSC 52); screens without a terminal
-    /// do nothing.
-    func copyToClipboard(_ text: String)
+    /// Asks the terminal to put `bytes` on the clipboard (OSC 52; paths as they are on disk);
+    /// screens without a terminal do nothing.
+    func copyToClipboard(_ bytes: [UInt8])
 }
 
 extension Screen {
@@ -72,7 +72,7 @@ extension Screen {
         setCursorVisible(point != nil)
     }
 
-    public func copyToClipboard(_ text: String) {}
+    public func copyToClipboard(_ bytes: [UInt8]) {}
 
     public var hasWaitingPictures: Bool { false }
 

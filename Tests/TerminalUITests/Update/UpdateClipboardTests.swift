@@ -1,6 +1,7 @@
 import FeedSources
 import Foundation
 import ImageCodecs
+import SystemPackage
 import Testing
 import TerminalGraphics
 @testable import TerminalUI
@@ -13,12 +14,12 @@ struct UpdateClipboardTests {
         names.enumerated().map { index, name in
             FeedPhoto(
                 id: String(index), author: "A\(index)", size: PixelSize(width: 400, height: 300),
-                origin: .file(directory: URL(fileURLWithPath: directory), name: name))
+                origin: .file(directory: URL(fileURLWithPath: directory), name: FilePath(name)))
         }
     }
 
     private static func copied(_ effects: [FeedEffect]) -> String? {
-        effects.compactMap { if case .copyToClipboard(let text) = $0 { text } else { nil } }.first
+        effects.compactMap { if case .copyToClipboard(let bytes) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }.first
     }
 
     @Test func twentyThousandMarkedPathsAreCutAtAWholePathWithTheCountSaid() {

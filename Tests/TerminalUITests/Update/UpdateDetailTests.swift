@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageCodecs
 import ImageLoading
+import SystemPackage
 import Testing
 import TerminalKit
 import TerminalUI
@@ -145,7 +146,7 @@ struct UpdateZoomTests {
         let photos = (0..<3).map { index in
             FeedPhoto(
                 id: "p\(index).jpg", author: "p\(index).jpg", size: PixelSize(width: 5312, height: 2988),
-                origin: .file(directory: URL(fileURLWithPath: "/photos"), name: "p\(index).jpg"))
+                origin: .file(directory: URL(fileURLWithPath: "/photos"), name: FilePath("p\(index).jpg")))
         }
         harness.showPage(photos)
         harness.deliver(FakeImages.success(width: 64, height: 36), to: "p0.jpg")

@@ -94,8 +94,8 @@ struct UpdateCopyOpenTests {
         let opened = harness.press("o")
         // Then the path goes to the clipboard (the status bar says so, and that the terminal
         // must allow it) and to xdg-open
-        #expect(copied.contains { if case .copyToClipboard("/photos/1.jpg") = $0 { true } else { false } })
-        #expect(opened.contains { if case .openExternally("/photos/1.jpg", _) = $0 { true } else { false } })
+        #expect(copied.contains { if case .copyToClipboard(Array("/photos/1.jpg".utf8)) = $0 { true } else { false } })
+        #expect(opened.contains { if case .openExternally(Array("/photos/1.jpg".utf8), _) = $0 { true } else { false } })
         #expect(harness.model.message == "opening /photos/1.jpg with xdg-open")
         // And a failure to open is said in the status bar
         harness.send(.notice("cannot open /photos/1.jpg: xdg-open is not installed (Debian: xdg-utils)"))
@@ -124,7 +124,7 @@ struct UpdateCopyOpenTests {
         var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
         harness.showPage(TestPhotos.picsum(3))
         let copied = harness.press("y")
-        let text = copied.compactMap { if case .copyToClipboard(let text) = $0 { text } else { nil } }.first
+        let text = copied.compactMap { if case .copyToClipboard(let bytes) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }.first
         #expect(text?.contains("/id/0/") == true, "\(text ?? "nothing")")
     }
 }

@@ -1,6 +1,7 @@
 import FeedSources
 import Foundation
 import ImageCodecs
+import SystemPackage
 import ImageLoading
 import TerminalGraphics
 import TerminalKit
@@ -27,7 +28,7 @@ struct UpdateListedFileTests {
         let photos = (0..<3).map { index in
             FeedPhoto(
                 id: "\(index).jpg", author: "\(index).jpg", size: PixelSize(width: 400, height: 300),
-                origin: .file(directory: URL(fileURLWithPath: "/photos"), name: "\(index).jpg"),
+                origin: .file(directory: URL(fileURLWithPath: "/photos"), name: FilePath("\(index).jpg")),
                 file: FeedPhoto.FileFacts(byteCount: 10, modified: 1, identity: Self.identity(index), folder: Self.folder))
         }
         harness.showPage(photos)
@@ -51,7 +52,7 @@ struct UpdateListedFileTests {
     @Test func oCarriesTheListedIdentity() {
         var harness = harness()
         let effects = harness.press("o")
-        #expect(effects.contains { if case .openExternally("/photos/0.jpg", Self.identity(0)) = $0 { true } else { false } }, "\(effects)")
+        #expect(effects.contains { if case .openExternally(Array("/photos/0.jpg".utf8), Self.identity(0)) = $0 { true } else { false } }, "\(effects)")
     }
 
     @Test func theWatchedFolderDeletedTakesItsRowsAndSaysSo() {

@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageCodecs
 import ImageLoading
+import SystemPackage
 import Testing
 
 @testable import TerminalUI
@@ -19,7 +20,7 @@ struct UpdateManyPhotosTests {
         for page in 0..<50 {
             let photos = (0..<1_000).map { index in
                 let name = String(format: "photo-%06d.jpg", page * 1_000 + index)
-                return FeedPhoto(id: name, author: name, size: PixelSize(width: 400, height: 300), origin: .file(directory: directory, name: name))
+                return FeedPhoto(id: name, author: name, size: PixelSize(width: 400, height: 300), origin: .file(directory: directory, name: FilePath(name)))
             }
             harness.send(.page(.success(FeedPage(photos: photos, summary: "folder", hasMore: page < 49))))
         }

@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageCodecs
 import ImageLoading
+import SystemPackage
 import Testing
 import TerminalGraphics
 import TerminalKit
@@ -19,7 +20,7 @@ private enum OrderPhotos {
         table.map { name, bytes, modified in
             FeedPhoto(
                 id: name, author: name, size: PixelSize(width: 400, height: 300),
-                origin: .file(directory: URL(fileURLWithPath: "/photos"), name: name),
+                origin: .file(directory: URL(fileURLWithPath: "/photos"), name: FilePath(name)),
                 file: FeedPhoto.FileFacts(byteCount: bytes, modified: modified))
         }
     }
@@ -139,7 +140,7 @@ struct UpdateOrderTests {
         harness.press("beach-2")
         harness.press(.enter)
         let copied = harness.press("y")
-        #expect(copied.contains { if case .copyToClipboard("/photos/beach-2.jpg") = $0 { true } else { false } }, "\(copied)")
+        #expect(copied.contains { if case .copyToClipboard(Array("/photos/beach-2.jpg".utf8)) = $0 { true } else { false } }, "\(copied)")
     }
 
     @Test func aSortReadsEveryPageAndEachPageGoesToItsPlace() {

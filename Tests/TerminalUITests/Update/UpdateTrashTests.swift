@@ -120,7 +120,7 @@ struct UpdateMarksTests {
         #expect(harness.model.message == "3 marked (y s o D act on them; Esc clears)")
         // When y is pressed, every marked path goes to the clipboard, space-separated, in list order
         let copied = harness.press("y")
-        #expect(copied.contains { if case .copyToClipboard("/photos/0.jpg /photos/1.jpg /photos/2.jpg") = $0 { true } else { false } })
+        #expect(copied.contains { if case .copyToClipboard(Array("/photos/0.jpg /photos/1.jpg /photos/2.jpg".utf8)) = $0 { true } else { false } })
         // When D is pressed, the question names how many and which
         harness.press("D")
         #expect(harness.model.shownMessage == "Move 3 photos (0.jpg, 1.jpg, 2.jpg) to the Trash? y moves them, any other key keeps them")

@@ -265,7 +265,7 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
-                "TerminalText", "LoadSemantics", .product(name: "SystemPackage", package: "swift-system"),
+                "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
             swiftSettings: strict

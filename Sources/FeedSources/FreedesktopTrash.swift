@@ -91,7 +91,7 @@ public struct FreedesktopTrash: Sendable {
     public func trash(
         _ name: [UInt8], inFolder folder: [UInt8], expecting identity: FileIdentity?, folderIdentity: FileIdentity? = nil
     ) throws -> TrashedFile {
-        let shown = TrashPath.displayName(name)
+        let shown = VisibleName.of(name)
         func failure(_ reason: String) -> Failure { Failure(description: "cannot move \(shown) to the Trash: \(reason)") }
         guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), name != Array(".".utf8), name != Array("..".utf8) else {
             throw failure("it is no file name")
@@ -99,11 +99,11 @@ public struct FreedesktopTrash: Sendable {
         let folder = TrashPath.absolute(folder)
         let folderDescriptor = TrashPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard folderDescriptor >= 0 else {
-            throw failure("cannot open its folder \(TrashPath.displayName(folder)): \(SystemError.reason(errno))")
+            throw failure("cannot open its folder \(VisibleName.of(folder)): \(SystemError.reason(errno))")
         }
         defer { close(folderDescriptor) }
         if let folderIdentity, FileIdentity(descriptor: folderDescriptor) != folderIdentity {
-            throw failure("its folder \(TrashPath.displayName(folder)) is no longer the one listed (moved or replaced); nothing moved")
+            throw failure("its folder \(VisibleName.of(folder)) is no longer the one listed (moved or replaced); nothing moved")
         }
         let found = try check(name, in: folderDescriptor, expecting: identity, failure)
         let original = folder == [UInt8(ascii: "/")] ? folder + name : folder + [UInt8(ascii: "/")] + name
@@ -119,7 +119,7 @@ public struct FreedesktopTrash: Sendable {
             if descriptor < 0 {
                 let code = errno
                 if code == EEXIST { continue }
-                throw failure("cannot write its trash info in \(TrashPath.displayName(infos)): \(SystemError.reason(code))")
+                throw failure("cannot write its trash info in \(VisibleName.of(infos)): \(SystemError.reason(code))")
             }
             let bytes = Array(text.utf8)
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -127,7 +127,7 @@ public struct FreedesktopTrash: Sendable {
             let closed = close(descriptor) == 0
             guard written == bytes.count, closed else {
                 TrashPath.unlink(info)
-                throw failure("cannot write its trash info in \(TrashPath.displayName(infos)): \(SystemError.reason(written < 0 || !closed ? code : ENOSPC))")
+                throw failure("cannot write its trash info in \(VisibleName.of(infos)): \(SystemError.reason(written < 0 || !closed ? code : ENOSPC))")
             }
             let target = files + [UInt8(ascii: "/")] + candidate
             // The last check, right before the move: still the file asked about.
@@ -167,7 +167,7 @@ public struct FreedesktopTrash: Sendable {
 
     /// Moves a trashed file back where it was (refused when something is there now).
     public func restore(_ file: TrashedFile) throws {
-        let shown = TrashPath.displayName(TrashPath.split(file.originalPath).name)
+        let shown = VisibleName.of(TrashPath.split(file.originalPath).name)
         switch TrashPath.renameNoReplace(from: file.trashedPath, in: AT_FDCWD, to: file.originalPath) {
         case 0:
             TrashPath.unlink(file.infoPath)
@@ -181,7 +181,7 @@ public struct FreedesktopTrash: Sendable {
     static func makeFolder(_ path: [UInt8], _ failure: (String) -> Failure) throws {
         var status = stat()
         if TrashPath.withCString(path, { lstat($0, &status) }) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw failure("\(TrashPath.displayName(path)) is not a folder") }
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw failure("\(VisibleName.of(path)) is not a folder") }
             return
         }
         // Parents first (the home's data folder may not exist yet).
@@ -190,7 +190,7 @@ public struct FreedesktopTrash: Sendable {
             try makeFolder(parent, failure)
         }
         if TrashPath.withCString(path, { mkdir($0, 0o700) }) != 0, errno != EEXIST {
-            throw failure("cannot make \(TrashPath.displayName(path)): \(SystemError.reason(errno))")
+            throw failure("cannot make \(VisibleName.of(path)): \(SystemError.reason(errno))")
         }
     }
 

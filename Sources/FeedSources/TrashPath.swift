@@ -77,35 +77,6 @@ enum TrashPath {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A name for a sentence: valid UTF-8 as it is; any other byte, and the bytes of a C0 or
-    /// C1 control, as `\xFF`.
-    static func displayName(_ bytes: [UInt8]) -> String {
-        let hex = Array("0123456789ABCDEF")
-        var text = ""
-        var index = 0
-        while index < bytes.count {
-            let length = sequenceLength(bytes, at: index)
-            let scalar = length > 0 ? String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars.first : nil
-            if let scalar, scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {
-                text.unicodeScalars.append(scalar)
-            } else {
-                for byte in bytes[index..<index + max(1, length)] { text += "\\x\(hex[Int(byte >> 4)])\(hex[Int(byte & 0x0f)])" }
-            }
-            index += max(1, length)
-        }
-        return text
-    }
-
-    /// The length of the valid UTF-8 sequence at `index`, 0 when the byte starts none.
-    private static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let lead = bytes[index]
-        let length = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0
-        guard length > 0, index + length <= bytes.count else { return 0 }
-        let sequence = Array(bytes[index..<index + length])
-        guard String(validating: sequence, as: UTF8.self) != nil else { return 0 }
-        return length
-    }
-
     /// Runs `body` with `path` as a C string.
     static func withCString<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
         (path + [0]).withUnsafeBufferPointer { buffer in buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }

@@ -112,7 +112,7 @@ struct PathBytesTests {
         #expect(photos.first?.size == PixelSize(width: 5, height: 5))
     }
 
-    @Test func theTrashNeverMovesTheReplacementNameForTheOther() throws {
+    @Test func theTrashMovesTheFileOfTheBytesNeverTheReplacementName() throws {
         // Given e\xff.jpg beside e\xEF\xBF\xBD.jpg, and a Trash of a home of its own
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -122,12 +122,15 @@ struct PathBytesTests {
             environment: ["XDG_DATA_HOME": folder.url.appendingPathComponent("data").path, "HOME": folder.url.path])
         // When the first is asked to move by the URL of its bytes
         let url = try #require(URL(string: "file://\(folder.url.path)/e%FF.jpg"))
-        let refusal = #expect(throws: FreedesktopTrash.Failure.self) { try trash.trash(url) }
-        // Then the refusal names the file with its byte escaped
-        #expect(refusal?.description.contains("e\\xFF.jpg") == true, "\(String(describing: refusal))")
-        // Then both files are still in their places (nothing moved)
+        let moved = try trash.trash(url)
+        // Then the file of those bytes went, its info keeps them percent-encoded, and the other stays
         let folderPath = FilePath(folder.url.path)
+        #expect(folderPath.appending(FilePath(bytes: Self.invalidName).components).status() == nil)
         #expect(folderPath.appending(FilePath(bytes: Self.replacementName).components).status() != nil)
-        #expect(folderPath.appending(FilePath(bytes: Self.invalidName).components).status() != nil)
+        #expect(moved.originalPath == Array(folder.url.path.utf8) + [UInt8(ascii: "/")] + Self.invalidName)
+        let descriptor = FilePath(bytes: moved.infoPath).openFile(O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0, "the info file (named by the bytes) cannot be opened")
+        let info = try ReadableFile(descriptor: descriptor).read(upToCount: 4096)
+        #expect(String(decoding: info, as: UTF8.self).contains("/e%FF.jpg\n"))
     }
 }

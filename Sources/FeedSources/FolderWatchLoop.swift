@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 import SystemPackage
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ final class FolderWatchLoop {
     private let wake: WakePipe
     private let continuation: AsyncStream<[FolderChange]>.Continuation
     /// Regular files created and not yet closed by their writer (relative paths).
-    private var fresh: Set<String> = []
+    private var fresh: Set<FilePath> = []
     private var buffer = [UInt8](repeating: 0, count: 64 << 10)
     /// The folders refused when a shortfall was last said (a new refusal is said again).
     private var refusedSaid: Int
@@ -85,7 +86,7 @@ final class FolderWatchLoop {
         if mask & UInt32(IN_IGNORED) != 0 { return table.forget(watch: event.watch) }
         if let parent = table.parentWatch, event.watch == parent {
             // The root's parent: only a folder of the root's name, made or moved in, matters.
-            guard event.name == table.rootName, mask & UInt32(IN_ISDIR) != 0, !table.watchesRoot else { return }
+            guard event.nameText == table.rootName, mask & UInt32(IN_ISDIR) != 0, !table.watchesRoot else { return }
             let added = table.watch("", depth: 0, reportFiles: true)
             guard table.watchesRoot else { return sayShortfall(into: &batch) }
             batch.append(.folderBack(path: table.root.path))
@@ -101,9 +102,9 @@ final class FolderWatchLoop {
             return batch.append(.folderGone(path: table.root.path, moved: mask & UInt32(IN_MOVE_SELF) != 0))
         }
         guard let folder = table.folder(event.watch), !event.name.isEmpty else { return }
-        guard table.options.hidden || !event.name.hasPrefix(".") else { return }
-        let relative = folder.relativePath.isEmpty ? event.name : folder.relativePath + "/" + event.name
+        guard table.options.hidden || event.name.first != UInt8(ascii: ".") else { return }
         if mask & UInt32(IN_ISDIR) != 0 {
+            let relative = folder.relativePath.isEmpty ? event.nameText : folder.relativePath + "/" + event.nameText
             guard folder.depth < table.options.maxDepth else { return }
             if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 batch.append(contentsOf: table.watch(relative, depth: folder.depth + 1, reportFiles: true))
@@ -114,9 +115,12 @@ final class FolderWatchLoop {
             }
             return
         }
+        // A file: its name's bytes, whatever they are.
+        let name = FilePath(bytes: event.name)
+        let relative = folder.relativePath.isEmpty ? name : FilePath(folder.relativePath).joined(name)
         let root = table.root
         if mask & UInt32(IN_CREATE) != 0 {
-            if isBeingWritten(root.appendingPathComponent(relative).path) {
+            if let path = root.localPath?.joined(relative), isBeingWritten(path) {
                 fresh.insert(relative)
             } else if let photo = DirectoryFeed.photo(named: relative, in: root) {
                 batch.append(.added(photo))
@@ -126,14 +130,14 @@ final class FolderWatchLoop {
             if let photo = DirectoryFeed.photo(named: relative, in: root) {
                 batch.append(wasFresh ? .added(photo) : .changed(photo))
             } else if !wasFresh {
-                batch.append(.removed(id: FeedPhoto.fileID(FilePath(relative))))
+                batch.append(.removed(id: FeedPhoto.fileID(relative)))
             }
         } else if mask & UInt32(IN_MOVED_TO) != 0 {
             fresh.remove(relative)
             if let photo = DirectoryFeed.photo(named: relative, in: root) { batch.append(.added(photo)) }
         } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
             fresh.remove(relative)
-            batch.append(.removed(id: FeedPhoto.fileID(FilePath(relative))))
+            batch.append(.removed(id: FeedPhoto.fileID(relative)))
         }
     }
 
@@ -147,9 +151,8 @@ final class FolderWatchLoop {
 
     /// A regular file with one link: created to be written (its close reports it). A symbolic
     /// link, a hard link to a file already written, a FIFO: complete at creation.
-    private func isBeingWritten(_ path: String) -> Bool {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return false }
+    private func isBeingWritten(_ path: FilePath) -> Bool {
+        guard let status = path.status(followingLinks: false) else { return false }
         return status.st_mode & S_IFMT == S_IFREG && status.st_nlink == 1
     }
 }

@@ -9,8 +9,12 @@ struct InotifyEvent: Sendable, Hashable {
     var watch: Int32
     var mask: UInt32
     var cookie: UInt32
-    /// The entry's name in the watched folder ("" for an event on the folder itself).
-    var name: String
+    /// The entry's name in the watched folder, its bytes as the kernel gave them (empty for an
+    /// event on the folder itself): a name that is not UTF-8 is its own file.
+    var name: [UInt8]
+
+    /// The name as text, for the names of folders (which the watch table keeps as text).
+    var nameText: String { String(decoding: name, as: UTF8.self) }
 
     /// The fixed part of an event, before its name.
     static let headerSize = 16
@@ -28,7 +32,7 @@ struct InotifyEvent: Sendable, Hashable {
             guard start + length <= bytes.count else { break }
             var end = start
             while end < start + length, bytes[end] != 0 { end += 1 }
-            let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let name = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             events.append(InotifyEvent(watch: watch, mask: mask, cookie: cookie, name: name))
             offset = start + length
         }

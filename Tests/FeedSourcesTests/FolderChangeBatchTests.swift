@@ -52,6 +52,6 @@ struct FolderChangeBatchTests {
         // When parsed
         let events = bytes.withUnsafeBytes { InotifyEvent.parse($0) }
         // Then the whole ones come out
-        #expect(events == [InotifyEvent(watch: 1, mask: 8, cookie: 0, name: "a.jpg"), InotifyEvent(watch: 2, mask: 0x8000, cookie: 0, name: "")])
+        #expect(events == [InotifyEvent(watch: 1, mask: 8, cookie: 0, name: Array("a.jpg".utf8)), InotifyEvent(watch: 2, mask: 0x8000, cookie: 0, name: [])])
     }
 }

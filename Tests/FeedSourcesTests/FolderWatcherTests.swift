@@ -1,5 +1,6 @@
 import FeedSources
 import Foundation
+import SystemPackage
 import Testing
 
 /// A folder watcher reports photos written, rewritten, removed and moved, in sub-folders made
@@ -39,6 +40,22 @@ struct FolderWatcherTests {
         let photo = DirectoryFeedPhotos.first(in: changes, id: "a.jpg")
         #expect(photo?.origin == .file(directory: folder.url, name: "a.jpg"))
         #expect(photo?.size != nil && photo?.file?.byteCount ?? 0 > 0)
+    }
+
+    @Test func aPhotoWhoseNameIsNotUTF8IsAddedAsItsOwnFile() async throws {
+        // Given a watched folder holding e\xEF\xBF\xBD.png (the U+FFFD name)
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try PathBytesTests.write(try PhotoFolder.png(), rawName: Array(PathBytesTests.replacementName.dropLast(4)) + Array(".png".utf8), in: folder.url)
+        let watcher = try FolderWatcher(directory: folder.url)
+        defer { watcher.stop() }
+        // When e\xFF.png is written beside it
+        try PathBytesTests.write(try PhotoFolder.png(), rawName: Array(PathBytesTests.invalidName.dropLast(4)) + Array(".png".utf8), in: folder.url)
+        let changes = try await settle(watcher, in: folder.url)
+        // Then the photo added is the file of those bytes (its id escapes the byte), not the other
+        #expect(ids(of: changes, "e\\xFF.png") == ["added"], "\(changes)")
+        let photo = DirectoryFeedPhotos.first(in: changes, id: "e\\xFF.png")
+        #expect(photo?.origin == .file(directory: folder.url, name: FilePath(bytes: [0x65, 0xFF] + Array(".png".utf8))))
     }
 
     @Test func aPhotoRewrittenIsChangedAndARemovedOneRemoved() async throws {

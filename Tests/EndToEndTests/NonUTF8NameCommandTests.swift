@@ -90,5 +90,7 @@ import Glibc
         #expect(output.stdout.contains("e\u{FFFD}.png"))
         let sizes = output.stdout.replacing("×", with: "x")
         #expect(sizes.contains("400x300") && sizes.contains("384x303"), "\(output.stdout)")
+        // And both load: no row failed (a file URL of e%FF.png was once refused as having no path)
+        #expect(!output.stdout.contains("✗"), "\(output.stdout)")
     }
 }

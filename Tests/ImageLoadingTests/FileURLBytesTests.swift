@@ -39,6 +39,25 @@ struct FileURLBytesTests {
         #expect(String(decoding: try await loader.bytes(for: DataRequest(url: replacement), limit: 100), as: UTF8.self) == "replacement")
     }
 
+    @Test func thePipelineLoadsAPhotoWhoseNameIsNotUTF8() async throws {
+        // Given a photo stored as e\xff.jpg
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/photos/brick.jpg")
+        let bytes = try Data(contentsOf: photo)
+        let path = Array(folder.utf8) + [UInt8(ascii: "/"), 0x65, 0xFF] + Array(".jpg".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_TRUNC) } }
+        try #require(descriptor >= 0)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        // When the pipeline loads it by its URL (its path, not UTF-8, has no decoded text)
+        let pipeline = ImagePipeline(configuration: .init(memoryCache: nil))
+        let response = try await pipeline.image(for: ImageRequest(url: URL(string: "file://\(folder)/e%FF.jpg")))
+        // Then it is decoded (it was refused as a URL with no path)
+        #expect(response.originalSize.width > 0)
+    }
+
     @Test func theThumbnailURIKeepsTheByteAndItsMD5IsOfThatURI() {
         // Given the URL of a name holding the byte 0xFF
         let url = URL(string: "file:///home/ana/e%FF.jpg")!

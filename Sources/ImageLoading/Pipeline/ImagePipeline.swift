@@ -189,7 +189,8 @@ public final class ImagePipeline: Sendable {
             }
             return .success(url)
         case "file":
-            guard !url.path.isEmpty else { return .failure(.invalidURL("\(url.absoluteString) has no path")) }
+            // Encoded: a path that is not UTF-8 (`e%FF.jpg`) has no decoded text, yet names its file.
+            guard !url.path(percentEncoded: true).isEmpty else { return .failure(.invalidURL("\(url.absoluteString) has no path")) }
             return .success(url)
         case nil:
             return .failure(.invalidURL("\(url.absoluteString) has no scheme"))

@@ -50,6 +50,9 @@ public struct FreedesktopTrash: Sendable {
             self.init(originalPath: Array(original.path.utf8), trashedPath: Array(trashed.path.utf8), infoPath: Array(info.path.utf8))
         }
 
+        /// Its name where it was, as a sentence shows it (``FilePath/escapedText``: `e\xFF.jpg`).
+        public var shownName: String { FilePath.escapedText(TrashPath.split(originalPath).name) }
+
         /// Where it was, as a URL (a name that is not UTF-8 shows U+FFFD: for display only).
         public var original: URL { URL(fileURLWithPath: String(decoding: originalPath, as: UTF8.self)) }
         /// Where it is, as a URL (for display only).

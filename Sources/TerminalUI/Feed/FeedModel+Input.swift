@@ -38,7 +38,7 @@ extension FeedModel {
                 note("memory and disk caches cleared")
                 return [.clearAllCaches]
             case .trash(let files):
-                note("moving \(files.count == 1 ? files[0].url.lastPathComponent : "\(files.count) photos") to the Trash…")
+                note("moving \(files.count == 1 ? files[0].shownName : "\(files.count) photos") to the Trash…")
                 trashing.formUnion(files.map(\.key))
                 return [.trash(files)]
             }

@@ -29,6 +29,9 @@ public struct TrashRequest: Hashable, Sendable {
         self.identity = identity
         self.folderIdentity = folderIdentity
     }
+
+    /// Its name as a sentence shows it (``FilePath/escapedText``: `e\xFF.jpg`).
+    public var shownName: String { FilePath.escapedText(name) }
 }
 
 /// What a move to (or from) the Trash did: the files moved, and why the others did not.
@@ -65,7 +68,7 @@ extension FeedModel {
             return
         }
         confirmation = .trash(requests)
-        let names = requests.map { $0.url.localPath?.lastComponent?.escapedText ?? $0.url.lastPathComponent }
+        let names = requests.map(\.shownName)
         let what = names.count == 1
             ? names[0] : "\(names.count) photos (\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : ""))"
         message = "Move \(what) to the Trash? y moves \(names.count == 1 ? "it" : "them"), any other key keeps \(names.count == 1 ? "it" : "them")"
@@ -81,7 +84,7 @@ extension FeedModel {
         }
         var parts: [String] = []
         if !moved.isEmpty {
-            let what = moved.count == 1 ? outcome.moved[0].file.original.lastPathComponent : "\(moved.count) photos"
+            let what = moved.count == 1 ? outcome.moved[0].file.shownName : "\(moved.count) photos"
             parts.append("moved \(what) to the Trash (u puts it back)")
         }
         parts += outcome.failures
@@ -106,7 +109,7 @@ extension FeedModel {
         lastTrashed.removeAll { back.contains($0.file) }
         var parts: [String] = []
         if !returning.isEmpty {
-            parts.append("put back \(returning.count == 1 ? returning[0].file.original.lastPathComponent : "\(returning.count) photos")")
+            parts.append("put back \(returning.count == 1 ? returning[0].file.shownName : "\(returning.count) photos")")
         }
         parts += outcome.failures
         note(parts.joined(separator: "; "))

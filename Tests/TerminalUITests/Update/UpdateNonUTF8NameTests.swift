@@ -40,6 +40,13 @@ struct UpdateNonUTF8NameTests {
         let moved = harness.press("y")
         let url = URL(string: "file:///photos/e%FF.jpg")!
         #expect(moved.contains { if case .trash([TrashRequest(key: PhotoKey(id: "e\\xFF.jpg"), url: url)]) = $0 { true } else { false } }, "\(moved)")
+        #expect(harness.model.message == "moving e\\xFF.jpg to the Trash…")
+        // When the Trash says it moved, Then the status bar names it with the byte escaped, not U+FFFD
+        let file = FreedesktopTrash.TrashedFile(
+            originalPath: Array("/photos/e".utf8) + [0xFF] + Array(".jpg".utf8), trashedPath: Array("/t/files/e".utf8) + [0xFF],
+            infoPath: Array("/t/info/e".utf8) + [0xFF])
+        harness.send(.trashed(TrashOutcome(moved: [(PhotoKey(id: "e\\xFF.jpg"), file)], failures: [])))
+        #expect(harness.model.message?.hasPrefix("moved e\\xFF.jpg to the Trash") == true, "\(harness.model.message ?? "")")
     }
 
     @Test func theInfoPanelShowsThePathWithTheByteEscaped() {

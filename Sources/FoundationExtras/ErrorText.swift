@@ -20,8 +20,32 @@ public enum ErrorText {
             if let underlying = error.underlying as? POSIXError { return SystemError.reason(underlying.code.rawValue) }
             return cocoaReason(error.code)
         default:
-            return String(describing: error)
+            return words(String(describing: error))
         }
+    }
+
+    /// An error's own description, unless it is only a case's name, the way Swift prints an enum
+    /// with no description of its own (`HTTPClientError.remoteConnectionClosed`,
+    /// `handshakeFailed(…)`): then the name in words ("remote connection closed"), its type and
+    /// payload left out.
+    public static func words(_ description: String) -> String {
+        var text = Substring(description)
+        if let parenthesis = text.firstIndex(of: "(") { text = text[..<parenthesis] }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let name = parts.last, let first = name.first, first.isLowercase,
+            parts.dropLast().allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy(isIdentifier) }),
+            name.allSatisfy(isIdentifier)
+        else { return description }
+        var spoken = ""
+        for character in name {
+            if character.isUppercase, !spoken.isEmpty { spoken += " " }
+            spoken += character.lowercased()
+        }
+        return spoken
+    }
+
+    private static func isIdentifier(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_")
     }
 
     /// The few file codes FileManager and Data raise without an underlying POSIX error.

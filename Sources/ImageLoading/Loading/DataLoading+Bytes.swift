@@ -1,3 +1,5 @@
+import FoundationExtras
+
 extension DataLoading {
     /// The whole body of `request`, refusing more than `limit` bytes.
     ///
@@ -21,7 +23,7 @@ extension DataLoading {
         } catch let error as CancellationError {
             throw error
         } catch {
-            throw ImageLoadError.transport(String(describing: error))
+            throw ImageLoadError.transport(ErrorText.describe(error))
         }
         let status = response.head.statusCode
         guard (200..<300).contains(status) else { throw ImageLoadError.httpStatus(status) }
@@ -48,7 +50,7 @@ extension DataLoading {
         } catch let error as CancellationError {
             throw error
         } catch {
-            throw ImageLoadError.transport(String(describing: error))
+            throw ImageLoadError.transport(ErrorText.describe(error))
         }
         return bytes
     }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FoundationEssentials
+import FoundationExtras
 import Glibc
 import NIOCore
 import NIOHTTP1
@@ -178,7 +179,7 @@ public final class HTTPDataLoader: DataLoading {
             return ImageLoadError.transport(String(cString: strerror(ioError.errnoCode)).lowercased())
         }
         guard let httpError = error as? HTTPClientError else {
-            return ImageLoadError.transport(String(describing: error))
+            return ImageLoadError.transport(ErrorText.describe(error))
         }
         switch httpError {
         case .cancelled: return CancellationError()
@@ -189,7 +190,7 @@ public final class HTTPDataLoader: DataLoading {
             return ImageLoadError.transport("too many redirects (\(httpError))")
         case .invalidURL, .emptyHost, .emptyScheme:
             return ImageLoadError.invalidURL(String(describing: httpError))
-        default: return ImageLoadError.transport(String(describing: httpError))
+        default: return ImageLoadError.transport(ErrorText.describe(httpError))
         }
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 
 extension ImagePipeline {
     /// One download attempt: resume from kept bytes when possible, else revalidate a stale
@@ -155,7 +156,7 @@ extension ImagePipeline {
         case is CancellationError: error
         case let failure as AttemptFailure: failure
         case let loadError as ImageLoadError: AttemptFailure(error: loadError)
-        default: AttemptFailure(error: .transport(String(describing: error)))
+        default: AttemptFailure(error: .transport(ErrorText.describe(error)))
         }
     }
 }

@@ -40,6 +40,15 @@ public struct FileIdentity: Sendable, Hashable {
         self.init(status)
     }
 
+    /// The folder `path` names, links followed: the same folder reached by two paths (a link,
+    /// a bind mount) has one identity, so a walk that remembers them enters it once. Nil when
+    /// it cannot be `stat`ed or is no folder.
+    public init?(folderAt path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        self.init(status)
+    }
+
     /// What `name` in the folder open as `folder` names now, the name itself when it is a
     /// link (`fstatat` with `AT_SYMLINK_NOFOLLOW`); nil when it cannot be read (errno says why).
     public init?(name: [UInt8], inFolder folder: Int32) {

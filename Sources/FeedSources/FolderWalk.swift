@@ -13,7 +13,7 @@ import Darwin
 /// The walk stays in its folder. Every folder is opened relative to its parent's descriptor
 /// (`openat`, then `fdopendir`), so a path of any length is read (a tree deeper than
 /// `PATH_MAX`'s 4,096 bytes too), and names stay the bytes `readdir` gave. A sub-folder is
-/// entered only within `maxDepth` levels, only once (its ``FolderID`` is remembered: a second
+/// entered only within `maxDepth` levels, only once (its ``FileIdentity`` is remembered: a second
 /// path to a folder already walked is skipped), only on the root's file system unless
 /// `crossFilesystems` (like `find -xdev`), and only if it can be opened (an unreadable
 /// sub-folder is skipped, and so is the rest of one that fails mid-read; only the root failing
@@ -42,7 +42,7 @@ final class FolderWalk {
     struct Folder {
         var relativePath: String
         var depth: Int
-        var id: FolderID?
+        var id: FileIdentity?
         var relativeBytes: [UInt8] = []
     }
 
@@ -72,15 +72,15 @@ final class FolderWalk {
     private var stack: [Frame] = []
     private var started = false
     /// The root's identity, and every folder above it up to `/`.
-    private var rootID: FolderID?
-    private var ancestors: Set<FolderID> = []
+    private var rootID: FileIdentity?
+    private var ancestors: Set<FileIdentity> = []
     /// Every folder entered, so none is entered twice.
-    private(set) var visited: Set<FolderID> = []
+    private(set) var visited: Set<FileIdentity> = []
     /// What was left out so far.
     private(set) var skipped = Skipped()
 
     /// A walk of `root` (nothing opened yet) down `maxDepth` levels.
-    init(root: FilePath, maxDepth: Int, hidden: Bool, crossFilesystems: Bool = false, visited: Set<FolderID> = []) {
+    init(root: FilePath, maxDepth: Int, hidden: Bool, crossFilesystems: Bool = false, visited: Set<FileIdentity> = []) {
         self.root = root
         self.maxDepth = max(0, maxDepth)
         self.hidden = hidden
@@ -89,7 +89,7 @@ final class FolderWalk {
     }
 
     /// A walk of the folder at `root` (a UTF-8 path).
-    convenience init(root: String, maxDepth: Int, hidden: Bool, crossFilesystems: Bool = false, visited: Set<FolderID> = []) {
+    convenience init(root: String, maxDepth: Int, hidden: Bool, crossFilesystems: Bool = false, visited: Set<FileIdentity> = []) {
         self.init(root: FilePath(root), maxDepth: maxDepth, hidden: hidden, crossFilesystems: crossFilesystems, visited: visited)
     }
 
@@ -168,7 +168,7 @@ final class FolderWalk {
             close(descriptor)
             throw error
         }
-        let id = FolderID(descriptor: descriptor)
+        let id = FileIdentity(descriptor: descriptor)
         rootID = id
         if let id { visited.insert(id) }
         ancestors = Self.ancestors(of: descriptor)
@@ -183,7 +183,7 @@ final class FolderWalk {
         guard descriptor >= 0 else { return }
         var kept = false
         defer { if !kept { close(descriptor) } }
-        guard let id = FolderID(descriptor: descriptor) else { return }
+        guard let id = FileIdentity(descriptor: descriptor) else { return }
         if id == rootID || ancestors.contains(id) || (isLink && !isInsideRoot(descriptor)) {
             skipped.linksOutOfFolder += 1
             return
@@ -205,13 +205,13 @@ final class FolderWalk {
         guard let rootID else { return false }
         var current = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         defer { if current >= 0 { close(current) } }
-        var previous = FolderID(descriptor: descriptor)
+        var previous = FileIdentity(descriptor: descriptor)
         for _ in 0..<4_096 {
             let parent = Self.open(Array("..".utf8), in: current, FilePath.openPathOnly | O_DIRECTORY | O_CLOEXEC)
             guard parent >= 0 else { return false }
             close(current)
             current = parent
-            guard let id = FolderID(descriptor: parent), id != previous else { return false }
+            guard let id = FileIdentity(descriptor: parent), id != previous else { return false }
             if id == rootID { return true }
             previous = id
         }
@@ -219,17 +219,17 @@ final class FolderWalk {
     }
 
     /// The identities of the folders above the one open at `descriptor`, up to `/`.
-    private static func ancestors(of descriptor: Int32) -> Set<FolderID> {
-        var found: Set<FolderID> = []
+    private static func ancestors(of descriptor: Int32) -> Set<FileIdentity> {
+        var found: Set<FileIdentity> = []
         var current = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         defer { if current >= 0 { close(current) } }
-        var previous = FolderID(descriptor: descriptor)
+        var previous = FileIdentity(descriptor: descriptor)
         for _ in 0..<4_096 {
             let parent = open(Array("..".utf8), in: current, FilePath.openPathOnly | O_DIRECTORY | O_CLOEXEC)
             guard parent >= 0 else { break }
             close(current)
             current = parent
-            guard let id = FolderID(descriptor: parent), id != previous else { break }
+            guard let id = FileIdentity(descriptor: parent), id != previous else { break }
             found.insert(id)
             previous = id
         }

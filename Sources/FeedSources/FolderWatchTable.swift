@@ -24,7 +24,7 @@ struct FolderWatchTable: Sendable {
         var relativePath: String
         /// 0 for the root.
         var depth: Int
-        var id: FolderID?
+        var id: FileIdentity?
     }
 
     /// What each watch asks for: entries created, written and closed, moved in or out, deleted,
@@ -39,7 +39,7 @@ struct FolderWatchTable: Sendable {
     let options: FolderOptions
     private let watches: any InotifyWatchAdding
     private var folders: [Int32: Folder] = [:]
-    private var visited: Set<FolderID> = []
+    private var visited: Set<FileIdentity> = []
     /// Folders found but not watched (relative paths), and the errno of the last refusal.
     private(set) var refused: Set<String> = []
     private(set) var lastRefusal: Int32 = 0
@@ -68,7 +68,7 @@ struct FolderWatchTable: Sendable {
     mutating func watchParent() {
         guard parentWatch == nil else { return }
         let parent = root.deletingLastPathComponent().path
-        guard parent != root.path, FolderID(path: parent) != FolderID(path: root.path) else { return }
+        guard parent != root.path, FileIdentity(folderAt: parent) != FileIdentity(folderAt: root.path) else { return }
         if case .success(let watch) = watches.addWatch(inotify, path: parent, mask: Self.parentMask) { parentWatch = watch }
     }
 
@@ -92,7 +92,7 @@ struct FolderWatchTable: Sendable {
     /// opened is not watched.
     mutating func watch(_ relative: String, depth: Int, reportFiles: Bool) -> [FolderChange] {
         let base = relative.isEmpty ? root.path : root.path + "/" + relative
-        guard let id = FolderID(path: base), !visited.contains(id) else { return [] }
+        guard let id = FileIdentity(folderAt: base), !visited.contains(id) else { return [] }
         let remaining = options.maxDepth - depth
         if remaining <= 0, !reportFiles {
             visited.insert(id)

@@ -92,7 +92,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.")
     var sort: String?
 
-    @Flag(help: "A folder feed: include the photos of sub-folders (down to --max-depth; symbolic-link loops are skipped). The grid names each photo's sub-folder.")
+    @Flag(help: "A folder feed: include the photos of sub-folders (down to --max-depth), on the folder's file system; a link to the folder, above it or out of it is not followed, and the status bar says how many were skipped. The grid names each photo's sub-folder.")
     var recursive = false
 
     @Flag(help: "With --recursive: walk into sub-folders on other file systems (mount points inside the folder), which are skipped by default. Links out of the folder are never followed.")

@@ -6,12 +6,7 @@ import Testing
 extension TmuxViewerTests {
     @Test func theFollowedFolderDeletedIsSaidAndMadeAgainIsListedAgain() async throws {
         // Given a followed folder of two photos
-        let (cache, log) = try Self.scratch()
-        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
-        let folder = root.appendingPathComponent("photos")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let coffee = BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg")
-        for name in ["a.jpg", "b.jpg"] { try FileManager.default.copyItem(at: coffee, to: folder.appendingPathComponent(name)) }
+        let (cache, log, _, folder) = try Self.scratchPhotos(["a.jpg", "b.jpg"])
         let session = try TmuxSession(
             command: try Self.command("--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log), columns: 160, rows: 40)
         _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/2") }
@@ -24,7 +19,7 @@ extension TmuxViewerTests {
 
         // When it is made again with a photo, that photo is listed
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: coffee, to: folder.appendingPathComponent("new.jpg"))
+        try FileManager.default.copyItem(at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: folder.appendingPathComponent("new.jpg"))
         let back = try await session.waitForScreen(within: .seconds(10)) { $0.contains("new.jpg") && $0.contains("row 1/1") }
         #expect(back != nil, "\((try? session.capture()) ?? "")")
         try session.send("q")

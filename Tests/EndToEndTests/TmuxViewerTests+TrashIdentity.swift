@@ -7,14 +7,7 @@ extension TmuxViewerTests {
     @Test func aPhotoSwappedForAFolderBetweenDAndYIsNotTrashed() async throws {
         // Given a folder of three photos (not followed: the swap must not change the rows) and a
         // private XDG_DATA_HOME (its Trash)
-        let (cache, log) = try Self.scratch()
-        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
-        let folder = root.appendingPathComponent("photos")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in ["a.jpg", "b.jpg", "c.jpg"] {
-            try FileManager.default.copyItem(
-                at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: folder.appendingPathComponent(name))
-        }
+        let (cache, log, root, folder) = try Self.scratchPhotos(["a.jpg", "b.jpg", "c.jpg"])
         let data = root.appendingPathComponent("data")
         let session = try TmuxSession(
             command: try Self.command(

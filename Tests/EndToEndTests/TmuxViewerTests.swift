@@ -12,6 +12,18 @@ struct TmuxViewerTests {
         return (directory.appendingPathComponent("cache").path, directory.appendingPathComponent("server.log").path)
     }
 
+    /// A scratch folder (``scratch()``) with a `photos` folder beside its cache holding a copy of
+    /// `coffee.jpg` under each of `names`; `root` is the folder holding both.
+    static func scratchPhotos(_ names: [String]) throws -> (cache: String, log: String, root: URL, folder: URL) {
+        let (cache, log) = try scratch()
+        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
+        let folder = root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let coffee = BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg")
+        for name in names { try FileManager.default.copyItem(at: coffee, to: folder.appendingPathComponent(name)) }
+        return (cache, log, root, folder)
+    }
+
     /// The shell command: the viewer with `flags`, then a marker line with its exit status.
     static func command(_ flags: String, cache: String, log: String, environment: String = "") throws -> String {
         "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= LC_CTYPE= NO_COLOR= \(environment) \(try BuiltBinary.photofeed.path) --cache-dir \(cache) --server-log \(log) --trace \(TraceAudit.path(nextTo: log)) \(flags);"
@@ -422,14 +434,7 @@ struct TmuxViewerTests {
 
     @Test func dMovesThePhotoToTheTrashAfterAskingAndUPutsItBack() async throws {
         // Given a folder of three photos and a private XDG_DATA_HOME (its Trash)
-        let (cache, log) = try Self.scratch()
-        let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
-        let folder = root.appendingPathComponent("photos")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in ["a.jpg", "b.jpg", "c.jpg"] {
-            try FileManager.default.copyItem(
-                at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: folder.appendingPathComponent(name))
-        }
+        let (cache, log, root, folder) = try Self.scratchPhotos(["a.jpg", "b.jpg", "c.jpg"])
         let data = root.appendingPathComponent("data")
         let session = try TmuxSession(
             command: try Self.command(

@@ -69,7 +69,7 @@ extension FeedRuntime {
                 for file in files {
                     do {
                         try trash.restore(file)
-                        outcome.moved.append((PhotoKey(id: file.original.lastPathComponent), file))
+                        outcome.moved.append((PhotoKey(id: file.shownName), file))
                     } catch {
                         outcome.failures.append("\(error)")
                     }

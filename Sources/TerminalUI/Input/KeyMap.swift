@@ -33,6 +33,15 @@ public struct KeyMap: Sendable {
         public var keys: String
         /// What they do.
         public var action: String
+        /// What kind of thing they do (README's and the manual's tables are one a group).
+        public var group: KeyGroup
+
+        /// An entry.
+        public init(keys: String, action: String, group: KeyGroup) {
+            self.keys = keys
+            self.action = action
+            self.group = group
+        }
     }
 
     /// Rows scrolled by one notch of the mouse wheel.
@@ -198,44 +207,44 @@ public struct KeyMap: Sendable {
 
     /// Every binding, in the order the help overlay lists them.
     public static let helpEntries: [HelpEntry] = [
-        HelpEntry(keys: "j ↓", action: "next row"),
-        HelpEntry(keys: "k ↑", action: "previous row"),
-        HelpEntry(keys: "h l ← →", action: "left / right (grid)"),
-        HelpEntry(keys: "PgDn space", action: "page down"),
-        HelpEntry(keys: "PgUp b", action: "page up"),
-        HelpEntry(keys: "g Home", action: "first row"),
-        HelpEntry(keys: "G End", action: "very last row"),
-        HelpEntry(keys: "wheel", action: "scroll"),
-        HelpEntry(keys: "click", action: "focus (again: open)"),
-        HelpEntry(keys: "Enter", action: "open photo"),
-        HelpEntry(keys: "+ - = w W", action: "zoom, 1:1, fit, fill"),
-        HelpEntry(keys: "h j k l drag", action: "pan a zoomed photo"),
-        HelpEntry(keys: "v", action: "list / grid"),
-        HelpEntry(keys: "r", action: "retry row or page"),
-        HelpEntry(keys: "R", action: "retry all failed rows"),
-        HelpEntry(keys: "c", action: "clear memory cache"),
-        HelpEntry(keys: "C", action: "all caches (asks)"),
-        HelpEntry(keys: "m", action: "next symbol set"),
-        HelpEntry(keys: "i", action: "block art / pixels"),
-        HelpEntry(keys: "p", action: "shimmer / spinner"),
-        HelpEntry(keys: "d", action: "low-data mode"),
-        HelpEntry(keys: "a", action: "pause / play motion"),
-        HelpEntry(keys: "l e", action: "event log (e in grid)"),
-        HelpEntry(keys: "n", action: "network panel"),
-        HelpEntry(keys: "I", action: "photo info"),
-        HelpEntry(keys: "y", action: "copy path / URL"),
-        HelpEntry(keys: "o", action: "open with xdg-open"),
-        HelpEntry(keys: "S", action: "slideshow"),
-        HelpEntry(keys: "t", action: "mark / unmark, next"),
-        HelpEntry(keys: "T", action: "invert marks"),
-        HelpEntry(keys: "s", action: "save the original"),
-        HelpEntry(keys: "D", action: "to the Trash (asks)"),
-        HelpEntry(keys: "u", action: "undo the Trash move"),
-        HelpEntry(keys: "/", action: "filter by name (n N)"),
-        HelpEntry(keys: "O", action: "sort by… (asks)"),
-        HelpEntry(keys: "?", action: "this help"),
-        HelpEntry(keys: "q Esc", action: "back / unmark / quit"),
-        HelpEntry(keys: "^Z", action: "suspend (fg resumes)"),
+        HelpEntry(keys: "j ↓", action: "next row", group: .move),
+        HelpEntry(keys: "k ↑", action: "previous row", group: .move),
+        HelpEntry(keys: "h l ← →", action: "left / right (grid)", group: .move),
+        HelpEntry(keys: "PgDn space", action: "page down", group: .move),
+        HelpEntry(keys: "PgUp b", action: "page up", group: .move),
+        HelpEntry(keys: "g Home", action: "first row", group: .move),
+        HelpEntry(keys: "G End", action: "very last row", group: .move),
+        HelpEntry(keys: "wheel", action: "scroll", group: .move),
+        HelpEntry(keys: "click", action: "focus (again: open)", group: .move),
+        HelpEntry(keys: "Enter", action: "open photo", group: .view),
+        HelpEntry(keys: "+ - = w W", action: "zoom, 1:1, fit, fill", group: .view),
+        HelpEntry(keys: "h j k l drag", action: "pan a zoomed photo", group: .view),
+        HelpEntry(keys: "v", action: "list / grid", group: .view),
+        HelpEntry(keys: "r", action: "retry row or page", group: .act),
+        HelpEntry(keys: "R", action: "retry all failed rows", group: .act),
+        HelpEntry(keys: "c", action: "clear memory cache", group: .act),
+        HelpEntry(keys: "C", action: "all caches (asks)", group: .act),
+        HelpEntry(keys: "m", action: "next symbol set", group: .view),
+        HelpEntry(keys: "i", action: "block art / pixels", group: .view),
+        HelpEntry(keys: "p", action: "shimmer / spinner", group: .view),
+        HelpEntry(keys: "d", action: "low-data mode", group: .view),
+        HelpEntry(keys: "a", action: "pause / play motion", group: .view),
+        HelpEntry(keys: "l e", action: "event log (e in grid)", group: .panels),
+        HelpEntry(keys: "n", action: "network panel", group: .panels),
+        HelpEntry(keys: "I", action: "photo info", group: .panels),
+        HelpEntry(keys: "y", action: "copy path / URL", group: .act),
+        HelpEntry(keys: "o", action: "open with xdg-open", group: .act),
+        HelpEntry(keys: "S", action: "slideshow", group: .view),
+        HelpEntry(keys: "t", action: "mark / unmark, next", group: .marks),
+        HelpEntry(keys: "T", action: "invert marks", group: .marks),
+        HelpEntry(keys: "s", action: "save the original", group: .act),
+        HelpEntry(keys: "D", action: "to the Trash (asks)", group: .act),
+        HelpEntry(keys: "u", action: "undo the Trash move", group: .act),
+        HelpEntry(keys: "/", action: "filter by name (n N)", group: .find),
+        HelpEntry(keys: "O", action: "sort by… (asks)", group: .find),
+        HelpEntry(keys: "?", action: "this help", group: .panels),
+        HelpEntry(keys: "q Esc", action: "back / unmark / quit", group: .quit),
+        HelpEntry(keys: "^Z", action: "suspend (fg resumes)", group: .quit),
     ]
 }
 

@@ -53,13 +53,14 @@ test:
 	cat $$logs; rm -f $$logs; exit $$status
 
 ## bench: release build, then the feedbench scenarios (installs chafa/timg/hyperfine), and real pixels
-## again on 16 large photographs beside chafa, timg and img2sixel (scripts/bench-photos.sh)
+## again on 16 large photographs beside chafa, timg and img2sixel (scripts/bench-photos.sh); writes
+## docs/PERFORMANCE.md (the date, the machine, the versions, each table and its command)
 bench:
 	@scripts/ensure-deps.sh bench
 	$(SWIFT) build $(RELEASE) --product feedbench
 	$(SWIFT) build $(RELEASE) --product photofeed
-	$(RELEASE_BIN)/feedbench
-	$(RELEASE_BIN)/feedbench --scenario graphics --scenario pixel-ratios --assets "$$(scripts/bench-photos.sh)"
+	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md
+	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md --append --scenario graphics --scenario pixel-ratios --assets "$$(scripts/bench-photos.sh)"
 
 build:
 	@scripts/ensure-deps.sh run

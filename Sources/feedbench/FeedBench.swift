@@ -19,6 +19,12 @@ struct FeedBench: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the reports as JSON instead of tables.")
     var json = false
 
+    @Option(name: .long, help: "Also write the reports as a Markdown page (docs/PERFORMANCE.md), with the date, the machine and the versions.")
+    var markdown: String?
+
+    @Flag(name: .long, help: "With --markdown: add to the page instead of starting it.")
+    var append = false
+
     @Option(name: .long, help: .hidden)
     var scrollChild: String?
 
@@ -34,10 +40,14 @@ struct FeedBench: AsyncParsableCommand {
             throw ValidationError("unknown scenario \(unknown.joined(separator: ", ")); known: \(BenchScenarios.names)")
         }
         let context = BenchContext(assetsDirectory: assets)
+        let page = markdown.map { PerformancePage(path: $0) }
+        if let page, !append { try page.write(PerformancePage.header(photofeedBinary: context.photofeedBinary), appending: false) }
         var reports: [BenchReport] = []
         for bench in BenchScenarios.all where scenario.isEmpty ? bench.runsByDefault : scenario.contains(bench.name) {
             let report = try await bench.run(context)
             if !json { print(report.renderedTable(), terminator: "\n\n") }
+            let assetsArgument = assets == "Assets/photos" ? "" : " --assets \(assets)"
+            try page?.write(PerformancePage.section(report, command: "feedbench --scenario \(bench.name)\(assetsArgument)"), appending: true)
             reports.append(report)
         }
         if json {

@@ -1,0 +1,109 @@
+import Foundation
+
+/// docs/PERFORMANCE.md as `make bench` writes it: when and where it ran, the versions of
+/// photofeed and of the peers it is compared with, then each scenario's table with the command
+/// that runs it again. Never edited by hand: the page is the output of one run.
+struct PerformancePage {
+    /// The file written.
+    var path: String
+
+    /// The page's head: the date, the machine, the versions.
+    static func header(photofeedBinary: String) -> String {
+        var lines = [
+            "# Performance",
+            "",
+            "Written by `make bench` (feedbench, release build); do not edit: run `make bench` again.",
+            "Each table comes from the same run, photofeed beside chafa, timg and img2sixel where they do",
+            "the same job. Times are medians unless a table says otherwise.",
+            "",
+            "| | |",
+            "|---|---|",
+            "| date | \(timestamp()) |",
+            "| machine | \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpuModel() ?? "CPU model unknown"), \(memory() ?? "memory unknown") |",
+            "| system | \(firstLine(ofFile: "/etc/debian_version").map { "Debian \($0)" } ?? "unknown"), Linux \(firstLine(of: ["uname", "-r"]) ?? "?") |",
+        ]
+        let tools: [(String, [String])] = [
+            ("photofeed", [photofeedBinary, "--version"]),
+            ("Swift", ["swift", "--version"]),
+            ("chafa", ["chafa", "--version"]),
+            ("timg", ["timg", "--version"]),
+            ("img2sixel", ["img2sixel", "--version"]),
+            ("hyperfine", ["hyperfine", "--version"]),
+        ]
+        for (name, command) in tools {
+            lines.append("| \(name) | \(firstLine(of: command).map(cell) ?? "not installed") |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One scenario's section: its table and notes, and the command that reproduces it.
+    static func section(_ report: BenchReport, command: String) -> String {
+        var lines = ["", "## \(report.title)", "", "`\(command)`", ""]
+        lines.append("| " + report.columns.map(cell).joined(separator: " | ") + " |")
+        lines.append("|" + report.columns.map { _ in "---" }.joined(separator: "|") + "|")
+        for row in report.rows {
+            lines.append("| " + row.map(cell).joined(separator: " | ") + " |")
+        }
+        if !report.notes.isEmpty {
+            lines.append("")
+            lines += report.notes.map { "- " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Starts the page (a new file) or adds to it.
+    func write(_ text: String, appending: Bool) throws {
+        let url = URL(fileURLWithPath: path)
+        if appending, let handle = try? FileHandle(forWritingTo: url) {
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+        } else {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        }
+    }
+
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private static func timestamp() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        return formatter.string(from: Date()) + " UTC"
+    }
+
+    private static func cpuModel() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("model name") }
+        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    private static func memory() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
+            let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first
+        else { return nil }
+        return "\(kilobytes / 1_048_576) GiB"
+    }
+
+    private static func firstLine(ofFile path: String) -> String? {
+        (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
+    }
+
+    /// The first non-empty line a command prints (stdout, else stderr), or nil when it cannot run.
+    private static func firstLine(of command: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    }
+}

@@ -5,7 +5,7 @@ RELEASE_BIN := .build/release
 # (dynamic loading of Foundation/ICU dominated start-up).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test bench build release deps serve clean fuzz fuzz-smoke install uninstall hardening-check
+.PHONY: run test bench build release deps serve clean fuzz fuzz-smoke install uninstall hardening-check man
 
 ## run: build in release mode and start the viewer on its embedded feed (ARGS="--symbols quad" etc.)
 run:
@@ -79,6 +79,11 @@ hardening-check:
 	@scripts/ensure-deps.sh test
 	$(SWIFT) build $(RELEASE) --product photofeed
 	hardening-check --nocfprotection $(RELEASE_BIN)/photofeed
+
+## man: photofeed(1) from the debug binary into .build/photofeed.1 (read it with `man -l .build/photofeed.1`)
+man: build
+	scripts/generate-manual.py "$$($(SWIFT) build --show-bin-path)/photofeed" > .build/photofeed.1
+	@echo "man -l .build/photofeed.1"
 
 ## install: release build, then the stripped binary, photofeed(1), bash/zsh/fish completions, the README and
 ## the photos' credits, and the embedded feed's photos under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local)

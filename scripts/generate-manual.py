@@ -4,8 +4,9 @@
 Usage: scripts/generate-manual.py path/to/photofeed > photofeed.1
 
 Reads `photofeed --experimental-dump-help` (ArgumentParser's JSON of every command, option and
-flag, with its help text) and `photofeed --version`, so the page says what the binary parses and
-never goes stale. The viewer (the default subcommand) gives OPTIONS; each other subcommand gets
+flag, with its help text), `photofeed --experimental-dump-keys` (the key bindings, the same data
+the `?` overlay and README's tables come from) and `photofeed --version`, so the page says what
+the binary parses and binds and never goes stale. The viewer (the default subcommand) gives OPTIONS; each other subcommand gets
 its own part of COMMANDS. (ArgumentParser's `generate-manual` plugin does the same, but it
 builds every product of the package again in release mode first.)
 """
@@ -60,6 +61,77 @@ def arguments_of(command):
     return [a for a in command.get("arguments") or [] if a.get("shouldDisplay", True)]
 
 
+
+# The sections no flag definition holds: the config file, the environment, the files, examples.
+STATIC_SECTIONS = [
+    ".SH CONFIGURATION",
+    ".PP",
+    roff("The viewer and `snapshot` read their defaults from $XDG_CONFIG_HOME/photofeed/config, "
+         "else ~/.config/photofeed/config: one setting a line, by the long flag's name "
+         "(`name = value` for an option, the name alone for a flag); `#` starts a comment line. "
+         "A flag on the command line wins over the file; --config FILE reads another file, "
+         "--no-config none. `serve`, `show` and `prefetch` read no config file. A bad line stops "
+         "the run naming the file and the line, with exit status 64."),
+    ".PP",
+    ".nf",
+    roff("sort = taken"),
+    roff("graphics = kitty"),
+    roff("feed = /home/me/Pictures/Summer 2024"),
+    roff("no-disk-cache"),
+    ".fi",
+    ".SH ENVIRONMENT",
+    ".TP", "\\fBTERM\\fR, \\fBCOLORTERM\\fR, \\fBNO_COLOR\\fR, \\fBTERM_PROGRAM\\fR",
+    roff("What the terminal is and draws, when it does not answer the start-up questions; "
+         "NO_COLOR (not empty) turns colour off unless --colors says otherwise; TERM=dumb turns "
+         "the screen-reader mode on."),
+    ".TP", "\\fBTMUX\\fR, \\fBTMUX_PANE\\fR",
+    roff("Inside tmux: questions and pixels go through tmux's passthrough, pictures as kitty "
+         "placeholders."),
+    ".TP", "\\fBSSH_CONNECTION\\fR, \\fBSSH_TTY\\fR",
+    roff("Over ssh kitty pixels travel inline, never as files."),
+    ".TP", "\\fBLC_ALL\\fR, \\fBLC_CTYPE\\fR, \\fBLANG\\fR",
+    roff("Without a UTF-8 locale, block art uses ASCII symbols."),
+    ".TP", "\\fBCOLUMNS\\fR, \\fBLINES\\fR",
+    roff("The size of the output when it is not a terminal (show, snapshot)."),
+    ".TP", "\\fBXDG_CACHE_HOME\\fR, \\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBHOME\\fR",
+    roff("Where the caches, the config file and the Trash are (see FILES)."),
+    ".TP", "\\fBTERMINFO\\fR, \\fBTERMINFO_DIRS\\fR",
+    roff("Where terminfo entries are looked up, as ncurses does."),
+    ".TP", "\\fBTMPDIR\\fR",
+    roff("Where temporary files go."),
+    ".SH FILES",
+    ".TP", "\\fI~/.config/photofeed/config\\fR",
+    roff("The config file ($XDG_CONFIG_HOME/photofeed/config)."),
+    ".TP", "\\fI~/.cache/photofeed/\\fR",
+    roff("The disk cache of downloaded originals ($XDG_CACHE_HOME/photofeed, or --cache-dir), "
+         "tagged with a CACHEDIR.TAG; `photofeed cache` shows, prunes and clears it. In it: "
+         ".pictures (show's pictures in pixels), .server-sources (the embedded server's scaled "
+         "photos), terminfo (a direct-colour terminfo entry compiled with tic), and "
+         "viewer-stderr.log (what the format libraries print while the viewer owns the terminal)."),
+    ".TP", "\\fI~/.cache/thumbnails/\\fR",
+    roff("The freedesktop.org thumbnail cache, shared with file managers; photofeed removes only "
+         "the thumbnails it wrote."),
+    ".TP", "\\fI~/.local/share/Trash/\\fR",
+    roff("Where D moves a photo (the freedesktop.org Trash; on another volume its .Trash-$UID)."),
+    ".TP", "\\fI../share/photofeed/photos\\fR",
+    roff("Beside the installed binary: the embedded feed's photos (Assets/photos in a checkout)."),
+    ".SH EXAMPLES",
+    ".TP", roff("photofeed --feed ~/Pictures --recursive --sort taken"),
+    roff("A folder with its sub-folders, by date taken; new photos appear as they are written."),
+    ".TP", roff("photofeed --feed https://picsum.photos --layout grid"),
+    roff("A picsum-compatible web feed as a grid."),
+    ".TP", roff("photofeed --network 3g --audit"),
+    roff("The embedded feed on a slow link, with the loading rules checked live."),
+    ".TP", roff("photofeed show --grid 6x4 --title *.jpg"),
+    roff("A contact sheet of the photos, with their names."),
+    ".TP", roff("curl -s https://picsum.photos/600 | photofeed show -"),
+    roff("A picture from a pipe."),
+    ".TP", roff("photofeed cache prune --older-than 30d"),
+    roff("Remove disk cache entries not used for 30 days."),
+    ".TP", roff("photofeed serve --port 8080 --photos ~/Pictures"),
+    roff("Serve a folder as a picsum-compatible feed to other machines."),
+]
+
 def main():
     binary = sys.argv[1]
     dump = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
@@ -102,8 +174,14 @@ def main():
     common = {(("long", "help"), ("short", "h")), (("long", "version"),)}
     viewer = {key(a) for a in arguments_of(default)} - common if default else set()
     out.append(".SH COMMANDS")
-    for command in subcommands:
-        usage = "%s %s" % (name, command["commandName"])
+    # A command's own subcommands (`cache info`, `cache prune`) follow it, each with its options.
+    def with_nested(commands, prefix):
+        for command in commands:
+            yield prefix + [command["commandName"]], command
+            nested = [c for c in command.get("subcommands") or [] if c.get("shouldDisplay", True)]
+            yield from with_nested([c for c in nested if c["commandName"] != "help"], prefix + [command["commandName"]])
+    for path, command in with_nested(subcommands, []):
+        usage = "%s %s" % (name, " ".join(path))
         out += [".SS \"%s\"" % roff(usage)]
         out += paragraphs(command.get("abstract"))
         if command is default:
@@ -119,6 +197,18 @@ def main():
         for argument in own:
             out += argument_entry(argument)
 
+    keys = subprocess.run([binary, "--experimental-dump-keys"], check=True, capture_output=True,
+                          text=True).stdout
+    out.append(".SH KEYS")
+    out += [".PP", roff("The viewer's keys, grouped by what they do (`?` shows them in the viewer).")]
+    group = None
+    for line in keys.splitlines():
+        title, bound, action = line.split("\t")
+        if title != group:
+            out += [".SS \"%s\"" % roff(title)]
+            group = title
+        out += [".TP", "\\fB" + roff(bound) + "\\fR", roff(action)]
+    out += STATIC_SECTIONS
     out += [
         ".SH EXIT STATUS",
         "0 on success; 64 for a usage error (an unknown option, a bad value, a bad line in the config",

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import FoundationExtras
 import ImageCodecs
+import TerminalUI
 
 /// The entry point: routes `show` straight to its command, and gives the root's `--help` the viewer's flags.
 ///
@@ -38,6 +39,9 @@ enum PhotofeedMain {
             let script = CompletionRoot.script(forShell: arguments[1])
         {
             print(script)
+        } else if arguments == ["--experimental-dump-keys"] {
+            // The key bindings for scripts/generate-manual.py's KEYS: group, keys, action, tab-separated.
+            print(KeyMap.tabSeparatedLines(), terminator: "")
         } else if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
             print(RootHelp.text(columns: RootHelp.terminalColumns()))
         } else {

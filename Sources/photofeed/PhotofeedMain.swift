@@ -4,7 +4,8 @@ import FoundationExtras
 import ImageCodecs
 import TerminalUI
 
-/// The entry point: routes `show` straight to its command, and gives the root's `--help` the viewer's flags.
+/// The entry point: routes `show` straight to its command; the root's `--help` is one screen
+/// (``RootHelp/short(environment:)``) and `--help-all` every flag of the viewer.
 ///
 /// `show` is meant to be started once per image, like chafa, so its start-up matters: parsing
 /// through the root command reflects over every subcommand's options, and each first
@@ -43,6 +44,8 @@ enum PhotofeedMain {
             // The key bindings for scripts/generate-manual.py's KEYS: group, keys, action, tab-separated.
             print(KeyMap.tabSeparatedLines(), terminator: "")
         } else if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
+            print(RootHelp.short())
+        } else if arguments == ["--help-all"] {
             print(RootHelp.text(columns: RootHelp.terminalColumns()))
         } else {
             // The config file's settings go before the viewer's and snapshot's own arguments.

@@ -19,7 +19,7 @@ struct RootHelpTests {
         return flags
     }
 
-    @Test("documents every flag of the viewer, and the subcommands")
+    @Test("--help-all documents every flag of the viewer, and the subcommands")
     func documentsEveryViewerFlag() {
         // Given the viewer's own help
         let viewer = Photofeed.helpMessage(for: ViewCommand.self, includeHidden: false, columns: 100)
@@ -47,6 +47,34 @@ struct RootHelpTests {
         #expect(root.contains("$XDG_CONFIG_HOME/photofeed/config"))
         #expect(root.contains("--no-config"))
         #expect(root.components(separatedBy: "\n  --version ").count == 2)
+    }
+
+    @Test("--help fits one screen: at most 30 lines of 80 columns")
+    func theShortHelpFitsOneScreen() {
+        // Given a config home without a config file
+        let environment = ["XDG_CONFIG_HOME": "/nonexistent-pf-config", "HOME": "/home/a"]
+        // When `photofeed --help` is printed
+        let help = RootHelp.short(environment: environment)
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        // Then it fits, names --help-all and the manual, every subcommand, and the config file
+        #expect(lines.count <= 30, "\(lines.count) lines")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        #expect(help.contains("photofeed --help-all") && help.contains("man photofeed"))
+        for subcommand in ["view (default)", "serve", "show", "prefetch", "snapshot", "cache", "version"] {
+            #expect(help.contains(subcommand), "\(subcommand)")
+        }
+        #expect(help.hasSuffix("CONFIG FILE:\n  /nonexistent-pf-config/photofeed/config (not present)"))
+    }
+
+    @Test("--help's common flags are the viewer's own")
+    func theShortHelpsFlagsExist() {
+        // Given the viewer's every flag (--version is the root's)
+        let viewer = Self.flags(in: Photofeed.helpMessage(for: ViewCommand.self, includeHidden: false, columns: 100)).union(["--version"])
+        // When --help lists its common flags
+        let listed = Self.flags(in: RootHelp.short(environment: [:]))
+        // Then each is one the viewer parses (a renamed or removed flag fails here)
+        #expect(listed.subtracting(viewer.union(["--help-all"])).isEmpty, "\(listed.subtracting(viewer))")
+        #expect(listed.count >= 10)
     }
 
     @Test("a section runs to the next heading")

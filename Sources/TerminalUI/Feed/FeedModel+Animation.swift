@@ -31,7 +31,6 @@ extension FeedModel {
     mutating func adoptAnimation(_ response: ImageResponse, into item: inout FeedItem, key: PhotoKey) {
         guard let animation = response.animation, options.animation != .off else { return }
         item.animation = animation
-        animatedKeys.insert(key)
         if var playback = item.playback, playback.frameSize == response.bitmap.size {
             // The picture is the still (frame 0) again: the frame it was at comes back first.
             playback.restoreShownFrame()
@@ -55,10 +54,7 @@ extension FeedModel {
         guard !animatedKeys.isEmpty else { return [] }
         var effects: [FeedEffect] = []
         for key in animatedKeys.sorted(by: { (positions[$0] ?? 0) < (positions[$1] ?? 0) }) {
-            guard var item = items[key], var playback = item.playback else {
-                animatedKeys.remove(key)
-                continue
-            }
+            guard var item = items[key], var playback = item.playback else { continue }
             let wanted = wantsToPlay(key)
             if wanted, !playback.isPlaying, !playback.finished {
                 let step = playback.play(now: now)
@@ -121,8 +117,7 @@ extension FeedModel {
             note("animations are off (--animate off)")
             return []
         }
-        animationsPaused.toggle()
-        note(animationsPaused ? "animations paused (a plays)" : "animations playing")
+        note(animation.togglePaused())
         return []
     }
 

@@ -49,12 +49,8 @@ extension FeedModel {
                 let how = moved ? "was moved or renamed" : "was deleted"
                 sentences.append(
                     "the folder \(name) \(how): its \(gone.count == 1 ? "photo is" : "\(gone.count) photos are") no longer listed (listed again if a folder \(name) is back)")
-            case .folderBack(let path):
-                sentences.append("the folder \(PathText.lastComponent(path)) is back: listed again")
-            case .notFollowing(let shortfall):
-                sentences.append("\(shortfall); changes in the others are not seen")
-            case .overflow:
-                sentences.append("the folder changed faster than it could be followed: some changes were missed (restart to list it again)")
+            case .folderBack, .notFollowing, .overflow:
+                sentences += Self.sentence(about: change).map { [$0] } ?? []
             }
         }
         // The focus stays on its photo; if it went, on the next one that is still here.
@@ -62,13 +58,24 @@ extension FeedModel {
             ?? before[min(focusIndex, before.count)...].first(where: items.contains)
             ?? before[..<min(focusIndex, before.count)].last(where: items.contains)
         effects += arrange(focus: focus)
-        var parts: [String] = []
-        if added > 0 { parts.append("\(added) added") }
-        if changed > 0 { parts.append("\(changed) changed") }
-        if removed > 0 { parts.append("\(removed) removed") }
-        if !parts.isEmpty { sentences.insert("folder: " + parts.joined(separator: ", "), at: 0) }
+        let counts = [(added, "added"), (changed, "changed"), (removed, "removed")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        if !counts.isEmpty { sentences.insert("folder: " + counts.joined(separator: ", "), at: 0) }
         if !sentences.isEmpty { note(sentences.joined(separator: "; ")) }
         return effects
+    }
+
+    /// What the note says about a change to the watching itself (nil for a photo's change).
+    private static func sentence(about change: FolderChange) -> String? {
+        switch change {
+        case .folderBack(let path):
+            "the folder \(PathText.lastComponent(path)) is back: listed again"
+        case .notFollowing(let shortfall):
+            "\(shortfall); changes in the others are not seen"
+        case .overflow:
+            "the folder changed faster than it could be followed: some changes were missed (restart to list it again)"
+        default:
+            nil
+        }
     }
 
     /// Where `photo` goes in the feed's order: by the folder's own sort (the source sorted its

@@ -116,17 +116,7 @@ extension FeedModel {
 
     /// A pipeline event: the status bar's counts, and the event log (by the photo whose request it names).
     mutating func record(_ event: ImagePipeline.Event, stats: PipelineStats) {
-        let counters = stats.counters
-        metrics.inFlight = stats.running
-        metrics.queued = stats.waiting
-        metrics.cancelled = counters.cancelled
-        metrics.coalesced = counters.coalesced
-        metrics.resumed = counters.resumed
-        metrics.memoryHits = counters.memoryHits
-        metrics.memoryLookups = counters.tasksStarted
-        metrics.diskHits = counters.diskHits
-        metrics.diskLookups = counters.diskHits + counters.queued
-        metrics.bytesDownloaded = Int64(counters.bytesReceived)
+        status.pipeline = stats
         if let key = photo(loading: event.url) { chart(event, for: key.description) }
         // Progress is frequent and the phases carry it already.
         if case .progress = event.kind { return }
@@ -189,7 +179,6 @@ extension FeedModel {
         options.graphics = next
         options.graphicsChosenByUser = true
         let effects = replacePictures()
-        metrics.graphics = "\(next == .blocks ? "blocks" : pictures.name) (i switches)"
         note("pictures: \(pictures.name)")
         return effects
     }

@@ -76,7 +76,6 @@ extension FeedModel {
         case .success(let page):
             pagesLoaded = index
             feedName = TextSanitizer.sanitize(page.summary)
-            metrics.feedSource = feedName
             pageState.receive(hasMore: page.hasMore && !page.photos.isEmpty)
             listedSoFar = nil
             let replacesProvisionalRows = rowsAreProvisional

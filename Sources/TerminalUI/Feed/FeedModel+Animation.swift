@@ -59,7 +59,7 @@ extension FeedModel {
             if wanted, !playback.isPlaying, !playback.finished {
                 let step = playback.play(now: now)
                 item.playback = playback
-                items[key] = item
+                loading.items[key] = item
                 effects += request(step, for: key)
             } else if !wanted, playback.isPlaying {
                 let left = positions[key].map { !list.visibleItems.contains($0) } ?? true
@@ -67,7 +67,7 @@ extension FeedModel {
                 playback.pause(now: now, releasing: releasing)
                 if releasing { playback.replacePlayer(with: makeToken()) }
                 item.playback = playback
-                items[key] = item
+                loading.items[key] = item
                 effects.append(releasing ? .releaseAnimation(key) : .pauseAnimation(key))
             }
         }
@@ -83,14 +83,14 @@ extension FeedModel {
         case .failure(let error):
             playback.fail()
             item.playback = playback
-            items[key] = item
+            loading.items[key] = item
             log(.note("animation stopped: \(error)"), for: key)
             return []
         case .success(let delivery):
             let (shown, step) = playback.receive(delivery.frame, info: delivery.info, now: now, slowdown: slowdown(adding: delivery.frame.duration, for: key))
             if shown { item.picture = pictures.picture(for: delivery.frame.bitmap, in: geometry.picture.size) }
             item.playback = playback
-            items[key] = item
+            loading.items[key] = item
             return request(step, for: key)
         }
     }
@@ -105,7 +105,7 @@ extension FeedModel {
             let (frame, step) = playback.advance(now: now, slowdown: slowdown)
             if let frame { item.picture = pictures.picture(for: frame.bitmap, in: geometry.picture.size) }
             item.playback = playback
-            items[key] = item
+            loading.items[key] = item
             effects += request(step, for: key)
         }
         return effects
@@ -128,7 +128,7 @@ extension FeedModel {
         playback.pause(now: now, releasing: true)
         playback.replacePlayer(with: makeToken())
         item.playback = playback
-        items[key] = item
+        loading.items[key] = item
         return [.releaseAnimation(key)]
     }
 

@@ -14,9 +14,9 @@ extension FeedModel {
             } else if let url = violation.url, let key = photo(loading: url) {
                 row = positions[key]
             }
-            if let row { eventLog.flagNewest { $0.row == row } }
+            if let row { panels.eventLog.flagNewest { $0.row == row } }
             let text = "rule \(violation.rule.rawValue) (\(violation.rule.title)): \(violation.detail)"
-            eventLog.append(time: now, row: row, .violation(text))
+            panels.eventLog.append(time: now, row: row, .violation(text))
             message = "audit: " + text
         }
     }
@@ -27,6 +27,6 @@ extension FeedModel {
         let text = TextSanitizer.sanitize(reason)
         status.outputFailure = text
         message = text
-        eventLog.append(time: now, row: nil, .failed(text))
+        panels.eventLog.append(time: now, row: nil, .failed(text))
     }
 }

@@ -28,8 +28,8 @@ extension FeedModel {
                     effects += refresh(key, with: photo)
                     changed += 1
                 } else {
-                    items.append(photo, as: key, at: feedIndex(for: photo))
-                    if occurrences[photo.id, default: 0] == 0 { occurrences[photo.id] = 1 }
+                    loading.items.append(photo, as: key, at: feedIndex(for: photo))
+                    if loading.occurrences[photo.id, default: 0] == 0 { loading.occurrences[photo.id] = 1 }
                     log(.note("added to the folder"), for: key)
                     added += 1
                 }
@@ -96,14 +96,14 @@ extension FeedModel {
     /// A file that changed: its photo is replaced and, if it was loaded or loading, its images
     /// are forgotten and it loads again (on screen at once, else when it next appears).
     private mutating func refresh(_ key: PhotoKey, with photo: FeedPhoto) -> [FeedEffect] {
-        items.replacePhoto(of: key, with: photo)
+        loading.items.replacePhoto(of: key, with: photo)
         guard let item = items[key], item.load != nil || item.bitmap != nil || item.isFailed else { return [] }
         var effects: [FeedEffect] = []
         if let url = photo.location(for: PixelSize(width: 1, height: 1)).url { effects.append(.forgetImages(url)) }
         log(.note("changed in the folder: loading again"), for: key)
         if loadStatus(of: key).isRunning { effects.append(.cancel(.item(key))) }
         effects += releaseAnimation(of: key)
-        items[key]?.load = nil
+        loading.items[key]?.load = nil
         effects += retry([key])
         return effects
     }

@@ -19,7 +19,7 @@ extension FeedModel {
     mutating func handle(_ input: InputEvent) -> [FeedEffect] {
         if case .terminalReply(let reply) = input { return terminalAnswered(reply) }
         if holdsForRows(input) {
-            if heldInput.count < Self.maximumHeldInput { heldInput.append(input) }
+            if loading.heldInput.count < Self.maximumHeldInput { loading.heldInput.append(input) }
             return []
         }
         if seekingEnd, case .key = input {
@@ -48,7 +48,7 @@ extension FeedModel {
 
     /// The key that answers a question: `y` does what it asked, any other key keeps everything.
     private mutating func answerQuestion(_ pending: Confirmation, with key: Key) -> [FeedEffect] {
-        confirmation = nil
+        actions.confirmation = nil
         guard key == .character("y") || key == .character("Y") else {
             switch pending {
             case .clearAllCaches: message = "kept the caches"
@@ -62,7 +62,7 @@ extension FeedModel {
             return [.clearAllCaches]
         case .trash(let files):
             note("moving \(files.count == 1 ? files[0].shownName : "\(files.count) photos") to the Trash…")
-            trashing.formUnion(files.map(\.key))
+            actions.trashing.formUnion(files.map(\.key))
             return [.trash(files)]
         }
     }
@@ -77,15 +77,15 @@ extension FeedModel {
         switch command {
         case .moveFocus(let delta):
             // In the detail view j/k step through the photos one by one, in the grid too.
-            var effects = apply(detail != nil ? list.moveFocus(items: delta) : list.moveFocus(by: delta))
+            var effects = apply(detail != nil ? listing.list.moveFocus(items: delta) : listing.list.moveFocus(by: delta))
             if detail != nil { effects += openDetail() }
             return effects
-        case .moveFocusSideways(let delta): return apply(list.moveFocus(items: delta))
+        case .moveFocusSideways(let delta): return apply(listing.list.moveFocus(items: delta))
         case .focus(let point): return focus(at: point)
-        case .scroll(let delta): return apply(list.scroll(by: delta))
-        case .pageDown: return apply(list.pageDown())
-        case .pageUp: return apply(list.pageUp())
-        case .jumpToTop: return apply(list.jumpToTop())
+        case .scroll(let delta): return apply(listing.list.scroll(by: delta))
+        case .pageDown: return apply(listing.list.pageDown())
+        case .pageUp: return apply(listing.list.pageUp())
+        case .jumpToTop: return apply(listing.list.jumpToTop())
         case .jumpToEnd: return jumpToEnd()
         case .openDetail: return openDetail()
         case .back: return back()
@@ -117,7 +117,7 @@ extension FeedModel {
             return [.clearMemoryCache]
         case .clearAllCaches:
             // Deleting asks first (with what it would delete): one stray key must not do it.
-            clearingAsked = true
+            panels.clearingAsked = true
             return [.measureCaches]
         case .cycleSymbols: return cyclePictures()
         case .cycleGraphics: return cycleGraphics()
@@ -142,10 +142,10 @@ extension FeedModel {
             invertMarks()
             return []
         case .startFilter:
-            prompt = .filter(text: order.filter.text, previous: order.filter)
+            listing.prompt = .filter(text: order.filter.text, previous: order.filter)
             return []
         case .chooseSort:
-            prompt = .sort
+            listing.prompt = .sort
             message = FeedPrompt.sortQuestion
             return []
         case .trashFocused:
@@ -170,10 +170,10 @@ extension FeedModel {
         case .toggleNetworkPanel:
             panels.toggle(.network)
             if panel == .network { return panels.measureCaches(at: now) }
-            nextCacheMeasure = nil
+            panels.nextCacheMeasure = nil
             return []
         case .toggleHelp:
-            showsHelp.toggle()
+            panels.showsHelp.toggle()
             return []
         case .quit: return [.quit(.quit)]
         case .terminate(let signal): return [.quit(.signal(signal))]
@@ -187,12 +187,12 @@ extension FeedModel {
     /// Esc or q outside the list: the help first, then the detail view, then the panels.
     private mutating func back() -> [FeedEffect] {
         if showsHelp {
-            showsHelp = false
+            panels.showsHelp = false
             return []
         }
         if let detail, !detail.zoom.isFitted { return zoom(.fit) }
         if detail != nil { return closeDetail() }
-        panel = nil
+        panels.open = nil
         return []
     }
 
@@ -204,7 +204,7 @@ extension FeedModel {
         screenSize = size
         let geometry = self.geometry
         var effects = apply(
-            list.resize(
+            listing.list.resize(
                 viewportHeight: Self.viewport(for: size).rows, lineHeight: geometry.lineHeight,
                 columns: geometry.columns))
         if geometry.picture.size != oldBox {
@@ -233,11 +233,11 @@ extension FeedModel {
             let item = list.item(atLine: point.row, column: column)
         else { return [] }
         if item == list.focus { return openDetail() }
-        return apply(list.setFocus(item))
+        return apply(listing.list.setFocus(item))
     }
 
     private mutating func toggleLowData() -> [FeedEffect] {
-        lowData.toggle()
+        loading.lowData.toggle()
         if lowData, !keys.isEmpty, !items.photos.contains(where: { $0.hasLowDataVariant }) {
             note("low-data mode on, but this feed has no smaller variant: originals load as usual")
         } else {

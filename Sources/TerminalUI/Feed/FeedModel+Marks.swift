@@ -10,18 +10,18 @@ extension FeedModel {
         guard let key = focusedKey else { return [] }
         actions.toggleMark(key)
         note(actions.marksNote)
-        return apply(list.moveFocus(by: 1))
+        return apply(listing.list.moveFocus(by: 1))
     }
 
     /// `T`: every photo of the list marked that was not, and unmarked that was.
     mutating func invertMarks() {
-        marks = Set(keys).subtracting(marks)
+        actions.marks = Set(keys).subtracting(actions.marks)
         note(actions.marksNote)
     }
 
     /// Esc with marks: they are cleared (the next Esc quits).
     mutating func clearMarks() {
-        marks = []
+        actions.marks = []
         note("marks cleared")
     }
 }

@@ -1,8 +1,9 @@
 import FeedSources
 public import ImageLoading
 
-/// The sub-models' fields under the names the model's extensions, views and tests read: each
-/// is its sub-model's, reached through the model (a read or an in-place change, no copy).
+/// The sub-models' fields under the names the model's extensions, views and tests read. Each
+/// is read-only here: a change names the sub-model that owns the field (`listing.list`,
+/// `loading.items`, `panels.eventLog`).
 extension FeedModel {
     /// The photos the list shows, in its order (a list position → the photo's key): the feed's
     /// order, or ``order``'s sort and filter.
@@ -18,189 +19,76 @@ extension FeedModel {
         get { status.message }
         set { status.show(newValue, at: now) }
     }
-    /// ``listing``'s `list`.
-    public internal(set) var list: LazyList {
-        get { listing.list }
-        _modify { yield &listing.list }
-    }
-    /// ``listing``'s `shown`.
-    var shown: ShownOrder {
-        get { listing.shown }
-        _modify { yield &listing.shown }
-    }
-    /// ``listing``'s `order`.
-    public internal(set) var order: ListOrder {
-        get { listing.order }
-        _modify { yield &listing.order }
-    }
-    /// ``listing``'s `prompt`.
-    public internal(set) var prompt: FeedPrompt? {
-        get { listing.prompt }
-        _modify { yield &listing.prompt }
-    }
-    /// ``listing``'s `readsAllPages`.
-    public internal(set) var readsAllPages: Bool {
-        get { listing.readsAllPages }
-        _modify { yield &listing.readsAllPages }
-    }
-    /// ``listing``'s `seekingEnd`.
-    public internal(set) var seekingEnd: Bool {
-        get { listing.seekingEnd }
-        _modify { yield &listing.seekingEnd }
-    }
-    /// ``loading``'s `items`.
-    var items: FeedItems {
-        get { loading.items }
-        _modify { yield &loading.items }
-    }
-    /// ``loading``'s `occurrences`.
-    var occurrences: [String: Int] {
-        get { loading.occurrences }
-        _modify { yield &loading.occurrences }
-    }
-    /// ``loading``'s `pageState`.
-    public internal(set) var pageState: PageLoadState {
-        get { loading.pageState }
-        _modify { yield &loading.pageState }
-    }
-    /// ``loading``'s `pagesLoaded`.
-    public internal(set) var pagesLoaded: Int {
-        get { loading.pagesLoaded }
-        _modify { yield &loading.pagesLoaded }
-    }
-    /// ``loading``'s `listedSoFar`.
-    public internal(set) var listedSoFar: Int? {
-        get { loading.listedSoFar }
-        _modify { yield &loading.listedSoFar }
-    }
-    /// ``loading``'s `rowsAreProvisional`.
-    public internal(set) var rowsAreProvisional: Bool {
-        get { loading.rowsAreProvisional }
-        _modify { yield &loading.rowsAreProvisional }
-    }
-    /// ``loading``'s `aheadKey`.
-    var aheadKey: PhotoKey? {
-        get { loading.aheadKey }
-        _modify { yield &loading.aheadKey }
-    }
-    /// ``loading``'s `lowData`.
-    public internal(set) var lowData: Bool {
-        get { loading.lowData }
-        _modify { yield &loading.lowData }
-    }
-    /// ``loading``'s `heldInput`.
-    public internal(set) var heldInput: [InputEvent] {
-        get { loading.heldInput }
-        _modify { yield &loading.heldInput }
-    }
-    /// ``loading``'s `settle`.
-    var settle: SettleCondition? {
-        get { loading.settle }
-        _modify { yield &loading.settle }
-    }
-    /// ``loading``'s `settleScrolled`.
-    var settleScrolled: Bool {
-        get { loading.settleScrolled }
-        _modify { yield &loading.settleScrolled }
-    }
-    /// ``animation``'s `paused`.
-    public internal(set) var animationsPaused: Bool {
-        get { animation.paused }
-        _modify { yield &animation.paused }
-    }
-    /// ``animation``'s `nextSlide`.
-    public internal(set) var nextSlide: Duration? {
-        get { animation.nextSlide }
-        _modify { yield &animation.nextSlide }
-    }
-    /// ``panels``'s `open`.
-    var panel: FeedPanel? {
-        get { panels.open }
-        _modify { yield &panels.open }
-    }
-    /// ``panels``'s `showsHelp`.
-    public internal(set) var showsHelp: Bool {
-        get { panels.showsHelp }
-        _modify { yield &panels.showsHelp }
-    }
-    /// ``panels``'s `eventLog`.
-    public internal(set) var eventLog: PipelineEventLog {
-        get { panels.eventLog }
-        _modify { yield &panels.eventLog }
-    }
-    /// ``panels``'s `timeline`.
-    public internal(set) var timeline: LoadTimeline {
-        get { panels.timeline }
-        _modify { yield &panels.timeline }
-    }
-    /// ``panels``'s `showsTimeline`.
-    public internal(set) var showsTimeline: Bool {
-        get { panels.showsTimeline }
-        _modify { yield &panels.showsTimeline }
-    }
-    /// ``panels``'s `info`.
-    var info: PhotoInfo? {
-        get { panels.info }
-        _modify { yield &panels.info }
-    }
-    /// ``panels``'s `shaping`.
-    public internal(set) var shaping: ShapingKnobs? {
-        get { panels.shaping }
-        _modify { yield &panels.shaping }
-    }
-    /// ``panels``'s `changedKnob`.
-    var changedKnob: ShapingKnobs.Knob? {
-        get { panels.changedKnob }
-        _modify { yield &panels.changedKnob }
-    }
-    /// ``panels``'s `changedPreset`.
-    var changedPreset: NetworkPreset? {
-        get { panels.changedPreset }
-        _modify { yield &panels.changedPreset }
-    }
-    /// ``panels``'s `cacheUse`.
-    public internal(set) var cacheUse: CacheSizes? {
-        get { panels.cacheUse }
-        _modify { yield &panels.cacheUse }
-    }
-    /// ``panels``'s `nextCacheMeasure`.
-    public internal(set) var nextCacheMeasure: Duration? {
-        get { panels.nextCacheMeasure }
-        _modify { yield &panels.nextCacheMeasure }
-    }
-    /// ``panels``'s `clearingAsked`.
-    var clearingAsked: Bool {
-        get { panels.clearingAsked }
-        _modify { yield &panels.clearingAsked }
-    }
-    /// ``actions``'s `marks`.
-    public internal(set) var marks: Set<PhotoKey> {
-        get { actions.marks }
-        _modify { yield &actions.marks }
-    }
-    /// ``actions``'s `confirmation`.
-    public internal(set) var confirmation: Confirmation? {
-        get { actions.confirmation }
-        _modify { yield &actions.confirmation }
-    }
-    /// ``actions``'s `saving`.
-    public internal(set) var saving: [PhotoKey: LoadProgress] {
-        get { actions.saving }
-        _modify { yield &actions.saving }
-    }
-    /// ``actions``'s `lastTrashed`.
-    var lastTrashed: [(key: PhotoKey, photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile)] {
-        get { actions.lastTrashed }
-        _modify { yield &actions.lastTrashed }
-    }
-    /// ``actions``'s `trashing`.
-    var trashing: Set<PhotoKey> {
-        get { actions.trashing }
-        _modify { yield &actions.trashing }
-    }
-    /// ``status``'s `announcement`.
-    public internal(set) var announcement: String? {
-        get { status.announcement }
-        _modify { yield &status.announcement }
-    }
+    /// Scroll position, focus, viewport, prefetch window.
+    public var list: LazyList { listing.list }
+    /// The listed photos and their positions (set only by `setKeys(_:focus:)`).
+    var shown: ShownOrder { listing.shown }
+    /// The sort and the filter.
+    public var order: ListOrder { listing.order }
+    /// The prompt reading keys at the bottom line (`/`, `O`), when one is open.
+    public var prompt: FeedPrompt? { listing.prompt }
+    /// Whether pages are read to the end for a sort (each page's photos go to their places).
+    public var readsAllPages: Bool { listing.readsAllPages }
+    /// Whether `G` is asking for pages until the feed ends.
+    public var seekingEnd: Bool { listing.seekingEnd }
+    /// Per photo: its state, picture and load (held only for photos that have any).
+    var items: FeedItems { loading.items }
+    /// Where paging stands.
+    public var pageState: PageLoadState { loading.pageState }
+    /// Pages received.
+    public var pagesLoaded: Int { loading.pagesLoaded }
+    /// Names the source has read while it lists its index (nil when it is not listing).
+    public var listedSoFar: Int? { loading.listedSoFar }
+    /// Whether the rows are a listing step's provisional first page.
+    public var rowsAreProvisional: Bool { loading.rowsAreProvisional }
+    /// The photo the `.ahead` slot loads for the detail view (nil: none).
+    var aheadKey: PhotoKey? { loading.aheadKey }
+    /// Low-data mode (`d`).
+    public var lowData: Bool { loading.lowData }
+    /// Keys and clicks that came before the feed's first rows, in order (``holdsForRows(_:)``).
+    public var heldInput: [InputEvent] { loading.heldInput }
+    /// Snapshot mode: when to stop.
+    var settle: SettleCondition? { loading.settle }
+    /// Whether `a` paused every animation.
+    public var animationsPaused: Bool { animation.paused }
+    /// When the slideshow shows the next photo (nil: no slideshow).
+    public var nextSlide: Duration? { animation.nextSlide }
+    /// The open panel.
+    var panel: FeedPanel? { panels.open }
+    /// The help overlay (`?`).
+    public var showsHelp: Bool { panels.showsHelp }
+    /// The event log panel's entries.
+    public var eventLog: PipelineEventLog { panels.eventLog }
+    /// Each photo's load over the last seconds (the event log's timeline mode).
+    public var timeline: LoadTimeline { panels.timeline }
+    /// Whether the event log panel shows the timeline (`t`) instead of the entries.
+    public var showsTimeline: Bool { panels.showsTimeline }
+    /// The info panel's photo and what was read of it.
+    var info: PhotoInfo? { panels.info }
+    /// The embedded server's shaping, when the feed is the embedded server.
+    public var shaping: ShapingKnobs? { panels.shaping }
+    /// The network knob last changed from the panel (named when the new shaping arrives).
+    var changedKnob: ShapingKnobs.Knob? { panels.changedKnob }
+    /// The network preset last picked in the panel (named when the new shaping arrives).
+    var changedPreset: NetworkPreset? { panels.changedPreset }
+    /// What the caches held when last measured (the network panel shows it against the limits).
+    public var cacheUse: CacheSizes? { panels.cacheUse }
+    /// When the open network panel measures the caches again (nil: the panel is closed).
+    public var nextCacheMeasure: Duration? { panels.nextCacheMeasure }
+    /// Whether `C` asked for the measurement on its way (its answer asks whether to clear).
+    var clearingAsked: Bool { panels.clearingAsked }
+    /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
+    public var marks: Set<PhotoKey> { actions.marks }
+    /// A deletion waiting for `y` (the question is the ``message``).
+    public var confirmation: Confirmation? { actions.confirmation }
+    /// The originals being saved (`s`) and how far each has come.
+    public var saving: [PhotoKey: LoadProgress] { actions.saving }
+    /// What the last `D` moved to the Trash, for `u`: each photo's key, the photo, its place in
+    /// the feed's order, its file.
+    var lastTrashed: [(key: PhotoKey, photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile)] { actions.lastTrashed }
+    /// Photos whose files are being moved to the Trash (the folder's own report of their
+    /// going is left to the Trash's outcome, which `u` needs).
+    var trashing: Set<PhotoKey> { actions.trashing }
+    /// The latest news for the screen-reader mode's bottom line: kept until there is more.
+    public var announcement: String? { status.announcement }
 }

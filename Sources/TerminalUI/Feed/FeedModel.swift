@@ -80,7 +80,7 @@ public struct FeedModel: Sendable {
             order: ListOrder(sort: options.sort, seed: options.sortSeed), readsAllPages: options.sort != nil)
         if let notice = options.notice {
             message = notice
-            eventLog.append(time: .zero, row: nil, .note(notice))
+            panels.eventLog.append(time: .zero, row: nil, .note(notice))
         }
     }
 

@@ -105,21 +105,21 @@ extension FeedModel {
     /// A short message in the event log (and the last message).
     mutating func note(_ text: String) {
         message = text
-        eventLog.append(time: now, row: nil, .note(text))
+        panels.eventLog.append(time: now, row: nil, .note(text))
     }
 
     /// Logs `kind` against the photo of `key`.
     mutating func log(_ kind: PipelineEventLog.Kind, for key: PhotoKey?) {
-        eventLog.append(time: now, row: key.flatMap { positions[$0] }, kind)
+        panels.eventLog.append(time: now, row: key.flatMap { positions[$0] }, kind)
     }
 
     /// Snapshot mode: scroll once the first page is shown, then quit when every visible item settled.
     mutating func checkSettled() -> [FeedEffect] {
         guard let settle, pagesLoaded > 0 else { return [] }
         var effects: [FeedEffect] = []
-        if !settleScrolled {
-            settleScrolled = true
-            if settle.scroll != 0 { effects += apply(list.scroll(by: settle.scroll)) }
+        if !loading.settleScrolled {
+            loading.settleScrolled = true
+            if settle.scroll != 0 { effects += apply(listing.list.scroll(by: settle.scroll)) }
         }
         let visible = visibleKeys
         if loading.allSettled(visible) && (!visible.isEmpty || pageState == .ended) { effects.append(.quit(.settled)) }

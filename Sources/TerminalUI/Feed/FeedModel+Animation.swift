@@ -62,7 +62,7 @@ extension FeedModel {
                 loading.items[key] = item
                 effects += request(step, for: key)
             } else if !wanted, playback.isPlaying {
-                let left = positions[key].map { !list.visibleItems.contains($0) } ?? true
+                let left = !listing.isVisible(key)
                 let releasing = item.animation == nil || (left && options.onDisappear == .cancel)
                 playback.pause(now: now, releasing: releasing)
                 if releasing { playback.replacePlayer(with: makeToken()) }

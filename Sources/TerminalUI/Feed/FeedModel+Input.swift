@@ -142,7 +142,7 @@ extension FeedModel {
             invertMarks()
             return []
         case .startFilter:
-            listing.prompt = .filter(text: order.filter.text, previous: order.filter)
+            listing.startFilter()
             return []
         case .chooseSort:
             listing.prompt = .sort
@@ -250,7 +250,7 @@ extension FeedModel {
         var effects: [FeedEffect] = []
         for key in keys where items[key]?.load?.lowData == true && isWanted(key) {
             log(.note("upgrade from low-data"), for: key)
-            let priority = list.visibleItems.contains(positions[key] ?? -1)
+            let priority = listing.isVisible(key)
                 ? RowLoadPlanner<PhotoKey>.visiblePriority : RowLoadPlanner<PhotoKey>.prefetchPriority
             effects += startLoad(key, priority: priority)
         }

@@ -19,12 +19,7 @@ extension FeedModel {
 
     /// On a tick: the next photo when its time came (the slideshow ends with the detail view, or at the last photo).
     mutating func advanceSlideshow() -> [FeedEffect] {
-        guard let due = nextSlide else { return [] }
-        guard detail != nil else {
-            animation.nextSlide = nil
-            return []
-        }
-        guard now >= due else { return [] }
+        guard animation.slideIsDue(at: now, detailOpen: detail != nil) else { return [] }
         let before = list.focus
         var effects = apply(listing.list.moveFocus(items: 1))
         guard list.focus != before else {

@@ -12,4 +12,14 @@ struct AnimationModel: Sendable {
         paused.toggle()
         return paused ? "animations paused (a plays)" : "animations playing"
     }
+
+    /// Whether the slideshow's next photo is due at `now`; the slideshow ends with the detail view.
+    mutating func slideIsDue(at now: Duration, detailOpen: Bool) -> Bool {
+        guard let due = nextSlide else { return false }
+        guard detailOpen else {
+            nextSlide = nil
+            return false
+        }
+        return now >= due
+    }
 }

@@ -43,6 +43,11 @@ struct ListModel: Sendable {
         return list.visibleItems.contains(index) || list.prefetchItems.contains(index)
     }
 
+    /// `/`: the filter's prompt opens with the filter in force, kept to go back to on Esc.
+    mutating func startFilter() {
+        prompt = .filter(text: order.filter.text, previous: order.filter)
+    }
+
     /// Whether the photo of `key` is on screen.
     func isVisible(_ key: PhotoKey) -> Bool {
         positions[key].map(list.visibleItems.contains) ?? false

@@ -30,6 +30,9 @@ struct FeedItems: Sendable {
     /// The photo whose last load asked for a URL (the pipeline reports a cancelled load after
     /// the item let it go), kept by the subscript's setter, the only place a load is set.
     private var keyByURL: [String: PhotoKey] = [:]
+    /// The photos whose item has an animation's playback (playing, paused or finished), kept
+    /// by the subscript's setter, the only place a playback is set.
+    private(set) var animatedKeys: Set<PhotoKey> = []
 
     /// How many photos.
     var count: Int { feedOrder.count }
@@ -77,6 +80,7 @@ struct FeedItems: Sendable {
             touched[slot] = nil
         }
         feedOrder.removeAll { keys.contains($0) }
+        animatedKeys.subtract(keys)
         keyByURL = keyByURL.filter { !keys.contains($0.value) }
     }
 
@@ -94,6 +98,11 @@ struct FeedItems: Sendable {
                 touched[slot] = newValue
             } else {
                 touched[slot] = nil
+            }
+            if touched[slot]?.playback != nil {
+                animatedKeys.insert(key)
+            } else if !animatedKeys.isEmpty {
+                animatedKeys.remove(key)
             }
         }
     }

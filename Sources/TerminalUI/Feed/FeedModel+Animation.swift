@@ -31,7 +31,6 @@ extension FeedModel {
     mutating func adoptAnimation(_ response: ImageResponse, into item: inout FeedItem, key: PhotoKey) {
         guard let animation = response.animation, options.animation != .off else { return }
         item.animation = animation
-        animatedKeys.insert(key)
         if var playback = item.playback, playback.frameSize == response.bitmap.size {
             // The picture is the still (frame 0) again: the frame it was at comes back first.
             playback.restoreShownFrame()
@@ -55,23 +54,20 @@ extension FeedModel {
         guard !animatedKeys.isEmpty else { return [] }
         var effects: [FeedEffect] = []
         for key in animatedKeys.sorted(by: { (positions[$0] ?? 0) < (positions[$1] ?? 0) }) {
-            guard var item = items[key], var playback = item.playback else {
-                animatedKeys.remove(key)
-                continue
-            }
+            guard var item = items[key], var playback = item.playback else { continue }
             let wanted = wantsToPlay(key)
             if wanted, !playback.isPlaying, !playback.finished {
                 let step = playback.play(now: now)
                 item.playback = playback
-                items[key] = item
+                loading.items[key] = item
                 effects += request(step, for: key)
             } else if !wanted, playback.isPlaying {
-                let left = positions[key].map { !list.visibleItems.contains($0) } ?? true
+                let left = !listing.isVisible(key)
                 let releasing = item.animation == nil || (left && options.onDisappear == .cancel)
                 playback.pause(now: now, releasing: releasing)
                 if releasing { playback.replacePlayer(with: makeToken()) }
                 item.playback = playback
-                items[key] = item
+                loading.items[key] = item
                 effects.append(releasing ? .releaseAnimation(key) : .pauseAnimation(key))
             }
         }
@@ -87,14 +83,14 @@ extension FeedModel {
         case .failure(let error):
             playback.fail()
             item.playback = playback
-            items[key] = item
+            loading.items[key] = item
             log(.note("animation stopped: \(error)"), for: key)
             return []
         case .success(let delivery):
             let (shown, step) = playback.receive(delivery.frame, info: delivery.info, now: now, slowdown: slowdown(adding: delivery.frame.duration, for: key))
             if shown { item.picture = pictures.picture(for: delivery.frame.bitmap, in: geometry.picture.size) }
             item.playback = playback
-            items[key] = item
+            loading.items[key] = item
             return request(step, for: key)
         }
     }
@@ -109,7 +105,7 @@ extension FeedModel {
             let (frame, step) = playback.advance(now: now, slowdown: slowdown)
             if let frame { item.picture = pictures.picture(for: frame.bitmap, in: geometry.picture.size) }
             item.playback = playback
-            items[key] = item
+            loading.items[key] = item
             effects += request(step, for: key)
         }
         return effects
@@ -121,8 +117,7 @@ extension FeedModel {
             note("animations are off (--animate off)")
             return []
         }
-        animationsPaused.toggle()
-        note(animationsPaused ? "animations paused (a plays)" : "animations playing")
+        note(animation.togglePaused())
         return []
     }
 
@@ -133,7 +128,7 @@ extension FeedModel {
         playback.pause(now: now, releasing: true)
         playback.replacePlayer(with: makeToken())
         item.playback = playback
-        items[key] = item
+        loading.items[key] = item
         return [.releaseAnimation(key)]
     }
 

@@ -6,7 +6,7 @@ import TerminalText
 extension FeedModel {
     /// Violations the audit found: counted, logged in red, and the event each is about flagged.
     mutating func receive(_ violations: [Violation]) {
-        metrics.violations = (metrics.violations ?? 0) + violations.count
+        status.violations = (status.violations ?? 0) + violations.count
         for violation in violations {
             var row: Int?
             if case .item(let id)? = violation.slot, let key = positions.keys.first(where: { $0.description == id }) {
@@ -14,9 +14,9 @@ extension FeedModel {
             } else if let url = violation.url, let key = photo(loading: url) {
                 row = positions[key]
             }
-            if let row { eventLog.flagNewest { $0.row == row } }
+            if let row { panels.eventLog.flagNewest { $0.row == row } }
             let text = "rule \(violation.rule.rawValue) (\(violation.rule.title)): \(violation.detail)"
-            eventLog.append(time: now, row: row, .violation(text))
+            panels.eventLog.append(time: now, row: row, .violation(text))
             message = "audit: " + text
         }
     }
@@ -25,8 +25,8 @@ extension FeedModel {
     /// event log keeps each one.
     mutating func receiveOutputFailure(_ reason: String) {
         let text = TextSanitizer.sanitize(reason)
-        metrics.outputFailure = text
+        status.outputFailure = text
         message = text
-        eventLog.append(time: now, row: nil, .failed(text))
+        panels.eventLog.append(time: now, row: nil, .failed(text))
     }
 }

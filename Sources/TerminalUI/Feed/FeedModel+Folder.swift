@@ -28,8 +28,8 @@ extension FeedModel {
                     effects += refresh(key, with: photo)
                     changed += 1
                 } else {
-                    items.append(photo, as: key, at: feedIndex(for: photo))
-                    if occurrences[photo.id, default: 0] == 0 { occurrences[photo.id] = 1 }
+                    loading.items.append(photo, as: key, at: feedIndex(for: photo))
+                    if loading.occurrences[photo.id, default: 0] == 0 { loading.occurrences[photo.id] = 1 }
                     log(.note("added to the folder"), for: key)
                     added += 1
                 }
@@ -49,12 +49,8 @@ extension FeedModel {
                 let how = moved ? "was moved or renamed" : "was deleted"
                 sentences.append(
                     "the folder \(name) \(how): its \(gone.count == 1 ? "photo is" : "\(gone.count) photos are") no longer listed (listed again if a folder \(name) is back)")
-            case .folderBack(let path):
-                sentences.append("the folder \(PathText.lastComponent(path)) is back: listed again")
-            case .notFollowing(let shortfall):
-                sentences.append("\(shortfall); changes in the others are not seen")
-            case .overflow:
-                sentences.append("the folder changed faster than it could be followed: some changes were missed (restart to list it again)")
+            case .folderBack, .notFollowing, .overflow:
+                sentences += Self.sentence(about: change).map { [$0] } ?? []
             }
         }
         // The focus stays on its photo; if it went, on the next one that is still here.
@@ -62,13 +58,24 @@ extension FeedModel {
             ?? before[min(focusIndex, before.count)...].first(where: items.contains)
             ?? before[..<min(focusIndex, before.count)].last(where: items.contains)
         effects += arrange(focus: focus)
-        var parts: [String] = []
-        if added > 0 { parts.append("\(added) added") }
-        if changed > 0 { parts.append("\(changed) changed") }
-        if removed > 0 { parts.append("\(removed) removed") }
-        if !parts.isEmpty { sentences.insert("folder: " + parts.joined(separator: ", "), at: 0) }
+        let counts = [(added, "added"), (changed, "changed"), (removed, "removed")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        if !counts.isEmpty { sentences.insert("folder: " + counts.joined(separator: ", "), at: 0) }
         if !sentences.isEmpty { note(sentences.joined(separator: "; ")) }
         return effects
+    }
+
+    /// What the note says about a change to the watching itself (nil for a photo's change).
+    private static func sentence(about change: FolderChange) -> String? {
+        switch change {
+        case .folderBack(let path):
+            "the folder \(PathText.lastComponent(path)) is back: listed again"
+        case .notFollowing(let shortfall):
+            "\(shortfall); changes in the others are not seen"
+        case .overflow:
+            "the folder changed faster than it could be followed: some changes were missed (restart to list it again)"
+        default:
+            nil
+        }
     }
 
     /// Where `photo` goes in the feed's order: by the folder's own sort (the source sorted its
@@ -89,14 +96,14 @@ extension FeedModel {
     /// A file that changed: its photo is replaced and, if it was loaded or loading, its images
     /// are forgotten and it loads again (on screen at once, else when it next appears).
     private mutating func refresh(_ key: PhotoKey, with photo: FeedPhoto) -> [FeedEffect] {
-        items.replacePhoto(of: key, with: photo)
+        loading.items.replacePhoto(of: key, with: photo)
         guard let item = items[key], item.load != nil || item.bitmap != nil || item.isFailed else { return [] }
         var effects: [FeedEffect] = []
         if let url = photo.location(for: PixelSize(width: 1, height: 1)).url { effects.append(.forgetImages(url)) }
         log(.note("changed in the folder: loading again"), for: key)
         if loadStatus(of: key).isRunning { effects.append(.cancel(.item(key))) }
         effects += releaseAnimation(of: key)
-        items[key]?.load = nil
+        loading.items[key]?.load = nil
         effects += retry([key])
         return effects
     }

@@ -17,7 +17,7 @@ extension FeedModel {
     /// info instead of showing the picture), the focused photo's file is read (once per photo focused).
     mutating func followInfo() -> [FeedEffect] {
         guard panel == .info || (options.text && detail != nil), let key = focusedKey, info?.key != key, let photo = photo(key) else { return [] }
-        info = PhotoInfo(key: key)
+        panels.info = PhotoInfo(key: key)
         let pixels = requestedPixels(of: key) ?? pixelSize(for: key)
         return [.readInfo(key, photo.imageRequest(for: pixels, priority: .normal))]
     }
@@ -26,8 +26,8 @@ extension FeedModel {
     mutating func receiveInfo(_ result: Result<PhotoMetadata, any Error>, for key: PhotoKey) {
         guard info?.key == key else { return }
         switch result {
-        case .success(let metadata): info?.metadata = metadata
-        case .failure(let error): info?.failure = "\(error)"
+        case .success(let metadata): panels.info?.metadata = metadata
+        case .failure(let error): panels.info?.failure = "\(error)"
         }
     }
 
@@ -108,7 +108,7 @@ extension FeedModel {
             switch saveRequest(for: key) {
             case .success(let (request, name)):
                 guard saving[key] == nil else { continue }
-                saving[key] = LoadProgress()
+                actions.saving[key] = LoadProgress()
                 effects.append(.saveOriginal(key, request, name: name, folder: options.saveDirectory))
             case .failure(let reason): refusals.append(reason.text)
             }

@@ -1,3 +1,4 @@
+import TerminalKit
 import TerminalGraphics
 /// Keys and commands: what each does to the model.
 extension FeedModel {
@@ -13,36 +14,19 @@ extension FeedModel {
         return options.layout == .grid && !options.text ? .grid : .list
     }
 
-    /// One input event: network-panel keys first, then the key map.
+    /// One input event: a held key, `G`'s stop, a question's answer, the prompt, the filter's
+    /// and the marks' keys, the panels' keys, then the key map.
     mutating func handle(_ input: InputEvent) -> [FeedEffect] {
         if case .terminalReply(let reply) = input { return terminalAnswered(reply) }
         if holdsForRows(input) {
-            if heldInput.count < Self.maximumHeldInput { heldInput.append(input) }
+            if loading.heldInput.count < Self.maximumHeldInput { loading.heldInput.append(input) }
             return []
         }
         if seekingEnd, case .key = input {
             stopSeekingEnd()
             return []
         }
-        if let pending = confirmation, case .key(let key) = input {
-            confirmation = nil
-            guard key == .character("y") || key == .character("Y") else {
-                switch pending {
-                case .clearAllCaches: message = "kept the caches"
-                case .trash: message = "kept it"
-                }
-                return []
-            }
-            switch pending {
-            case .clearAllCaches:
-                note("memory and disk caches cleared")
-                return [.clearAllCaches]
-            case .trash(let files):
-                note("moving \(files.count == 1 ? files[0].shownName : "\(files.count) photos") to the Trash…")
-                trashing.formUnion(files.map(\.key))
-                return [.trash(files)]
-            }
-        }
+        if let pending = confirmation, case .key(let key) = input { return answerQuestion(pending, with: key) }
         if let prompt, case .key(let key) = input { return answer(prompt, with: key) }
         let inFeed = keyContext == .list || keyContext == .grid
         if !order.filter.isEmpty, inFeed, case .key(let key) = input {
@@ -57,49 +41,68 @@ extension FeedModel {
             clearMarks()
             return []
         }
-        if panel == .network, case .key(.character(let character)) = input,
-            let step = ShapingKnobs.step(forKey: character)
-        {
-            guard let shaping else { return [] }
-            changedKnob = step.knob
-            return [.setShaping(shaping.stepping(step.knob, up: step.up))]
-        }
-        if panel == .eventLog, case .key(.character("t")) = input {
-            showsTimeline.toggle()
-            return []
-        }
-        if panel == .network, case .key(.character(let character)) = input, let preset = NetworkPreset(key: character) {
-            guard shaping != nil else { return [] }
-            changedPreset = preset
-            return [.setShaping(preset.knobs)]
-        }
+        if let effects = panels.handle(input) { return effects }
         guard let command = Self.keyMap.command(for: input, in: keyContext) else { return [] }
         return execute(command)
     }
 
-    /// What a command does.
+    /// The key that answers a question: `y` does what it asked, any other key keeps everything.
+    private mutating func answerQuestion(_ pending: Confirmation, with key: Key) -> [FeedEffect] {
+        actions.confirmation = nil
+        guard key == .character("y") || key == .character("Y") else {
+            switch pending {
+            case .clearAllCaches: message = "kept the caches"
+            case .trash: message = "kept it"
+            }
+            return []
+        }
+        switch pending {
+        case .clearAllCaches:
+            note("memory and disk caches cleared")
+            return [.clearAllCaches]
+        case .trash(let files):
+            note("moving \(files.count == 1 ? files[0].shownName : "\(files.count) photos") to the Trash…")
+            actions.trashing.formUnion(files.map(\.key))
+            return [.trash(files)]
+        }
+    }
+
+    /// What a command does: each group of commands has its own part.
     mutating func execute(_ command: Command) -> [FeedEffect] {
+        executeMove(command) ?? executeLoad(command) ?? executeAction(command) ?? executeScreen(command) ?? []
+    }
+
+    /// Focus, scroll and the detail view's moves; nil for another command.
+    private mutating func executeMove(_ command: Command) -> [FeedEffect]? {
         switch command {
         case .moveFocus(let delta):
             // In the detail view j/k step through the photos one by one, in the grid too.
-            var effects = apply(detail != nil ? list.moveFocus(items: delta) : list.moveFocus(by: delta))
+            var effects = apply(detail != nil ? listing.list.moveFocus(items: delta) : listing.list.moveFocus(by: delta))
             if detail != nil { effects += openDetail() }
             return effects
-        case .moveFocusSideways(let delta):
-            return apply(list.moveFocus(items: delta))
-        case .focus(let point):
-            return focus(at: point)
-        case .toggleLayout:
-            return switchLayout(to: options.layout.toggled)
-        case .scroll(let delta): return apply(list.scroll(by: delta))
-        case .pageDown: return apply(list.pageDown())
-        case .pageUp: return apply(list.pageUp())
-        case .jumpToTop: return apply(list.jumpToTop())
+        case .moveFocusSideways(let delta): return apply(listing.list.moveFocus(items: delta))
+        case .focus(let point): return focus(at: point)
+        case .scroll(let delta): return apply(listing.list.scroll(by: delta))
+        case .pageDown: return apply(listing.list.pageDown())
+        case .pageUp: return apply(listing.list.pageUp())
+        case .jumpToTop: return apply(listing.list.jumpToTop())
         case .jumpToEnd: return jumpToEnd()
         case .openDetail: return openDetail()
         case .back: return back()
-        case .quit: return [.quit(.quit)]
-        case .terminate(let signal): return [.quit(.signal(signal))]
+        case .zoom(let step): return zoom(step)
+        case .pan(let dx, let dy): return pan(dx: dx, dy: dy)
+        case .dragStart(let point):
+            startDrag(at: point)
+            return []
+        case .dragTo(let point): return drag(to: point)
+        case .nextMatch(let delta): return nextMatch(delta)
+        default: return nil
+        }
+    }
+
+    /// Loads, caches, pictures and animations; nil for another command.
+    private mutating func executeLoad(_ command: Command) -> [FeedEffect]? {
+        switch command {
         case .retryFocused:
             // At the end of the list r retries a failed page (and the focused item only if it failed).
             var effects: [FeedEffect] = []
@@ -114,87 +117,82 @@ extension FeedModel {
             return [.clearMemoryCache]
         case .clearAllCaches:
             // Deleting asks first (with what it would delete): one stray key must not do it.
-            clearingAsked = true
+            panels.clearingAsked = true
             return [.measureCaches]
-        case .cycleSymbols:
-            return cyclePictures()
-        case .cycleGraphics:
-            return cycleGraphics()
+        case .cycleSymbols: return cyclePictures()
+        case .cycleGraphics: return cycleGraphics()
         case .cyclePlaceholder:
             options.placeholder = options.placeholder.next
             return []
-        case .toggleLowData:
-            return toggleLowData()
-        case .toggleAnimations:
-            return toggleAnimations()
-        case .toggleInfoPanel:
-            panel = panel == .info ? nil : .info
-            return []
-        case .copyLocation:
-            return copyLocation()
-        case .saveOriginal:
-            return saveOriginal()
-        case .toggleMark:
-            return toggleMark()
-        case .toggleSlideshow:
-            return toggleSlideshow()
-        case .zoom(let step):
-            return zoom(step)
-        case .pan(let dx, let dy):
-            return pan(dx: dx, dy: dy)
-        case .dragStart(let point):
-            startDrag(at: point)
-            return []
-        case .dragTo(let point):
-            return drag(to: point)
-        case .startFilter:
-            prompt = .filter(text: order.filter.text, previous: order.filter)
-            return []
-        case .nextMatch(let delta):
-            return nextMatch(delta)
-        case .chooseSort:
-            prompt = .sort
-            message = FeedPrompt.sortQuestion
-            return []
+        case .toggleLowData: return toggleLowData()
+        case .toggleAnimations: return toggleAnimations()
+        case .toggleSlideshow: return toggleSlideshow()
+        default: return nil
+        }
+    }
+
+    /// What acts on photos: marks, the filter and sort, the clipboard, saving, the Trash,
+    /// opening; nil for another command.
+    private mutating func executeAction(_ command: Command) -> [FeedEffect]? {
+        switch command {
+        case .copyLocation: return copyLocation()
+        case .saveOriginal: return saveOriginal()
+        case .toggleMark: return toggleMark()
         case .invertMarks:
             invertMarks()
+            return []
+        case .startFilter:
+            listing.startFilter()
+            return []
+        case .chooseSort:
+            listing.prompt = .sort
+            message = FeedPrompt.sortQuestion
             return []
         case .trashFocused:
             askToTrash()
             return []
-        case .undoTrash:
-            return undoTrash()
-        case .openExternally:
-            return openExternally()
+        case .undoTrash: return undoTrash()
+        case .openExternally: return openExternally()
+        default: return nil
+        }
+    }
+
+    /// The layout, the panels and the terminal; nil for another command.
+    private mutating func executeScreen(_ command: Command) -> [FeedEffect]? {
+        switch command {
+        case .toggleLayout: return switchLayout(to: options.layout.toggled)
+        case .toggleInfoPanel:
+            panels.toggle(.info)
+            return []
         case .toggleEventLog:
-            panel = panel == .eventLog ? nil : .eventLog
+            panels.toggle(.eventLog)
             return []
         case .toggleNetworkPanel:
-            panel = panel == .network ? nil : .network
-            if panel == .network { return measureCachesForPanel() }
-            nextCacheMeasure = nil
+            panels.toggle(.network)
+            if panel == .network { return panels.measureCaches(at: now) }
+            panels.nextCacheMeasure = nil
             return []
         case .toggleHelp:
-            showsHelp.toggle()
+            panels.showsHelp.toggle()
             return []
-        case .redraw:
-            return [.repaint]
-        case .suspend:
-            return [.suspend]
-        case .relayout(let size):
-            return relayout(size)
+        case .quit: return [.quit(.quit)]
+        case .terminate(let signal): return [.quit(.signal(signal))]
+        case .redraw: return [.repaint]
+        case .suspend: return [.suspend]
+        case .relayout(let size): return relayout(size)
+        default: return nil
         }
     }
 
     /// Esc or q outside the list: the help first, then the detail view, then the panels.
     private mutating func back() -> [FeedEffect] {
         if showsHelp {
-            showsHelp = false
+            panels.showsHelp = false
             return []
         }
         if let detail, !detail.zoom.isFitted { return zoom(.fit) }
         if detail != nil { return closeDetail() }
-        panel = nil
+        panels.open = nil
         return []
     }
 
@@ -206,7 +204,7 @@ extension FeedModel {
         screenSize = size
         let geometry = self.geometry
         var effects = apply(
-            list.resize(
+            listing.list.resize(
                 viewportHeight: Self.viewport(for: size).rows, lineHeight: geometry.lineHeight,
                 columns: geometry.columns))
         if geometry.picture.size != oldBox {
@@ -235,11 +233,11 @@ extension FeedModel {
             let item = list.item(atLine: point.row, column: column)
         else { return [] }
         if item == list.focus { return openDetail() }
-        return apply(list.setFocus(item))
+        return apply(listing.list.setFocus(item))
     }
 
     private mutating func toggleLowData() -> [FeedEffect] {
-        lowData.toggle()
+        loading.lowData.toggle()
         if lowData, !keys.isEmpty, !items.photos.contains(where: { $0.hasLowDataVariant }) {
             note("low-data mode on, but this feed has no smaller variant: originals load as usual")
         } else {
@@ -252,7 +250,7 @@ extension FeedModel {
         var effects: [FeedEffect] = []
         for key in keys where items[key]?.load?.lowData == true && isWanted(key) {
             log(.note("upgrade from low-data"), for: key)
-            let priority = list.visibleItems.contains(positions[key] ?? -1)
+            let priority = listing.isVisible(key)
                 ? RowLoadPlanner<PhotoKey>.visiblePriority : RowLoadPlanner<PhotoKey>.prefetchPriority
             effects += startLoad(key, priority: priority)
         }
@@ -260,19 +258,5 @@ extension FeedModel {
             effects += openDetail(keepingZoom: true)
         }
         return effects
-    }
-
-    /// The shaping now in force; names the knob the panel changed.
-    mutating func receiveShaping(_ knobs: ShapingKnobs) {
-        shaping = knobs
-        metrics.network = NetworkPreset.label(for: knobs)
-        if let knob = changedKnob {
-            changedKnob = nil
-            note("network: \(NetworkPanel.value(knob, of: knobs))")
-        }
-        if let preset = changedPreset {
-            changedPreset = nil
-            note("network: \(preset.name) (\(preset.summary))")
-        }
     }
 }

@@ -11,10 +11,10 @@ import FeedSources
 extension FeedModel {
     /// A listing step: its photos as provisional rows, and the next step asked for.
     mutating func receiveListing(_ progress: FeedListingProgress) -> [FeedEffect] {
-        listedSoFar = progress.filesSoFar
-        pageState.receive(hasMore: true)
+        loading.listedSoFar = progress.filesSoFar
+        loading.pageState.receive(hasMore: true)
         var effects = replaceRows(with: progress.photos)
-        rowsAreProvisional = true
+        loading.rowsAreProvisional = true
         if seekingEnd { message = seekingEndMessage }
         effects += requestPage(.automatic)
         return effects
@@ -34,12 +34,12 @@ extension FeedModel {
         if detail != nil { effects += closeDetail() }
         for key in keys where items[key]?.load != nil {
             effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
-            timeline.mark(.cancel, for: key.description, at: now)
+            panels.timeline.mark(.cancel, for: key.description, at: now)
         }
-        shown = ShownOrder()
-        items = FeedItems()
-        occurrences = [:]
-        _ = list.setItemCount(0)
+        listing.shown = ShownOrder()
+        loading.items = FeedItems()
+        loading.occurrences = [:]
+        _ = listing.list.setItemCount(0)
         for photo in photos { append(photo) }
         let focus = focusedID.flatMap { id in items.feedOrder.first { $0.id == id } }
         return effects + arrange(focus: focus)
@@ -48,8 +48,8 @@ extension FeedModel {
     /// `G`: the last row, once every page is in. While pages remain, they are asked for one
     /// after another (the list stays where it is) until the feed ends.
     mutating func jumpToEnd() -> [FeedEffect] {
-        guard pageState == .idle || pageState == .loading else { return apply(list.jumpToEnd()) }
-        seekingEnd = true
+        guard pageState == .idle || pageState == .loading else { return apply(listing.list.jumpToEnd()) }
+        listing.seekingEnd = true
         message = seekingEndMessage
         return requestPageIfNeeded()
     }
@@ -60,12 +60,12 @@ extension FeedModel {
         guard seekingEnd else { return [] }
         switch pageState {
         case .ended:
-            seekingEnd = false
+            listing.seekingEnd = false
             note("the end: \(keys.count) photo\(keys.count == 1 ? "" : "s")")
-            return apply(list.jumpToEnd())
+            return apply(listing.list.jumpToEnd())
         case .failed:
-            seekingEnd = false
-            return apply(list.jumpToEnd())
+            listing.seekingEnd = false
+            return apply(listing.list.jumpToEnd())
         case .idle, .loading:
             message = seekingEndMessage
             return []
@@ -74,7 +74,7 @@ extension FeedModel {
 
     /// A key while going to the end stops it there (the key does nothing else).
     mutating func stopSeekingEnd() {
-        seekingEnd = false
+        listing.seekingEnd = false
         note("stopped going to the end at \(keys.count) photos")
     }
 

@@ -15,7 +15,7 @@ extension FeedModel {
     /// Runs the planner on photos whose roles changed and asks for a page near the end.
     mutating func plan(_ transitions: [RowLoadPlanner<PhotoKey>.Transition]) -> [FeedEffect] {
         for transition in transitions where (transition.from == .visible) != (transition.to == .visible) {
-            timeline.mark(transition.to == .visible ? .appear : .disappear, for: transition.item.description, at: now)
+            panels.timeline.mark(transition.to == .visible ? .appear : .disappear, for: transition.item.description, at: now)
         }
         let actions = RowLoadPlanner.plan(transitions, policy: options.onDisappear, status: loadStatus(of:))
         return perform(actions) + requestPageIfNeeded()
@@ -34,23 +34,23 @@ extension FeedModel {
             case .start(let key, let priority):
                 effects += startLoad(key, priority: priority)
             case .setPriority(let key, let priority):
-                items[key]?.load?.priority = priority
+                loading.items[key]?.load?.priority = priority
                 log(.note("priority \(priority)"), for: key)
                 effects.append(.setPriority(.item(key), priority))
             case .cancel(let key):
-                items[key]?.load = nil
-                items[key]?.state = .idle
+                loading.items[key]?.load = nil
+                loading.items[key]?.state = .idle
                 // A preview is no picture to keep: the row shows its placeholder again.
-                if items[key]?.bitmap == nil { items[key]?.picture = nil }
+                if loading.items[key]?.bitmap == nil { loading.items[key]?.picture = nil }
                 log(.cancel, for: key)
-                timeline.mark(.cancel, for: key.description, at: now)
+                panels.timeline.mark(.cancel, for: key.description, at: now)
                 effects.append(.cancel(.item(key)))
             case .release(let key):
                 // Off screen: let the image go; the memory cache brings it back on the next appearance.
-                items[key]?.bitmap = nil
-                items[key]?.picture = nil
-                items[key]?.state = .idle
-                items[key]?.load = nil
+                loading.items[key]?.bitmap = nil
+                loading.items[key]?.picture = nil
+                loading.items[key]?.state = .idle
+                loading.items[key]?.load = nil
                 effects.append(.release(.item(key)))
                 effects += releaseAnimation(of: key)
             }
@@ -68,7 +68,7 @@ extension FeedModel {
         item.load = FeedItem.Load(token: token, pixels: pixels, url: url, lowData: lowData && request.lowDataURL != nil, priority: priority)
         let verb = item.starts == 0 ? "start " : "restart "
         item.starts += 1
-        items[key] = item
+        loading.items[key] = item
         log(.note(verb + "\(priority) \(pixels.width)×\(pixels.height)"), for: key)
         return [.load(.item(key), token, request, lowData: lowData)]
     }
@@ -96,7 +96,7 @@ extension FeedModel {
             // sharper picture (and says loading).
             guard item.bitmap == nil else {
                 item.state = RowDisplayState(phase: .loading(preview.progress))
-                items[key] = item
+                loading.items[key] = item
                 return []
             }
             item.picture = pictures.picture(for: preview.bitmap, in: geometry.picture.size)
@@ -104,29 +104,19 @@ extension FeedModel {
             break
         }
         switch phase {
-        case .success: timeline.mark(.done, for: key.description, at: now)
-        case .failure: timeline.mark(.failure, for: key.description, at: now)
+        case .success: panels.timeline.mark(.done, for: key.description, at: now)
+        case .failure: panels.timeline.mark(.failure, for: key.description, at: now)
         case .idle, .loading, .preview: break
         }
         item.state = item.state.updatingProgress(to: RowDisplayState(phase: phase))
         if item.photo.isLocalFile { item.state = item.state.readFromFile }
-        items[key] = item
+        loading.items[key] = item
         return []
     }
 
     /// A pipeline event: the status bar's counts, and the event log (by the photo whose request it names).
     mutating func record(_ event: ImagePipeline.Event, stats: PipelineStats) {
-        let counters = stats.counters
-        metrics.inFlight = stats.running
-        metrics.queued = stats.waiting
-        metrics.cancelled = counters.cancelled
-        metrics.coalesced = counters.coalesced
-        metrics.resumed = counters.resumed
-        metrics.memoryHits = counters.memoryHits
-        metrics.memoryLookups = counters.tasksStarted
-        metrics.diskHits = counters.diskHits
-        metrics.diskLookups = counters.diskHits + counters.queued
-        metrics.bytesDownloaded = Int64(counters.bytesReceived)
+        status.pipeline = stats
         if let key = photo(loading: event.url) { chart(event, for: key.description) }
         // Progress is frequent and the phases carry it already.
         if case .progress = event.kind { return }
@@ -139,16 +129,16 @@ extension FeedModel {
     /// A pipeline event on the photo's timeline lane.
     mutating func chart(_ event: ImagePipeline.Event, for lane: String) {
         switch (event.stage, event.kind) {
-        case (.data, .queued): timeline.begin(.queued, for: lane, at: now)
-        case (.data, .started): timeline.begin(.downloading, for: lane, at: now)
+        case (.data, .queued): panels.timeline.begin(.queued, for: lane, at: now)
+        case (.data, .started): panels.timeline.begin(.downloading, for: lane, at: now)
         case (.data, .progress(let progress)):
-            if let fraction = progress.fraction { timeline.progress(fraction, for: lane, at: now) }
-        case (.data, .resumed): timeline.mark(.resume, for: lane, at: now)
-        case (.data, .finished): timeline.begin(.decoding, for: lane, at: now)
-        case (.data, .cancelled), (.data, .failed), (.image, .decoded): timeline.end(for: lane, at: now)
+            if let fraction = progress.fraction { panels.timeline.progress(fraction, for: lane, at: now) }
+        case (.data, .resumed): panels.timeline.mark(.resume, for: lane, at: now)
+        case (.data, .finished): panels.timeline.begin(.decoding, for: lane, at: now)
+        case (.data, .cancelled), (.data, .failed), (.image, .decoded): panels.timeline.end(for: lane, at: now)
         default: break
         }
-        if timeline.lanes.count > 256 { timeline.prune(now: now) }
+        if panels.timeline.lanes.count > 256 { panels.timeline.prune(now: now) }
     }
 
     /// Starts failed items again (the pipeline resumes what it kept).
@@ -156,10 +146,10 @@ extension FeedModel {
         let visible = Set(visibleKeys)
         var effects: [FeedEffect] = []
         for key in targets where items[key] != nil {
-            items[key]?.state = .idle
-            items[key]?.picture = nil
-            items[key]?.bitmap = nil
-            if items[key]?.load?.isFinished == true { items[key]?.load = nil }
+            loading.items[key]?.state = .idle
+            loading.items[key]?.picture = nil
+            loading.items[key]?.bitmap = nil
+            if loading.items[key]?.load?.isFinished == true { loading.items[key]?.load = nil }
             effects += perform(RowLoadPlanner.restart(key, status: loadStatus(of: key), isVisible: visible.contains(key)))
         }
         if let detail, targets.contains(detail.key) { effects += openDetail() }
@@ -189,7 +179,6 @@ extension FeedModel {
         options.graphics = next
         options.graphicsChosenByUser = true
         let effects = replacePictures()
-        metrics.graphics = "\(next == .blocks ? "blocks" : pictures.name) (i switches)"
         note("pictures: \(pictures.name)")
         return effects
     }
@@ -214,7 +203,7 @@ extension FeedModel {
                 }
                 continue
             }
-            items[key]?.picture = next.picture(for: bitmap, in: box)
+            loading.items[key]?.picture = next.picture(for: bitmap, in: box)
             if bitmap.width < needed.width || bitmap.height < needed.height { reload.append(key) }
         }
         let visible = Set(visibleKeys)

@@ -17,9 +17,9 @@ extension FeedModel {
         let before = roles
         let line = list.focus.map { list.lineIndex(ofItem: $0) - list.firstLine }
         let oldFocus = list.focus
-        shown.replace(with: newKeys)
+        listing.shown.replace(with: newKeys)
         let target = focus.flatMap { positions[$0] }
-        _ = list.reorder(count: keys.count, focus: target ?? oldFocus, onViewportLine: target == nil ? nil : line)
+        _ = listing.list.reorder(count: keys.count, focus: target ?? oldFocus, onViewportLine: target == nil ? nil : line)
         let after = roles
         var transitions: [RowLoadPlanner<PhotoKey>.Transition] = []
         for key in Set(before.keys).union(after.keys) {
@@ -57,16 +57,16 @@ extension FeedModel {
     mutating func forget(_ removed: Set<PhotoKey>) -> [FeedEffect] {
         var effects: [FeedEffect] = []
         if let detailKey, removed.contains(detailKey) { effects += closeDetail() }
-        if let key = info?.key, removed.contains(key) { info = nil }
+        if let key = panels.info?.key, removed.contains(key) { panels.info = nil }
         for key in removed.sorted(by: { (positions[$0] ?? 0) < (positions[$1] ?? 0) }) {
             if items[key]?.load != nil {
                 effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
-                timeline.mark(.cancel, for: key.description, at: now)
+                panels.timeline.mark(.cancel, for: key.description, at: now)
             }
             effects += releaseAnimation(of: key)
         }
-        marks.subtract(removed)
-        items.remove(removed)
+        actions.marks.subtract(removed)
+        loading.items.remove(removed)
         return effects
     }
 
@@ -75,14 +75,14 @@ extension FeedModel {
     @discardableResult
     mutating func insertPhoto(_ photo: FeedPhoto, as key: PhotoKey? = nil, atFeedIndex feedIndex: Int?) -> PhotoKey {
         let key = key ?? nextKey(for: photo.id)
-        items.append(photo, as: key, at: feedIndex)
+        loading.items.append(photo, as: key, at: feedIndex)
         return key
     }
 
     /// The key the next photo with `id` gets.
     mutating func nextKey(for id: String) -> PhotoKey {
-        let occurrence = occurrences[id, default: 0]
-        occurrences[id] = occurrence + 1
+        let occurrence = loading.occurrences[id, default: 0]
+        loading.occurrences[id] = occurrence + 1
         return PhotoKey(id: id, occurrence: occurrence)
     }
 
@@ -90,14 +90,14 @@ extension FeedModel {
 
     /// Sorts the list by `sort` (nil: the feed's order).
     mutating func sort(by sort: PhotoSort?) -> [FeedEffect] {
-        order.sort = sort
+        listing.order.sort = sort
         var effects = arrange()
         if let sort {
             note("sorted by \(sort.rawValue)\(sortCaveat(sort))")
             // A sort over part of a feed would change as pages come: ask for them all (each
             // page's photos go to their places).
             if pageState == .idle || pageState == .loading {
-                readsAllPages = true
+                listing.readsAllPages = true
                 effects += requestPageIfNeeded()
             }
         } else {
@@ -115,7 +115,7 @@ extension FeedModel {
     /// Narrows the list to the photos matching `text`: the focused photo stays focused if it
     /// matches, else the first match takes the focus (as in fzf).
     mutating func filter(_ text: String) -> [FeedEffect] {
-        order.filter = PhotoFilter(text)
+        listing.order.filter = PhotoFilter(text)
         let arranged = order.arrange(items.feedOrder) { items.photo(of: $0) }
         let focus = focusedKey.flatMap { key in arranged.contains(key) ? key : nil } ?? arranged.first
         return setKeys(arranged, focus: focus)
@@ -125,7 +125,7 @@ extension FeedModel {
     mutating func nextMatch(_ delta: Int) -> [FeedEffect] {
         guard !keys.isEmpty, let focus = list.focus else { return [] }
         let count = keys.count
-        return apply(list.setFocus(((focus + delta) % count + count) % count))
+        return apply(listing.list.setFocus(((focus + delta) % count + count) % count))
     }
 }
 

@@ -14,7 +14,7 @@ extension FeedModel {
 
     /// Requests a page unless one is in flight, the last one failed (automatic), or the feed ended.
     mutating func requestPage(_ trigger: PageLoadState.Trigger) -> [FeedEffect] {
-        pageState.start(trigger) ? [.loadPage] : []
+        loading.pageState.start(trigger) ? [.loadPage] : []
     }
 
     /// Requests a failed page again (`r` at the end of the list, `R`); nothing when no page failed.
@@ -66,37 +66,36 @@ extension FeedModel {
         switch result {
         case .failure(let error):
             let reason = TextSanitizer.sanitize(String(describing: error))
-            pageState.fail(reason)
-            listedSoFar = nil
+            loading.pageState.fail(reason)
+            loading.listedSoFar = nil
             if keys.isEmpty || rowsAreProvisional {
                 return [.quit(.failed("cannot read the feed \(feedName): \(reason)"))]
             }
             message = "feed: \(reason)"
-            eventLog.append(time: now, row: nil, .failed("page \(index): \(reason)"))
+            panels.eventLog.append(time: now, row: nil, .failed("page \(index): \(reason)"))
         case .success(let page):
-            pagesLoaded = index
+            loading.pagesLoaded = index
             feedName = TextSanitizer.sanitize(page.summary)
-            metrics.feedSource = feedName
-            pageState.receive(hasMore: page.hasMore && !page.photos.isEmpty)
-            listedSoFar = nil
+            loading.pageState.receive(hasMore: page.hasMore && !page.photos.isEmpty)
+            loading.listedSoFar = nil
             let replacesProvisionalRows = rowsAreProvisional
             if replacesProvisionalRows {
                 // The listing ended: the real first page replaces the provisional rows.
-                rowsAreProvisional = false
+                loading.rowsAreProvisional = false
                 effects += replaceRows(with: page.photos)
                 if !page.photos.isEmpty {
-                    eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
+                    panels.eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
                 }
             }
             if page.photos.isEmpty {
                 if keys.isEmpty { return effects + [.quit(.failed("the feed \(feedName) has no photos"))] }
             } else if !replacesProvisionalRows {
                 let added = page.photos.map { append($0) }
-                eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
+                panels.eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
                 effects += order.isFeedOrder ? setKeys(keys + added, focus: focusedKey) : arrange()
             }
             if pageState == .ended, readsAllPages {
-                readsAllPages = false
+                listing.readsAllPages = false
                 if let summary = order.summary { note("\(summary): all \(keys.count) photos") }
             }
         }
@@ -108,7 +107,7 @@ extension FeedModel {
     @discardableResult
     mutating func append(_ photo: FeedPhoto) -> PhotoKey {
         let key = nextKey(for: photo.id)
-        items.append(photo, as: key)
+        loading.items.append(photo, as: key)
         return key
     }
 }

@@ -5,35 +5,30 @@ extension FeedModel {
     /// `S`: starts (opening the detail view when it is closed) or stops the slideshow.
     mutating func toggleSlideshow() -> [FeedEffect] {
         if nextSlide != nil {
-            nextSlide = nil
+            animation.nextSlide = nil
             note("slideshow stopped")
             return []
         }
         var effects: [FeedEffect] = []
         if detail == nil { effects += openDetail() }
         guard detail != nil else { return effects }
-        nextSlide = now + options.slideshowInterval
+        animation.nextSlide = now + options.slideshowInterval
         note("slideshow: a photo every \(ByteCountFormat.duration(options.slideshowInterval)) (S stops)")
         return effects
     }
 
     /// On a tick: the next photo when its time came (the slideshow ends with the detail view, or at the last photo).
     mutating func advanceSlideshow() -> [FeedEffect] {
-        guard let due = nextSlide else { return [] }
-        guard detail != nil else {
-            nextSlide = nil
-            return []
-        }
-        guard now >= due else { return [] }
+        guard animation.slideIsDue(at: now, detailOpen: detail != nil) else { return [] }
         let before = list.focus
-        var effects = apply(list.moveFocus(items: 1))
+        var effects = apply(listing.list.moveFocus(items: 1))
         guard list.focus != before else {
-            nextSlide = nil
+            animation.nextSlide = nil
             note("slideshow: the last photo")
             return effects
         }
         effects += openDetail()
-        nextSlide = now + options.slideshowInterval
+        animation.nextSlide = now + options.slideshowInterval
         return effects
     }
 }

@@ -38,7 +38,6 @@ extension FeedModel {
         options.graphicsChoices = [choice.backend, .blocks]
         options.cellPixels = profile.cellPixels
         options.graphicsReason = choice.reason
-        metrics.graphics = choice.reason
         note("pictures: \(choice.reason)")
         return replacePictures()
     }

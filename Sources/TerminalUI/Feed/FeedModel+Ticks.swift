@@ -11,7 +11,7 @@ extension FeedModel {
     /// ```
     public func nextTick(after now: Duration, timer: AnimationTimer) -> Duration? {
         // The screen-reader mode draws no placeholder: only its timeline's times move.
-        let animating = isAnimating && (!options.text || (panel == .eventLog && showsTimeline))
+        let animating = isAnimating && (!options.text || panels.showsMovingTimeline)
         return [
             timer.nextDeadline(after: now, animating: animating), nextAnimationDeadline.map { max($0, now) },
             nextSlide.map { max($0, now) }, nextCacheMeasure.map { max($0, now) }, nextFadeDeadline(after: now),

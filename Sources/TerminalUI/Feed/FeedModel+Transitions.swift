@@ -32,7 +32,7 @@ extension FeedModel {
     /// Forgets the fades that are done (on each tick).
     mutating func endFades() {
         for key in visibleKeys {
-            if let fade = items[key]?.fade, fade.isFinished(at: now) { items[key]?.fade = nil }
+            if let fade = loading.items[key]?.fade, fade.isFinished(at: now) { loading.items[key]?.fade = nil }
         }
     }
 

@@ -67,7 +67,7 @@ extension FeedModel {
             note("only files of a folder go to the Trash (this photo comes from \(feedName))")
             return
         }
-        confirmation = .trash(requests)
+        actions.confirmation = .trash(requests)
         let names = requests.map(\.shownName)
         let what = names.count == 1
             ? names[0] : "\(names.count) photos (\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : ""))"
@@ -76,9 +76,9 @@ extension FeedModel {
 
     /// The files moved: their rows leave; `u` can put them back.
     mutating func receiveTrashed(_ outcome: TrashOutcome) -> [FeedEffect] {
-        trashing = []
+        actions.trashing = []
         let moved = Set(outcome.moved.map(\.key))
-        lastTrashed = outcome.moved.compactMap { entry in
+        actions.lastTrashed = outcome.moved.compactMap { entry in
             guard let index = items.feedOrder.firstIndex(of: entry.key), let photo = photo(entry.key) else { return nil }
             return (entry.key, photo, index, entry.file)
         }
@@ -106,7 +106,7 @@ extension FeedModel {
     mutating func receiveRestored(_ outcome: TrashOutcome) -> [FeedEffect] {
         let back = Set(outcome.moved.map(\.file))
         let returning = lastTrashed.filter { back.contains($0.file) }.sorted { $0.index < $1.index }
-        lastTrashed.removeAll { back.contains($0.file) }
+        actions.lastTrashed.removeAll { back.contains($0.file) }
         var parts: [String] = []
         if !returning.isEmpty {
             parts.append("put back \(returning.count == 1 ? returning[0].file.shownName : "\(returning.count) photos")")

@@ -48,7 +48,7 @@ extension FeedModel {
     mutating func releaseHeldInput() -> [FeedEffect] {
         guard !heldInput.isEmpty, !keys.isEmpty else { return [] }
         let inputs = heldInput
-        heldInput.removeAll()
+        loading.heldInput.removeAll()
         var effects: [FeedEffect] = []
         for input in inputs {
             effects += handle(input)

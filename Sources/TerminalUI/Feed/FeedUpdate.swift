@@ -17,70 +17,79 @@ public enum FeedUpdate {
     public static func update(_ model: inout FeedModel, _ message: FeedMessage, now: Duration) -> [FeedEffect] {
         model.now = now
         let newsBasis = model.newsBasis(for: message)
-        var effects: [FeedEffect]
-        switch message {
-        case .start:
-            effects = model.requestPage(.automatic)
-        case .input(let input):
-            effects = model.handle(input)
-        case .phase(.item(let key), let token, let phase):
-            effects = model.receive(phase, for: key, token: token)
-        case .phase(.detail, let token, let phase):
-            effects = model.receiveDetail(phase, token: token)
-        case .phase(.ahead, _, _):
-            // Nothing shows it: its image waits in the pipeline's memory cache for the step.
-            effects = []
-        case .pipeline(let event, let stats):
-            model.record(event, stats: stats)
-            effects = []
-        case .page(let result):
-            effects = model.receivePage(result)
-        case .listing(let progress):
-            effects = model.receiveListing(progress)
-        case .shaping(let knobs):
-            model.receiveShaping(knobs)
-            effects = []
-        case .tick:
-            model.endFades()
-            effects = model.advanceAnimations() + model.advanceSlideshow() + model.remeasureCaches()
-        case .animationFrame(let key, let token, let result):
-            effects = model.receiveAnimationFrame(result, for: key, token: token)
-        case .trashed(let outcome):
-            effects = model.receiveTrashed(outcome)
-        case .restored(let outcome):
-            effects = model.receiveRestored(outcome)
-        case .folderChanged(let changes):
-            effects = model.receiveFolderChanges(changes)
-        case .notice(let text):
-            model.note(text)
-            effects = []
-        case .saveProgress(let key, let progress):
-            if model.saving[key] != nil { model.saving[key] = progress }
-            effects = []
-        case .saved(let key, let text):
-            model.saving[key] = nil
-            model.note(text)
-            effects = []
-        case .infoRead(let key, let result):
-            model.receiveInfo(result, for: key)
-            effects = []
-        case .deadline:
-            effects = model.settle == nil ? [] : [.quit(.settled)]
-        case .violations(let violations):
-            model.receive(violations)
-            effects = []
-        case .outputFailed(let reason):
-            model.receiveOutputFailure(reason)
-            effects = []
-        case .cachesMeasured(let sizes):
-            model.receiveCacheSizes(sizes)
-            effects = []
-        }
+        var effects = model.route(message)
         if !effects.contains(where: \.isQuit) { effects += model.releaseHeldInput() }
         if let newsBasis { model.announceNews(since: newsBasis, after: message) }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
         if !effects.contains(where: \.isQuit) { effects += model.reconcileAnimations() + model.followInfo() }
         return effects
+    }
+}
+
+extension FeedModel {
+    /// Routes `message` to the part of the model it is for; returns what to do.
+    mutating func route(_ message: FeedMessage) -> [FeedEffect] {
+        switch message {
+        case .start:
+            return requestPage(.automatic)
+        case .input(let input):
+            return handle(input)
+        case .phase(.item(let key), let token, let phase):
+            return receive(phase, for: key, token: token)
+        case .phase(.detail, let token, let phase):
+            return receiveDetail(phase, token: token)
+        case .phase(.ahead, _, _):
+            // Nothing shows it: its image waits in the pipeline's memory cache for the step.
+            return []
+        case .page(let result):
+            return receivePage(result)
+        case .listing(let progress):
+            return receiveListing(progress)
+        case .tick:
+            endFades()
+            return advanceAnimations() + advanceSlideshow() + panels.remeasureCaches(at: now)
+        case .animationFrame(let key, let token, let result):
+            return receiveAnimationFrame(result, for: key, token: token)
+        case .trashed(let outcome):
+            return receiveTrashed(outcome)
+        case .restored(let outcome):
+            return receiveRestored(outcome)
+        case .folderChanged(let changes):
+            return receiveFolderChanges(changes)
+        case .deadline:
+            return settle == nil ? [] : [.quit(.settled)]
+        case .pipeline, .shaping, .notice, .saveProgress, .saved, .infoRead, .violations, .outputFailed, .cachesMeasured:
+            receiveReport(message)
+            return []
+        }
+    }
+
+    /// A report that changes the model and asks for nothing: routed to the panels, the
+    /// actions or the status bar.
+    private mutating func receiveReport(_ message: FeedMessage) {
+        switch message {
+        case .pipeline(let event, let stats):
+            record(event, stats: stats)
+        case .shaping(let knobs):
+            for text in panels.receiveShaping(knobs) { note(text) }
+        case .notice(let text):
+            note(text)
+        case .saveProgress(let key, let progress):
+            actions.receiveSaveProgress(progress, for: key)
+        case .saved(let key, let text):
+            actions.saving[key] = nil
+            note(text)
+        case .infoRead(let key, let result):
+            receiveInfo(result, for: key)
+        case .violations(let violations):
+            receive(violations)
+        case .outputFailed(let reason):
+            receiveOutputFailure(reason)
+        case .cachesMeasured(let sizes):
+            receiveCacheSizes(sizes)
+        default:
+            break
+        }
     }
 }
 
@@ -96,30 +105,24 @@ extension FeedModel {
     /// A short message in the event log (and the last message).
     mutating func note(_ text: String) {
         message = text
-        eventLog.append(time: now, row: nil, .note(text))
+        panels.eventLog.append(time: now, row: nil, .note(text))
     }
 
     /// Logs `kind` against the photo of `key`.
     mutating func log(_ kind: PipelineEventLog.Kind, for key: PhotoKey?) {
-        eventLog.append(time: now, row: key.flatMap { positions[$0] }, kind)
+        panels.eventLog.append(time: now, row: key.flatMap { positions[$0] }, kind)
     }
 
     /// Snapshot mode: scroll once the first page is shown, then quit when every visible item settled.
     mutating func checkSettled() -> [FeedEffect] {
         guard let settle, pagesLoaded > 0 else { return [] }
         var effects: [FeedEffect] = []
-        if !settleScrolled {
-            settleScrolled = true
-            if settle.scroll != 0 { effects += apply(list.scroll(by: settle.scroll)) }
+        if !loading.settleScrolled {
+            loading.settleScrolled = true
+            if settle.scroll != 0 { effects += apply(listing.list.scroll(by: settle.scroll)) }
         }
         let visible = visibleKeys
-        let settled = visible.allSatisfy { key in
-            switch items[key]?.state {
-            case .loaded?, .failed?: true
-            default: false
-            }
-        }
-        if settled && (!visible.isEmpty || pageState == .ended) { effects.append(.quit(.settled)) }
+        if loading.allSettled(visible) && (!visible.isEmpty || pageState == .ended) { effects.append(.quit(.settled)) }
         return effects
     }
 }

@@ -6,8 +6,44 @@ import Synchronization
 
 extension FeedRuntime {
     /// Runs one effect; results come back as messages (at once, for a load that settled inside
-    /// `load`: a memory-cache hit shows in the same frame as its item's appearance).
+    /// `load`: a memory-cache hit shows in the same frame as its item's appearance). Each kind
+    /// of effect has its own handler.
     func perform(_ effect: FeedEffect) {
+        switch effect {
+        case .load, .setPriority, .cancel, .release:
+            performLoad(effect)
+        case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
+            decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
+        case .pauseAnimation(let key):
+            players[key]?.decoding?.cancel()
+            players[key]?.decoding = nil
+        case .releaseAnimation(let key):
+            players.removeValue(forKey: key)?.decoding?.cancel()
+        case .saveOriginal(let key, let request, let name, let folder):
+            saveOriginal(key, request: request, name: name, folder: folder)
+        case .trash(let requests):
+            trash(requests)
+        case .restoreFromTrash(let files):
+            restore(files)
+        case .openExternally(let location, let identity):
+            openExternally(location, expecting: identity)
+        case .readInfo(let key, let request):
+            readInfo(key, request: request)
+        case .loadPage:
+            loadPage()
+        case .clearMemoryCache, .forgetImages, .measureCaches, .clearAllCaches:
+            performCache(effect)
+        case .setShaping(let knobs):
+            if let network { send(.shaping(network.update(knobs))) }
+        case .copyToClipboard, .repaint, .suspend:
+            performScreen(effect)
+        case .quit(let reason):
+            if exit == nil { exit = reason }
+        }
+    }
+
+    /// A slot's load: started, reprioritised, cancelled or let go.
+    private func performLoad(_ effect: FeedEffect) {
         switch effect {
         case .load(let slot, let token, let request, let lowData):
             start(slot, token: token, request: request, lowData: lowData)
@@ -20,100 +56,14 @@ extension FeedRuntime {
             }
         case .release(let slot):
             if let load = loads.removeValue(forKey: slot) { retire(load.forwarder) }
-        case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
-            decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
-        case .saveOriginal(let key, let request, let name, let folder):
-            let (pipeline, mailbox) = (self.pipeline, self.mailbox)
-            work.append(Task.detached {
-                let text: String
-                do {
-                    // The row shows how far it has come, a message per percent at most.
-                    let reported = Mutex(-1)
-                    let bytes = try await pipeline.data(for: request) { progress in
-                        let percent = progress.total.map { $0 > 0 ? progress.completed * 100 / $0 : 0 } ?? progress.completed >> 16
-                        let isNew = reported.withLock { last in
-                            defer { last = percent }
-                            return last != percent
-                        }
-                        if isNew { mailbox.post(.message(.saveProgress(key, progress))) }
-                    }
-                    let saved = try PhotoSaver.save(bytes, named: name, into: folder ?? PhotoSaver.downloadFolder())
-                    text = "saved \(saved.path) (\(ByteCountFormat.string(Int64(bytes.count))))"
-                } catch {
-                    text = error is PhotoSaver.Failure ? "\(error)" : "could not save \(name): \(ErrorText.describe(error))"
-                }
-                mailbox.post(.message(.saved(key, text)))
-            })
-        case .trash(let requests):
-            let (trash, pipeline, mailbox) = (self.trash, self.pipeline, self.mailbox)
-            work.append(Task.detached {
-                var outcome = TrashOutcome(moved: [], failures: [])
-                for request in requests {
-                    do {
-                        let file = try trash.trash(
-                            request.name, inFolder: request.folder, expecting: request.identity,
-                            folderIdentity: request.folderIdentity)
-                        // The thumbnail standard: a file's thumbnails go when the file does.
-                        pipeline.forgetThumbnails(of: request.url)
-                        outcome.moved.append((request.key, file))
-                    } catch {
-                        outcome.failures.append("\(error)")
-                    }
-                }
-                mailbox.post(.message(.trashed(outcome)))
-            })
-        case .restoreFromTrash(let files):
-            let (trash, mailbox) = (self.trash, self.mailbox)
-            work.append(Task.detached {
-                var outcome = TrashOutcome(moved: [], failures: [])
-                for file in files {
-                    do {
-                        try trash.restore(file)
-                        outcome.moved.append((PhotoKey(id: file.shownName), file))
-                    } catch {
-                        outcome.failures.append("\(error)")
-                    }
-                }
-                mailbox.post(.message(.restored(outcome)))
-            })
-        case .copyToClipboard(let bytes):
-            screen.copyToClipboard(bytes)
-        case .openExternally(let location, let identity):
-            let mailbox = self.mailbox
-            work.append(Task.detached {
-                if let failure = ExternalOpener.open(location, expecting: identity) { mailbox.post(.message(.notice(failure))) }
-            })
-        case .readInfo(let key, let request):
-            let (pipeline, mailbox) = (self.pipeline, self.mailbox)
-            work.append(Task {
-                let result: Result<PhotoMetadata, any Error>
-                do {
-                    result = .success(try await pipeline.metadata(for: request))
-                } catch {
-                    result = .failure(error)
-                }
-                mailbox.post(.message(.infoRead(key, result)))
-            })
-        case .pauseAnimation(let key):
-            players[key]?.decoding?.cancel()
-            players[key]?.decoding = nil
-        case .releaseAnimation(let key):
-            players.removeValue(forKey: key)?.decoding?.cancel()
-        case .loadPage:
-            let (feed, mailbox) = (self.feed, self.mailbox)
-            work.append(Task {
-                do {
-                    switch try await feed.nextStep() {
-                    case .page(let photos):
-                        let page = FeedPage(photos: photos, summary: await feed.summary, hasMore: await feed.hasMore)
-                        mailbox.post(.message(.page(.success(page))))
-                    case .listing(let progress):
-                        mailbox.post(.message(.listing(progress)))
-                    }
-                } catch {
-                    mailbox.post(.message(.page(.failure(error))))
-                }
-            })
+        default:
+            break
+        }
+    }
+
+    /// The pipeline's caches: emptied, forgotten for a file, or measured.
+    private func performCache(_ effect: FeedEffect) {
+        switch effect {
         case .clearMemoryCache:
             pipeline.clearMemoryCache()
         case .forgetImages(let url):
@@ -125,15 +75,23 @@ extension FeedRuntime {
             pipeline.clearMemoryCache()
             let pipeline = self.pipeline
             work.append(Task { await pipeline.clearAllCaches() })
-        case .setShaping(let knobs):
-            if let network { send(.shaping(network.update(knobs))) }
+        default:
+            break
+        }
+    }
+
+    /// The terminal: the clipboard, a full repaint, a suspension.
+    private func performScreen(_ effect: FeedEffect) {
+        switch effect {
+        case .copyToClipboard(let bytes):
+            screen.copyToClipboard(bytes)
         case .repaint:
             previousFrame = nil
         case .suspend:
             screen.suspend()
             previousFrame = nil
-        case .quit(let reason):
-            if exit == nil { exit = reason }
+        default:
+            break
         }
     }
 

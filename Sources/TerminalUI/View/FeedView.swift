@@ -113,13 +113,7 @@ public enum FeedView {
             return
         }
         var status = model.metrics
-        status.focusedRow = model.list.focus
-        status.rowCount = model.keys.count
-        status.listedSoFar = model.listedSoFar
-        status.arrangement = model.order.summary
-        status.message = model.shownMessage
         status.lastFrameTime = context.lastFrameTime
-        if model.lowData { status.feedSource = model.feedName + " · low-data" }
         frame.draw(StatusBar.render(status, width: size.columns, glyphs: options.glyphs), at: bottom)
     }
 

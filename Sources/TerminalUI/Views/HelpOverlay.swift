@@ -31,36 +31,8 @@ public enum HelpOverlay {
         var lines = entries.map { entry in
             "  " + TextTruncation.fit(entry.keys, toWidth: keyWidth) + "   " + entry.action
         }
-        // Too many to list on a short screen: two columns, each cut to half the width when
-        // they do not fit side by side whole (a wide enough screen shows every word).
-        let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
-        let columnWidth = min(keysWidth, (screen.columns - 6) / 2)
-        if lines.count + 4 > screen.rows, columnWidth >= 36 {
-            let half = (lines.count + 1) / 2
-            func cut(_ line: String) -> String {
-                TextTruncation.fit(TextTruncation.truncate(line, toWidth: columnWidth, ellipsis: glyphs.ellipsis), toWidth: columnWidth)
-            }
-            lines = (0..<half).map { row in
-                let right = row + half < lines.count ? cut(lines[row + half]) : ""
-                return cut(lines[row]) + "  " + right
-            }
-        }
-        if !terminal.isEmpty {
-            let side = terminal.map { "  " + TextSanitizer.sanitize($0) }
-            let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
-            let sideWidth = side.map { DisplayWidth.of($0) }.max() ?? 0
-            if keysWidth + sideWidth + 6 <= screen.columns {
-                let rows = max(lines.count, side.count + 1)
-                let header = ["  what the terminal said"] + side
-                lines = (0..<rows).map { row in
-                    let left = row < lines.count ? lines[row] : ""
-                    let right = row < header.count ? header[row] : ""
-                    return TextTruncation.fit(left, toWidth: keysWidth) + "  " + right
-                }
-            } else {
-                lines += ["", "  what the terminal said"] + side
-            }
-        }
+        lines = inColumns(lines, on: screen, glyphs: glyphs)
+        if !terminal.isEmpty { lines = adding(terminal, to: lines, on: screen) }
         let contentWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, 14) + 2
         let size = TerminalSize(
             rows: min(screen.rows, lines.count + 4),
@@ -86,6 +58,37 @@ public enum HelpOverlay {
         }
         let origin = CellPoint(row: (screen.rows - size.rows) / 2, column: (screen.columns - size.columns) / 2)
         return PlacedBlock(origin: origin, block: block)
+    }
+
+    /// Too many lines to list on a short screen: two columns, each cut to half the width when
+    /// they do not fit side by side whole (a wide enough screen shows every word).
+    private static func inColumns(_ lines: [String], on screen: TerminalSize, glyphs: GlyphSet) -> [String] {
+        let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
+        let columnWidth = min(keysWidth, (screen.columns - 6) / 2)
+        guard lines.count + 4 > screen.rows, columnWidth >= 36 else { return lines }
+        let half = (lines.count + 1) / 2
+        func cut(_ line: String) -> String {
+            TextTruncation.fit(TextTruncation.truncate(line, toWidth: columnWidth, ellipsis: glyphs.ellipsis), toWidth: columnWidth)
+        }
+        return (0..<half).map { row in
+            let right = row + half < lines.count ? cut(lines[row + half]) : ""
+            return cut(lines[row]) + "  " + right
+        }
+    }
+
+    /// What the terminal said, beside the keys when the screen is wide enough, else below them.
+    private static func adding(_ terminal: [String], to lines: [String], on screen: TerminalSize) -> [String] {
+        let side = terminal.map { "  " + TextSanitizer.sanitize($0) }
+        let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
+        let sideWidth = side.map { DisplayWidth.of($0) }.max() ?? 0
+        guard keysWidth + sideWidth + 6 <= screen.columns else { return lines + ["", "  what the terminal said"] + side }
+        let rows = max(lines.count, side.count + 1)
+        let header = ["  what the terminal said"] + side
+        return (0..<rows).map { row in
+            let left = row < lines.count ? lines[row] : ""
+            let right = row < header.count ? header[row] : ""
+            return TextTruncation.fit(left, toWidth: keysWidth) + "  " + right
+        }
     }
 
     /// Draws a rounded border around the block with a title in the top edge.

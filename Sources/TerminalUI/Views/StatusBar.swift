@@ -50,13 +50,7 @@ public enum StatusBar {
     }
 
     private static func segments(_ metrics: StatusMetrics, glyphs: GlyphSet) -> [Segment] {
-        var position = metrics.focusedRow.map { "row \($0 + 1)/\(metrics.rowCount)" } ?? "no rows"
-        if let listed = metrics.listedSoFar {
-            // The rows are provisional: the folder is still being read.
-            let listing = "listing\(glyphs.ellipsis) \(listed) files"
-            position = metrics.focusedRow == nil ? listing : position + " (\(listing))"
-        }
-        if let arrangement = metrics.arrangement { position += " " + TextSanitizer.sanitize(arrangement) }
+        let position = position(metrics, glyphs: glyphs)
         let dot = glyphs.separator
         let counts = [
             "\(metrics.inFlight) in flight", "\(metrics.queued) queued", "\(metrics.cancelled) cancelled",
@@ -78,14 +72,7 @@ public enum StatusBar {
             Segment(priority: 2, full: "mem \(memory)" + dot + "disk \(disk)", compact: "m \(memory) d \(disk)"),
             Segment(priority: 3, full: bytes, compact: bytes),
         ]
-        if let graphics = metrics.graphics {
-            let clean = TextSanitizer.sanitize(graphics)
-            // Compact: the backend and the start of its reason (? shows the whole probe result).
-            let backend = clean.split(separator: " ").first.map(String.init) ?? clean
-            let reason = clean.firstIndex(of: "(").map { clean[clean.index(after: $0)...].prefix { $0 != ")" } } ?? ""
-            let compact = reason.isEmpty ? backend : backend + ": " + TextTruncation.truncate(String(reason), toWidth: 14, ellipsis: glyphs.ellipsis)
-            result.append(Segment(priority: 6, full: clean, compact: compact))
-        }
+        if let graphics = metrics.graphics { result.append(graphicsSegment(graphics, glyphs: glyphs)) }
         if let network = metrics.network {
             result.append(Segment(priority: 3, full: "net " + network, compact: "net " + network))
         }
@@ -111,6 +98,28 @@ public enum StatusBar {
             result.append(Segment(priority: 4, full: "frame " + time, compact: time))
         }
         return result
+    }
+
+    /// The focused row of how many, the listing's progress, the sort and filter.
+    private static func position(_ metrics: StatusMetrics, glyphs: GlyphSet) -> String {
+        var position = metrics.focusedRow.map { "row \($0 + 1)/\(metrics.rowCount)" } ?? "no rows"
+        if let listed = metrics.listedSoFar {
+            // The rows are provisional: the folder is still being read.
+            let listing = "listing\(glyphs.ellipsis) \(listed) files"
+            position = metrics.focusedRow == nil ? listing : position + " (\(listing))"
+        }
+        if let arrangement = metrics.arrangement { position += " " + TextSanitizer.sanitize(arrangement) }
+        return position
+    }
+
+    /// The picture backend and its reason; compact: the backend and the start of its reason
+    /// (? shows the whole probe result).
+    private static func graphicsSegment(_ graphics: String, glyphs: GlyphSet) -> Segment {
+        let clean = TextSanitizer.sanitize(graphics)
+        let backend = clean.split(separator: " ").first.map(String.init) ?? clean
+        let reason = clean.firstIndex(of: "(").map { clean[clean.index(after: $0)...].prefix { $0 != ")" } } ?? ""
+        let compact = reason.isEmpty ? backend : backend + ": " + TextTruncation.truncate(String(reason), toWidth: 14, ellipsis: glyphs.ellipsis)
+        return Segment(priority: 6, full: clean, compact: compact)
     }
 
     /// `82%`, or `–` before the first lookup.

@@ -1,0 +1,55 @@
+/// The list the feed shows: its scroll and focus, the photos it shows in order, the sort and
+/// filter that order them, and the prompt reading a filter or a sort.
+///
+/// ```swift
+/// var listing = ListModel(list: list, order: ListOrder(sort: .size, seed: 0))
+/// listing.keys              // the shown photos, in their order
+/// listing.focusedKey        // the photo at the focus
+/// ```
+struct ListModel: Sendable {
+    /// Scroll position, focus, viewport, prefetch window.
+    var list: LazyList
+    /// The listed photos and their positions (set only by `setKeys(_:focus:)`).
+    var shown = ShownOrder()
+    /// The sort and the filter.
+    var order = ListOrder()
+    /// The prompt reading keys at the bottom line (`/`, `O`), when one is open.
+    var prompt: FeedPrompt?
+    /// Whether pages are read to the end for a sort (each page's photos go to their places).
+    var readsAllPages = false
+    /// Whether `G` is asking for pages until the feed ends.
+    var seekingEnd = false
+
+    /// The photos the list shows, in its order (a list position → the photo's key).
+    var keys: [PhotoKey] { shown.keys }
+
+    /// A listed photo's list position.
+    var positions: [PhotoKey: Int] { shown.positions }
+
+    /// The key of the photo at list position `index`.
+    func key(at index: Int) -> PhotoKey? {
+        keys.indices.contains(index) ? keys[index] : nil
+    }
+
+    /// The focused photo.
+    var focusedKey: PhotoKey? { list.focus.flatMap(key(at:)) }
+
+    /// The keys of the visible items, in order.
+    var visibleKeys: [PhotoKey] { list.visibleItems.compactMap(key(at:)) }
+
+    /// Whether the photo of `key` is on screen or in the prefetch window.
+    func isWanted(_ key: PhotoKey) -> Bool {
+        guard let index = positions[key] else { return false }
+        return list.visibleItems.contains(index) || list.prefetchItems.contains(index)
+    }
+
+    /// `/`: the filter's prompt opens with the filter in force, kept to go back to on Esc.
+    mutating func startFilter() {
+        prompt = .filter(text: order.filter.text, previous: order.filter)
+    }
+
+    /// Whether the photo of `key` is on screen.
+    func isVisible(_ key: PhotoKey) -> Bool {
+        positions[key].map(list.visibleItems.contains) ?? false
+    }
+}

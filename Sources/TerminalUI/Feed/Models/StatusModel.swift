@@ -1,0 +1,33 @@
+/// What the status bar says that the rest of the model does not hold: the last message and
+/// when it came, the screen reader's latest news, the pipeline's counts, the audit's count and
+/// the last failure of a file the run writes. The status bar's line itself is
+/// ``FeedModel/metrics``, computed when drawn.
+struct StatusModel: Sendable {
+    /// The last short message (also in the event log).
+    private(set) var message: String?
+    /// The latest news for the screen-reader mode's bottom line: kept until there is more.
+    var announcement: String?
+    /// When the message was set.
+    private(set) var messageTime: Duration = .zero
+    /// The pipeline's counts, as last reported.
+    var pipeline = PipelineStats()
+    /// Rule violations the semantics audit found (nil: no audit).
+    var violations: Int?
+    /// The last failure of a file the run writes, nil when none failed.
+    var outputFailure: String?
+
+    /// Sets the message at `now`; a message is the screen reader's news too.
+    mutating func show(_ text: String?, at now: Duration) {
+        message = text
+        messageTime = now
+        if let text { announcement = text }
+    }
+
+    /// The message to show at `now`: always while `holds` (a question, a prompt, `G`'s
+    /// progress), else for `duration` after it came.
+    func shownMessage(at now: Duration, holds: Bool, duration: Duration) -> String? {
+        guard let message else { return nil }
+        if holds { return message }
+        return now - messageTime < duration ? message : nil
+    }
+}

@@ -119,7 +119,8 @@ let package = Package(
             // libavif, libjxl and libtiff are not linked at all: the shim opens them with dlopen
             // when a HEIF, an AVIF, a JPEG XL or a TIFF first comes (library_loader.h), since
             // loading them and what they bring (x265, dav1d, aom, Highway, Brotli, Abseil…)
-            // costs every process ~20 ms before main.
+            // costs every process time before main (`feedbench --scenario graphics` times whole
+            // `show` processes).
             // libwebpmux (libwebp-dev, like libwebpdemux): the animated WebP encoder, for the
             // embedded server's animations scaled to the size asked for.
             // Built hardened whatever the configuration, as Debian builds C that parses hostile

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 
 /// Issue 13 end to end, in process: the real embedded server over loopback, shaped like a slow

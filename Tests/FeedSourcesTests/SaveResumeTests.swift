@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 
 /// `s` on a web photo: the original's bytes through the pipeline (`ImagePipeline.data(for:)`),

@@ -1,8 +1,8 @@
 # photofeed — the two commands: `make run` and `make test`.
 SWIFT ?= swift
 RELEASE_BIN := .build/release
-# Static Swift runtime: a `photofeed show` process starts in ~11 ms instead of ~17 ms
-# (dynamic loading of Foundation/ICU dominated start-up).
+# Static Swift runtime: a `photofeed show` process starts without loading Foundation/ICU
+# dynamically, which would dominate its start-up (`feedbench --scenario blockart-speed` times it).
 RELEASE := -c release --static-swift-stdlib
 
 .PHONY: run test bench build release deps serve clean fuzz fuzz-smoke install uninstall hardening-check man
@@ -15,7 +15,7 @@ run:
 
 ## test: build everything (debug), then the unit suites in parallel, then the real-time ones
 # The suites that shape real time (loopback HTTP, tmux, pseudo-terminals, child processes) run
-# after the rest: beside the CPU-bound unit suites on 2 cores they were starved into flaking. They
+# after the rest: beside the CPU-bound unit suites on 2 cores they are starved into flaking. They
 # carry the Swift Testing tag `.realTime` where we own them, but swift-testing 6.3 cannot select
 # by tag (`--filter tag:` came later), so these regexes over test ids (Target.Suite/test) are the
 # one list of them. A new real-time suite goes in one (and gets the tag). The suites that measure
@@ -25,7 +25,7 @@ run:
 # tmux (two groups: the long 3g paging test with the grid and detail-view tmux suites, and the
 # rest), prefetch, the other end-to-end suites (child processes), and the in-process ones
 # (loopback servers, ptys, peak memory). They mostly wait on I/O and children: side by side they
-# take about the time of the longest group (~20 s) instead of the sum (~95 s). They run the test binary itself (two `swift
+# take about the time of the longest group instead of the sum. They run the test binary itself (two `swift
 # test`s would queue on SwiftPM's lock); each group's output is printed when all have ended.
 # scripts/check-test-groups.py lists every test of the built binary and fails, naming them, when a
 # test is run by no group (a new real-time suite the regexes miss) or by two.
@@ -117,7 +117,7 @@ uninstall:
 # .build/fuzz/ and fails the target.
 # fuzz_formats (FUZZ_FORMATS in fuzz/decode_fuzzer.c) takes the six library formats in one target,
 # seeded with Assets/formats (every format's stills, turned files, animations, truncations) and
-# fuzz/seeds-formats (its findings: a HEIC claiming 29-bit samples made libheif 1.15 allocate 1.5 GB);
+# fuzz/seeds-formats (its findings, e.g. a HEIC claiming 29-bit samples, which would make libheif 1.15 allocate gigabytes);
 # fuzz/lsan-formats.supp names the one leak inside libheif (its dav1d plugin on a failed decode).
 # FUZZ_SECONDS per target (default 300; FUZZ_FORMATS_SECONDS for fuzz_formats); `make fuzz-smoke`
 # is the CI run: 5 × 45 s plus 30 s for fuzz_formats.

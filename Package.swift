@@ -119,7 +119,8 @@ let package = Package(
             // libavif, libjxl and libtiff are not linked at all: the shim opens them with dlopen
             // when a HEIF, an AVIF, a JPEG XL or a TIFF first comes (library_loader.h), since
             // loading them and what they bring (x265, dav1d, aom, Highway, Brotli, Abseil…)
-            // costs every process ~20 ms before main.
+            // costs every process time before main (`feedbench --scenario graphics` times whole
+            // `show` processes).
             // libwebpmux (libwebp-dev, like libwebpdemux): the animated WebP encoder, for the
             // embedded server's animations scaled to the size asked for.
             // Built hardened whatever the configuration, as Debian builds C that parses hostile
@@ -243,19 +244,22 @@ let package = Package(
         // A child process that decodes one file and reports its own peak memory (VmHWM), so a
         // memory bound is measured with nothing else in the process.
         .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs"], path: "Tests/DecodePeak", swiftSettings: strict),
+        // What the test targets share: the realTime tag, a seeded generator, a clock the test
+        // moves, polling with a deadline, tmux sessions and scratch mounts. Defined once here.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: strict),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures"], swiftSettings: strict),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: [
                 "ImageCodecs", "ImageLoading", "PicsumServer", "CodecFixtures",
-                "Digests", "FoundationExtras",
+                "Digests", "FoundationExtras", "TestSupport",
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "ImageLoading"], swiftSettings: strict),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "ImageCodecs"], swiftSettings: strict),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "ImageCodecs", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
             swiftSettings: strict
@@ -273,7 +277,7 @@ let package = Package(
         .testTarget(
             name: "PicsumServerTests",
             dependencies: [
-                "PicsumServer", "ImageCodecs",
+                "PicsumServer", "ImageCodecs", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -284,15 +288,18 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedSourcesTests",
-            dependencies: ["FeedSources", "ImageCodecs", "ImageLoading", "PicsumServer", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "FeedSources", "ImageCodecs", "ImageLoading", "PicsumServer", "FoundationExtras", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strict
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
                 "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
-                "FeedSources", "TerminalUI",
+                "FeedSources", "TerminalUI", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"],

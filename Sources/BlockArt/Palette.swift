@@ -3,7 +3,8 @@
 /// Nearest is measured in Oklab, over a grid of sRGB values whose levels include every
 /// channel value the palette uses, so the palette's own colours map to themselves.
 /// `PaletteLookup` memoises the grid: each entry is searched once, then costs three table
-/// reads. (Filling all 30 000 entries up front costs ~6 ms, more than a whole render.)
+/// reads. (Filling all 30 000 entries up front would cost more than a whole render:
+/// `feedbench --scenario blockart-speed` times one.)
 struct Palette: Sendable {
     /// xterm's default RGB for all 256 indices (0–15 are what xterm ships; terminals vary).
     static let xterm256: [(r: UInt8, g: UInt8, b: UInt8)] = {

@@ -251,7 +251,8 @@ pf_status pf_heif_decode(const uint8_t *data, size_t size, int32_t reduce, int32
     }
     struct heif_image_handle *handle = use_thumbnail ? file.thumbnail : file.primary;
     /* libheif 1.15 builds tables of 2^bits entries when converting colour: a file claiming 29-bit
-     * samples made it allocate 1.5 GB (found by fuzz_formats). Real files have 8, 10 or 12. */
+     * samples would make it allocate gigabytes (fuzz_formats feeds such files). Real files have
+     * 8, 10 or 12. */
     int luma = heif_image_handle_get_luma_bits_per_pixel(handle);
     int chroma = heif_image_handle_get_chroma_bits_per_pixel(handle);
     if (luma < 1 || luma > 16 || chroma > 16) {

@@ -11,8 +11,8 @@
 
 /*
  * The most little-cms may allocate at once while reading a description: the profile's copy plus
- * room. A corrupt tag can make it ask for hundreds of MB for a 600-byte profile (the fuzzer found
- * 190 MB for a damaged 'desc'); refused, lcms fails the read and the profile has no name.
+ * room. A corrupt tag (a damaged 'desc') can make it ask for hundreds of MB for a 600-byte
+ * profile; refused, lcms fails the read and the profile has no name.
  */
 #define PF_ICC_MAX_ALLOCATION ((cmsUInt32Number)2 * PF_ICC_MAX_BYTES)
 

@@ -9,7 +9,8 @@
  *
  * libheif, libavif and libjxl bring some thirty shared libraries with them (x265, libde265,
  * dav1d, aom, rav1e, SVT-AV1, Highway, Brotli, Abseil…), and loading them costs each process
- * ~20 ms of wall time before main, whatever it shows: Highway alone times its clock at load.
+ * wall time before main, whatever it shows: Highway alone times its clock at load
+ * (`feedbench --scenario graphics` times whole `show` processes).
  * A process that never meets a HEIF, an AVIF or a JPEG XL never loads them.
  *
  * Each library's entry points live in a table filled once (pthread_once) by dlsym and read-only

@@ -29,9 +29,9 @@ pf_status pf_webp_anim_encode(const uint8_t *frames, size_t stride, int32_t widt
     options.anim_params.loop_count = loop_count;
     config.quality = quality;
     /* Method 2 (of 0–6): a server answers with this while a screen waits. libwebp's default, 4,
-     * made the animation the last of the embedded feed's first screen (snapshot --network fast,
-     * warm, idle machine: 316 ms against 300 with 2); 0 and 1 were no faster than 2 but their
-     * 72×36 thumbnail of the 150 KB GIF took 16 KB against 13. */
+     * is slower to encode and would hold up the embedded feed's first screen; 0 and 1 are no
+     * faster than 2 but write larger thumbnails (`feedbench --scenario animations` times the
+     * server's encode and counts its bytes; `--scenario embedded-start` times the first screen). */
     config.method = 2;
     WebPAnimEncoder *encoder = WebPAnimEncoderNew(width, height, &options);
     if (encoder == NULL) {

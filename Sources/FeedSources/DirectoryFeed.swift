@@ -44,9 +44,9 @@ import Darwin
 ///
 /// Any ``FolderOptions/sort`` but `.name` costs more, and the first real page waits for it: the
 /// order needs every file's key, so once the names are read every file is checked (a `stat`,
-/// a 64 KiB read and a header probe each: about 0.3 s a 10,000 files already in the page cache,
-/// measured in a debug build; from a cold disk or a network share it is one read per file, so
-/// tens of seconds to minutes for 200,000), ``checkBatch`` files per ``nextStep()`` (512: ~20 ms warm), each step a
+/// a 64 KiB read and a header probe each; from a cold disk or a network share that is one read
+/// per file, minutes for hundreds of thousands; `scripts/large-folder-bench.sh` times a large
+/// folder), ``checkBatch`` files per ``nextStep()`` (512), each step a
 /// `.listing` with the best first page among the files checked so far; then every photo is
 /// held (some 200 bytes each) and sorted once with ``PhotoSort/precedes(_:_:seed:)``, and pages
 /// are served from that array.
@@ -66,7 +66,7 @@ public actor DirectoryFeed: FeedSource {
     public nonisolated let pageSize: Int
     /// Photos per page at most.
     public nonisolated let maxPageSize: Int
-    /// Names read per listing step (a step takes ~20–40 ms on a warm folder).
+    /// Names read per listing step (a short step on a warm folder: `scripts/large-folder-bench.sh`).
     public nonisolated let listingBatch: Int
     /// Files checked per step before the first page, for a sort other than `.name`.
     public nonisolated let checkBatch: Int

@@ -2,9 +2,9 @@ import Glibc
 
 /// How many processors this process may run on, asked of the kernel in one system call.
 ///
-/// `ProcessInfo.activeProcessorCount` reads the cgroup's CPU quota files as well, which took
-/// 0.3 ms of a 15 ms `photofeed show`; a command that only sizes its worker count by it asks
-/// here instead.
+/// `ProcessInfo.activeProcessorCount` reads the cgroup's CPU quota files as well, a visible part
+/// of a short `photofeed show` (`feedbench --scenario blockart-speed` times one); a command that
+/// only sizes its worker count by it asks here instead.
 public enum Processors {
     /// The processors in this process's affinity mask (`sched_getaffinity`, a GNU extension
     /// Swift's Glibc module does not import: looked up and called as the C function it is), at

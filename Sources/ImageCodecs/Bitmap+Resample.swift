@@ -20,8 +20,8 @@ extension Bitmap {
 
     /// The output rows, one after another: each combines the horizontally resampled source rows
     /// it reads, which are kept in a ring just large enough for one output row's (a window of a
-    /// few rows, where a whole resampled copy of the source took 16 bytes a pixel — 2.5 MB for
-    /// a 640×400 decode shown at 400×250, all of it fresh pages to fault in). A large picture's
+    /// few rows, not a whole resampled copy of the source at 16 bytes a pixel, all of it fresh
+    /// pages to fault in). A large picture's
     /// rows are made in two halves at once, each with its own window (the rows where they meet
     /// are resampled twice; the bytes are the same as in one pass).
     private func resampledBytes(source: PixelRect, xAxis: ResampleAxis, yAxis: ResampleAxis) -> [UInt8] {

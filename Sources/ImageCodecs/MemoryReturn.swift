@@ -8,12 +8,11 @@ import Glibc
 /// glibc serves large blocks (128 KiB and more) with `mmap` and returns them on `free`, but the
 /// first time such a block is freed it raises that threshold to the block's size (up to 32 MiB):
 /// from then on the decode buffers of every large photo (a progressive JPEG's coefficients, a
-/// full-size decode before it is averaged down) come from the heap, and the heap keeps them. So
-/// a viewer that decoded a few large photos held their buffers for good: on `Assets/photos`,
-/// 42 MB after the first screen and 110 MB after scrolling down and up 288 rows. With the
-/// threshold fixed at 128 KiB (which also turns the raising off), the same run holds 37 MB, then
-/// 38 MB. (`MALLOC_ARENA_MAX=2` alone changed nothing: the memory was in the heaps' free lists,
-/// not in extra arenas.)
+/// full-size decode before it is averaged down) come from the heap, and the heap keeps them: a
+/// viewer that decoded a few large photos would hold their buffers for good. So the threshold is
+/// fixed at 128 KiB (which also turns the raising off). Fewer arenas (`MALLOC_ARENA_MAX`) would
+/// not help: the memory is in the heaps' free lists, not in extra arenas. `feedbench --scenario
+/// scroll` reports the viewer's peak RSS while it scrolls down and up.
 public enum MemoryReturn {
     /// Fixes glibc's mmap threshold at 128 KiB (`M_MMAP_THRESHOLD` is -3 in `malloc.h`, which
     /// the Glibc module does not import: `mallopt` is looked up, and called as the C function it is).

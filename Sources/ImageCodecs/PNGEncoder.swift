@@ -62,9 +62,9 @@ public enum PNGEncoder {
 
         /// For a photograph sent to a terminal: every row Average-filtered, then only Huffman
         /// coded. A photo's filtered rows hold few repeats worth a match search, so zlib's LZ77
-        /// buys little: on 16 large photographs resized to 400×250 this took 2.4 ms a picture
-        /// and 1.46 bytes a pixel, where libpng's adaptive filters at level 4 took 11.3 ms for
-        /// 1.46, and level 6 26.7 ms for 1.49 (`PNGCompressionTests` pins the choice).
+        /// buys little size for several times the time of adaptive filters at levels 4 to 6
+        /// (`feedbench --scenario graphics` times the kitty transmission and counts its bytes;
+        /// `PNGCompressionTests` pins the choice).
         public static let photograph = Compression(level: 1, strategy: .huffmanOnly, filters: 64)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// `show --grid` at 16, 2,000 and 20,000 files: peak memory and wall time of one process each,
 /// cold and warm freedesktop thumbnail cache and with the cache off, beside `timg --grid`
-/// (up to `timgLimit` files: it takes about 0.1 s a file here). The files are hard links,
+/// (up to `timgLimit` files: it is slow on many). The files are hard links,
 /// cycling through the library, in a folder under the temporary directory removed afterwards.
 /// Each process runs under `/usr/bin/time -f "%e %M"` (wall seconds, peak resident KiB).
 struct GridScaleScenario: BenchScenario {

@@ -2,8 +2,9 @@ import Synchronization
 
 /// The embedded server started at the top of `main`, beside argument parsing.
 ///
-/// The first page waits for the server to listen, and ArgumentParser takes ~8 ms of a start to
-/// read the viewer's flags; started from ``EmbeddedServerFlags/scan(_:)``'s reading of the raw
+/// The first page waits for the server to listen, and ArgumentParser takes a visible part of a
+/// start to read the viewer's flags (`feedbench --scenario embedded-start` times starts); started
+/// from ``EmbeddedServerFlags/scan(_:)``'s reading of the raw
 /// arguments, the server binds on another thread meanwhile. ``FeedSetup`` takes it when the
 /// parsed flags are the ones it was started with, and stops it otherwise (then starts the
 /// right one): the server is always the one the flags ask for.

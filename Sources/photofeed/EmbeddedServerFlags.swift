@@ -9,8 +9,9 @@ import TerminalUI
 /// seed — and the server configuration they make.
 ///
 /// ``ViewerOptions`` gives them once parsed. ``scan(_:)`` reads them from the raw argument list
-/// before ArgumentParser runs (its reflection over the viewer's ~60 options takes ~8 ms of a
-/// start), so ``EarlyServerStart`` can start the server beside the parse; the parsed flags then
+/// before ArgumentParser runs (its reflection over the viewer's options is a visible part of a
+/// start: `feedbench --scenario embedded-start` times starts), so ``EarlyServerStart`` can start
+/// the server beside the parse; the parsed flags then
 /// adopt that server only when they are equal, so a wrong reading costs a restart, never a
 /// server other than the flags ask for.
 ///
@@ -68,8 +69,8 @@ struct EmbeddedServerFlags: Equatable, Sendable {
             photosDirectory: photos, logger: Logger(label: "photofeed") { _ in SwiftLogNoOpLogHandler() })
         // The server listens once it has read the photos' headers, and decodes a photo when a row
         // first asks for it (a damaged one answers 500 naming it): the first screen waits for
-        // its own photos only, never for all 25 to be checked (~0.3 s; with 2 cores and the first
-        // screen's renders beside it, more).
+        // its own photos only, never for all of them to be checked (a visible wait, longer with
+        // the first screen's renders beside it).
         configuration.decodeCheck = .onFirstRender
         // And it decodes the first screen's large photos (at 1/8, a thumbnail's source) while the
         // page request and then the thumbnails' requests wait out the network's latency, so the

@@ -9,12 +9,12 @@ import TerminalUI
 ///
 /// `show` is meant to be started once per image, like chafa, so its start-up matters: parsing
 /// through the root command reflects over every subcommand's options, and each first
-/// `as?` cast of that reflection scans the binary's ~9,600 protocol conformance records
+/// `as?` cast of that reflection scans the binary's thousands of protocol conformance records
 /// (NIO, AsyncHTTPClient and Hummingbird are linked in), more than the picture costs, so plain
 /// `show` argument lists are read by ``ShowArgumentScanner`` and the rest by ``ShowCommand``
 /// alone. `--version` (anywhere before `--`, as the parser takes it) and `version` print
 /// ``PhotofeedVersion`` without parsing either (so the root's configuration never asks the format
-/// libraries their versions, which would open them: libheif alone maps x265 and ~10 MB);
+/// libraries their versions, which would open them: libheif alone maps x265 and more);
 /// `--generate-completion-script SHELL` is answered from ``CompletionRoot``.
 /// Everything else goes through ``Photofeed``, with the config file's settings put in by
 /// ``ConfigArguments``; for the viewer and `snapshot` on the embedded feed, the server starts

@@ -18,10 +18,10 @@ extension ShowCommand {
     /// (made anyway), or on sixel and iTerm2 as the bytes printed (sixel's palette and
     /// dithering cost more than the decode).
     ///
-    /// Not through the freedesktop.org thumbnail cache: measured on 16 large JPEGs at 40×20
-    /// cells (400×250 px), the thumbnail covering a picture this size (`xx-large`, 1024 px)
-    /// made a cold run of a 2560×1600 baseline JPEG 235 ms instead of 23, and reading it back
-    /// was slower than the JPEG's DCT-scaled decode for every baseline file under 1 MB.
+    /// Not through the freedesktop.org thumbnail cache: the thumbnail covering a picture this
+    /// size (`xx-large`, 1024 px) makes a cold run many times slower, and reading it back is
+    /// slower than a baseline JPEG's DCT-scaled decode (`feedbench --scenario pixel-ratios`
+    /// times `show --graphics` processes, cold and warm).
     static func showPixels(
         _ settings: ShowSettings, pixels: ShowPixels, columns: Int, rows: Int?, pipeline: LazyPipeline,
         output: StandardOutput

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `photofeed cache` on real file systems: a full tmpfs and a read-only bind mount. Mounting
@@ -19,14 +20,6 @@ extension CacheCommandTests {
         return (process.terminationStatus, output)
     }
 
-    /// Mounts with `arguments`, or cancels the test saying why it could not.
-    static func mount(_ arguments: [String], what: String) throws {
-        let result = try system(["mount"] + arguments)
-        if result.status != 0 {
-            try Test.cancel("skipped: \(what) needs `mount` (root): \(result.output.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
-    }
-
     /// A cache folder photofeed tagged, with three entries of 1,000 bytes and someone else's
     /// notes.txt put in since.
     static func fillCache(_ folder: URL) async throws {
@@ -41,9 +34,9 @@ extension CacheCommandTests {
 
     @Test func onAFullTmpfsOnlyTheEntriesGo() async throws {
         // Given a 1 MiB tmpfs holding a tagged cache and someone else's files, filled to the last byte
-        let mountPoint = try Self.scratch("tmpfs")
-        try Self.mount(["-t", "tmpfs", "-o", "size=1m", "photofeed-test", mountPoint.path], what: "a tmpfs")
-        defer { _ = try? Self.system(["umount", mountPoint.path]) }
+        let volume = try ScratchMount.tmpfs(size: "1m", at: try Self.scratch("tmpfs"))
+        defer { volume.unmount() }
+        let mountPoint = volume.url
         // The folder is empty: photofeed takes it (an empty folder) and tags it
         try await Self.fillCache(mountPoint)
         let filler = try Self.system(["dd", "if=/dev/zero", "of=\(mountPoint.path)/filler", "bs=4096"])
@@ -65,10 +58,9 @@ extension CacheCommandTests {
         let source = try Self.scratch("ro-source")
         try await Self.fillCache(source)
         let before = Self.tree(source)
-        let readOnly = try Self.scratch("ro-mount")
-        try Self.mount(["--bind", source.path, readOnly.path], what: "a bind mount")
-        defer { _ = try? Self.system(["umount", readOnly.path]) }
-        try Self.mount(["-o", "remount,ro,bind", readOnly.path], what: "a read-only remount")
+        let mount = try ScratchMount.readOnlyBind(of: source, at: try Self.scratch("ro-mount"))
+        defer { mount.unmount() }
+        let readOnly = mount.url
         let environment = ["XDG_CACHE_HOME": try Self.scratch("cache-home").path]
         // When it is cleared, and pruned
         let clear = try await BuiltBinary.run(["cache", "clear", "--cache-dir", readOnly.path], environment: environment)

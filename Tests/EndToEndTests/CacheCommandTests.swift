@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `photofeed cache info|clear|prune` end to end, on a scratch `XDG_CACHE_HOME`.

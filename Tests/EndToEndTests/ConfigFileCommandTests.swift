@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The config file read by the built binary: `$XDG_CONFIG_HOME/photofeed/config` gives the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built binary carries Debian's hardening: a position-independent executable (its code and

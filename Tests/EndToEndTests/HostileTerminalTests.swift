@@ -1,5 +1,6 @@
 import Foundation
 import LoadSemantics
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make install` and `make uninstall` into a temporary DESTDIR, as a packager runs them: every

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// A loopback HTTP server that records each request's head and answers by a route: for the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--header` and `--header-file` end to end: the fields reach the feed's origin, for the list

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// A child process left running: its stdout and stderr are collected as they arrive, so a test
 /// can wait (with a deadline) for a line, signal it, and wait for it to exit.
@@ -38,7 +39,7 @@ final class RunningProcess: Sendable {
 
     /// The first complete stdout line, waiting up to `timeout` for it.
     func firstLine(within timeout: Duration) async throws -> String? {
-        try await poll(within: timeout) {
+        try await poll(within: timeout, every: .milliseconds(20)) {
             let text = self.standardOutput
             guard let newline = text.firstIndex(of: "\n") else { return nil }
             return String(text[..<newline])
@@ -47,7 +48,7 @@ final class RunningProcess: Sendable {
 
     /// Waits up to `timeout` until stderr contains `fragment`; returns whether it did.
     func waitForStandardError(containing fragment: String, within timeout: Duration) async throws -> Bool {
-        try await poll(within: timeout) { self.standardError.contains(fragment) ? true : nil } ?? false
+        try await poll(within: timeout, every: .milliseconds(20)) { self.standardError.contains(fragment) ? true : nil } ?? false
     }
 
     /// Sends `signal` to the child.
@@ -57,17 +58,7 @@ final class RunningProcess: Sendable {
 
     /// The exit status once the child has exited, waiting up to `timeout` (nil if it is still running).
     func exitStatus(within timeout: Duration) async throws -> Int32? {
-        try await poll(within: timeout) { self.process.isRunning ? nil : self.process.terminationStatus }
-    }
-
-    /// Calls `check` every 20 ms until it gives a value or `timeout` passes (an end-to-end test's deadline).
-    private func poll<T>(within timeout: Duration, _ check: () -> T?) async throws -> T? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let value = check() { return value }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return check()
+        try await poll(within: timeout, every: .milliseconds(20)) { self.process.isRunning ? nil : self.process.terminationStatus }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import TestSupport
 import Testing
 
 /// `photofeed serve` run as a child process, fetched with curl (a real client process), stopped with SIGTERM.

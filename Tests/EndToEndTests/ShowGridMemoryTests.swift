@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `show --grid` streams: its peak memory does not grow with the number of files. Each run's

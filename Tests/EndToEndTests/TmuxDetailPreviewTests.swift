@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 13 in the real viewer: over `--network 3g`, Enter opens the detail view at once on the
@@ -6,12 +7,6 @@ import Testing
 /// larger image arrives.
 @Suite("Detail previews in tmux", .serialized, .timeLimit(.minutes(3)), .tags(.realTime))
 struct TmuxDetailPreviewTests {
-    private static func scratch() throws -> (cache: String, log: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-preview-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return (directory.appendingPathComponent("cache").path, directory.appendingPathComponent("server.log").path)
-    }
-
     /// The text inside the detail view's box (between its border lines), or nil when the
     /// screen is not the detail view.
     private static func detailBox(_ screen: String) -> String? {
@@ -33,7 +28,7 @@ struct TmuxDetailPreviewTests {
         // Given the viewer on the 3g network (300 ms, 2.5 KB/s a connection: even a 4 KB detail
         // image takes more than a second, and previews wait 250 ms into a body), its first
         // thumbnail loaded
-        let (cache, log) = try Self.scratch()
+        let (cache, log) = try TmuxViewerTests.scratch()
         let command = "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= LC_CTYPE= NO_COLOR= \(try BuiltBinary.photofeed.path)"
             + " --cache-dir \(cache) --server-log \(log) --network 3g; echo VIEWER-EXITED $?; sleep 20"
         let session = try TmuxSession(command: command, columns: 160, rows: 50)

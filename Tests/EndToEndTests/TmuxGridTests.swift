@@ -1,16 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The grid end to end: the real binary in a private tmux server, against its embedded server.
 @Suite("Grid in tmux", .serialized, .timeLimit(.minutes(3)), .tags(.realTime))
 struct TmuxGridTests {
-    /// A fresh cache directory and server-log path for one run.
-    private static func scratch() throws -> (cache: String, log: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-grid-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return (directory.appendingPathComponent("cache").path, directory.appendingPathComponent("server.log").path)
-    }
-
     /// The shell command: the viewer in the grid with `flags`, then a marker line with its exit status.
     private static func command(_ flags: String, cache: String, log: String) throws -> String {
         "TERM=xterm-256color \(try BuiltBinary.photofeed.path) --layout grid --thumb 16x6 --cache-dir \(cache)"
@@ -39,7 +33,7 @@ struct TmuxGridTests {
 
     @Test func severalCellsALineAClickFocusesVSwitchesAndQuitRestoresTheTerminal() async throws {
         // Given the grid of 16×6 boxes on a 100×40 terminal (5 columns) and a slow server (2 s a head)
-        let (cache, log) = try Self.scratch()
+        let (cache, log) = try TmuxViewerTests.scratch()
         let session = try TmuxSession(
             command: try Self.command("--latency 2000", cache: cache, log: log), columns: 100, rows: 40)
 
@@ -86,7 +80,7 @@ struct TmuxGridTests {
 
     @Test func fastScrollingCancelsOffScreenCells() async throws {
         // Given downloads slow enough to be cut off part-way (300 B/s) and no prefetch
-        let (cache, log) = try Self.scratch()
+        let (cache, log) = try TmuxViewerTests.scratch()
         let session = try TmuxSession(
             command: try Self.command("--latency 0 --bandwidth 300 --prefetch 0", cache: cache, log: log),
             columns: 100, rows: 40)
@@ -101,7 +95,7 @@ struct TmuxGridTests {
         try session.send("PageDown", "PageDown", "PageDown", "PageDown")
 
         // Then the server sees cells' downloads closed early, and the status bar counts the cancels
-        let cancelled = try await TmuxSession.poll(within: .seconds(10)) {
+        let cancelled = try await poll(within: .seconds(10)) {
             Self.serverLog(log).contains("client went away") ? true : nil
         }
         #expect(cancelled == true, "the server never saw an early close:\n\(Self.serverLog(log))")

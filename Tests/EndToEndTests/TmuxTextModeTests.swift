@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The screen-reader mode (`--text`) end to end: the real binary in a private tmux server,
@@ -43,7 +44,7 @@ struct TmuxTextModeTests {
         // Then the cursor is at the start of the third line, which says photo 3 (both
         // coordinates in one read, and the line in the same poll: rows still loading redraw
         // lines, and a frame being drawn moves the cursor through them on its way back)
-        let moved = try await TmuxSession.poll(within: .seconds(10)) { () -> String? in
+        let moved = try await poll(within: .seconds(10)) { () -> String? in
             guard try session.display("#{cursor_y},#{cursor_x}") == "2,0" else { return nil }
             let screen = try session.capture()
             return Self.lines(screen)[2].hasPrefix("Photo 3 of ") ? screen : nil
@@ -60,7 +61,7 @@ struct TmuxTextModeTests {
         let screen3 = try session.capture()
         #expect(detail != nil, "no info in the detail view:\n\(screen3)")
         #expect(Self.lines(screen3).first?.hasPrefix("Photo 3 of ") == true, "\(screen3)")
-        let onTitle = try await TmuxSession.poll(within: .seconds(10)) { try session.display("#{cursor_y}") == "0" ? true : nil }
+        let onTitle = try await poll(within: .seconds(10)) { try session.display("#{cursor_y}") == "0" ? true : nil }
         let titleRow = try session.display("#{cursor_y}")
         #expect(onTitle != nil, "the cursor is not on the title line: \(titleRow)")
 

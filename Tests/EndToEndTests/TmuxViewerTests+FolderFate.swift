@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What happens to the folder the viewer shows, end to end: deleted and made again, and
@@ -31,11 +32,11 @@ extension TmuxViewerTests {
         // Given a photo on a tmpfs (not the home Trash's volume) seen through a read-only bind mount
         let (cache, log) = try Self.scratch()
         let root = URL(fileURLWithPath: cache).deletingLastPathComponent()
-        let volume = try EndToEndMount.tmpfs(at: root.appendingPathComponent("volume"))
+        let volume = try ScratchMount.tmpfs(size: "1m", at: root.appendingPathComponent("volume"))
         defer { volume.unmount() }
         try FileManager.default.copyItem(
             at: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"), to: volume.url.appendingPathComponent("a.jpg"))
-        let readOnly = try EndToEndMount.readOnlyBind(of: volume.url, at: root.appendingPathComponent("ro"))
+        let readOnly = try ScratchMount.readOnlyBind(of: volume.url, at: root.appendingPathComponent("ro"))
         defer { readOnly.unmount() }
         let session = try TmuxSession(
             command: try Self.command(
@@ -59,54 +60,5 @@ extension TmuxViewerTests {
         try session.send("q")
         let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
-    }
-}
-
-/// A real mount for an end-to-end test (a tmpfs, a read-only bind mount), unmounted by
-/// `unmount()`. Mounting needs root: where it fails, the test is cancelled with the reason —
-/// reported as skipped, never passed silently.
-struct EndToEndMount {
-    let url: URL
-
-    static func tmpfs(at point: URL) throws -> EndToEndMount {
-        try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
-        try mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", point.path], what: "a tmpfs")
-        return EndToEndMount(url: point)
-    }
-
-    static func readOnlyBind(of source: URL, at point: URL) throws -> EndToEndMount {
-        try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
-        try mount(["--bind", source.path, point.path], what: "a bind mount")
-        do {
-            try mount(["-o", "remount,ro,bind", point.path], what: "a read-only remount")
-        } catch {
-            EndToEndMount(url: point).unmount()
-            throw error
-        }
-        return EndToEndMount(url: point)
-    }
-
-    func unmount() {
-        _ = try? Self.run(["/bin/umount", url.path])
-    }
-
-    private static func mount(_ arguments: [String], what: String) throws {
-        let (status, output) = try run(["/bin/mount"] + arguments)
-        guard status == 0 else {
-            try Test.cancel("skipped: could not mount \(what) (mount \(arguments.joined(separator: " ")): \(output); needs root)")
-        }
-    }
-
-    private static func run(_ command: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `D` moves only the file it asked about: the real binary in tmux, the file swapped between

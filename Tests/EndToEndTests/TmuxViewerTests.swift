@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ImageCodecs
 
@@ -122,7 +123,7 @@ struct TmuxViewerTests {
         // visible rows (the third cut off by the status bar), top to bottom
         // (once every visible row has its final picture: a progressive preview is another image,
         // with another id, that the final one replaces)
-        let shown = try await TmuxSession.poll(within: .seconds(15)) { () -> [String]? in
+        let shown = try await poll(within: .seconds(15)) { () -> [String]? in
             let text = try session.capture()
             guard !text.contains("loading"), !text.contains("queued"), !text.contains("preview") else { return nil }
             let images = Self.placeholderImages(try session.capture(escapes: true))
@@ -140,7 +141,7 @@ struct TmuxViewerTests {
         try session.send("j", "j")
 
         // Then the placeholders moved with their rows: the top picture is now the second one
-        let after = try await TmuxSession.poll(within: .seconds(10)) { () -> [String]? in
+        let after = try await poll(within: .seconds(10)) { () -> [String]? in
             let images = Self.placeholderImages(try session.capture(escapes: true))
             return images.first == before[1] ? images : nil
         }
@@ -174,14 +175,14 @@ struct TmuxViewerTests {
 
         // When the user scrolls away fast, then back to the top
         try session.send("PageDown", "PageDown", "PageDown", "PageDown")
-        let cancelled = try await TmuxSession.poll(within: .seconds(10)) {
+        let cancelled = try await poll(within: .seconds(10)) {
             Self.serverLog(log).contains("client went away") ? true : nil
         }
         #expect(cancelled == true, "the server never saw an early close:\n\(Self.serverLog(log))")
         try session.send("g")
 
         // Then the server sees Range requests for the kept bytes, and a row says it resumed
-        let ranged = try await TmuxSession.poll(within: .seconds(15)) {
+        let ranged = try await poll(within: .seconds(15)) {
             Self.serverLog(log).contains("range=bytes=") ? true : nil
         }
         #expect(ranged == true, "no Range request after scrolling back:\n\(Self.serverLog(log))")
@@ -358,7 +359,7 @@ struct TmuxViewerTests {
 
         // Then the animated rows change on their own (the frames differ in colour)
         let first = try session.capture(escapes: true)
-        let moved = try await TmuxSession.poll(within: .seconds(5)) { () throws -> String? in
+        let moved = try await poll(within: .seconds(5)) { () throws -> String? in
             let now = try session.capture(escapes: true)
             return now != first ? now : nil
         }
@@ -376,7 +377,7 @@ struct TmuxViewerTests {
         try session.send("g")
         _ = try await session.waitForScreen(within: .seconds(10)) { $0.contains("a1.gif") }
         let again = try session.capture(escapes: true)
-        let movesAgain = try await TmuxSession.poll(within: .seconds(5)) { () throws -> String? in
+        let movesAgain = try await poll(within: .seconds(5)) { () throws -> String? in
             let now = try session.capture(escapes: true)
             return now != again ? now : nil
         }
@@ -529,7 +530,7 @@ struct TmuxViewerTests {
         let first = try await session.waitForScreen(within: .seconds(20)) { $0.contains("saved \(saves.path)") }
         #expect(first != nil, "\((try? session.capture()) ?? "")")
         try session.send("s")
-        _ = try await TmuxSession.poll(within: .seconds(20)) {
+        _ = try await poll(within: .seconds(20)) {
             ((try? FileManager.default.contentsOfDirectory(atPath: saves.path)) ?? []).count >= 2 ? true : nil
         }
 
@@ -564,7 +565,7 @@ struct TmuxViewerTests {
         try session.send("j")
         try session.send("y")
         // Then tmux holds its path (and has sent it on to the outer terminal's clipboard)
-        let copied = try await TmuxSession.poll(within: .seconds(10)) { () throws -> String? in
+        let copied = try await poll(within: .seconds(10)) { () throws -> String? in
             let buffer = try session.pasteBuffer()
             return buffer.contains("b.jpg") ? buffer : nil
         }

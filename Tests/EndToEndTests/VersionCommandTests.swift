@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `photofeed --version` and `photofeed version` from the built binary: exit 0, photofeed's

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `photofeed snapshot` and the viewer's refusal to run without a terminal, end to end.

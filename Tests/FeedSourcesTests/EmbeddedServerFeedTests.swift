@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 
 /// `PicsumFeed` over loopback against the real embedded server and the real HTTP loader.

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 
 /// Issue 13 end to end, in process: the real embedded server over loopback, shaped like a slow
@@ -22,10 +23,7 @@ import Testing
         // Given the embedded server at 40 KB/s with 300 ms of latency (a 3G-like link)
         var configuration = PicsumServer.Configuration(photosDirectory: TemporaryDirectory.assets, count: 10)
         configuration.shaping = NetworkShaping(latency: .milliseconds(300), bandwidth: 40_000)
-        let server = try await PicsumServer.start(configuration)
-        let loader = DataLoader()
-        let pipeline = ImagePipeline(configuration: .init(dataLoader: loader, memoryCache: ImageCache()))
-        do {
+        try await EmbeddedServer.with(configuration) { server, pipeline, loader in
             let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader, pageSize: 10)
             let photo = try #require(try await feed.loadNextPage().first)
 
@@ -49,12 +47,6 @@ import Testing
             // Then it keeps its placeholder until it arrives
             #expect(small.last?.response != nil)
             #expect(!small.contains { $0.preview != nil })
-        } catch {
-            await pipeline.shutdown()
-            await server.stop()
-            throw error
         }
-        await pipeline.shutdown()
-        await server.stop()
     }
 }

@@ -1,6 +1,7 @@
 import FeedSources
 import Foundation
 import SystemPackage
+import TestSupport
 import Testing
 
 /// A folder watcher reports photos written, rewritten, removed and moved, in sub-folders made

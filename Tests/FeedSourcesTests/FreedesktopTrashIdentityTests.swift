@@ -1,5 +1,6 @@
 @testable import FeedSources
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 
 /// Low-data variants: picsum-style photos carry a quarter-area URL, originals carry none, and a

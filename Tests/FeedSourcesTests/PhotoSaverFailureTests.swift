@@ -1,6 +1,7 @@
 import FeedSources
 import Foundation
 import ImageCodecs
+import TestSupport
 import Testing
 
 /// Saving fails in words: a folder that is a file, a read-only mount, a full disk each say the

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 
 /// `s` on a web photo: the original's bytes through the pipeline (`ImagePipeline.data(for:)`),
@@ -12,16 +13,14 @@ import Testing
 struct SaveResumeTests {
     @Test func aSaveCutMidBodyResumesWhereItStoppedAndWritesTheWholeOriginal() async throws {
         // Given the embedded server cutting every image response part-way
-        let server = try await PicsumServer.start(
-            PicsumServer.Configuration(
-                photosDirectory: TemporaryDirectory.assets, count: 5, shaping: NetworkShaping(truncateRate: 1, seed: 11)))
-        let pipeline = ImagePipeline(configuration: .init(memoryCache: ImageCache(), retryPolicy: .never))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("save-resume-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let log = server.requests
-        let path = "/id/2/900/600"
-        let request = ImageRequest(url: server.baseURL.appendingPathComponent(String(path.dropFirst())))
-        do {
+        let configuration = PicsumServer.Configuration(
+            photosDirectory: TemporaryDirectory.assets, count: 5, shaping: NetworkShaping(truncateRate: 1, seed: 11))
+        try await EmbeddedServer.with(configuration, retryPolicy: .never) { server, pipeline, _ in
+            let log = server.requests
+            let path = "/id/2/900/600"
+            let request = ImageRequest(url: server.baseURL.appendingPathComponent(String(path.dropFirst())))
             // When the original is fetched to be saved, the connection is cut: the save fails, naming why
             await #expect(throws: ImageLoadError.self) { _ = try await pipeline.data(for: request) }
             let cut = try #require(await Self.entry(in: log, for: path))
@@ -42,13 +41,7 @@ struct SaveResumeTests {
             // And the saved file is the whole original, a 900×600 JPEG, under its name
             #expect(saved.lastPathComponent == "photo-2-900x600.jpg")
             #expect(try ImageDecoder.decode([UInt8](Data(contentsOf: saved))).bitmap.size == PixelSize(width: 900, height: 600))
-        } catch {
-            await pipeline.shutdown()
-            await server.stop()
-            throw error
         }
-        await pipeline.shutdown()
-        await server.stop()
     }
 
     /// Reads the server's log until an entry for `target` finishes.

@@ -1,4 +1,5 @@
 @_spi(Testing) import ImageCodecs
+import TestSupport
 import Testing
 
 /// Previews decode bytes still arriving from the network: truncated, corrupt and hostile

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageLoading
 import Synchronization
+import TestSupport
 import Testing
 
 /// The disk cache's HTTP freshness in the pipeline, on a fake origin and a stepped wall clock.

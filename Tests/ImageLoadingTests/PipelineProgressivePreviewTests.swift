@@ -1,5 +1,6 @@
 import ImageCodecs
 @testable import ImageLoading
+import TestSupport
 import Testing
 
 /// Issue 13: while a progressive JPEG downloads, its tasks get previews — only when a scan has

@@ -1,4 +1,5 @@
 @testable import ImageLoading
+import TestSupport
 import Testing
 
 @Suite struct PipelineResumableDataTests {

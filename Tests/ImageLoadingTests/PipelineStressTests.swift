@@ -1,4 +1,5 @@
 @testable import ImageLoading
+import TestSupport
 import Testing
 
 @Suite struct PipelineStressTests {
@@ -11,7 +12,7 @@ import Testing
         }
         let pipeline = Fixtures.pipeline(loader: loader, width: 3)
         // When 300 tasks start, a seeded third of them are cancelled and others re-prioritised
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         var tasks: [(task: ImageTask, cancelled: Bool)] = []
         for index in 0..<300 {
             let processors: [ImageProcessor] = index % 2 == 0 ? [] : [.resize(to: .init(width: 8, height: 6), mode: .fill)]
@@ -42,18 +43,5 @@ import Testing
         #expect(pipeline.imageStage.runningJobCount == 0)
         #expect(pipeline.dataStage.runningJobCount == 0)
         #expect(loader.loadCount(urls[0]) >= 1)
-    }
-}
-
-/// A tiny deterministic random source for test scenarios.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 import TerminalUI
 

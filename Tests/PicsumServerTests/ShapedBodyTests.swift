@@ -1,5 +1,6 @@
 import Hummingbird
 import Synchronization
+import TestSupport
 import Testing
 @testable import PicsumServer
 
@@ -22,7 +23,7 @@ struct ShapedBodyTests {
     }
 
     private func run(
-        bytes: Int, fate: ShapingFate, shaping: NetworkShaping, clock: VirtualClock
+        bytes: Int, fate: ShapingFate, shaping: NetworkShaping, clock: ManualClock
     ) async throws -> (writes: [Int], finished: Bool, entry: RequestLogEntry?, threw: Bool) {
         let log = RequestLog()
         let entries = log.subscribe()
@@ -46,24 +47,24 @@ struct ShapedBodyTests {
 
     @Test func bandwidthSendsTimedChunks() async throws {
         // Given 1000 bytes at 2000 B/s / When written / Then 10 chunks of 100 bytes, 50 ms apart, in virtual time.
-        let clock = VirtualClock()
+        let clock = ManualClock(sleepsAdvanceTime: true)
         let result = try await run(bytes: 1000, fate: .deliver, shaping: NetworkShaping(bandwidth: 2000), clock: clock)
         #expect(result.writes == Array(repeating: 100, count: 10))
-        #expect(clock.sleeps == Array(repeating: .milliseconds(50), count: 9))
+        #expect(clock.requestedSleeps == Array(repeating: .milliseconds(50), count: 9))
         #expect(result.finished && !result.threw)
         #expect(result.entry?.outcome == .completed)
         #expect(result.entry?.bytesSent == 1000)
     }
 
     @Test func unlimitedBandwidthIsOneWrite() async throws {
-        let clock = VirtualClock()
+        let clock = ManualClock(sleepsAdvanceTime: true)
         let result = try await run(bytes: 5000, fate: .deliver, shaping: NetworkShaping(), clock: clock)
         #expect(result.writes == [5000])
-        #expect(clock.sleeps.isEmpty)
+        #expect(clock.requestedSleeps.isEmpty)
     }
 
     @Test func truncationStopsPartWayAndClosesWithoutFinishing() async throws {
-        let clock = VirtualClock()
+        let clock = ManualClock(sleepsAdvanceTime: true)
         let result = try await run(bytes: 1000, fate: .truncate(fraction: 0.25), shaping: NetworkShaping(bandwidth: 2000), clock: clock)
         #expect(result.writes.reduce(0, +) == 250)
         #expect(!result.finished && result.threw)
@@ -77,7 +78,7 @@ struct ShapedBodyTests {
         let entries = log.subscribe()
         let shutdown = ShutdownSignal()
         let environment = ShapingEnvironment(
-            control: NetworkShapingControl(NetworkShaping()), clock: VirtualClock(), shutdown: shutdown, channel: nil)
+            control: NetworkShapingControl(NetworkShaping()), clock: ManualClock(sleepsAdvanceTime: true), shutdown: shutdown, channel: nil)
         let recorder = RequestRecorder(method: "GET", target: "/s", range: nil, log: log, inFlight: InFlightRequests())
         let body = ShapedBody(bytes: ByteBuffer(repeating: 1, count: 10), fate: .stall, appliesBandwidth: true)
             .responseBody(recorder: recorder, environment: environment)

@@ -1,4 +1,5 @@
 import ImageCodecs
+import TestSupport
 import Testing
 import TerminalKit
 
@@ -114,7 +115,7 @@ import TerminalKit
     }
 
     @Test func randomBytesNeverCrashAndPrivateCSIsAreNeverKeys() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var parser = TerminalInputParser()
         for _ in 0..<20_000 {
             let length = Int.random(in: 1...64, using: &generator)
@@ -154,19 +155,6 @@ import TerminalKit
         let inputs = parse("\u{1B}P>|bad\u{7F}\u{1B}\\\u{1B}P>|\(long)\u{1B}\\")
         // Then: neither becomes a version
         #expect(inputs == [.reply(.other(introducer: UInt8(ascii: "P"))), .reply(.other(introducer: UInt8(ascii: "P")))])
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the random-bytes test.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -67,9 +67,9 @@ public struct LoadProgress: Sendable, Hashable, CustomStringConvertible {
         get { storedResumedFrom < 0 ? nil : storedResumedFrom }
         set { storedResumedFrom = newValue.map { max(0, $0) } ?? -1 }
     }
-    // Stored without optionals (-1: none). With `Int?` fields this struct made `ImagePhase`
+    // Stored without optionals (-1: none). With `Int?` fields this struct makes `ImagePhase`
     // hit a Swift 6.3 runtime bug on Linux: the first resumption of a task waiting on an
-    // `AsyncStream<ImagePhase>` after the stream finished or the task was cancelled spun
+    // `AsyncStream<ImagePhase>` after the stream finished or the task was cancelled spins
     // forever in the generic-metadata cache (see TerminalUITests' StreamEndingTests).
     private var storedTotal: Int
     private var storedResumedFrom: Int

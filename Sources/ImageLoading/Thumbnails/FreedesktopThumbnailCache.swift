@@ -31,7 +31,7 @@ import FoundationExtras
 ///   most 9/8 of the raw image plus 64 KiB, at most 1,024 + raw / 256 chunks, and after the
 ///   last row at most ~4.2 MB (normal) to ~20 MB (xx-large) inflated before it gives up).
 /// So the work per thumbnail is bounded by its class: a 15 GB inflate bomb in `normal/` costs
-/// one 213 KB read and a failed header check, not 35 s. Writing: into a temporary file (0600) in the same directory, then
+/// one 213 KB read and a failed header check, never the inflate. Writing: into a temporary file (0600) in the same directory, then
 /// renamed over the old one, so a reader never sees half a PNG; directories are made 0700, and
 /// a `thumbnails` or size directory that is a symbolic link or not ours is never written into.
 ///
@@ -127,14 +127,15 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
 
     /// How many times the drawn size a thumbnail must cover: an area average from 6× is as
     /// good as one from the DCT-scaled decode (up to 8×), measured against the full-size photo
-    /// by `ThumbnailQualityTests` (4× cost two photos 0.0017 and 0.0026 SSIM at 16×8 quad
-    /// cells). Uncapped, a 20-column grid cell wrote a 512-px thumbnail of a large photo, and a
-    /// cold `show --grid` of 2,000 files took 69 s against 4 s without the cache.
+    /// by `ThumbnailQualityTests` (4× loses SSIM). Uncapped, a 20-column grid cell would write
+    /// a 512-px thumbnail of a large photo, and a cold `show --grid` of many files would take
+    /// many times longer than without the cache (`feedbench --scenario grid-scale` times it
+    /// cold, warm and with the cache off).
     static let coverFactor = 6
 
-    /// zlib's level for the thumbnails written: 1. A cold `show` of a large photo at 20 columns
-    /// took 36 ms writing at level 1 and 51 ms at libpng's default 6 (30 ms with no cache);
-    /// level 1's files are about a tenth larger (as measured for the PNGs sent to kitty).
+    /// zlib's level for the thumbnails written: 1. libpng's default, 6, makes a cold `show`
+    /// spend far longer writing for files only a little smaller (`feedbench --scenario
+    /// grid-scale` times cold runs).
     static let compressionLevel = 1
 
     public func store(_ thumbnail: Bitmap, for slot: ThumbnailSlot) {

@@ -15,7 +15,7 @@ import Darwin
 /// printed.
 ///
 /// The freedesktop.org thumbnails (``FreedesktopThumbnailCache``) come in four fixed sizes:
-/// the one covering a 400×250 picture is a 512- or 1024-pixel PNG, and reading it back took as
+/// the one covering a 400×250 picture is a 512- or 1024-pixel PNG, and reading it back takes as
 /// long as decoding most JPEGs with DCT scaling. A picture stored at its own size is read
 /// without a resize, and it *is* the PNG kitty is sent (``CachedPicture/png``), so a second
 /// `show` of a photo on kitty decodes nothing it does not need and encodes nothing.

@@ -3,7 +3,7 @@ public import ImageCodecs
 
 /// One source photo of the library: its file and what its header says.
 ///
-/// The encoded bytes are not kept (25 photos of `Assets/photos` are 12 MB): ``contents()`` reads
+/// The encoded bytes are not kept (a library's files are far larger than what is served): ``contents()`` reads
 /// them when a source is decoded (then kept decoded, and on disk with a source store) or an
 /// animation is served.
 public struct Photo: Sendable, Hashable {

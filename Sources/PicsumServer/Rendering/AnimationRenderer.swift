@@ -6,7 +6,7 @@ import ImageCodecs
 /// too long to scale at once, or one whose WebP would not be smaller, gets the file as it is.
 ///
 /// The first screen of the embedded feed shows a 180×120 GIF of 150 KB in a 72×36 thumbnail:
-/// at the `fast` preset's 400 KB/s a connection, the file alone took 375 ms; scaled, it is a
+/// at the `fast` preset's 400 KB/s a connection, the file alone takes 375 ms; scaled, it is a
 /// few KB.
 ///
 /// ```swift

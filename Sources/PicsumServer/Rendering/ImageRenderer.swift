@@ -8,8 +8,8 @@ enum ImageRenderer {
     /// a PNG is always decoded whole, `scale` 1), read from its file now.
     ///
     /// A progressive JPEG at 1/8 is decoded from its DC scans only (the first tenth or so of the
-    /// file: a few milliseconds where the whole file took ~100 ms for a 16-megapixel photo; the
-    /// pixels are within JPEG's own error of the full decode). A photo that cannot be read or
+    /// file, a small part of the whole file's decode time: `feedbench --scenario decode` times
+    /// both; the pixels are within JPEG's own error of the full decode). A photo that cannot be read or
     /// decoded is a ``PicsumServerError`` naming it and the reason.
     static func decodeSource(_ photo: Photo, scale: Int = 1) throws -> Bitmap {
         let target = scale > 1 ? scaledSize(photo.size, scale) : nil

@@ -7,7 +7,7 @@
 /// server's own warming), then first come, first served. A render less urgent than the default
 /// (a prefetch, the warming) starts only while no render as urgent as the default or more runs
 /// or waits, on either lane: on two cores, a prefetched animation's transcode beside a visible
-/// one's took the core the visible one and the client needed.
+/// one's would take the core the visible one and the client need.
 ///
 /// ```swift
 /// var admission = RenderAdmission(smallSlots: 4, largeSlots: 1, largePixels: 1 << 20)

@@ -3,9 +3,9 @@ import Dispatch
 /// CPU-bound work of the server (decoding a source, transcoding an animation, resampling and
 /// encoding a representation) run on a Dispatch worker thread, off Swift's cooperative pool.
 ///
-/// The pool has a thread a core (two here): a 15–40 ms render held one of them and stalled every
-/// task behind it, the server's own response writing included, so a burst's cheap thumbnails
-/// waited for its costly ones. On Dispatch threads the kernel shares the cores between renders
+/// The pool has a thread a core: a render would hold one of them for many milliseconds and stall
+/// every task behind it, the server's own response writing included, so a burst's cheap
+/// thumbnails would wait for its costly ones. On Dispatch threads the kernel shares the cores between renders
 /// and the async work around them. How many renders run at once is still `RenderAdmission`'s.
 ///
 /// The thread's priority follows the request's urgency: a request as urgent as the default or

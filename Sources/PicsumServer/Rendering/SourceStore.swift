@@ -8,8 +8,9 @@ import Glibc
 
 /// Scaled sources kept on disk across runs: a large JPEG decoded at 1/2, 1/4 or 1/8 in the DCT
 /// domain is saved as a lossless PNG, and the next run's server reads that instead of decoding
-/// the photo again (a progressive 5312×2988 JPEG needs its whole coefficient buffer even at 1/8:
-/// ~100 ms, where its 664×374 PNG decodes in a few). The renders are the same pixels.
+/// the photo again (a progressive 5312×2988 JPEG needs its whole coefficient buffer even at 1/8,
+/// its 664×374 PNG far less; `feedbench --scenario embedded-start` times a first run and a warm
+/// one). The renders are the same pixels.
 ///
 /// Files are named by the photo's identity (device, inode, size, change time) and the scale, so a
 /// changed photo is never served from an old source. A stored file is input: read only when it
@@ -17,8 +18,8 @@ import Glibc
 /// size the decode would give; anything else is decoded afresh (and written again).
 ///
 /// An animation's scaled thumbnail is kept too (``animation(of:asked:quality:)``): the animated
-/// WebP made for a size, whose encoding was the last of the embedded feed's first screen to
-/// finish (~15 ms a thumbnail). It is served from the file when the file is an animated WebP of
+/// WebP made for a size, whose encoding would otherwise be the last of the embedded feed's first
+/// screen to finish (`feedbench --scenario animations` times it). It is served from the file when the file is an animated WebP of
 /// the size the render would make; anything else is rendered again (and written again). One
 /// that is not smaller than the animation's own file is not kept: the file is served. A photo
 /// keeps its four most recently written sizes.
@@ -74,7 +75,7 @@ struct SourceStore: Sendable {
     }
 
     /// The most scaled animations kept for one photo (a terminal resized now and then asks for
-    /// a few sizes; each is ~15 KB).
+    /// a few sizes; each is a small file).
     static let animationsKeptPerPhoto = 4
 
     /// Removes the photo's stored animations beyond ``animationsKeptPerPhoto``, the least
@@ -120,7 +121,7 @@ struct SourceStore: Sendable {
 
     /// Writes through a temporary file renamed over the name; a failure only costs a decode next time.
     /// A source is a JPEG's decode (opaque): it is kept as a photograph PNG, its rows filtered
-    /// and Huffman-coded on this thread (~5× libpng's zlib level 1, the same pixels): the first
+    /// and Huffman-coded on this thread (faster than libpng's zlib level 1, the same pixels): the first
     /// run's server writes five of these while the first page waits, beside the viewer.
     private func write(_ bitmap: Bitmap, to file: URL) {
         guard let png = try? PNGEncoder.encodePhotograph(bitmap, threads: 1) else { return }

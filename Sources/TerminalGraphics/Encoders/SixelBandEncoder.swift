@@ -4,9 +4,9 @@
 /// bands encoded apart and joined are the bytes of the whole (``SixelBands`` relies on it).
 ///
 /// Each colour's row is written from the columns it has pixels in, listed while the band is
-/// read (the gaps between them are runs of empty sixels): a dithered photograph uses ~80 of its
-/// 128 colours in a band, each in a few of its columns, so reading every colour's whole row took
-/// most of a picture's encoding.
+/// read (the gaps between them are runs of empty sixels): a dithered photograph uses most of its
+/// 128 colours in a band, each in a few of its columns, so reading every colour's whole row would
+/// take most of a picture's encoding (`feedbench --scenario graphics` times the sixel encoder).
 ///
 /// ```swift
 /// var bands = SixelBandEncoder(of: quantized)

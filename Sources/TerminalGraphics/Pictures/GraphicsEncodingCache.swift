@@ -40,8 +40,8 @@ public struct GraphicsEncodingCache: Sendable {
         var lastUsed: Int
     }
 
-    /// 16 MiB: some 40 sixel pictures of 320×320 pixels (~400 KB each in the scroll benchmark's
-    /// list: indices, and bands from three row offsets), some 13 screens of that list.
+    /// 16 MiB: some 40 sixel pictures of 320×320 pixels (indices, and bands from three row
+    /// offsets; `feedbench --scenario scroll` draws such a list).
     public static let defaultByteLimit = 16 << 20
 
     /// An empty cache of at most `capacity` encodings (at least 1) and `byteLimit` bytes.

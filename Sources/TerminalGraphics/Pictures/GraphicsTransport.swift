@@ -15,8 +15,8 @@ public struct GraphicsTransport: Sendable {
         /// In the escape sequence, base64 (every terminal, over ssh too).
         case inline
         /// In the escape sequence as a PNG (`f=100`) then base64: the fewest bytes on the tty
-        /// for the time (``KittyGraphics/pngCompression``: about 1.5–1.8 bytes a pixel of a
-        /// photo on the tty, where deflated samples take 3.05).
+        /// for the time (``KittyGraphics/pngCompression``: fewer bytes a pixel of a photo than
+        /// deflated samples; `feedbench --scenario graphics` counts both).
         case compressed
         /// In a temporary file the terminal reads and deletes (`t=t`): the terminal must be on
         /// this machine (the start-up probe checks).

@@ -73,8 +73,8 @@ public struct TerminalImage: Hashable, Sendable {
     /// Mixed into every id this process makes: random, drawn once.
     static let processSalt = UInt64.random(in: .min ... .max)
 
-    /// FNV-1a (64-bit) over the process's salt, the size and the pixels, eight bytes a step (a byte a step took
-    /// 0.4 ms of a 400×250 picture's `show`), folded to 32 bits so it is never 0 and its lower
+    /// FNV-1a (64-bit) over the process's salt, the size and the pixels, eight bytes a step (a byte a
+    /// step is a visible part of a `show`), folded to 32 bits so it is never 0 and its lower
     /// 24 bits are never 0 (a foreground of pure black would be the terminal's default colour in
     /// some setups).
     static func id(for bitmap: Bitmap, cells: TerminalSize, salt: UInt64 = processSalt) -> UInt32 {

@@ -15,7 +15,8 @@ public struct KittyDirectGraphics: GraphicsProtocol {
         transport.wrap(transport.transmitKitty(image, forPlaceholders: false))
     }
 
-    /// The transmission (a PNG encoded, or a file written): ~12 ms for a 400×400 picture.
+    /// The transmission (a PNG encoded, or a file written), off the frame: it takes longer than a
+    /// frame should (`feedbench --scenario graphics` times it).
     public var preparesOffFrame: Bool { true }
     public func prepare(_ image: TerminalImage, transport: GraphicsTransport) -> (any Sendable)? {
         transmit(image, transport: transport)

@@ -3,11 +3,10 @@
 /// encoded once per picture and row offset); the text written
 /// over its cells takes it away (xterm `-ti vt340`, foot, mlterm, WezTerm, Konsole).
 public struct SixelGraphics: GraphicsProtocol {
-    /// Colours in a picture's palette. Measured on 16 large photographs at 400×250 pixels
-    /// (`feedbench --scenario graphics --assets …`): 128 colours dithered take 138 KB a picture
-    /// at 34.2 dB PSNR, where 256 took 176 KB at 35.7 dB, and img2sixel writes 144 KB at 33.3 dB.
-    /// (Undithered, 128 colours take 129 KB at 35.2 dB, but smooth gradients show bands: PSNR
-    /// does not see them, eyes in xterm do.)
+    /// Colours in a picture's palette: 128, dithered, write fewer bytes a picture than 256 and
+    /// than img2sixel at a PSNR close to 256's (`feedbench --scenario graphics --assets …`
+    /// measures bytes and PSNR beside img2sixel). Undithered pictures are a little smaller, but
+    /// smooth gradients show bands: PSNR does not see them, eyes in xterm do.
     public static let colors = 128
     /// Whether the quantised picture is dithered (Floyd–Steinberg): no bands in skies.
     public static let dithers = true

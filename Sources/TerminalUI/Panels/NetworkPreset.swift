@@ -6,8 +6,8 @@
 /// in all (a congested 3G link). The numbers are picked for the demonstration: a block-art
 /// thumbnail (1–2 KB) takes half a second to arrive after its 300 ms latency and a pixel
 /// thumbnail (10–40 KB) several seconds, so paging down five times at a brisk pace leaves
-/// loads cut part-way through their bodies, and paging back shows them resume (measured:
-/// two or three rows `resumed at 32–88%` on each of the first three pages back, 160×50 terminal).
+/// loads cut part-way through their bodies, and paging back shows them resume
+/// (`TmuxViewerTests.onThreeGPagingAwayCancelsMidBodyAndComingBackResumesAsTheTimelineAndTheTraceShow`).
 ///
 /// ```swift
 /// let knobs = NetworkPreset.threeG.knobs      // 300 ms, 2.5 KB/s

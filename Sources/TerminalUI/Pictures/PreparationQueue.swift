@@ -3,8 +3,9 @@
 /// under its lock and runs the actions it returns after letting go.
 ///
 /// On a machine of two cores, encodings made two at a time (a sixel palette, a kitty PNG: each
-/// milliseconds long) left the frame's thread no core of its own: frames drawn while they ran
-/// took twice as long. One at a time, a frame has a core.
+/// milliseconds long) would leave the frame's thread no core of its own, and frames drawn while
+/// they ran would take twice as long. One at a time, a frame has a core (`feedbench --scenario
+/// scroll` times every frame).
 ///
 /// ```swift
 /// var queue = PreparationQueue<String>(limit: 1)

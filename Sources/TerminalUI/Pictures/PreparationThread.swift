@@ -6,12 +6,11 @@ import Synchronization
 /// started with the first encoding, running them one after another under Linux's
 /// `SCHED_BATCH` (``DetachedThread/Priority/background``), and ended by ``stop()``.
 ///
-/// An encoding started as a `.userInitiated` task ran on a pool thread that libdispatch gives
-/// nice -2 on Linux, above the frame's default-QoS thread (nice 0): woken by the frame that
-/// asked for it, it took that frame's core at once, and the frame stood still for a time slice
-/// (4-7 ms in `feedbench --scenario scroll`, with every pixel backend, in the frames that asked
-/// for an encoding). A batch thread at nice 0 neither preempts the thread that wakes it nor
-/// outweighs it.
+/// Not a `.userInitiated` task: that runs on a pool thread that libdispatch gives nice -2 on
+/// Linux, above the frame's default-QoS thread (nice 0), so, woken by the frame that asked for
+/// it, it takes that frame's core at once and the frame stands still for a time slice
+/// (`feedbench --scenario scroll` times every frame, with every pixel backend). A batch thread
+/// at nice 0 neither preempts the thread that wakes it nor outweighs it.
 ///
 /// ```swift
 /// let thread = PreparationThread()

@@ -101,12 +101,13 @@ public final class FeedRuntime {
     /// the status bar as they arrive (a file the run writes failed).
     ///
     /// `frameInterval`: the shortest time between frames. While rows arrive, a batch of
-    /// messages comes every millisecond or so, and a frame after each kept a core busy drawing
-    /// what no terminal shows (the first screen of the embedded feed drew 18 frames in 20 ms);
+    /// messages comes every millisecond or so, and a frame after each would keep a core busy drawing
+    /// what no terminal shows;
     /// with ``displayFrameInterval`` a frame that comes sooner than that after the last is put
     /// off until then, and one frame shows every message that came in between. Zero (the
     /// default, for tests on a frozen clock) draws after every batch. The settled frame of a
-    /// snapshot is drawn at once.
+    /// snapshot is drawn at once. `FeedRuntimeTests` (a paced run draws its start and its
+    /// settled frame and nothing between) checks the pacing.
     public init(
         screen: any Screen, feed: any FeedSource, feedName: String, pipeline: any FeedPipelineProviding,
         options: FeedViewerOptions = FeedViewerOptions(), network: (any NetworkControlling)? = nil,

@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// Deliberately not generic: a `Mutex` of a generic class's nested state needs its generic
 /// metadata built at run time, and on Linux (Swift 6.3) concurrent first uses of such
-/// noncopyable generic metadata were seen to spin forever in the runtime's metadata cache.
+/// noncopyable generic metadata can spin forever in the runtime's metadata cache.
 final class Mailbox: Sendable {
     typealias Item = FeedRuntime.Delivery
 

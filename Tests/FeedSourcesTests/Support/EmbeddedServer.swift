@@ -8,10 +8,18 @@ enum EmbeddedServer {
     static func with(
         count: Int, _ body: (PicsumServer, ImagePipeline, DataLoader) async throws -> Void
     ) async throws {
-        let server = try await PicsumServer.start(
-            PicsumServer.Configuration(photosDirectory: TemporaryDirectory.assets, count: count))
+        try await with(PicsumServer.Configuration(photosDirectory: TemporaryDirectory.assets, count: count), body)
+    }
+
+    /// Runs `body` with a server made from `configuration` (its photos, count and shaping), a
+    /// pipeline retrying by `retryPolicy` and its data loader; then shuts all of them down.
+    static func with(
+        _ configuration: PicsumServer.Configuration, retryPolicy: RetryPolicy = .default,
+        _ body: (PicsumServer, ImagePipeline, DataLoader) async throws -> Void
+    ) async throws {
+        let server = try await PicsumServer.start(configuration)
         let loader = DataLoader()
-        let pipeline = ImagePipeline(configuration: .init(dataLoader: loader, memoryCache: ImageCache()))
+        let pipeline = ImagePipeline(configuration: .init(dataLoader: loader, memoryCache: ImageCache(), retryPolicy: retryPolicy))
         do {
             try await body(server, pipeline, loader)
         } catch {

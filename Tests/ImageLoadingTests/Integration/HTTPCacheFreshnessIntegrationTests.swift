@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 
 /// The disk cache's HTTP freshness against the embedded server over loopback: max-age 0 and

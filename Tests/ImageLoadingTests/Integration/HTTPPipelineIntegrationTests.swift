@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageLoading
 import PicsumServer
+import TestSupport
 import Testing
 
 /// The pipeline over loopback against the embedded server, with its shaping.

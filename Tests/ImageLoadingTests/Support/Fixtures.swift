@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 @testable import ImageLoading
+import TestSupport
 
 /// Small real images and pipelines wired to fakes.
 enum Fixtures {

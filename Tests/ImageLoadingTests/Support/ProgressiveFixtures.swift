@@ -1,5 +1,6 @@
 import ImageCodecs
 @testable import ImageLoading
+import TestSupport
 
 /// Progressive JPEGs, where their scans end, and a loader the test feeds chunk by chunk.
 enum ProgressiveFixtures {

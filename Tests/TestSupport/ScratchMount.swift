@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Testing
 
 #if canImport(Glibc)
@@ -8,12 +8,17 @@ import Glibc
 /// A real file system mounted for a test (a small tmpfs, a read-only bind mount), unmounted by
 /// `unmount()`. Mounting needs root: where it fails, the test is cancelled with the reason —
 /// reported as skipped, never passed silently.
-struct ScratchMount {
-    let url: URL
+public struct ScratchMount: Sendable {
+    /// Where it is mounted.
+    public let url: URL
 
     /// A tmpfs of `size` (`64k`) at a fresh folder under `parent`.
-    static func tmpfs(size: String, under parent: URL) throws -> ScratchMount {
-        let point = parent.appendingPathComponent("tmpfs-\(UUID().uuidString.prefix(8))")
+    public static func tmpfs(size: String, under parent: URL) throws -> ScratchMount {
+        try tmpfs(size: size, at: parent.appendingPathComponent("tmpfs-\(UUID().uuidString.prefix(8))"))
+    }
+
+    /// A tmpfs of `size` (`1m`) at `point`, made if it is missing.
+    public static func tmpfs(size: String, at point: URL) throws -> ScratchMount {
         try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
         try mount(["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", point.path], what: "a tmpfs of \(size)")
         return ScratchMount(url: point)
@@ -21,8 +26,12 @@ struct ScratchMount {
 
     /// `source` again at a fresh folder under `parent`, read-only (`mount --bind`, then
     /// `remount,ro,bind`).
-    static func readOnlyBind(of source: URL, under parent: URL) throws -> ScratchMount {
-        let point = parent.appendingPathComponent("ro-\(UUID().uuidString.prefix(8))")
+    public static func readOnlyBind(of source: URL, under parent: URL) throws -> ScratchMount {
+        try readOnlyBind(of: source, at: parent.appendingPathComponent("ro-\(UUID().uuidString.prefix(8))"))
+    }
+
+    /// `source` again at `point` (made if it is missing), read-only.
+    public static func readOnlyBind(of source: URL, at point: URL) throws -> ScratchMount {
         try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
         try mount(["--bind", source.path, point.path], what: "a bind mount")
         do {
@@ -35,7 +44,7 @@ struct ScratchMount {
     }
 
     /// Writes `file` until its volume is full.
-    static func fill(_ file: URL) {
+    public static func fill(_ file: URL) {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
@@ -43,9 +52,11 @@ struct ScratchMount {
         while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    func unmount() {
+    /// Unmounts it, then removes its folder if that is empty (never what is under a mount that
+    /// could not be unmounted).
+    public func unmount() {
         _ = try? Self.run(["/bin/umount", url.path])
-        try? FileManager.default.removeItem(at: url)
+        rmdir(url.path)
     }
 
     private static func mount(_ arguments: [String], what: String) throws {

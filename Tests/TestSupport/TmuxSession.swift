@@ -7,11 +7,12 @@ import Glibc
 ///
 /// Every session has its own socket (`tmux -L photofeed-test-<uuid>`), so tests never touch
 /// the user's tmux, and is killed when the test ends.
-final class TmuxSession: Sendable {
-    let socket = "photofeed-test-" + UUID().uuidString.prefix(8).lowercased()
+public final class TmuxSession: Sendable {
+    /// The private server's socket name (`tmux -L`).
+    public let socket = "photofeed-test-" + UUID().uuidString.prefix(8).lowercased()
 
     /// Starts `command` (run by `sh -c`) in a detached window of `columns` × `rows`.
-    init(command: String, columns: Int, rows: Int) throws {
+    public init(command: String, columns: Int, rows: Int) throws {
         // The server daemon would inherit an output pipe and keep it open: start it with no output.
         try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "sh", "-c", command], capture: false)
         // Keep the pane after the command exits, so a test can read what it left behind.
@@ -23,58 +24,47 @@ final class TmuxSession: Sendable {
     }
 
     /// Sends keys (tmux key names: "j", "PageDown", "Escape", "q").
-    func send(_ keys: String...) throws {
+    public func send(_ keys: String...) throws {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
     /// Types `text` as is (`send-keys -l`): raw sequences such as an SGR mouse report.
-    func sendLiteral(_ text: String) throws {
+    public func sendLiteral(_ text: String) throws {
         try tmux(["send-keys", "-t", "0", "-l", text])
     }
 
     /// The visible pane as text (with `-e`, with escape sequences for colours).
-    func capture(escapes: Bool = false) throws -> String {
+    public func capture(escapes: Bool = false) throws -> String {
         try tmux(["capture-pane", "-p", "-t", "0"] + (escapes ? ["-e"] : []))
     }
 
-    /// A tmux format value of the pane, e.g. `#{alternate_on}`.
     /// The text of tmux's most recent paste buffer (empty when there is none).
-    func pasteBuffer() throws -> String {
+    public func pasteBuffer() throws -> String {
         (try? tmux(["show-buffer"])) ?? ""
     }
 
-    func display(_ format: String) throws -> String {
+    /// A tmux format value of the pane, e.g. `#{alternate_on}`.
+    public func display(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A pane option's value as it applies (`show-options -p -v -A`: its own or inherited), e.g.
     /// `allow-passthrough`.
-    func paneOption(_ name: String) throws -> String {
+    public func paneOption(_ name: String) throws -> String {
         try tmux(["show-options", "-p", "-v", "-A", "-t", "0", name]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Resizes the window.
-    func resize(columns: Int, rows: Int) throws {
+    public func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", "0", "-x", String(columns), "-y", String(rows)])
     }
 
     /// Polls `check` on the pane text until it holds or `timeout` passes; returns the last text when it held.
-    func waitForScreen(within timeout: Duration, _ check: (String) -> Bool) async throws -> String? {
-        try await Self.poll(within: timeout) {
+    public func waitForScreen(within timeout: Duration, _ check: (String) -> Bool) async throws -> String? {
+        try await poll(within: timeout) {
             let text = try capture()
             return check(text) ? text : nil
         }
-    }
-
-    /// Polls `check` until it returns a value or `timeout` passes.
-    static func poll<T>(within timeout: Duration, _ check: () throws -> T?) async throws -> T? {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            if let value = try check() { return value }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return try check()
     }
 
     /// Runs `tmux -L socket arguments…` through `sh`, output to a file: a tmux client that
@@ -103,6 +93,8 @@ final class TmuxSession: Sendable {
     }
 }
 
-struct TmuxError: Error, CustomStringConvertible {
-    var description: String
+/// A helper's failure to set up what a real-time test needs (tmux, a socket), in words.
+public struct TmuxError: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `photofeed(1)` is the reference: made by scripts/generate-manual.py from the binary, it names
 /// every flag each command's `--help` shows, every key binding, and the sections a man page has.

@@ -32,7 +32,9 @@ let package = Package(
         .library(name: "ImageLoading", targets: ["ImageLoading"]),
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "PicsumServer", targets: ["PicsumServer"]),
+        .library(name: "TerminalScreen", targets: ["TerminalScreen"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "PhotoShow", targets: ["PhotoShow"]),
         .library(name: "FeedSources", targets: ["FeedSources"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
@@ -194,18 +196,37 @@ let package = Package(
             name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
             swiftSettings: strict
         ),
+        // A general terminal screen, with no feed in it: ncurses, frames and their diff, the screen
+        // protocol (curses, lines, memory), styled text measured in cells, and pictures placed in
+        // cells; the viewer and `show`'s animation both draw through it.
+        .target(
+            name: "TerminalScreen",
+            dependencies: ["TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "CNcurses", "TerminalText", "FoundationExtras"],
+            swiftSettings: strict
+        ),
+        // The feed viewer: its model, update, views, panels and runtime, drawn on a TerminalScreen.
         .target(
             name: "TerminalUI",
             dependencies: [
-                "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses",
+                "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        // What `photofeed show` does (pictures as block art or in pixels, one by one or in a grid,
+        // animations in place), from typed settings into any output; the command line only parses.
+        .target(
+            name: "PhotoShow",
+            dependencies: [
+                "BlockArt", "ImageCodecs", "ImageLoading", "TerminalKit", "TerminalGraphics", "TerminalScreen", "TerminalText",
+                "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "PhotoShow", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -232,7 +253,7 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -262,9 +283,14 @@ let package = Package(
         ),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
         .testTarget(
+            name: "TerminalScreenTests",
+            dependencies: ["TerminalScreen", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
+                "TerminalUI", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
@@ -289,9 +315,14 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics"], swiftSettings: strict),
         .testTarget(
+            name: "PhotoShowTests",
+            dependencies: ["PhotoShow", "BlockArt", "ImageCodecs"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
+                "photofeed", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
                 "FeedSources", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

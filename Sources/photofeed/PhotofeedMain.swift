@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import FoundationExtras
 import ImageCodecs
+import PhotoShow
 
 /// The entry point: routes `show` straight to its command, and gives the root's `--help` the viewer's flags.
 ///

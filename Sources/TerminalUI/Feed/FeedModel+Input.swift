@@ -1,4 +1,5 @@
 import TerminalGraphics
+import TerminalScreen
 /// Keys and commands: what each does to the model.
 extension FeedModel {
     /// The key map (pure).

@@ -196,15 +196,13 @@ let package = Package(
             name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
             swiftSettings: strict
         ),
-        // A general terminal screen, with no feed in it: ncurses, frames and their diff, the screen
-        // protocol (curses, lines, memory), styled text measured in cells, and pictures placed in
-        // cells; the viewer and `show`'s animation both draw through it.
+        // A terminal screen with no feed in it (curses, frames and their diff, text in cells, pictures placed in cells).
         .target(
             name: "TerminalScreen",
             dependencies: ["TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "CNcurses", "TerminalText", "FoundationExtras"],
             swiftSettings: strict
         ),
-        // The feed viewer: its model, update, views, panels and runtime, drawn on a TerminalScreen.
+        // The feed viewer (model, update, views, panels, runtime), drawn on a TerminalScreen.
         .target(
             name: "TerminalUI",
             dependencies: [
@@ -213,8 +211,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // What `photofeed show` does (pictures as block art or in pixels, one by one or in a grid,
-        // animations in place), from typed settings into any output; the command line only parses.
+        // What `photofeed show` does, from typed settings into any output; the executable only parses arguments.
         .target(
             name: "PhotoShow",
             dependencies: [
@@ -282,6 +279,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
+        // The screen's tests, with no feed: cells, frames, curses' pure parts, pictures.
         .testTarget(
             name: "TerminalScreenTests",
             dependencies: ["TerminalScreen", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs"],
@@ -314,6 +312,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics"], swiftSettings: strict),
+        // `show` called as a library: settings in, printed bytes and failures' sentences out.
         .testTarget(
             name: "PhotoShowTests",
             dependencies: ["PhotoShow", "BlockArt", "ImageCodecs"],

@@ -15,7 +15,7 @@ import Darwin
 
 /// What `photofeed show` does, called with typed settings and an output: pictures as block art
 /// or in real pixels, one after another or in a grid, animations played in place. The command
-/// line only parses arguments into a ``ShowSettings`` and calls ``run(_:output:)``.
+/// line only parses arguments into a ``ShowSettings`` and calls ``run(_:output:errors:)``.
 ///
 /// ```swift
 /// let settings = ShowSettings(images: ["cat.jpg"], width: 40, graphics: .blocks)
@@ -156,7 +156,8 @@ public enum Show {
     // MARK: - Byte sources
 
     /// The file an argument names, as a URL carrying its bytes (a `file://` argument as it is:
-    /// the URL of a name that is not UTF-8, from ``RawArguments``, holds its bytes percent-encoded).
+    /// the URL of a name that is not UTF-8, from the executable's `RawArguments`, holds its
+    /// bytes percent-encoded).
     static func fileURL(_ image: String) -> URL {
         if image == standardInputName { return URL(fileURLWithPath: "/dev/stdin") }
         if image.hasPrefix("file://"), let url = URL(string: image), url.isFileURL { return url }

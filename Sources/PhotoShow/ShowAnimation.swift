@@ -40,11 +40,6 @@ struct ShowAnimation {
     /// The longest it plays.
     var duration: Duration?
 
-    static let hideCursor = Array("\u{1B}[?25l".utf8)
-    static let showCursor = Array("\u{1B}[?25h".utf8)
-    static let beginSynchronized = Array("\u{1B}[?2026h".utf8)
-    static let endSynchronized = Array("\u{1B}[?2026l".utf8)
-
     /// The animation in the local file `image` when `settings` let animations play and standard
     /// output is a terminal (into a pipe or a file, only the first frame is printed); nil else.
     static func animation(ofFile image: String, settings: ShowSettings) -> AnimationData? {
@@ -73,8 +68,8 @@ struct ShowAnimation {
     func play(after first: Printed, render: (Bitmap) -> Printed, output: any ShowOutput, keys: ShowKeys) -> Ending {
         let clock = ContinuousClock()
         let start = clock.now
-        guard output.write(Self.hideCursor) else { return .outputClosed }
-        defer { _ = output.write(Self.showCursor) }
+        guard output.write(PrintedFrames.hideCursor) else { return .outputClosed }
+        defer { _ = output.write(PrintedFrames.showCursor) }
         guard let opening = try? decoder.nextFrame() else { return .played }
         var shown = first
         var due = start + opening.duration
@@ -88,11 +83,11 @@ struct ShowAnimation {
             }
             let printed = render(next.bitmap)
             if keys.waitForQuit(until: due) { return .quit }
-            var bytes = Self.beginSynchronized
-            bytes += Array("\u{1B}[\(shown.rows)A\r".utf8)
+            var bytes = PrintedFrames.beginSynchronized
+            bytes += PrintedFrames.lineStart(rowsUp: shown.rows)
             bytes += printed.bytes
             if shown.imageID != printed.imageID { bytes += shown.release }
-            bytes += Self.endSynchronized
+            bytes += PrintedFrames.endSynchronized
             guard output.write(bytes) else { return .outputClosed }
             shown = printed
             // A frame drawn late does not make the next ones rush.

@@ -6,7 +6,7 @@ public import TerminalGraphics
 /// What one `photofeed show` run was asked to do, as plain values.
 ///
 /// The command line makes it (photofeed's `ShowCommand`, through ArgumentParser, or its
-/// start-up fast path); ``Show/run(_:output:)`` does what it says.
+/// start-up fast path); ``Show/run(_:output:errors:)`` does what it says.
 public struct ShowSettings: Equatable, Sendable {
     /// Files, paths or http(s) URLs, in order.
     public var images: [String]

@@ -13,8 +13,8 @@ extension CursesScreen {
         // screen where its protocol says only clearing takes it away.
         var redrawn = Set<Int>()
         let synchronized = synchronizesFrames && !isClosed
-        if synchronized { writeRaw(Array("\u{1B}[?2026h".utf8)) }
-        defer { if synchronized { writeRaw(Array("\u{1B}[?2026l".utf8)) } }
+        if synchronized { writeRaw(PrintedFrames.beginSynchronized) }
+        defer { if synchronized { writeRaw(PrintedFrames.endSynchronized) } }
         if !isClosed {
             if changes.removed.contains(where: { $0.picture.image?.graphics.erasure == .clearingTheScreen }) {
                 // A whole repaint: ncurses clears and redraws every line, and every picture is

@@ -32,7 +32,9 @@ let package = Package(
         .library(name: "ImageLoading", targets: ["ImageLoading"]),
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "PicsumServer", targets: ["PicsumServer"]),
+        .library(name: "TerminalScreen", targets: ["TerminalScreen"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "PhotoShow", targets: ["PhotoShow"]),
         .library(name: "FeedSources", targets: ["FeedSources"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
@@ -195,18 +197,34 @@ let package = Package(
             name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
             swiftSettings: strict
         ),
+        // A terminal screen with no feed in it (curses, frames and their diff, text in cells, pictures placed in cells).
+        .target(
+            name: "TerminalScreen",
+            dependencies: ["TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "CNcurses", "TerminalText", "FoundationExtras"],
+            swiftSettings: strict
+        ),
+        // The feed viewer (model, update, views, panels, runtime), drawn on a TerminalScreen.
         .target(
             name: "TerminalUI",
             dependencies: [
-                "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses",
+                "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        // What `photofeed show` does, from typed settings into any output; the executable only parses arguments.
+        .target(
+            name: "PhotoShow",
+            dependencies: [
+                "BlockArt", "ImageCodecs", "ImageLoading", "TerminalKit", "TerminalGraphics", "TerminalScreen", "TerminalText",
+                "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "PhotoShow", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -233,7 +251,7 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -265,10 +283,16 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
+        // The screen's tests, with no feed: cells, frames, curses' pure parts, pictures.
+        .testTarget(
+            name: "TerminalScreenTests",
+            dependencies: ["TerminalScreen", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
+                "TerminalUI", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
@@ -295,10 +319,16 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics", "TestSupport"], swiftSettings: strict),
+        // `show` called as a library: settings in, printed bytes and failures' sentences out.
+        .testTarget(
+            name: "PhotoShowTests",
+            dependencies: ["PhotoShow", "BlockArt", "ImageCodecs"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
+                "photofeed", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
                 "FeedSources", "TerminalUI", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

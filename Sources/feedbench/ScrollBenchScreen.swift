@@ -1,3 +1,4 @@
+import TerminalScreen
 import TerminalUI
 import TerminalGraphics
 

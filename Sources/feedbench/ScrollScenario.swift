@@ -3,6 +3,7 @@ import Foundation
 import ImageLoading
 import LoadSemantics
 import PicsumServer
+import TerminalScreen
 import TerminalUI
 import TerminalGraphics
 

@@ -6,6 +6,7 @@ import Glibc
 import ImageLoading
 import LoadSemantics
 import TerminalKit
+import TerminalScreen
 import TerminalUI
 import TerminalText
 import TerminalGraphics

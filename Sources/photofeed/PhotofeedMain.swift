@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import FoundationExtras
 import ImageCodecs
+import PhotoShow
 import TerminalUI
 
 /// The entry point: routes `show` straight to its command; the root's `--help` is one screen

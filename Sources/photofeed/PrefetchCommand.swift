@@ -6,6 +6,7 @@ import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import PicsumServer
+import PhotoShow
 import TerminalUI
 import TerminalText
 

@@ -1,3 +1,5 @@
+import PhotoShow
+
 /// The start-up fast path for `photofeed show`: reads the plain, valid argument lists by hand.
 ///
 /// `show` runs once per image, like chafa, and ArgumentParser's reflection costs a process more
@@ -18,7 +20,7 @@ enum ShowArgumentScanner {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard argument.hasPrefix("-"), argument != ShowCommand.standardInputName else {
+            guard argument.hasPrefix("-"), argument != Show.standardInputName else {
                 settings.images.append(argument)
                 continue
             }

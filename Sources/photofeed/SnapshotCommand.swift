@@ -7,6 +7,8 @@ import ImageCodecs
 import ImageLoading
 import LoadSemantics
 import TerminalGraphics
+import PhotoShow
+import TerminalScreen
 import TerminalUI
 
 /// `photofeed snapshot`: the viewer on a headless screen, printed once every visible row settled.

@@ -6,6 +6,8 @@ import BlockArt
 import FeedSources
 import LoadSemantics
 import TerminalKit
+import PhotoShow
+import TerminalScreen
 import TerminalUI
 import TerminalGraphics
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 
+@testable import PhotoShow
 @testable import photofeed
 
 /// The `show` fast path must read every argument list it accepts exactly as ArgumentParser does,

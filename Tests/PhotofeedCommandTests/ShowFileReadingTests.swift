@@ -2,6 +2,7 @@ import Foundation
 import ImageLoading
 import Testing
 
+@testable import PhotoShow
 @testable import photofeed
 
 /// `photofeed show` reads files through the pipeline's file loader, under its byte limit.
@@ -11,7 +12,7 @@ struct ShowFileReadingTests {
         // Given /dev/zero, which never ends, and a 1 MiB limit
         // When show reads it
         let error = await #expect(throws: ImageLoadError.self) {
-            try await ShowCommand.readFile("/dev/zero", limit: 1 << 20)
+            try await Show.readFile("/dev/zero", limit: 1 << 20)
         }
         // Then it is refused for what it is, not read up to the limit
         #expect(error?.kind == .notARegularFile)
@@ -24,7 +25,7 @@ struct ShowFileReadingTests {
         try #require(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
         // When show reads it
-        let error = await #expect(throws: ImageLoadError.self) { try await ShowCommand.readFile(path, limit: 1 << 20) }
+        let error = await #expect(throws: ImageLoadError.self) { try await Show.readFile(path, limit: 1 << 20) }
         // Then it is refused by its kind, without waiting for a writer
         #expect(error?.description == "not a regular file (a FIFO)")
     }
@@ -41,20 +42,20 @@ struct ShowFileReadingTests {
         defer { try? FileManager.default.removeItem(at: file) }
         // When show reads it, Then its length is refused
         let error = await #expect(throws: ImageLoadError.self) {
-            try await ShowCommand.readFile(file.path, limit: 1024)
+            try await Show.readFile(file.path, limit: 1024)
         }
         #expect(error?.description == "too large: 4096 bytes is over the limit of 1024")
         // And under a larger limit it reads every byte
-        #expect(try await ShowCommand.readFile(file.path, limit: 4096).count == 4096)
+        #expect(try await Show.readFile(file.path, limit: 4096).count == 4096)
     }
 
     @Test func aMissingFileAndAFolderNameTheSystemsReason() async throws {
         let missing = await #expect(throws: ImageLoadError.self) {
-            try await ShowCommand.readFile("/nonexistent-\(UUID().uuidString).jpg", limit: 1024)
+            try await Show.readFile("/nonexistent-\(UUID().uuidString).jpg", limit: 1024)
         }
         #expect(missing?.description == "transport error: no such file or directory")
         let folder = await #expect(throws: ImageLoadError.self) {
-            try await ShowCommand.readFile(NSTemporaryDirectory(), limit: 1024)
+            try await Show.readFile(NSTemporaryDirectory(), limit: 1024)
         }
         #expect(folder?.description == "transport error: is a directory")
     }

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import Testing
 
+@testable import PhotoShow
 @testable import photofeed
 
 /// `show --grid`: the layout arithmetic and the composed output (golden files under `Golden/`;

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PhotoShow
 @testable import photofeed
 
 /// `show --grid` streams: the window that bounds the pictures in flight, driven directly.

@@ -2,6 +2,7 @@ import ImageCodecs
 import Testing
 import TerminalGraphics
 
+@testable import PhotoShow
 @testable import photofeed
 
 /// `show` in real pixels: each picture decoded only to the pixels it shows, and printed by its
@@ -15,20 +16,20 @@ struct ShowPixelsTests {
         let photo = PixelSize(width: 3840, height: 2160)
 
         // Then it is shown at 400×225, and decoded at 1/8 (480×270), not in full
-        let target = ShowCommand.pixelTarget(forImage: photo, pixels: kitty, columns: 40, rows: nil, fill: false)
+        let target = Show.pixelTarget(forImage: photo, pixels: kitty, columns: 40, rows: nil, fill: false)
         #expect(target == PixelSize(width: 400, height: 225))
         let header = ImageHeader(format: .jpeg, storedSize: photo, orientation: .up)
         #expect(ImageDecoder.decodedSize(for: header, options: DecodingOptions(targetSize: target)) == PixelSize(width: 480, height: 270))
         // And with --height 20 the same; with --fill, the whole 400×400 box
-        #expect(ShowCommand.pixelTarget(forImage: photo, pixels: kitty, columns: 40, rows: 20, fill: false) == target)
-        #expect(ShowCommand.pixelTarget(forImage: photo, pixels: kitty, columns: 40, rows: 20, fill: true) == PixelSize(width: 400, height: 400))
+        #expect(Show.pixelTarget(forImage: photo, pixels: kitty, columns: 40, rows: 20, fill: false) == target)
+        #expect(Show.pixelTarget(forImage: photo, pixels: kitty, columns: 40, rows: 20, fill: true) == PixelSize(width: 400, height: 400))
     }
 
     @Test func aPortraitPhotoIsLimitedByTheHeightAndEveryBoxByTheBudget() {
         let portrait = PixelSize(width: 2000, height: 3000)
-        #expect(ShowCommand.pixelTarget(forImage: portrait, pixels: kitty, columns: 40, rows: 10, fill: false) == PixelSize(width: 133, height: 200))
+        #expect(Show.pixelTarget(forImage: portrait, pixels: kitty, columns: 40, rows: 10, fill: false) == PixelSize(width: 133, height: 200))
         // However wide the columns, never more than the budget
-        let huge = ShowCommand.pixelTarget(forImage: PixelSize(width: 60000, height: 1000), pixels: kitty, columns: 100_000, rows: nil, fill: false)
+        let huge = Show.pixelTarget(forImage: PixelSize(width: 60000, height: 1000), pixels: kitty, columns: 100_000, rows: nil, fill: false)
         #expect(huge.width * huge.height <= PixelBudget.maximumPixels && huge.width <= PixelBudget.maximumSide)
     }
 

@@ -4,6 +4,7 @@ import ImageCodecs
 import ImageLoading
 import Testing
 
+@testable import PhotoShow
 @testable import photofeed
 
 /// Issue 20 §6: block art through the freedesktop thumbnail cache is never worse than decoding
@@ -20,12 +21,12 @@ struct ThumbnailQualityTests {
         _ path: String, columns: Int, rows: Int, options: BlockArtOptions, thumbnails: (any ThumbnailCaching)?
     ) async throws -> Bitmap {
         if thumbnails != nil {  // the first run writes the thumbnail, the second reads it
-            _ = try await ShowCommand.decodeFile(
+            _ = try await Show.decodeFile(
                 path, columns: columns, rows: rows, options: options, maxBytes: 1 << 26, thumbnails: thumbnails)
         }
-        let (bitmap, original) = try await ShowCommand.decodeFile(
+        let (bitmap, original) = try await Show.decodeFile(
             path, columns: columns, rows: rows, options: options, maxBytes: 1 << 26, thumbnails: thumbnails)
-        let grid = ShowCommand.render(bitmap, originalSize: original ?? bitmap.size, columns: columns, rows: rows, options: options)
+        let grid = Show.render(bitmap, originalSize: original ?? bitmap.size, columns: columns, rows: rows, options: options)
         return CellRasterizer().rasterize(grid)
     }
 

@@ -3,6 +3,7 @@ import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 @Suite("Adapters from BlockArt and ImageLoading")

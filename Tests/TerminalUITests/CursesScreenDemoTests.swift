@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// A manual check on a real terminal emulator, off by default.

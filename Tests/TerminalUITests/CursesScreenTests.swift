@@ -4,6 +4,7 @@ import Glibc
 import ImageCodecs
 import Testing
 @testable import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// Smoke tests of the real ncurses screen on a pseudo-terminal (xterm-256color terminfo).

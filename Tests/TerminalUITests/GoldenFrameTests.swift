@@ -1,6 +1,7 @@
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// Golden frames drawn on a `MemoryScreen`, stored as text (plain and ANSI) under `Golden/`.

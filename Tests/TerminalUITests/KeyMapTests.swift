@@ -1,6 +1,7 @@
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 @Suite("KeyMap")

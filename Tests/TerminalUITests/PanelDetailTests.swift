@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 @Suite("Panels: detail frame and footer rows")

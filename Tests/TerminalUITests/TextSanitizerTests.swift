@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalScreen
 import TerminalText
 import TerminalGraphics
 

@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import TerminalScreen
 
 /// A picture's cross-fade from its placeholder: when it started, and how far along it is at a time.
 ///

@@ -1,5 +1,6 @@
 import TerminalKit
 import TerminalGraphics
+import TerminalScreen
 /// Keys and commands: what each does to the model.
 extension FeedModel {
     /// The key map (pure).

@@ -1,3 +1,4 @@
+public import TerminalScreen
 /// When the runtime should next send a tick: the earliest of everything on screen that moves
 /// with time.
 extension FeedModel {

@@ -1,4 +1,5 @@
 import ImageLoading
+import TerminalScreen
 
 /// Transitions on load: which pictures fade in from their placeholders, and until when.
 ///

@@ -1,3 +1,4 @@
+import TerminalScreen
 /// Keys typed before there is anything to act on: the user typed ahead (during the terminal
 /// probe, or while the first page was on its way). Those that act on the rows (moves, marks,
 /// `y`, `o`, `s`, `D`, the photo view) wait, in order, for the feed's first rows and are then

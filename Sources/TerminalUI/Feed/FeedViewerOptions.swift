@@ -3,6 +3,7 @@ public import FeedSources
 public import BlockArt
 public import ImageCodecs
 public import TerminalGraphics
+public import TerminalScreen
 
 /// How the feed viewer looks and loads: everything the command line sets.
 public struct FeedViewerOptions: Sendable {

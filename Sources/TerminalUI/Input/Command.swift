@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import TerminalScreen
 /// What the viewer should do, decoded from input by a ``KeyMap``.
 public enum Command: Hashable, Sendable {
     /// Move the focus by a number of rows (negative: up).

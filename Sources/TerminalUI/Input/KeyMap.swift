@@ -1,5 +1,6 @@
 import TerminalKit
 import TerminalGraphics
+public import TerminalScreen
 
 /// Maps input events to commands, depending on what is on screen.
 ///

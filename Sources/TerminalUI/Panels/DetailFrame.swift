@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+public import TerminalScreen
 /// The detail view (Enter): a full-screen frame around one big picture.
 ///
 /// ```

@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+public import TerminalScreen
 /// The event-log panel (`l`): the newest pipeline events in a bordered box, newest at the bottom.
 ///
 /// Each line reads `  12.345s  row 7    start` — the time since the viewer started, the row

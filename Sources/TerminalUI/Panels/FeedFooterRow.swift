@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+import TerminalScreen
 /// The one-line row after the last photo: "loading more…" while the next page loads, or the end of the feed.
 public enum FeedFooterRow {
     /// Which footer to show.

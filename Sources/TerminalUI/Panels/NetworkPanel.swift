@@ -1,4 +1,5 @@
 public import TerminalGraphics
+import TerminalScreen
 /// The network panel (`n`): the embedded server's shaping and the keys that change it, and
 /// the caches' use against their limits (`--memory-cache`, `--disk-cache`).
 ///

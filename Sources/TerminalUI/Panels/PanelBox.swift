@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+public import TerminalScreen
 /// A bordered box with a title and lines of text: the frame every panel is drawn in.
 ///
 /// ```swift

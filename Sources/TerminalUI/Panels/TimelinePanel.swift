@@ -1,4 +1,5 @@
 public import TerminalGraphics
+import TerminalScreen
 /// The event log's timeline mode (`l`, then `t`): one lane per item on screen, the last seconds
 /// drawn left to right, one cell per slice of time, now at the right edge.
 ///

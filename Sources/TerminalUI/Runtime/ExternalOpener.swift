@@ -25,23 +25,13 @@ enum ExternalOpener {
                 return "not opening \(shown): it is not the file listed (it is \(now.type == identity.type ? "another one" : now.kindText) now)"
             }
         }
-        guard let program = find("xdg-open") else {
+        guard let program = ChildProcess.find("xdg-open") else {
             return "cannot open \(shown): xdg-open is not installed (Debian: xdg-utils)"
         }
         do {
             try ChildProcess.start(program, byteArguments: [location])
         } catch {
             return "cannot open \(shown): \(ErrorText.describe(error))"
-        }
-        return nil
-    }
-
-    /// The first executable `name` on `PATH`.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
     }

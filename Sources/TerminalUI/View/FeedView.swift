@@ -1,5 +1,6 @@
 import FoundationExtras
 import TerminalGraphics
+public import TerminalScreen
 /// Draws the whole screen from the model: one function from ``FeedModel`` to a ``Frame``.
 ///
 /// Items where the layout puts them (clipped above an open panel), the footer after the last

@@ -1,5 +1,6 @@
 import TerminalText
 import TerminalGraphics
+import TerminalScreen
 
 /// Draws the screen-reader mode (`--text`): words instead of pictures, one photo a line.
 ///

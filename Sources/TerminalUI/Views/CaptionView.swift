@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import TerminalScreen
 /// Renders a grid cell's one-line caption: the load's state glyph, then the author.
 ///
 /// While loading: a spinner frame and the percentage when known (`⠹ 43% Alejandro…`), the

@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+import TerminalScreen
 /// A block placed at a position on the screen (overlays and panels).
 public struct PlacedBlock: Hashable, Sendable {
     /// Where the top-left cell goes.

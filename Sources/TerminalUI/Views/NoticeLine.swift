@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+import TerminalScreen
 
 /// One line of text centred across the screen, cut to fit: what the list says when it has
 /// nothing to show ("no photo matches /xyz · Esc shows all").

@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+import TerminalScreen
 /// How a row's thumbnail box looks while its image loads.
 public enum PlaceholderStyle: String, Hashable, Sendable, CaseIterable {
     /// A light band sweeping across a gray box.

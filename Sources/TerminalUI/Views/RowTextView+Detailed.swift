@@ -1,4 +1,5 @@
 public import TerminalGraphics
+import TerminalScreen
 /// The taller text column of a list item with a big box (``ListLayout/detailedTextMinimumRows``):
 /// what a person wants to know about the photo, one fact a line.
 ///

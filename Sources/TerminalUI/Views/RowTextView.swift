@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+import TerminalScreen
 /// Renders an item's text: author, `#id · W×H`, and the state line (as many as fit in `lines`).
 public enum RowTextView {
     /// Lines of text in a list item's column.
@@ -65,9 +66,6 @@ public enum RowTextView {
 extension String {
     /// The string without leading and trailing spaces.
     func trimmingSpaces() -> String {
-        var view = Substring(self)
-        while view.first == " " { view.removeFirst() }
-        while view.last == " " { view.removeLast() }
-        return String(view)
+        TextTruncation.trimmed(self)
     }
 }

@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import TerminalScreen
 /// Everything a list row shows.
 public struct RowViewModel: Hashable, Sendable {
     /// The author, as received (sanitised when drawn).

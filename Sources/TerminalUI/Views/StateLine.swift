@@ -1,5 +1,6 @@
 import TerminalText
 import TerminalGraphics
+public import TerminalScreen
 /// Formats an item's state line: `loading 43% ▓▓▓░░ 120/280 KB`,
 /// `preview · scan 3 · 43% ▓▓▓░░`, `memory`, `disk`, `network 180 KB in 240 ms`, `resumed at 60%`,
 /// `✗ HTTP 500 · r to retry`.

@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+import TerminalScreen
 /// Renders the one-line status bar at the bottom of the screen.
 ///
 /// Segments, most important first: position, loader counts, cache hit rates,

@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+import TerminalScreen
 /// Renders the message shown instead of the list when the terminal cannot fit one row.
 ///
 /// ```swift

@@ -3,6 +3,7 @@ import LoadSemantics
 import Synchronization
 import Testing
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// A file the run writes failing (the trace, the server log): the viewer says so in its status

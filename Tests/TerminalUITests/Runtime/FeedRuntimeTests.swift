@@ -5,6 +5,7 @@ import ImageLoading
 import LoadSemantics
 import Testing
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// The runtime: runs effects against the seams (fake loaders, a real pipeline), delivers their

@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalUI
+import TerminalScreen
 
 /// Issue 21 target 3: while rows arrive, the viewer draws at most a frame an interval, and no
 /// message goes undrawn.

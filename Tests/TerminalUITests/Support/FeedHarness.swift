@@ -5,6 +5,7 @@ import ImageLoading
 import LoadSemantics
 import TerminalKit
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// Drives the pure update function the way the runtime would, recording every effect: a page

@@ -5,6 +5,7 @@ import LoadSemantics
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// Animations in the update function: frames asked for only while the item is on screen, each

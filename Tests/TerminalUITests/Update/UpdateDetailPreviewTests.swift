@@ -5,6 +5,7 @@ import ImageLoading
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// Issue 13: the detail view opens at once with the row's thumbnail scaled up (it is in memory

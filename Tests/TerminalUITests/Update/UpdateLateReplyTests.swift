@@ -4,6 +4,7 @@ import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// Replies from the terminal that arrive after the start-up probe gave up: never keys; a kitty

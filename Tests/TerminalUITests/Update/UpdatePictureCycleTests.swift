@@ -6,6 +6,7 @@ import ImageLoading
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// `m` (the next picture variant: for block art, the next symbol set): kept bitmaps are

@@ -5,6 +5,7 @@ import LoadSemantics
 import Testing
 import TerminalKit
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// Transitions on load (issue 24, point 1): a picture from the network or the disk fades in

@@ -4,6 +4,7 @@ import Testing
 import TerminalKit
 import TerminalGraphics
 @testable import TerminalUI
+@testable import TerminalScreen
 
 /// Keys typed before the viewer has rows (during the terminal probe, or while the first page
 /// is on its way) are acted on, in order, once the rows are there; Ctrl-C and `q` at once.

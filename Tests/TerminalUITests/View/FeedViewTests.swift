@@ -4,6 +4,7 @@ import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalUI
+import TerminalScreen
 import TerminalGraphics
 
 /// Whole frames drawn from the model: golden text for the list, help, tiny terminals, and

@@ -1,0 +1,42 @@
+import FoundationEssentials
+import ImageCodecs
+import ImageLoading
+
+extension Show {
+    /// The freedesktop.org thumbnail cache `show` reads and writes, or nil when switched off.
+    static func thumbnailCache(_ settings: ShowSettings) -> (any ThumbnailCaching)? {
+        settings.thumbnailCache ? FreedesktopThumbnailCache(environment: ShowGrid.cacheEnvironment()) : nil
+    }
+
+    /// Decodes a file's `bytes` toward `target` (upright pixels), through the thumbnail cache:
+    /// a stored thumbnail with at least the pixels decoding the photo toward `target` gives is
+    /// used instead of the photo (so the picture is never worse for it); otherwise the photo is
+    /// decoded toward the larger of `target` and the thumbnail to store, and that thumbnail is
+    /// written for next time, area-averaged as `show` renders. An EXIF thumbnail covering
+    /// `target` stands in for the photo too.
+    /// `header` is the file's, which the caller probed to choose `target`.
+    static func decodeFile(
+        bytes: [UInt8], header: ImageHeader, file: URL, target: PixelSize, thumbnails: (any ThumbnailCaching)?
+    ) throws -> Bitmap {
+        // A name is a claim the bytes must bear out (a PNG named .webp is an error naming both).
+        try ImageDecoder.checkClaim(ImageFormat.claimed(byName: file.lastPathComponent), of: bytes)
+        var slot: ThumbnailSlot?
+        if let thumbnails {
+            switch thumbnails.lookUp(file, covering: target) {
+            case .hit(let thumbnail): return thumbnail.bitmap
+            case .miss(let missed): slot = missed
+            }
+        }
+        let store = slot.flatMap { _ in thumbnails?.sizeToStore(for: header, covering: target) }
+        let decodeTarget = store.map {
+            PixelSize(width: max(target.width, $0.width), height: max(target.height, $0.height))
+        } ?? target
+        let decoded = try ImageDecoder.decode(
+            bytes, options: DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true))
+        if let thumbnails, var slot, let store {
+            slot.originalSize = decoded.header.size
+            thumbnails.store(decoded.bitmap.size == store ? decoded.bitmap : decoded.bitmap.resized(to: store), for: slot)
+        }
+        return decoded.bitmap
+    }
+}

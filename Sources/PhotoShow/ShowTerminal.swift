@@ -1,0 +1,123 @@
+public import BlockArt
+import FoundationEssentials
+import ImageCodecs
+public import TerminalKit
+import TerminalScreen
+import TerminalGraphics
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal `photofeed show` prints to, asked once: the colour depth (the same decision as
+/// the viewer's, ``ColorDepth/decide(flag:environment:replies:tmuxPassesTrueColor:terminfoColors:)``),
+/// real pixels when the terminal draws them, and the whole profile for `--probe`.
+///
+/// The terminal is asked only when stdin and stdout are both a terminal and something is left
+/// to decide (automatic colours, any pixels: their cell size and tmux's passthrough, or `--probe`). Replies that had not come when the
+/// probe's deadline passed are read after the pictures are printed (``finish()``, at most
+/// ``lateReplyLimit`` after asking), so the shell never receives them as typed text.
+public struct ShowTerminal {
+    /// The longest time after asking that `show` waits, at its end, for replies still on their way.
+    static let lateReplyLimit = Duration.seconds(3)
+
+    /// The probe, when the terminal was asked.
+    let probe: GraphicsProbe?
+    /// What was decided.
+    let profile: TerminalProfile
+
+    /// Asks the terminal when `settings` leave something to it.
+    static func ask(_ settings: ShowSettings, environment: [String: String]) -> ShowTerminal {
+        let flag = settings.colors.mode.map(Self.depth(for:))
+        // Pixels always ask (cell size, tmux passthrough, file transmission); so do automatic colours.
+        let wanted = settings.probe || settings.graphics != .blocks || flag == nil
+        let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let probe: GraphicsProbe? =
+            wanted && terminal
+            ? GraphicsProbe.run(settings.graphics, colorFlag: flag, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
+            : nil
+        let colors =
+            probe?.colors
+            ?? ColorDepth.decide(
+                flag: flag, environment: environment, replies: nil, tmuxPassesTrueColor: nil,
+                terminfoColors: Terminfo.colors(of: environment["TERM"] ?? ""))
+        let selection =
+            probe?.selection ?? GraphicsSelection.choose(settings.graphics, replies: nil, environment: environment)
+        let profile = TerminalProfile(
+            replies: probe?.replies, request: settings.graphics, environment: environment, tmux: probe?.tmux,
+            selection: selection, colors: colors, terminalType: environment["TERM"])
+        return ShowTerminal(probe: probe, profile: profile)
+    }
+
+    /// The block-art colour mode decided.
+    var colorMode: ColorMode {
+        switch profile.colors.depth {
+        case .truecolor: .truecolor
+        case .palette256: .palette256
+        case .ansi16: .palette16
+        case .none: .none
+        }
+    }
+
+    /// How pixels are written: the flag's protocol (into a pipe too: the flag says so), or what
+    /// the terminal answered for `auto`; nil: block art.
+    var pixelOutput: ShowPixels? {
+        guard var graphics = profile.selection.backend.graphics else { return nil }
+        // A printed picture scrolls with the text: kitty placeholders only where they must be
+        // used (inside tmux, through passthrough); elsewhere kitty places the image directly.
+        if profile.request != .auto, graphics.isSame(as: KittyPlaceholderGraphics()), probe?.tmux == nil {
+            graphics = KittyDirectGraphics()
+        }
+        var transport = probe?.transport ?? GraphicsTransport()
+        transport.indexedPlaceholderIDs = profile.colors.depth < .truecolor
+        return ShowPixels(graphics: graphics, cellPixels: cellPixels, transport: transport)
+    }
+
+    /// One cell in pixels: the terminal's answer, else what the window size on stdout says
+    /// (xterm fills it in but does not answer the question by default), else 10×20.
+    var cellPixels: PixelSize {
+        if let answered = profile.replies?.cellPixels { return answered }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0,
+            size.ws_ypixel > 0,
+            let cell = TerminalReplies.believedCell(
+                width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+        {
+            return cell
+        }
+        return profile.cellPixels
+    }
+
+    /// Reads the replies still on their way (up to ``lateReplyLimit`` after asking), then puts
+    /// tmux's passthrough back.
+    func finish() {
+        guard let probe else { return }
+        if let replies = probe.replies, !replies.isComplete, let askedAt = probe.askedAt {
+            // Raw mode again for a moment: a signal meanwhile waits until the mode is back.
+            let signals = ProbeSignalGuard.install()
+            _ = TerminalProbe.awaitLateReplies(replies, input: STDIN_FILENO, until: askedAt + Self.lateReplyLimit)
+            if ProbeSignalGuard.isPending { probe.restore() }
+            // The output is done and everything is back: a held signal acts now.
+            signals.deliver()
+        }
+        probe.restore()
+    }
+
+    /// While pictures are printed to a terminal, a signal ends the output cleanly and puts back
+    /// what the probe changed (tmux's passthrough).
+    func catchInterruptions() -> ShowInterruption? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        let probe = self.probe
+        return ShowInterruption.install { probe?.restore() }
+    }
+
+    /// The terminal colour depth of a block-art colour mode.
+    public static func depth(for mode: ColorMode) -> ColorDepth {
+        switch mode {
+        case .truecolor: .truecolor
+        case .palette256: .palette256
+        case .palette16: .ansi16
+        case .none: .none
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import TerminalGraphics
+import CNcurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CursesScreen {
+    /// Writes the changed cells through ncurses, then the escapes the frame's pictures need
+    /// (kitty images transmitted once, old ones deleted), after ncurses has flushed its own output.
+    public func apply(_ changes: FrameChanges) {
+        // A picture drawn over the text (sixel, iTerm2) that moved or went leaves its pixels until
+        // text is written over its cells: have ncurses rewrite those lines whole, or the whole
+        // screen where its protocol says only clearing takes it away.
+        var redrawn = Set<Int>()
+        let synchronized = synchronizesFrames && !isClosed
+        if synchronized { writeRaw(PrintedFrames.beginSynchronized) }
+        defer { if synchronized { writeRaw(PrintedFrames.endSynchronized) } }
+        if !isClosed {
+            if changes.removed.contains(where: { $0.picture.image?.graphics.erasure == .clearingTheScreen }) {
+                // A whole repaint: ncurses clears and redraws every line, and every picture is
+                // drawn again.
+                clearok(window, true)
+                redrawn.formUnion(0..<size.rows)
+            } else {
+                for old in changes.removed where old.picture.image?.graphics.erasure == .redrawingItsLines {
+                    wredrawln(window, Int32(old.visible.origin.row), Int32(old.visible.size.rows))
+                    redrawn.formUnion(old.visible.rowRange)
+                }
+                // ncurses may write a changed line with erase-in-line (`EL`, `EL1`) over the blank
+                // cells under a picture drawn over the text, which takes its pixels away too: a
+                // line with any changed cell counts as redrawn, and the pictures on it are drawn again.
+                redrawn.formUnion(changes.runs.lazy.map(\.origin.row))
+            }
+        }
+        // Placeholder images get their small ids (tmux without RGB) before their cells are drawn.
+        images.assignIndexedIDs(changes.frame.pictures.compactMap(\.picture.image))
+        changes.write(to: self)
+        guard !isClosed else { return }
+        let bytes = images.apply(changes, redrawnLines: redrawn)
+        if !bytes.isEmpty { writeRaw(bytes) }
+    }
+
+    /// Whether a picture waits for its encoding (made off the frame path): a frame should be
+    /// drawn once it is ready, even with nothing else changed.
+    public var hasWaitingPictures: Bool { images.hasWaitingPictures }
+
+    /// Writes bytes to the terminal after everything ncurses buffered.
+    /// OSC 52 to the terminal. Inside tmux, tmux itself takes it: `tmux load-buffer -w -` puts
+    /// the text in a tmux buffer and sends it on to the outer terminal's clipboard (tmux ignores
+    /// an application's own OSC 52 under its default `set-clipboard external`).
+    public func copyToClipboard(_ bytes: [UInt8]) {
+        if getenv("TMUX") != nil, TmuxClipboard.load(bytes) { return }
+        writeRaw(configuration.graphicsTransport.wrap(Clipboard.copy(bytes: bytes)))
+    }
+
+    func writeRaw(_ bytes: [UInt8]) {
+        fflush(outputFile)
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(configuration.outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import BlockArt
+import PhotoShow
+import TerminalGraphics
+import TerminalScreen
+
+/// The flags' words parsed into `show`'s values, throwing the message ArgumentParser prints:
+/// shared by `ShowCommand`, ``ShowArgumentScanner`` and the viewer's flags.
+extension ShowSettings {
+    static func parseAnimate(_ text: String) throws -> AnimationMode {
+        guard let mode = AnimationMode(rawValue: text.lowercased()) else {
+            throw ValidationError("--animate must be on, off or once (got \(text))")
+        }
+        return mode
+    }
+
+    static func parseSymbols(_ text: String) throws -> SymbolSet {
+        guard let value = SymbolSet(rawValue: text.lowercased()) else {
+            throw ValidationError("--symbols must be half, quad, sextant, block or ascii (got \(text))")
+        }
+        return value
+    }
+
+    static func parseColors(_ text: String) throws -> ColorChoice {
+        let lowered = text.lowercased()
+        if lowered == "auto" { return .auto }
+        if lowered == "full" || lowered == "24bit" { return ColorChoice(mode: .truecolor) }
+        guard let value = ColorMode(rawValue: lowered) else {
+            throw ValidationError("--colors must be auto, truecolor, 256, 16 or none (got \(text))")
+        }
+        return ColorChoice(mode: value)
+    }
+
+    static func parseGraphics(_ text: String) throws -> GraphicsSelection.Request {
+        guard let value = GraphicsSelection.Request(parsing: text) else {
+            throw ValidationError("--graphics must be \(GraphicsSelection.Request.names) (got \(text))")
+        }
+        return value
+    }
+
+    static func parseDither(_ text: String) throws -> Dithering {
+        guard let value = Dithering(rawValue: text.lowercased()) else {
+            throw ValidationError("--dither must be none, ordered or diffusion (got \(text))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,59 @@
+import BlockArt
+import ImageCodecs
+import Testing
+import TerminalGraphics
+import TerminalScreen
+
+/// Pixel pictures: the pipeline asked for the pixels the protocol sizes, the picture's cells
+/// the protocol's.
+@Suite("Pixel pictures")
+struct PixelPicturesTests {
+    @Test func theBackendAsksForTheBoxInPixelsAndPlacesPlaceholders() {
+        // Given 10×20-pixel cells and a 32×16-cell box (320×320 pixels)
+        let pictures = PixelPictures(cellPixels: PixelSize(width: 10, height: 20), graphics: .kittyPlaceholders)
+        let box = TerminalSize(rows: 16, columns: 32)
+
+        // Then a 4:3 photo is asked for at 320×240, a square one at 320×320
+        #expect(pictures.pixelSize(forImage: PixelSize(width: 400, height: 300), in: box) == PixelSize(width: 320, height: 240))
+        #expect(pictures.pixelSize(forImage: nil, in: box) == PixelSize(width: 320, height: 320))
+
+        // And a 320×240 bitmap becomes 32×12 placeholder cells over one held image
+        let picture = pictures.picture(for: Bitmap(width: 320, height: 240), in: box)
+        #expect(picture.size == TerminalSize(rows: 12, columns: 32))
+        #expect(picture.image?.cells == picture.size)
+        #expect(picture.cells.cells.allSatisfy { KittyPlaceholder.imageID(of: $0) == picture.image?.id })
+        #expect(pictures.nextVariant() == nil)
+    }
+
+    @Test func theBackendSaysITerm() {
+        let pictures = PictureBackend.pixels(.iterm).renderer(art: BlockArtOptions(), cellPixels: PixelSize(width: 10, height: 20))
+        #expect(pictures.name == "iterm")
+        let picture = pictures.picture(for: Bitmap(width: 100, height: 40), in: TerminalSize(rows: 10, columns: 20))
+        #expect(picture.image?.graphics.name == "iterm")
+        #expect(picture.size == TerminalSize(rows: 2, columns: 10))
+    }
+}
+
+/// xterm drops a sixel larger than its `maxGraphicSize` whole (the photo view stayed blank):
+/// sixel pictures stay within what the terminal answered, or xterm's default.
+@Suite("Pixel pictures: the sixel size limit")
+struct SixelSizeLimitTests {
+    @Test func sixelPicturesStayWithinTheTerminalsLimitOrXtermsDefault() {
+        // Given a 118×32-cell photo view of 10×20-pixel cells (1180×640 pixels)
+        let box = TerminalSize(rows: 32, columns: 118)
+        let photo = PixelSize(width: 5312, height: 2988)
+        // Then sixel asks for at most 1000 wide when the terminal did not say, aspect kept
+        let unsaid = PictureBackend.pixels(SixelGraphics()).renderer(art: BlockArtOptions(), cellPixels: PixelSize(width: 10, height: 20))
+        #expect(unsaid.pixelSize(forImage: photo, in: box) == PixelSize(width: 1000, height: 562))
+        // And what the terminal answered when it did
+        let answered = PictureBackend.pixels(SixelGraphics()).renderer(
+            art: BlockArtOptions(), cellPixels: PixelSize(width: 10, height: 20), sixelGeometry: PixelSize(width: 2048, height: 2048))
+        #expect(answered.pixelSize(forImage: photo, in: box) == PixelSize(width: 1138, height: 640))
+        // And a larger bitmap handed to it is scaled down before it is drawn
+        let picture = unsaid.picture(for: Bitmap(width: 1180, height: 640), in: box)
+        #expect(picture.image.map { $0.bitmap.width <= 1000 && $0.bitmap.height <= 1000 } == true)
+        // While kitty has no such limit
+        let kitty = PictureBackend.pixels(.kittyPlaceholders).renderer(art: BlockArtOptions(), cellPixels: PixelSize(width: 10, height: 20))
+        #expect(kitty.pixelSize(forImage: photo, in: box) == PixelSize(width: 1138, height: 640))
+    }
+}

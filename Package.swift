@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
         .library(name: "LoadSemantics", targets: ["LoadSemantics"]),
         .library(name: "FoundationExtras", targets: ["FoundationExtras"]),
+        .library(name: "Vocabulary", targets: ["Vocabulary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -130,12 +131,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("webpmux")]
         ),
 
+        // The words several modules share, each defined once: pixel sizes, colour depth, cell
+        // colour, the disappear policy, load slots and photo keys, library versions. A leaf:
+        // scripts/check-imports.py keeps it without dependencies and keeps its type names out of
+        // every other module.
+        .target(name: "Vocabulary", swiftSettings: strict),
         // Text from outside made safe for a terminal, and its width in cells: the one place every
         // printed or drawn feed-, file- or client-derived string goes through.
         .target(name: "TerminalText", swiftSettings: strict),
         .target(
             name: "ImageCodecs",
-            dependencies: ["CImageShim"],
+            dependencies: ["CImageShim", "Vocabulary"],
             swiftSettings: strict
         ),
         // SHA-256 and MD5 in Swift (the disk cache, ETags, thumbnail names): no second BoringSSL.
@@ -148,7 +154,7 @@ let package = Package(
         .target(
             name: "ImageLoading",
             dependencies: [
-                "ImageCodecs",
+                "ImageCodecs", "Vocabulary",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -158,16 +164,16 @@ let package = Package(
             swiftSettings: strict
         ),
         // The rules of lazy loading, checked over a run's records, and the run as a Chrome trace.
-        .target(name: "LoadSemantics", dependencies: ["ImageLoading", "FoundationExtras"], swiftSettings: strict),
+        .target(name: "LoadSemantics", dependencies: ["ImageLoading", "Vocabulary", "FoundationExtras"], swiftSettings: strict),
         .target(
             name: "BlockArt",
-            dependencies: ["ImageCodecs"],
+            dependencies: ["ImageCodecs", "Vocabulary"],
             swiftSettings: strict
         ),
         .target(
             name: "PicsumServer",
             dependencies: [
-                "ImageCodecs", "TerminalText",
+                "ImageCodecs", "Vocabulary", "TerminalText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -180,24 +186,24 @@ let package = Package(
         ),
         .target(
             name: "FeedSources",
-            dependencies: ["ImageCodecs", "ImageLoading", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["ImageCodecs", "Vocabulary", "ImageLoading", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         // The conversation with the terminal: the input grammar (keys, mouse, replies), the
         // start-up probe, tmux, colour depth and terminfo; beneath the viewer and `show`.
-        .target(name: "TerminalKit", dependencies: ["ImageCodecs", "CNcurses", "FoundationExtras"], swiftSettings: strict),
+        .target(name: "TerminalKit", dependencies: ["Vocabulary", "CNcurses", "FoundationExtras"], swiftSettings: strict),
         // What a terminal draws: text cells, and real pixels through each graphics protocol
         // (kitty placed directly or by placeholders, sixel, iTerm2: one file each, one registry),
         // their encoders, and the choice among them from the probe's answers; beneath the viewer
         // and `show`, which both draw through it.
         .target(
-            name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
+            name: "TerminalGraphics", dependencies: ["TerminalKit", "Vocabulary", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
             swiftSettings: strict
         ),
         .target(
             name: "TerminalUI",
             dependencies: [
-                "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses",
+                "TerminalKit", "Vocabulary", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources", "CNcurses",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
@@ -205,7 +211,7 @@ let package = Package(
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -232,7 +238,7 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "TerminalUI", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -242,29 +248,29 @@ let package = Package(
         .target(name: "CodecFixtures", path: "Tests/CodecFixtures", swiftSettings: strict),
         // A child process that decodes one file and reports its own peak memory (VmHWM), so a
         // memory bound is measured with nothing else in the process.
-        .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs"], path: "Tests/DecodePeak", swiftSettings: strict),
+        .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs", "Vocabulary"], path: "Tests/DecodePeak", swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: strict),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures"], swiftSettings: strict),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Vocabulary", "CodecFixtures"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "PicsumServer", "CodecFixtures",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "PicsumServer", "CodecFixtures",
                 "Digests", "FoundationExtras",
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "ImageLoading"], swiftSettings: strict),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "ImageCodecs"], swiftSettings: strict),
+        .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "Vocabulary", "ImageLoading"], swiftSettings: strict),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "Vocabulary"], swiftSettings: strict),
         .testTarget(
-            name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
+            name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "Vocabulary", "TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
             swiftSettings: strict
         ),
-        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
+        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "Vocabulary", "ImageCodecs"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
+                "TerminalUI", "Vocabulary", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
@@ -273,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "PicsumServerTests",
             dependencies: [
-                "PicsumServer", "ImageCodecs",
+                "PicsumServer", "Vocabulary", "ImageCodecs",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -284,14 +290,14 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedSourcesTests",
-            dependencies: ["FeedSources", "ImageCodecs", "ImageLoading", "PicsumServer", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["FeedSources", "Vocabulary", "ImageCodecs", "ImageLoading", "PicsumServer", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics"], swiftSettings: strict),
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
+                "photofeed", "Vocabulary", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
                 "FeedSources", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

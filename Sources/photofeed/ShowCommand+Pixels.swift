@@ -4,6 +4,7 @@ import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import TerminalGraphics
+import Vocabulary
 
 extension ShowCommand {
     /// Prints every image of `settings` in real pixels through `pixels`' protocol. Files are

@@ -10,6 +10,7 @@ import TerminalUI
 import TerminalText
 import TerminalGraphics
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -110,7 +111,6 @@ struct ShowCommand: AsyncParsableCommand {
         // A closed pipe (`| head`) must end the command quietly, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let environment = Self.environment()
-        let detected = TerminalCapabilities.detect(environment: environment)
         let terminal = ShowTerminal.ask(settings, environment: environment)
         let interruptions = terminal.catchInterruptions()
         defer {
@@ -122,8 +122,8 @@ struct ShowCommand: AsyncParsableCommand {
             return
         }
         let options = BlockArtOptions(
-            symbols: settings.symbols ?? detected.preferredSymbols,
-            colors: terminal.colorMode,
+            symbols: settings.symbols ?? SymbolSet.preferred(environment: environment),
+            colors: terminal.profile.colors.depth,
             dither: settings.dither,
             scaling: settings.fill ? .fill : .fit)
         let columns = settings.width ?? Self.terminalColumns(environment: environment)

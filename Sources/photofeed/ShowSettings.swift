@@ -3,6 +3,7 @@ import BlockArt
 import ImageLoading
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// What one `photofeed show` run was asked to do, as plain values.
 ///
@@ -46,7 +47,7 @@ struct ShowSettings: Equatable {
 
     /// A colour mode, or `auto`: detect from the environment.
     struct ColorChoice: Equatable {
-        var mode: ColorMode?
+        var mode: ColorDepth?
         static let auto = ColorChoice(mode: nil)
     }
 
@@ -81,7 +82,7 @@ struct ShowSettings: Equatable {
         let lowered = text.lowercased()
         if lowered == "auto" { return .auto }
         if lowered == "full" || lowered == "24bit" { return ColorChoice(mode: .truecolor) }
-        guard let value = ColorMode(rawValue: lowered) else {
+        guard let value = ColorDepth(argument: lowered) else {
             throw ValidationError("--colors must be auto, truecolor, 256, 16 or none (got \(text))")
         }
         return ColorChoice(mode: value)

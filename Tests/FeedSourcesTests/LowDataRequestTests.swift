@@ -1,9 +1,9 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import PicsumServer
 import Testing
+import Vocabulary
 
 /// Low-data variants: picsum-style photos carry a quarter-area URL, originals carry none, and a
 /// real `ImageLoader` loads the small one in low-data mode and upgrades when it is switched off.

@@ -1,5 +1,6 @@
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("Bad input is an error, never a crash")
 struct BadInputTests {

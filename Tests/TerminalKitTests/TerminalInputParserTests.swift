@@ -1,6 +1,6 @@
-import ImageCodecs
 import Testing
 import TerminalKit
+import Vocabulary
 
 @Suite struct TerminalInputParserTests {
     private func parse(_ text: String, pieces: Int = 1) -> [TerminalInput] {

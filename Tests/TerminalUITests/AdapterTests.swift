@@ -4,6 +4,7 @@ import ImageLoading
 import Testing
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 @Suite("Adapters from BlockArt and ImageLoading")
 struct AdapterTests {

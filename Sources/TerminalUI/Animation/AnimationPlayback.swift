@@ -1,4 +1,5 @@
 public import ImageCodecs
+public import Vocabulary
 
 /// Where one item's animation stands: a pure state machine the model keeps per animated photo.
 ///

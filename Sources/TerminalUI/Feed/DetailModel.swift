@@ -1,5 +1,6 @@
 import ImageCodecs
 import TerminalGraphics
+import Vocabulary
 
 /// The detail view of one photo (Enter): its own load at the size of the screen, or of the
 /// part of the photo a zoomed view shows.

@@ -1,7 +1,7 @@
 public import FeedSources
 public import FoundationEssentials
-public import ImageCodecs
 public import ImageLoading
+public import Vocabulary
 
 /// Something the update function asks the runtime to do: data, never done by the model itself.
 ///

@@ -2,6 +2,7 @@ import FeedSources
 import ImageCodecs
 import ImageLoading
 import TerminalGraphics
+import Vocabulary
 
 /// One photo as the model tracks it: what its item shows and the load that serves it.
 struct FeedItem: Sendable {

@@ -2,6 +2,7 @@ public import FeedSources
 public import ImageLoading
 public import LoadSemantics
 public import ImageCodecs
+public import Vocabulary
 
 /// Everything that can happen to the viewer, as a value the update function takes.
 ///

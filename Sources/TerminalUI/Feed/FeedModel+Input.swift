@@ -1,4 +1,5 @@
 import TerminalGraphics
+import Vocabulary
 /// Keys and commands: what each does to the model.
 extension FeedModel {
     /// The key map (pure).

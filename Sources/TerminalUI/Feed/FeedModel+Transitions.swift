@@ -1,4 +1,5 @@
 import ImageLoading
+public import Vocabulary
 
 /// Transitions on load: which pictures fade in from their placeholders, and until when.
 ///

@@ -2,6 +2,7 @@ public import FeedSources
 public import ImageLoading
 public import ImageCodecs
 public import TerminalGraphics
+public import Vocabulary
 
 /// Everything the viewer's screen depends on, as one value: the lazy list, every photo's
 /// state, paging, panels and overlays, the detail view, low-data mode and the options.

@@ -5,6 +5,7 @@ import ImageLoading
 import Testing
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// Whole frames drawn from the model: golden text for the list, help, tiny terminals, and
 /// where pictures are placed.

@@ -39,7 +39,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "The longest wait for the visible rows, in milliseconds.")
     var waitMs = 10_000
 
-    @Option(help: "One cell's size in pixels for pixel pictures, WxH (default 10x20).", transform: Self.parseCellPixels)
+    @Option(help: "One cell's size in pixels for pixel pictures, WxH (default 10x20). (default: 10x20)", transform: Self.parseCellPixels)
     var cellPixels = PixelSize(width: 10, height: 20)
 
     func validate() throws {

@@ -20,32 +20,17 @@ extension ViewerOptions {
         }
     }
 
-    @Sendable static func parsePlaceholder(_ text: String) throws -> PlaceholderStyle {
-        guard let style = PlaceholderStyle(rawValue: text.lowercased()) else {
-            throw ValidationError("--placeholder must be shimmer or spinner (got \(text))")
+    /// A transform reading one of `Value`'s raw values in any case, and refusing anything else
+    /// with "`option` must be `names` (got …)".
+    static func named<Value: RawRepresentable<String> & Sendable>(
+        _ option: String, _ names: String
+    ) -> @Sendable (String) throws -> Value {
+        { text in
+            guard let value = Value(rawValue: text.lowercased()) else {
+                throw ValidationError("\(option) must be \(names) (got \(text))")
+            }
+            return value
         }
-        return style
-    }
-
-    @Sendable static func parseDisappearPolicy(_ text: String) throws -> DisappearPolicy {
-        guard let policy = DisappearPolicy(rawValue: text.lowercased()) else {
-            throw ValidationError("--on-disappear must be cancel, lower-priority or keep (got \(text))")
-        }
-        return policy
-    }
-
-    @Sendable static func parseLayout(_ text: String) throws -> LayoutKind {
-        guard let kind = LayoutKind(rawValue: text.lowercased()) else {
-            throw ValidationError("--layout must be list or grid (got \(text))")
-        }
-        return kind
-    }
-
-    @Sendable static func parseSort(_ text: String) throws -> PhotoSort {
-        guard let sort = PhotoSort(rawValue: text.lowercased()) else {
-            throw ValidationError("--sort must be name, modified, taken, size or random (got \(text))")
-        }
-        return sort
     }
 
     @Sendable static func parseNetwork(_ text: String) throws -> NetworkPreset {

@@ -24,10 +24,10 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Dithering for 256/16 colours: none, ordered or diffusion. (default: none)", transform: ShowSettings.parseDither)
     var dither = Dithering.none
 
-    @Option(help: "Placeholder while loading: shimmer or spinner (p switches). (default: shimmer)", transform: Self.parsePlaceholder)
+    @Option(help: "Placeholder while loading: shimmer or spinner (p switches). (default: shimmer)", transform: Self.named("--placeholder", "shimmer or spinner"))
     var placeholder = PlaceholderStyle.shimmer
 
-    @Option(help: "What a row's load does when the row leaves the screen: cancel (the download resumes when it comes back), lower-priority, or keep. (default: cancel)", transform: Self.parseDisappearPolicy)
+    @Option(help: "What a row's load does when the row leaves the screen: cancel (the download resumes when it comes back), lower-priority, or keep. (default: cancel)", transform: Self.named("--on-disappear", "cancel, lower-priority or keep"))
     var onDisappear = DisappearPolicy.cancel
 
     @Option(help: "Rows prefetched ahead in the scroll direction, at low priority.")
@@ -42,7 +42,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), \(GraphicsProtocols.help). (default: auto)"), transform: ShowSettings.parseGraphics)
     var graphics = GraphicsSelection.Request.auto
 
-    @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.", transform: Self.parseLayout)
+    @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.", transform: Self.named("--layout", "list or grid"))
     var layout: LayoutKind?
 
     @Option(help: "The thumbnail box in cells: auto (sized from the terminal: in the list a third of its height, in the grid about four lines of photos a screen) or WxH (columns x rows, e.g. 32x16). (default: auto)", transform: Self.parseThumb)
@@ -90,7 +90,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Seconds each photo shows in the slideshow (S in the photo view).")
     var slideshow: Double = 5
 
-    @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.", transform: Self.parseSort)
+    @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.", transform: Self.named("--sort", "name, modified, taken, size or random"))
     var sort: PhotoSort?
 
     @Flag(help: "A folder feed: include the photos of sub-folders (down to --max-depth), on the folder's file system; a link to the folder, above it or out of it is not followed, and the status bar says how many were skipped. The grid names each photo's sub-folder.")

@@ -60,7 +60,9 @@ extension ColorDepth {
         if lower.hasSuffix("-direct") || lower.contains("truecolor") || lower.contains("24bit") {
             return Decision(depth: .truecolor, source: "TERM=\(term)")
         }
-        if lower.contains("256color") || lower.contains("256colour") { return Decision(depth: .palette256, source: "TERM=\(term)") }
+        if lower.contains("256color") || lower.contains("256colour") {
+            return Decision(depth: .palette256, source: "TERM=\(term)")
+        }
         return Decision(depth: .ansi16, source: "TERM=\(term)")
     }
 

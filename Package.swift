@@ -251,6 +251,7 @@ let package = Package(
         .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs", "Vocabulary"], path: "Tests/DecodePeak", swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: strict),
+        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"], swiftSettings: strict),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Vocabulary", "CodecFixtures"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",

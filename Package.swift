@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
         .library(name: "LoadSemantics", targets: ["LoadSemantics"]),
         .library(name: "FoundationExtras", targets: ["FoundationExtras"]),
+        .library(name: "Vocabulary", targets: ["Vocabulary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -133,12 +134,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("webpmux")]
         ),
 
+        // The words several modules share, each defined once: pixel sizes, colour depth, cell
+        // colour, the disappear policy, load slots and photo keys, library versions. A leaf:
+        // scripts/check-imports.py keeps it without dependencies and keeps its type names out of
+        // every other module.
+        .target(name: "Vocabulary", swiftSettings: strict),
         // Text from outside made safe for a terminal, and its width in cells: the one place every
         // printed or drawn feed-, file- or client-derived string goes through.
         .target(name: "TerminalText", swiftSettings: strict),
         .target(
             name: "ImageCodecs",
-            dependencies: ["CImageShim"],
+            dependencies: ["CImageShim", "Vocabulary"],
             swiftSettings: strict
         ),
         // SHA-256 and MD5 in Swift (the disk cache, ETags, thumbnail names): no second BoringSSL.
@@ -151,7 +157,7 @@ let package = Package(
         .target(
             name: "ImageLoading",
             dependencies: [
-                "ImageCodecs",
+                "ImageCodecs", "Vocabulary",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -161,16 +167,16 @@ let package = Package(
             swiftSettings: strict
         ),
         // The rules of lazy loading, checked over a run's records, and the run as a Chrome trace.
-        .target(name: "LoadSemantics", dependencies: ["ImageLoading", "FoundationExtras"], swiftSettings: strict),
+        .target(name: "LoadSemantics", dependencies: ["ImageLoading", "Vocabulary", "FoundationExtras"], swiftSettings: strict),
         .target(
             name: "BlockArt",
-            dependencies: ["ImageCodecs"],
+            dependencies: ["ImageCodecs", "Vocabulary"],
             swiftSettings: strict
         ),
         .target(
             name: "PicsumServer",
             dependencies: [
-                "ImageCodecs", "TerminalText",
+                "ImageCodecs", "Vocabulary", "TerminalText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -183,31 +189,31 @@ let package = Package(
         ),
         .target(
             name: "FeedSources",
-            dependencies: ["ImageCodecs", "ImageLoading", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["ImageCodecs", "Vocabulary", "ImageLoading", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         // The conversation with the terminal: the input grammar (keys, mouse, replies), the
         // start-up probe, tmux, colour depth and terminfo; beneath the viewer and `show`.
-        .target(name: "TerminalKit", dependencies: ["ImageCodecs", "CNcurses", "FoundationExtras"], swiftSettings: strict),
+        .target(name: "TerminalKit", dependencies: ["Vocabulary", "CNcurses", "FoundationExtras"], swiftSettings: strict),
         // What a terminal draws: text cells, and real pixels through each graphics protocol
         // (kitty placed directly or by placeholders, sixel, iTerm2: one file each, one registry),
         // their encoders, and the choice among them from the probe's answers; beneath the viewer
         // and `show`, which both draw through it.
         .target(
-            name: "TerminalGraphics", dependencies: ["TerminalKit", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
+            name: "TerminalGraphics", dependencies: ["TerminalKit", "Vocabulary", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
             swiftSettings: strict
         ),
         // A terminal screen with no feed in it (curses, frames and their diff, text in cells, pictures placed in cells).
         .target(
             name: "TerminalScreen",
-            dependencies: ["TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "CNcurses", "TerminalText", "FoundationExtras"],
+            dependencies: ["TerminalKit", "Vocabulary", "TerminalGraphics", "BlockArt", "ImageCodecs", "CNcurses", "TerminalText", "FoundationExtras"],
             swiftSettings: strict
         ),
         // The feed viewer (model, update, views, panels, runtime), drawn on a TerminalScreen.
         .target(
             name: "TerminalUI",
             dependencies: [
-                "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources",
+                "TerminalScreen", "Vocabulary", "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
@@ -216,7 +222,7 @@ let package = Package(
         .target(
             name: "PhotoShow",
             dependencies: [
-                "BlockArt", "ImageCodecs", "ImageLoading", "TerminalKit", "TerminalGraphics", "TerminalScreen", "TerminalText",
+                "BlockArt", "Vocabulary", "ImageCodecs", "ImageLoading", "TerminalKit", "TerminalGraphics", "TerminalScreen", "TerminalText",
                 "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
@@ -224,7 +230,7 @@ let package = Package(
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "PhotoShow", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "PhotoShow", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -251,7 +257,7 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "BlockArt", "PicsumServer", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -261,38 +267,39 @@ let package = Package(
         .target(name: "CodecFixtures", path: "Tests/CodecFixtures", swiftSettings: strict),
         // A child process that decodes one file and reports its own peak memory (VmHWM), so a
         // memory bound is measured with nothing else in the process.
-        .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs"], path: "Tests/DecodePeak", swiftSettings: strict),
+        .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs", "Vocabulary"], path: "Tests/DecodePeak", swiftSettings: strict),
         // What the test targets share: the realTime tag, a seeded generator, a clock the test
         // moves, polling with a deadline, tmux sessions and scratch mounts. Defined once here.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"], swiftSettings: strict),
+        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"], swiftSettings: strict),
         .testTarget(name: "FoundationExtrasTests", dependencies: ["FoundationExtras", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: strict),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CodecFixtures", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Vocabulary", "CodecFixtures", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: [
-                "ImageCodecs", "ImageLoading", "PicsumServer", "CodecFixtures",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "PicsumServer", "CodecFixtures",
                 "Digests", "FoundationExtras", "TestSupport",
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "ImageLoading"], swiftSettings: strict),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "ImageCodecs", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "Vocabulary", "ImageLoading"], swiftSettings: strict),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "Vocabulary", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
+            name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "Vocabulary", "TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],
             swiftSettings: strict
         ),
-        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageCodecs"], swiftSettings: strict),
+        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "Vocabulary", "ImageCodecs"], swiftSettings: strict),
         // The screen's tests, with no feed: cells, frames, curses' pure parts, pictures.
         .testTarget(
             name: "TerminalScreenTests",
-            dependencies: ["TerminalScreen", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs"],
+            dependencies: ["TerminalScreen", "Vocabulary", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
+                "TerminalUI", "Vocabulary", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
@@ -301,7 +308,7 @@ let package = Package(
         .testTarget(
             name: "PicsumServerTests",
             dependencies: [
-                "PicsumServer", "ImageCodecs", "TestSupport",
+                "PicsumServer", "Vocabulary", "ImageCodecs", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -313,7 +320,7 @@ let package = Package(
         .testTarget(
             name: "FeedSourcesTests",
             dependencies: [
-                "FeedSources", "ImageCodecs", "ImageLoading", "PicsumServer", "FoundationExtras", "TestSupport",
+                "FeedSources", "Vocabulary", "ImageCodecs", "ImageLoading", "PicsumServer", "FoundationExtras", "TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
@@ -322,13 +329,13 @@ let package = Package(
         // `show` called as a library: settings in, printed bytes and failures' sentences out.
         .testTarget(
             name: "PhotoShowTests",
-            dependencies: ["PhotoShow", "BlockArt", "ImageCodecs"],
+            dependencies: ["PhotoShow", "BlockArt", "ImageCodecs", "Vocabulary"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
+                "photofeed", "Vocabulary", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
                 "FeedSources", "TerminalUI", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -9,6 +9,10 @@ System modules (Foundation, Glibc, Testing, …) are ignored. Run from the packa
 It also keeps `import Foundation` out of every target linked into the photofeed binary: they
 import FoundationEssentials (and FoundationExtras for what it lacks), so the binary does not link
 FoundationInternationalization and its ICU data (~30 MB). feedbench and the tests may import it.
+
+And it keeps the vocabulary one: the Vocabulary target (the words several modules share) depends on
+nothing, and no other target, tests included, declares a type (struct, enum, class, actor, protocol
+or typealias, nested or not) named as one Vocabulary declares.
 """
 import json
 import os
@@ -48,6 +52,51 @@ FOUNDATION = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|private|
                         r"import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?Foundation\b(?!Essentials)",
                         re.MULTILINE)
 
+VOCABULARY = "Vocabulary"
+DECLARATION = re.compile(r"^([ \t]*)(?:@\w+(?:\([^)\n]*\))?\s+)*"
+                         r"(?:(?:public|package|internal|private|fileprivate|open|final|indirect|nonisolated)\s+)*"
+                         r"(?:struct|enum|class|actor|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)",
+                         re.MULTILINE)
+KEYWORDS = {"func", "var", "let", "subscript", "init", "deinit"}
+
+
+def target_folder(target):
+    return target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", target["name"])
+
+
+def swift_files(folder):
+    for root, _, files in os.walk(folder):
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                yield os.path.join(root, name)
+
+
+def declarations(path):
+    """(name, line, top level) of every type the Swift file at `path` declares."""
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    for match in DECLARATION.finditer(text):
+        if match.group(2) not in KEYWORDS:
+            yield match.group(2), text.count("\n", 0, match.start()) + 1, match.group(1) == ""
+
+
+vocabulary = {}
+if VOCABULARY in targets:
+    if targets[VOCABULARY]["dependencies"]:
+        problems.append(f"{VOCABULARY}: must depend on nothing (it is the leaf every module shares)")
+    for path in swift_files(target_folder(targets[VOCABULARY])):
+        for name, _, top in declarations(path):
+            if top:
+                vocabulary[name] = path
+for target in package["targets"]:
+    if target["type"] == "system" or target["name"] == VOCABULARY:
+        continue
+    for path in swift_files(target_folder(target)):
+        for name, line, _ in declarations(path):
+            if name in vocabulary:
+                problems.append(f"{path}:{line}: declares {name}, a word of the vocabulary ({vocabulary[name]}): "
+                                f"use that one")
+
 for target in package["targets"]:
     if target["type"] == "system":
         continue
@@ -66,6 +115,9 @@ for target in package["targets"]:
                 if target["name"] in in_binary and FOUNDATION.search(text):
                     problems.append(f"{os.path.join(root, name)}: imports Foundation (the photofeed binary "
                                     "links FoundationEssentials only; see FoundationExtras)")
+    if target["name"] == VOCABULARY:
+        for module in sorted(imported):
+            problems.append(f"{VOCABULARY}: imports {module}; it must import nothing")
     imported -= SYSTEM
     if not any(name.endswith(".swift") for _, _, files in os.walk(folder) for name in files):
         continue  # a C target: its headers are not checked

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Reads text with ANSI SGR colours back into a `CellGrid`: the inverse of `ANSIWriter`,
 /// and a reader for other tools' output (chafa, timg) so it can be scored the same way.
 ///

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Writes a `CellGrid` as text with ANSI SGR colours: one line per row, only the colour
 /// changes each cell needs, `ESC[0m` at the end of any line that set a colour, and no cursor
 /// movement, so the output pastes into a file or a pager.

@@ -1,4 +1,4 @@
-public import ImageCodecs
+public import Vocabulary
 
 /// Where a picture lands in a cell box: the grid it fills, the part of the source it uses,
 /// and the sub-pixel size that part is sampled to.

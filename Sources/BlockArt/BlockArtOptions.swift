@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// How to turn a bitmap into cells: symbol set, colour mode, dithering, fit or fill.
 ///
 /// Configure once, then render many bitmaps with a `BlockArtRenderer`:
@@ -18,7 +20,7 @@ public struct BlockArtOptions: Sendable, Hashable {
     /// Glyphs to use.
     public var symbols: SymbolSet
     /// Colours to use.
-    public var colors: ColorMode
+    public var colors: ColorDepth
     /// Dithering for quantised colour modes (and for `none`, over glyph patterns).
     public var dither: Dithering
     /// Fit (letterbox, no padding) or fill (centre crop).
@@ -28,7 +30,7 @@ public struct BlockArtOptions: Sendable, Hashable {
 
     public init(
         symbols: SymbolSet = .sextant,
-        colors: ColorMode = .truecolor,
+        colors: ColorDepth = .truecolor,
         dither: Dithering = .none,
         scaling: Scaling = .fit,
         cellAspect: Double = 2

@@ -1,5 +1,6 @@
 public import ImageCodecs
 import Synchronization
+public import Vocabulary
 
 /// Renders bitmaps as block art: a value you configure once and call per bitmap.
 ///

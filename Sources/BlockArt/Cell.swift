@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// One terminal cell of block art: a glyph drawn in `foreground` over `background`.
 ///
 /// ```swift

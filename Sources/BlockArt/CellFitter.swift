@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Turns sub-pixels into cells for one set of options: the per-cell search, quantising and
 /// dithering. Internal; `BlockArtRenderer` is the public face.
 struct CellFitter {
@@ -22,7 +24,7 @@ struct CellFitter {
 
     /// Amplitude of ordered dithering, in sRGB units: about one palette step.
     private var orderedAmplitude: Float {
-        options.colors == .palette16 ? 96 : 36
+        options.colors == .ansi16 ? 96 : 36
     }
 
     /// The cells for `image`, which holds exactly `grid` × the symbol set's pixels per cell.

@@ -1,4 +1,5 @@
 public import ImageCodecs
+import Vocabulary
 
 /// Draws a `CellGrid` back into pixels the way a terminal would, at a fixed cell size:
 /// each cell is its glyph's coverage × foreground + the rest × background.

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The xterm palette and nearest-colour lookups for the quantised modes.
 ///
 /// Nearest is measured in Oklab, over a grid of sRGB values whose levels include every
@@ -33,10 +35,10 @@ struct Palette: Sendable {
     static let ansi16 = Palette(indices: 0...15)
 
     /// The palette for a quantised mode, nil otherwise.
-    static func forMode(_ mode: ColorMode) -> Palette? {
+    static func forMode(_ mode: ColorDepth) -> Palette? {
         switch mode {
         case .palette256: cube256
-        case .palette16: ansi16
+        case .ansi16: ansi16
         case .truecolor, .none: nil
         }
     }

@@ -1,4 +1,5 @@
 import ImageCodecs
+import Vocabulary
 
 /// The sub-pixels a renderer works on: sRGB (0…255, alpha composited over black) and Oklab.
 struct SubpixelImage {

@@ -1,5 +1,5 @@
-public import ImageCodecs
 public import ImageLoading
+public import Vocabulary
 
 extension FeedPhoto {
     /// A request for `region` of the upright original (of `original` size) drawn at `output`:

@@ -1,8 +1,8 @@
 public import FoundationEssentials
 import FoundationExtras
-public import ImageCodecs
 public import ImageLoading
 public import SystemPackage
+public import Vocabulary
 
 /// One photo of a feed: a stable id, who took it, its size when known, and where to load it from.
 ///

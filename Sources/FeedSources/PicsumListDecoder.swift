@@ -1,6 +1,6 @@
 import FoundationEssentials
 import FoundationExtras
-import ImageCodecs
+import Vocabulary
 
 /// Decodes a picsum `/v2/list` body defensively, field by field.
 ///

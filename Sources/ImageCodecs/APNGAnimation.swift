@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// An animated PNG (APNG) played a frame at a time. Debian's libpng has no APNG support, so the
 /// chunks are read here (with bounds) and each frame becomes a small PNG of its own — the
 /// file's header chunks with the frame's size, its `fdAT` data as `IDAT` — that libpng decodes

@@ -1,4 +1,5 @@
 import CImageShim
+public import Vocabulary
 
 /// Plays an animated GIF, WebP or PNG (APNG) a frame at a time, each frame at a thumbnail's size.
 ///

@@ -1,3 +1,5 @@
+public import Vocabulary
+
 extension Bitmap {
     /// This bitmap with the part `sourceRect` of `source` scaled into `destination` (both
     /// clamped to their bitmaps; nothing happens when either is empty). For a zoomed view's

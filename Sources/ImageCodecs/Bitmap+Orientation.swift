@@ -1,3 +1,5 @@
+import Vocabulary
+
 extension Bitmap {
     /// The bitmap turned upright for an EXIF orientation (1 returns self).
     ///

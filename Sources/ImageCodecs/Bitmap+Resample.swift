@@ -1,4 +1,5 @@
 import Dispatch
+import Vocabulary
 
 extension Bitmap {
     /// The pixels of `rect` (clamped to the bitmap) scaled to `size`, separably:

@@ -1,3 +1,5 @@
+public import Vocabulary
+
 extension Bitmap {
     /// Scaled to exactly `size`: area-average (box filter) when shrinking, bilinear when growing,
     /// chosen per axis.

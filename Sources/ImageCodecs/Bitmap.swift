@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// An RGBA8 image in memory: rows top to bottom, 4 bytes a pixel, straight alpha.
 ///
 /// `Bitmap` is a value type; copies share storage until one is mutated.

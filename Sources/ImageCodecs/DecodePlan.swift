@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// How far below full size one decode goes: JPEG's DCT scale, then an integer area-average
 /// factor applied while rows stream in.
 ///

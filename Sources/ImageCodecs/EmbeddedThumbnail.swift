@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Decodes the JPEG thumbnail a camera stores in EXIF IFD1, when it can stand in for the image.
 ///
 /// It is used only when it covers the target on both axes (or is the image's own size on a

@@ -1,3 +1,5 @@
+public import Vocabulary
+
 extension ExifOrientation {
     /// The stored pixel an upright image's pixel (x, y) shows, for a stored image of `stored`
     /// size (the same map `Bitmap.oriented(_:)` draws with).

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The one error ImageCodecs throws: what went wrong, in words a user can act on.
 ///
 /// A struct around a private code, so new kinds can be added without breaking callers.

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// A progressive JPEG's image as of one of its scans, decoded from the bytes received so far.
 public struct ProgressivePreview: Sendable, Hashable {
     /// The image as of `scan`, decoded like the full image (same scale, orientation).

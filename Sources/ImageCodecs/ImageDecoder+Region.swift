@@ -1,3 +1,5 @@
+import Vocabulary
+
 extension ImageDecoder {
     /// `region` of the upright image (clamped to it) toward `storedTarget` (stored axes; nil:
     /// full size), upright when `options.appliesOrientation`.

@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// How to decode: a target size for reduced decoding, limits, orientation.
 public struct DecodingOptions: Sendable, Hashable {
     /// Decode no larger than needed to cover this size: JPEG scales by 1/2, 1/4, 1/8 in the DCT

@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// What an image's header says, read without decoding pixels.
 public struct ImageHeader: Sendable, Hashable {
     /// The container format.

@@ -1,4 +1,5 @@
 import CImageShim
+import Vocabulary
 
 /// JPEG header probe and decode through the C shim (libjpeg-turbo).
 enum JPEGDecoding {

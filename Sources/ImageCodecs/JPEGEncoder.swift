@@ -1,4 +1,5 @@
 import CImageShim
+public import Vocabulary
 
 /// Encodes bitmaps as JPEG through libjpeg-turbo (alpha is dropped).
 ///

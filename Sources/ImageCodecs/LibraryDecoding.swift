@@ -1,4 +1,5 @@
 import CImageShim
+import Vocabulary
 
 /// WebP, GIF, AVIF, HEIF, JPEG XL and TIFF through the C shim over Debian's libraries.
 ///

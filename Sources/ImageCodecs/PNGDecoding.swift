@@ -1,4 +1,5 @@
 import CImageShim
+import Vocabulary
 
 /// PNG header probe and decode through the C shim (libpng).
 enum PNGDecoding {

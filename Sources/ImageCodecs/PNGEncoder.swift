@@ -1,4 +1,5 @@
 import CImageShim
+public import Vocabulary
 
 /// Encodes bitmaps as PNG through libpng (lossless, alpha kept).
 ///

@@ -1,4 +1,5 @@
 public import ImageLoading
+public import Vocabulary
 
 /// One thing that happened to a load, stamped with when: what a viewer did (an item appeared,
 /// a load was asked for, cancelled, re-prioritised; a frame was drawn) and what the pipeline
@@ -27,25 +28,25 @@ public struct LoadRecord: Sendable {
     /// What happened.
     public enum Event: Sendable {
         /// An item's place relative to the screen changed (an item starts `gone`).
-        case visibility(Slot, Visibility)
+        case visibility(LoadSlot, Visibility)
         /// The viewer asked for a load: `id` names it (its phases carry it); `urls` are the URLs
         /// it may download (the request's, and its low-data variant's); `label` names the
         /// photo for people.
-        case load(Slot, id: Int, urls: [String], priority: ImageRequest.Priority, label: String = "")
+        case load(LoadSlot, id: Int, urls: [String], priority: ImageRequest.Priority, label: String = "")
         /// The viewer cancelled a slot's load.
-        case cancel(Slot)
+        case cancel(LoadSlot)
         /// The viewer changed a slot's load's priority.
-        case priority(Slot, ImageRequest.Priority)
+        case priority(LoadSlot, ImageRequest.Priority)
         /// The viewer let a slot's loader go (its picture stays in the memory cache).
-        case release(Slot)
+        case release(LoadSlot)
         /// A slot's load `id` changed phase.
-        case phase(Slot, id: Int, Phase)
+        case phase(LoadSlot, id: Int, Phase)
         /// Something happened in the pipeline.
         case pipeline(ImagePipeline.Event)
         /// A frame was drawn; `placeholders` are the visible items it shows still loading.
-        case frame(placeholders: Set<Slot>)
+        case frame(placeholders: Set<LoadSlot>)
         /// The viewer asked a slot's animation player to decode the frame at `index`.
-        case animationFrame(Slot, index: Int)
+        case animationFrame(LoadSlot, index: Int)
     }
 
     /// Where an item is: on screen, in the prefetch window, or neither.
@@ -80,24 +81,6 @@ public struct LoadRecord: Sendable {
         /// Success or failure.
         public var isTerminal: Bool {
             if case .loading = self { false } else { true }
-        }
-    }
-
-    /// Whose load: one photo's item in a list (by the photo's identity), or the detail view.
-    public enum Slot: Hashable, Sendable, Comparable, CustomStringConvertible {
-        /// The item of the photo with this identity.
-        case item(String)
-        /// The detail view (one at a time).
-        case detail
-        /// The detail view's next photo, loading ahead (one at a time).
-        case ahead
-
-        public var description: String {
-            switch self {
-            case .item(let id): "photo \(id)"
-            case .detail: "detail"
-            case .ahead: "ahead"
-            }
         }
     }
 }

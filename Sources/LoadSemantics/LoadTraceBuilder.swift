@@ -1,4 +1,5 @@
 import ImageLoading
+import Vocabulary
 
 /// Turns ``LoadRecord``s into Chrome trace events that tell a run's story: one track per photo
 /// with spans for queued, downloading, decoding and rendering; instants for appear, disappear,
@@ -21,11 +22,11 @@ public struct LoadTraceBuilder: Sendable {
         case queued, downloading, decoding, rendering
     }
 
-    var tracks: [LoadRecord.Slot: Int] = [:]
+    var tracks: [LoadSlot: Int] = [:]
     /// Slots whose track is named with a label already.
-    var labelled: Set<LoadRecord.Slot> = []
-    var open: [LoadRecord.Slot: Span] = [:]
-    var slotsByURL: [String: LoadRecord.Slot] = [:]
+    var labelled: Set<LoadSlot> = []
+    var open: [LoadSlot: Span] = [:]
+    var slotsByURL: [String: LoadSlot] = [:]
     var inFlight: Set<Int> = []
     var bytesReceived = 0
     var lastCompleted: [Int: Int] = [:]
@@ -160,7 +161,7 @@ public struct LoadTraceBuilder: Sendable {
     // MARK: Tracks and spans
 
     /// A track for `slot` (named again once a label is known: the viewer shows the newest name).
-    private mutating func track(for slot: LoadRecord.Slot, label: String, time: Duration) -> [ChromeTraceEvent] {
+    private mutating func track(for slot: LoadSlot, label: String, time: Duration) -> [ChromeTraceEvent] {
         if tracks[slot] != nil, label.isEmpty || labelled.contains(slot) { return [] }
         if !label.isEmpty { labelled.insert(slot) }
         let id = tracks[slot] ?? tracks.count + 1
@@ -169,14 +170,14 @@ public struct LoadTraceBuilder: Sendable {
         return [ChromeTraceEvent(name: "thread_name", phase: .metadata, time: time, track: id, arguments: ["name": .string(name)])]
     }
 
-    private mutating func trackID(_ slot: LoadRecord.Slot, time: Duration, _ out: inout [ChromeTraceEvent]) -> Int {
+    private mutating func trackID(_ slot: LoadSlot, time: Duration, _ out: inout [ChromeTraceEvent]) -> Int {
         if let id = tracks[slot] { return id }
         out += track(for: slot, label: "", time: time)
         return tracks[slot] ?? 0
     }
 
     private mutating func instant(
-        _ name: String, slot: LoadRecord.Slot, time: Duration, _ arguments: [String: ChromeTraceEvent.Value] = [:]
+        _ name: String, slot: LoadSlot, time: Duration, _ arguments: [String: ChromeTraceEvent.Value] = [:]
     ) -> [ChromeTraceEvent] {
         var out: [ChromeTraceEvent] = []
         let id = trackID(slot, time: time, &out)
@@ -185,7 +186,7 @@ public struct LoadTraceBuilder: Sendable {
     }
 
     private mutating func begin(
-        _ span: Span, slot: LoadRecord.Slot, time: Duration, _ arguments: [String: ChromeTraceEvent.Value] = [:]
+        _ span: Span, slot: LoadSlot, time: Duration, _ arguments: [String: ChromeTraceEvent.Value] = [:]
     ) -> [ChromeTraceEvent] {
         if open[slot] == span { return [] }
         var out = end(slot, time: time)
@@ -195,7 +196,7 @@ public struct LoadTraceBuilder: Sendable {
         return out
     }
 
-    private mutating func end(_ slot: LoadRecord.Slot, time: Duration) -> [ChromeTraceEvent] {
+    private mutating func end(_ slot: LoadSlot, time: Duration) -> [ChromeTraceEvent] {
         guard let span = open.removeValue(forKey: slot), let id = tracks[slot] else { return [] }
         return [ChromeTraceEvent(name: span.rawValue, phase: .end, time: time, track: id)]
     }

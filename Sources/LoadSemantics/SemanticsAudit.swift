@@ -1,4 +1,5 @@
 import ImageLoading
+public import Vocabulary
 
 /// Checks a run's ``LoadRecord``s, in order, against the ``SemanticsRule``s and reports every
 /// violation with its rule, time, slot or URL, and what happened.
@@ -19,13 +20,6 @@ public struct SemanticsAudit: Sendable {
     /// What a run promised: the disappear policy, the retry bound, and how long a visible
     /// item may still show loading after its download ended (the phase travels through a task).
     public struct Configuration: Sendable, Hashable {
-        /// What a viewer does to the load of an item that leaves the screen and the prefetch window.
-        public enum DisappearPolicy: String, Sendable, Hashable {
-            case cancel
-            case lowerPriority = "lower-priority"
-            case keep
-        }
-
         public var onDisappear: DisappearPolicy
         /// Download attempts allowed per job (the first one included).
         public var maxAttempts: Int
@@ -76,7 +70,7 @@ public struct SemanticsAudit: Sendable {
     /// Records consumed.
     public private(set) var recordCount = 0
 
-    var slots: [LoadRecord.Slot: SlotState] = [:]
+    var slots: [LoadSlot: SlotState] = [:]
     var wantedURLs: Set<String> = []
     var frames = 0
     var downloads: [String: Set<Int>] = [:]
@@ -132,7 +126,7 @@ public struct SemanticsAudit: Sendable {
 
     // MARK: Viewer records
 
-    private mutating func see(_ slot: LoadRecord.Slot, _ visibility: LoadRecord.Visibility) {
+    private mutating func see(_ slot: LoadSlot, _ visibility: LoadRecord.Visibility) {
         var state = slots[slot, default: SlotState()]
         let old = state.visibility
         state.visibility = visibility
@@ -144,7 +138,7 @@ public struct SemanticsAudit: Sendable {
         slots[slot] = state
     }
 
-    private mutating func load(_ slot: LoadRecord.Slot, id: Int, urls: [String]) {
+    private mutating func load(_ slot: LoadSlot, id: Int, urls: [String]) {
         var state = slots[slot, default: SlotState()]
         if case .item = slot, state.visibility == .gone {
             report(.loadsOnlyWhenWanted, slot: slot, url: urls.first, "a load was asked for while the item was neither on screen nor prefetched")
@@ -154,7 +148,7 @@ public struct SemanticsAudit: Sendable {
         slots[slot] = state
     }
 
-    private mutating func receive(_ phase: LoadRecord.Phase, slot: LoadRecord.Slot, id: Int) {
+    private mutating func receive(_ phase: LoadRecord.Phase, slot: LoadSlot, id: Int) {
         guard var load = slots[slot]?.load, load.id == id else { return }
         switch phase {
         case .loading:
@@ -174,7 +168,7 @@ public struct SemanticsAudit: Sendable {
         if load.isTerminal { slots[slot]?.leftAtFrame = nil }
     }
 
-    private mutating func frame(placeholders: Set<LoadRecord.Slot>) {
+    private mutating func frame(placeholders: Set<LoadSlot>) {
         frames += 1
         for (slot, state) in slots.sorted(by: { $0.key < $1.key }) {
             if let left = state.leftAtFrame, frames - left >= 2 {
@@ -275,7 +269,7 @@ public struct SemanticsAudit: Sendable {
         attempts[job] = nil
     }
 
-    private mutating func report(_ rule: SemanticsRule, slot: LoadRecord.Slot? = nil, url: String? = nil, _ detail: String) {
+    private mutating func report(_ rule: SemanticsRule, slot: LoadSlot? = nil, url: String? = nil, _ detail: String) {
         violations.append(Violation(rule: rule, time: now, slot: slot, url: url, detail: detail))
     }
 

@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// The rules of lazy loading the ``SemanticsAudit`` checks: what photofeed promises about
 /// appear, disappear, coalescing, resume, caches, endings and retries.
 public enum SemanticsRule: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -46,14 +48,14 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// When the audit saw it (the time of the record that showed it).
     public var time: Duration
     /// The slot concerned, when there is one.
-    public var slot: LoadRecord.Slot?
+    public var slot: LoadSlot?
     /// The URL concerned, when there is one.
     public var url: String?
     /// What happened, in a sentence.
     public var detail: String
 
     /// A violation.
-    public init(rule: SemanticsRule, time: Duration, slot: LoadRecord.Slot? = nil, url: String? = nil, detail: String) {
+    public init(rule: SemanticsRule, time: Duration, slot: LoadSlot? = nil, url: String? = nil, detail: String) {
         self.rule = rule
         self.time = time
         self.slot = slot

@@ -4,6 +4,7 @@ import ImageCodecs
 import ImageLoading
 import TerminalGraphics
 import TerminalText
+import Vocabulary
 
 extension Show {
     /// Prints every image of `settings` in real pixels through `pixels`' protocol. Files are

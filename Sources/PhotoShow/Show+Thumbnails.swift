@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ImageCodecs
 import ImageLoading
+import Vocabulary
 
 extension Show {
     /// The freedesktop.org thumbnail cache `show` reads and writes, or nil when switched off.

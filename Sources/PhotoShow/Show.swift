@@ -6,6 +6,7 @@ import ImageCodecs
 import ImageLoading
 import TerminalText
 import TerminalGraphics
+import Vocabulary
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +32,6 @@ public enum Show {
         // A closed pipe (`| head`) must end the command quietly, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let environment = Self.environment()
-        let detected = TerminalCapabilities.detect(environment: environment)
         let terminal = ShowTerminal.ask(settings, environment: environment)
         let interruptions = terminal.catchInterruptions()
         defer {
@@ -43,8 +43,8 @@ public enum Show {
             return true
         }
         let options = BlockArtOptions(
-            symbols: settings.symbols ?? detected.preferredSymbols,
-            colors: terminal.colorMode,
+            symbols: settings.symbols ?? SymbolSet.preferred(environment: environment),
+            colors: terminal.profile.colors.depth,
             dither: settings.dither,
             scaling: settings.fill ? .fill : .fit)
         let columns = settings.width ?? Self.terminalColumns(environment: environment)

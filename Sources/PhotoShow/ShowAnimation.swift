@@ -3,6 +3,7 @@ import ImageCodecs
 import ImageLoading
 import TerminalScreen
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif

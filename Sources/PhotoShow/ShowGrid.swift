@@ -7,6 +7,7 @@ import ImageLoading
 import TerminalScreen
 import TerminalGraphics
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import ImageCodecs
 import ImageLoading
+import Vocabulary
 
 /// One picture `show` prints in pixels: decoded pixels (with their kitty PNG when it was read
 /// back, and the picture-cache key to store them under when they were decoded afresh), or the

@@ -1,6 +1,7 @@
 import ImageCodecs
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// How `show` writes real pixels, when it does: the protocol, the cell size, and how the bytes
 /// travel (inline and compressed into a pipe; a temporary file to a kitty on this machine;

@@ -2,6 +2,7 @@ public import BlockArt
 import ImageLoading
 public import TerminalScreen
 public import TerminalGraphics
+public import Vocabulary
 
 /// What one `photofeed show` run was asked to do, as plain values.
 ///
@@ -46,12 +47,12 @@ public struct ShowSettings: Equatable, Sendable {
     /// A colour mode, or `auto`: detect from the environment.
     public struct ColorChoice: Equatable, Sendable {
         /// The mode; nil: detect.
-        public var mode: ColorMode?
+        public var mode: ColorDepth?
         /// Detect from the environment.
         public static let auto = ColorChoice(mode: nil)
 
         /// A choice of `mode` (nil: detect).
-        public init(mode: ColorMode?) {
+        public init(mode: ColorDepth?) {
             self.mode = mode
         }
     }

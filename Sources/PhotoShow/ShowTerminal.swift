@@ -4,7 +4,7 @@ import ImageCodecs
 public import TerminalKit
 import TerminalScreen
 import TerminalGraphics
-
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,7 +28,7 @@ public struct ShowTerminal {
 
     /// Asks the terminal when `settings` leave something to it.
     static func ask(_ settings: ShowSettings, environment: [String: String]) -> ShowTerminal {
-        let flag = settings.colors.mode.map(Self.depth(for:))
+        let flag = settings.colors.mode
         // Pixels always ask (cell size, tmux passthrough, file transmission); so do automatic colours.
         let wanted = settings.probe || settings.graphics != .blocks || flag == nil
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -47,16 +47,6 @@ public struct ShowTerminal {
             replies: probe?.replies, request: settings.graphics, environment: environment, tmux: probe?.tmux,
             selection: selection, colors: colors, terminalType: environment["TERM"])
         return ShowTerminal(probe: probe, profile: profile)
-    }
-
-    /// The block-art colour mode decided.
-    var colorMode: ColorMode {
-        switch profile.colors.depth {
-        case .truecolor: .truecolor
-        case .palette256: .palette256
-        case .ansi16: .palette16
-        case .none: .none
-        }
     }
 
     /// How pixels are written: the flag's protocol (into a pipe too: the flag says so), or what
@@ -109,15 +99,5 @@ public struct ShowTerminal {
         guard isatty(STDOUT_FILENO) == 1 else { return nil }
         let probe = self.probe
         return ShowInterruption.install { probe?.restore() }
-    }
-
-    /// The terminal colour depth of a block-art colour mode.
-    public static func depth(for mode: ColorMode) -> ColorDepth {
-        switch mode {
-        case .truecolor: .truecolor
-        case .palette256: .palette256
-        case .palette16: .ansi16
-        case .none: .none
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import Vocabulary
 
 /// What the embedded server does when a row asks for an animation: every frame decoded and
 /// composited at the size that covers the thumbnail, then encoded as a lossy animated WebP

@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import ImageCodecs
+import Vocabulary
 
 /// Scores block art against its source, ours and chafa's, on every asset at 40×20 cells.
 ///
@@ -19,8 +20,8 @@ struct BlockArtQualityScenario: BenchScenario {
         var tool: String
     }
 
-    private static let colorModes: [(ColorMode, chafa: String)] = [
-        (.truecolor, "full"), (.palette256, "240"), (.palette16, "16"), (.none, "none"),
+    private static let colorModes: [(ColorDepth, chafa: String)] = [
+        (.truecolor, "full"), (.palette256, "240"), (.ansi16, "16"), (.none, "none"),
     ]
     private static let chafaSymbols: [(ours: SymbolSet?, chafa: String?)] = [
         (.half, "vhalf"), (.quad, "quad"), (.sextant, "sextant"), (.block, "block"), (.ascii, "ascii"), (nil, nil),
@@ -51,21 +52,21 @@ struct BlockArtQualityScenario: BenchScenario {
                             let renderer = BlockArtRenderer(options: BlockArtOptions(symbols: symbols, colors: mode, dither: dither))
                             let tool = dither == .none ? "photofeed" : "photofeed+fs"
                             score(renderer.render(source, in: box), source: source,
-                                  as: Variant(symbols: symbols.rawValue, colors: mode.rawValue, tool: tool))
+                                  as: Variant(symbols: symbols.rawValue, colors: mode.argument, tool: tool))
                         }
                     }
                     if hasChafa {
                         let output = try BlockArtToolRunner.chafa(
                             path, symbols: chafaName, colors: chafaColors, columns: box.columns, rows: box.rows)
                         score(ANSIParser().grid(from: output), source: source,
-                              as: Variant(symbols: symbols?.rawValue ?? "default", colors: mode.rawValue, tool: "chafa"))
+                              as: Variant(symbols: symbols?.rawValue ?? "default", colors: mode.argument, tool: "chafa"))
                     }
                 }
                 if mode == .truecolor {
-                    score(idealHalf(source), source: source, as: Variant(symbols: "half", colors: mode.rawValue, tool: "ideal-half"))
+                    score(idealHalf(source), source: source, as: Variant(symbols: "half", colors: mode.argument, tool: "ideal-half"))
                     let quad = idealQuad(source)
                     let reference = source.resized(to: quad.size)
-                    scores[Variant(symbols: "quad", colors: mode.rawValue, tool: "bound-quad"), default: []].append(
+                    scores[Variant(symbols: "quad", colors: mode.argument, tool: "bound-quad"), default: []].append(
                         (BlockArtMetrics.psnr(quad, reference), BlockArtMetrics.ssim(quad, reference)))
                 }
             }
@@ -74,9 +75,9 @@ struct BlockArtQualityScenario: BenchScenario {
         let symbolOrder = ["half", "quad", "sextant", "block", "ascii", "default"]
         let toolOrder = ["ideal-half", "bound-quad", "photofeed", "photofeed+fs", "chafa"]
         let ordered = scores.keys.sorted { a, b in
-            let ka = (Self.colorModes.firstIndex { $0.0.rawValue == a.colors } ?? 0,
+            let ka = (Self.colorModes.firstIndex { $0.0.argument == a.colors } ?? 0,
                       symbolOrder.firstIndex(of: a.symbols) ?? 0, toolOrder.firstIndex(of: a.tool) ?? 0)
-            let kb = (Self.colorModes.firstIndex { $0.0.rawValue == b.colors } ?? 0,
+            let kb = (Self.colorModes.firstIndex { $0.0.argument == b.colors } ?? 0,
                       symbolOrder.firstIndex(of: b.symbols) ?? 0, toolOrder.firstIndex(of: b.tool) ?? 0)
             return ka < kb
         }

@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import ImageCodecs
+import Vocabulary
 
 /// Times `photofeed show` against chafa and timg on a 1200×800 JPEG at 40×20 cells: one
 /// process per image (hyperfine, or our own timer without it), and per image inside one
@@ -62,7 +63,7 @@ struct BlockArtSpeedScenario: BenchScenario {
         // In one process.
         let bytes = try BlockArtToolRunner.readAll(photo.path)
         for symbols in [SymbolSet.sextant, .quad, .half] {
-            for colors in [ColorMode.truecolor, .palette256] {
+            for colors in [ColorDepth.truecolor, .palette256] {
                 let renderer = BlockArtRenderer(options: BlockArtOptions(symbols: symbols, colors: colors))
                 let summary = try Stopwatch.measure(warmup: 5, iterations: 300) {
                     _ = ANSIWriter().bytes(for: try renderOnce(bytes, renderer: renderer))

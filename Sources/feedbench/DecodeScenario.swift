@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import Vocabulary
 
 /// Decode + resize of every asset to an 80×40 thumbnail (fill), with and without
 /// JPEG DCT-domain scaling: what one feed row costs before it is drawn.

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import Vocabulary
 
 /// Per format, one photograph decoded to a 40×20-cell block-art picture by one process:
 /// `photofeed show` beside chafa and timg on the same files (hyperfine medians, ratio to chafa

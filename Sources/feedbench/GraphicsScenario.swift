@@ -3,6 +3,7 @@ import ImageCodecs
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// Real-pixel output per image at a 40×20-cell box of 10×20-pixel cells (400×400 pixels):
 /// our kitty transmission and sixel encoder in-process (time and bytes, and the sixel's PSNR

@@ -1,7 +1,7 @@
 import Foundation
-import ImageCodecs
 import ImageLoading
 import PicsumServer
+import Vocabulary
 
 /// 200 distinct thumbnails from the embedded server (no shaping) through `ImagePipeline`:
 /// cold (network → decode → resize → memory + disk), warm from memory, warm from disk.

@@ -1,6 +1,7 @@
 import TerminalScreen
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// A `MemoryScreen` that types the scroll script's keys as they fall due, times each frame
 /// (from the first cell written after a flush to the flush), and samples, at every key, how
@@ -44,7 +45,7 @@ final class ScrollBenchScreen: Screen {
     var hasWaitingPictures: Bool { images.hasWaitingPictures }
 
     var size: TerminalSize { inner.size }
-    var colorCapability: ColorCapability { inner.colorCapability }
+    var colorCapability: ColorDepth { inner.colorCapability }
 
     func put(_ cells: some Collection<ScreenCell>, at point: CellPoint) {
         if frameStart == nil { frameStart = clock.now }

@@ -6,6 +6,7 @@ import PicsumServer
 import TerminalScreen
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// The viewer scrolling a shaped embedded feed: 300 rows down and back at 30 rows/s on a
 /// `MemoryScreen`, driven through the real `FeedRuntime`, for four loader setups:
@@ -185,7 +186,7 @@ struct ScrollScenario: BenchScenario {
         let feed = PicsumFeed.embedded(baseURL: baseURL, dataLoader: listLoader, pageSize: 30)
         // Every run is audited: the violations column must read 0.
         let recorder = LoadRecorder(
-            audit: .init(onDisappear: setup.onDisappear.auditPolicy, maxAttempts: configuration.retryPolicy.maxAttempts), trace: nil)
+            audit: .init(onDisappear: setup.onDisappear, maxAttempts: configuration.retryPolicy.maxAttempts), trace: nil)
         let viewer = FeedRuntime(
             screen: screen, feed: feed, feedName: await feed.summary, pipeline: LiveFeedPipeline(pipeline: pipeline),
             options: options(onDisappear: setup.onDisappear, graphics: setup.graphics), recorder: recorder)

@@ -135,7 +135,8 @@ struct EmbeddedServerFlags: Equatable, Sendable {
     private mutating func set(_ name: String, _ value: String) -> Bool {
         switch name {
         case "--cache-dir": cacheDir = value
-        case "--network": network = value
+        // The preset's name as ViewerOptions keeps it (any case on the command line).
+        case "--network": network = NetworkPreset(name: value)?.name ?? value
         case "--latency": guard let number = Int(value) else { return false }; latency = number
         case "--bandwidth": guard let number = Int(value) else { return false }; bandwidth = number
         case "--failure-rate": guard let number = Double(value) else { return false }; failureRate = number

@@ -72,7 +72,7 @@ struct FeedSetup {
                 throw SetupError("--feed \(feed): \(ErrorText.describe(error))")
             }
         }
-        let knobs = try options.shapingKnobs()
+        let knobs = options.shapingKnobs()
         // The log file first: one that cannot be written is refused before anything starts.
         let serverLog: ServerLogFile?
         do {

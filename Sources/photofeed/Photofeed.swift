@@ -10,6 +10,7 @@ import TerminalScreen
 import TerminalUI
 import TerminalText
 import TerminalGraphics
+import Vocabulary
 
 /// The `photofeed` command: the feed viewer (the default subcommand, `view`), and the tools beside it.
 ///
@@ -97,11 +98,11 @@ struct ViewCommand: AsyncParsableCommand {
             do {
                 // Ask the terminal once, before the screen takes over: graphics, version, cell size.
                 let environment = ProcessInfo.processInfo.environment
-                let request = try options.parsedGraphics()
+                let request = options.graphics
                 // The screen-reader mode asks the terminal nothing: a console that does not know a
                 // question (the Linux console under speakup) may show it, or its answer, as text
                 // the reader would read out. It draws words in the terminal's own colours.
-                let colorFlag = try options.colorFlag()
+                let colorFlag = options.colors.mode
                 let probe =
                     options.textMode(term: term)
                     ? nil
@@ -111,7 +112,7 @@ struct ViewCommand: AsyncParsableCommand {
                 let replies = probe?.replies
                 let selection = probe?.selection
                 var configuration = CursesScreenConfiguration(
-                    maximumColors: try probe.map { ViewerOptions.capability(for: $0.colors.depth) }
+                    maximumColors: probe.map(\.colors.depth)
                         ?? options.maximumColors(environment: environment))
                 if let probe {
                     var transport = probe.transport

@@ -1,5 +1,6 @@
 import ImageCodecs
 import TerminalKit
+import Vocabulary
 
 /// What `photofeed --version` and `photofeed version` print: photofeed's version (and commit),
 /// the Swift compiler it was built with, and each C library it is linked with, one a line.

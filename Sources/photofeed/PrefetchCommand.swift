@@ -3,12 +3,12 @@ import BlockArt
 import FeedSources
 import FoundationEssentials
 import FoundationExtras
-import ImageCodecs
 import ImageLoading
 import PicsumServer
 import PhotoShow
 import TerminalUI
 import TerminalText
+import Vocabulary
 
 /// `photofeed prefetch`: warms the disk cache with the first N images of a picsum-style feed,
 /// under the same cache keys the viewer reads.

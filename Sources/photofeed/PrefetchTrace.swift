@@ -3,6 +3,7 @@ import FoundationEssentials
 import ImageLoading
 import LoadSemantics
 import Synchronization
+import Vocabulary
 
 /// `prefetch --trace`: the prefetch as a Chrome trace, audited like a viewer's run. Every photo
 /// is recorded as in the prefetch window, then its load; the pipeline's events are forwarded as
@@ -55,9 +56,9 @@ final class PrefetchTrace: Sendable {
     /// A photo about to be loaded with `request` (load `id`).
     func willLoad(_ photo: FeedPhoto, request: ImageRequest, id: Int) {
         counts.state.withLock { $0.loads += 1 }
-        recorder.record(.visibility(.item(photo.id), .prefetch), at: now)
+        recorder.record(.visibility(.item(PhotoKey(id: photo.id)), .prefetch), at: now)
         let urls = [request.url, request.lowDataURL].compactMap { $0?.absoluteString }
-        recorder.record(.load(.item(photo.id), id: id, urls: urls, priority: request.priority, label: photo.author), at: now)
+        recorder.record(.load(.item(PhotoKey(id: photo.id)), id: id, urls: urls, priority: request.priority, label: photo.author), at: now)
     }
 
     /// The outcome of load `id` of the photo `photoID`.
@@ -67,7 +68,7 @@ final class PrefetchTrace: Sendable {
             case .success(let response): .success(response.source)
             case .failure(let error): .failure(reason: String(describing: error))
             }
-        recorder.record(.phase(.item(photoID), id: id, phase), at: now)
+        recorder.record(.phase(.item(PhotoKey(id: photoID)), id: id, phase), at: now)
     }
 
     /// Waits for the pipeline's last events (every task's end, at most a second more), then

@@ -3,6 +3,7 @@ import BlockArt
 import PhotoShow
 import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 
 /// The flags' words parsed into `show`'s values, throwing the message ArgumentParser prints:
 /// shared by `ShowCommand`, ``ShowArgumentScanner`` and the viewer's flags.
@@ -25,7 +26,7 @@ extension ShowSettings {
         let lowered = text.lowercased()
         if lowered == "auto" { return .auto }
         if lowered == "full" || lowered == "24bit" { return ColorChoice(mode: .truecolor) }
-        guard let value = ColorMode(rawValue: lowered) else {
+        guard let value = ColorDepth(argument: lowered) else {
             throw ValidationError("--colors must be auto, truecolor, 256, 16 or none (got \(text))")
         }
         return ColorChoice(mode: value)

@@ -3,13 +3,13 @@ import BlockArt
 import FoundationEssentials
 import FoundationExtras
 import Glibc
-import ImageCodecs
 import ImageLoading
 import LoadSemantics
 import TerminalGraphics
 import PhotoShow
 import TerminalScreen
 import TerminalUI
+import Vocabulary
 
 /// `photofeed snapshot`: the viewer on a headless screen, printed once every visible row settled.
 struct SnapshotCommand: AsyncParsableCommand {
@@ -41,8 +41,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "The longest wait for the visible rows, in milliseconds.")
     var waitMs = 10_000
 
-    @Option(help: "One cell's size in pixels for pixel pictures, WxH (default 10x20).")
-    var cellPixels = "10x20"
+    @Option(help: "One cell's size in pixels for pixel pictures, WxH (default 10x20). (default: 10x20)", transform: Self.parseCellPixels)
+    var cellPixels = PixelSize(width: 10, height: 20)
 
     func validate() throws {
         guard (1...1000).contains(width), (1...1000).contains(height) else {
@@ -50,13 +50,12 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         guard scroll >= 0 else { throw ValidationError("--scroll must not be negative (got \(scroll))") }
         guard (0...600_000).contains(waitMs) else { throw ValidationError("--wait-ms must be 0…600000 (got \(waitMs))") }
-        _ = try parsedCellPixels()
     }
 
     /// `--cell-pixels` as a size, 1…200 pixels each way.
-    func parsedCellPixels() throws -> PixelSize {
-        guard let size = PrefetchCommand.parseSize(cellPixels, within: 1...200, 1...200) else {
-            throw ValidationError("--cell-pixels must be WxH with 1…200 pixels each, e.g. 10x20 (got \(cellPixels))")
+    @Sendable static func parseCellPixels(_ text: String) throws -> PixelSize {
+        guard let size = PrefetchCommand.parseSize(text, within: 1...200, 1...200) else {
+            throw ValidationError("--cell-pixels must be WxH with 1…200 pixels each, e.g. 10x20 (got \(text))")
         }
         return size
     }
@@ -73,13 +72,15 @@ struct SnapshotCommand: AsyncParsableCommand {
             ViewCommand.standardError("photofeed snapshot: \(ErrorText.describe(error))")
             throw ExitCode.failure
         }
-        let capability: ColorCapability =
-            try options.maximumColors()
-            ?? ViewerOptions.capability(for: TerminalCapabilities.detect(environment: ProcessInfo.processInfo.environment).colors)
+        // No terminal to ask: the flag, else what the environment says.
+        let capability = ColorDepth.decide(
+            flag: options.colors.mode, environment: ProcessInfo.processInfo.environment, replies: nil,
+            tmuxPassesTrueColor: nil, terminfoColors: nil
+        ).depth
         let screen = MemoryScreen(size: TerminalSize(rows: height, columns: width), colorCapability: capability)
         // --graphics names the pictures to write; auto means block art (there is no terminal to ask).
         var viewerOptions = try options.viewerOptions(screenColors: capability, unicode: true)
-        viewerOptions.cellPixels = try parsedCellPixels()
+        viewerOptions.cellPixels = cellPixels
         let viewer = FeedRuntime(
             screen: screen, feed: setup.source, feedName: setup.feedName,
             pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
@@ -106,7 +107,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     /// The settled frame's bytes: its text, then its pictures' escapes. The screen-reader mode's
     /// frame is words: printed plain (no escape for its highlight), each line without its
     /// trailing blanks.
-    private func frame(of screen: MemoryScreen, options: FeedViewerOptions, capability: ColorCapability) -> [UInt8] {
+    private func frame(of screen: MemoryScreen, options: FeedViewerOptions, capability: ColorDepth) -> [UInt8] {
         let text =
             options.text
             ? screen.plainText().split(separator: "\n", omittingEmptySubsequences: false)

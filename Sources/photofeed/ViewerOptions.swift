@@ -10,26 +10,27 @@ import PhotoShow
 import TerminalScreen
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// The flags the viewer and `snapshot` share: feed, rendering, loading, caching, shaping.
 struct ViewerOptions: ParsableArguments {
     @Option(help: "The feed: an http(s) picsum-compatible base URL, a folder of photos, or a file of image URLs (one a line). Default: the embedded server, in-process on 127.0.0.1.")
     var feed: String?
 
-    @Option(help: "Symbol set: half, quad, sextant, block or ascii (default: sextant, ascii without UTF-8).")
-    var symbols: String?
+    @Option(help: "Symbol set: half, quad, sextant, block or ascii (default: sextant, ascii without UTF-8).", transform: ShowSettings.parseSymbols)
+    var symbols: SymbolSet?
 
-    @Option(help: "Colours: auto, truecolor, 256, 16 or none.")
-    var colors = "auto"
+    @Option(help: "Colours: auto, truecolor, 256, 16 or none. (default: auto)", transform: ShowSettings.parseColors)
+    var colors = ShowSettings.ColorChoice.auto
 
-    @Option(help: "Dithering for 256/16 colours: none, ordered or diffusion.")
-    var dither = "none"
+    @Option(help: "Dithering for 256/16 colours: none, ordered or diffusion. (default: none)", transform: ShowSettings.parseDither)
+    var dither = Dithering.none
 
-    @Option(help: "Placeholder while loading: shimmer or spinner (p switches).")
-    var placeholder = "shimmer"
+    @Option(help: "Placeholder while loading: shimmer or spinner (p switches). (default: shimmer)", transform: Self.named("--placeholder", "shimmer or spinner"))
+    var placeholder = PlaceholderStyle.shimmer
 
-    @Option(help: "What a row's load does when the row leaves the screen: cancel (the download resumes when it comes back), lower-priority, or keep.")
-    var onDisappear = "cancel"
+    @Option(help: "What a row's load does when the row leaves the screen: cancel (the download resumes when it comes back), lower-priority, or keep. (default: cancel)", transform: Self.named("--on-disappear", "cancel, lower-priority or keep"))
+    var onDisappear = DisappearPolicy.cancel
 
     @Option(help: "Rows prefetched ahead in the scroll direction, at low priority.")
     var prefetch = 2
@@ -40,14 +41,14 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Seconds a download may go without a byte before it fails (and is retried, resuming).")
     var idleTimeout = 10.0
 
-    @Option(help: ArgumentHelp("Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), \(GraphicsProtocols.help)."))
-    var graphics = "auto"
+    @Option(help: ArgumentHelp("Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), \(GraphicsProtocols.help). (default: auto)"), transform: ShowSettings.parseGraphics)
+    var graphics = GraphicsSelection.Request.auto
 
-    @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.")
-    var layout: String?
+    @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.", transform: Self.named("--layout", "list or grid"))
+    var layout: LayoutKind?
 
-    @Option(help: "The thumbnail box in cells: auto (sized from the terminal: in the list a third of its height, in the grid about four lines of photos a screen) or WxH (columns x rows, e.g. 32x16).")
-    var thumb = "auto"
+    @Option(help: "The thumbnail box in cells: auto (sized from the terminal: in the list a third of its height, in the grid about four lines of photos a screen) or WxH (columns x rows, e.g. 32x16). (default: auto)", transform: Self.parseThumb)
+    var thumb = ThumbnailBox.auto
 
     @Option(help: "Grid: this many photos side by side, the width shared between them (default: as many as the box allows); implies --layout grid.")
     var columns: Int?
@@ -61,8 +62,8 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "For a folder feed: neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
-    @Option(help: "Embedded server: a named network — fast (120 ms, 400 KB/s a connection; the default), 3g (300 ms, 2.5 KB/s: scrolling cancels loads mid-body and coming back resumes them), edge (600 ms, 1 KB/s) or flaky (failures, stalls, truncation). The flags below change single knobs of it; keys 1–4 in the network panel (n) switch live.")
-    var network = "fast"
+    @Option(help: "Embedded server: a named network — fast (120 ms, 400 KB/s a connection; the default), 3g (300 ms, 2.5 KB/s: scrolling cancels loads mid-body and coming back resumes them), edge (600 ms, 1 KB/s) or flaky (failures, stalls, truncation). The flags below change single knobs of it; keys 1–4 in the network panel (n) switch live. (default: fast)", transform: Self.parseNetwork)
+    var network = NetworkPreset.fast
 
     @Option(help: "Embedded server: milliseconds before each response head (default: the --network preset's).")
     var latency: Int?
@@ -91,8 +92,8 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Seconds each photo shows in the slideshow (S in the photo view).")
     var slideshow: Double = 5
 
-    @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.")
-    var sort: String?
+    @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.", transform: Self.named("--sort", "name, modified, taken, size or random"))
+    var sort: PhotoSort?
 
     @Flag(help: "A folder feed: include the photos of sub-folders (down to --max-depth), on the folder's file system; a link to the folder, above it or out of it is not followed, and the status bar says how many were skipped. The grid names each photo's sub-folder.")
     var recursive = false
@@ -112,8 +113,8 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).")
     var saveDir: String?
 
-    @Option(help: "Animated GIFs, WebPs and APNGs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.")
-    var animate: String?
+    @Option(help: "Animated GIFs, WebPs and APNGs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.", transform: ShowSettings.parseAnimate)
+    var animate: AnimationMode?
 
     @Flag(help: "No motion: animations show their first frame (as --animate off).")
     var reduceMotion = false
@@ -140,23 +141,13 @@ struct ViewerOptions: ParsableArguments {
         guard (0.1...600).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be 0.1…600 seconds (got \(idleTimeout))")
         }
-        _ = try parsedSymbols()
-        _ = try ShowSettings.parseColors(colors)
-        _ = try ShowSettings.parseDither(dither)
-        _ = try parsedPlaceholder()
-        _ = try parsedDisappearPolicy()
-        _ = try parsedThumb()
-        _ = try parsedLayout()
         if let columns, !(1...50).contains(columns) {
             throw ValidationError("--columns must be 1…50 (got \(columns))")
         }
-        _ = try parsedGraphics()
         guard (0...100).contains(prefetch) else { throw ValidationError("--prefetch must be 0…100 (got \(prefetch))") }
         guard (1...64).contains(maxConcurrent) else {
             throw ValidationError("--max-concurrent must be 1…64 (got \(maxConcurrent))")
         }
-        _ = try parsedNetwork()
-        _ = try parsedSort()
         guard (1...64).contains(maxDepth) else { throw ValidationError("--max-depth must be 1…64 (got \(maxDepth))") }
         if let latency, !(0...60_000).contains(latency) {
             throw ValidationError("--latency must be 0…60000 ms (got \(latency))")
@@ -170,28 +161,15 @@ struct ViewerOptions: ParsableArguments {
         }
     }
 
-    /// `--network` as a preset.
-    func parsedNetwork() throws -> NetworkPreset {
-        guard let preset = NetworkPreset(name: network) else { throw unknownNetwork }
-        return preset
-    }
-
     /// The embedded server's shaping: the `--network` preset with the single-knob flags applied.
-    func shapingKnobs() throws -> ShapingKnobs {
-        guard let knobs = embeddedServerFlags.knobs else { throw unknownNetwork }
-        return knobs
-    }
-
-    /// `--network` naming no preset.
-    private var unknownNetwork: ValidationError {
-        let names = NetworkPreset.allCases.map(\.name).joined(separator: ", ")
-        return ValidationError("--network must be one of \(names) (got \(network))")
+    func shapingKnobs() -> ShapingKnobs {
+        embeddedServerFlags.knobs ?? network.knobs
     }
 
     /// The flags the embedded server is made from.
     var embeddedServerFlags: EmbeddedServerFlags {
         EmbeddedServerFlags(
-            cacheDir: cacheDir, noDiskCache: noDiskCache, network: network, latency: latency, bandwidth: bandwidth,
+            cacheDir: cacheDir, noDiskCache: noDiskCache, network: network.name, latency: latency, bandwidth: bandwidth,
             failureRate: failureRate, stallRate: stallRate, truncateRate: truncateRate, seed: seed)
     }
 
@@ -200,25 +178,7 @@ struct ViewerOptions: ParsableArguments {
     func makeRecorder(maxAttempts: Int) throws -> LoadRecorder? {
         guard trace != nil || audit else { return nil }
         let sink = try trace.map { path throws(TraceSinkError) in try FileTraceSink(path: path) }
-        return LoadRecorder(audit: .init(onDisappear: try parsedDisappearPolicy().auditPolicy, maxAttempts: maxAttempts), trace: sink)
-    }
-
-    func parsedSymbols() throws -> SymbolSet? {
-        try symbols.map(ShowSettings.parseSymbols)
-    }
-
-    func parsedPlaceholder() throws -> PlaceholderStyle {
-        guard let style = PlaceholderStyle(rawValue: placeholder.lowercased()) else {
-            throw ValidationError("--placeholder must be shimmer or spinner (got \(placeholder))")
-        }
-        return style
-    }
-
-    func parsedDisappearPolicy() throws -> DisappearPolicy {
-        guard let policy = DisappearPolicy(rawValue: onDisappear.lowercased()) else {
-            throw ValidationError("--on-disappear must be cancel, lower-priority or keep (got \(onDisappear))")
-        }
-        return policy
+        return LoadRecorder(audit: .init(onDisappear: onDisappear, maxAttempts: maxAttempts), trace: sink)
     }
 
     /// Whether the screen-reader mode is on: `--text`, or a `dumb` terminal (the viewer prints
@@ -228,28 +188,13 @@ struct ViewerOptions: ParsableArguments {
     }
 
     /// `--animate`; without it on, or off with `--reduce-motion` or when `term` is `dumb`.
-    func parsedAnimation(term: String?) throws -> AnimationMode {
-        guard let animate else { return reduceMotion || term == "dumb" ? .off : .on }
-        guard let mode = AnimationMode(rawValue: animate.lowercased()) else {
-            throw ValidationError("--animate must be on, off or once (got \(animate))")
-        }
-        return mode
-    }
-
-    func parsedGraphics() throws -> GraphicsSelection.Request {
-        guard let request = GraphicsSelection.Request(parsing: graphics) else {
-            throw ValidationError("--graphics must be \(GraphicsSelection.Request.names) (got \(graphics))")
-        }
-        return request
+    func animation(term: String?) -> AnimationMode {
+        animate ?? (reduceMotion || term == "dumb" ? .off : .on)
     }
 
     /// `--layout`; without it the list, or the grid when `--columns` asks for columns.
-    func parsedLayout() throws -> LayoutKind {
-        guard let layout else { return columns == nil ? .list : .grid }
-        guard let kind = LayoutKind(rawValue: layout.lowercased()) else {
-            throw ValidationError("--layout must be list or grid (got \(layout))")
-        }
-        return kind
+    var layoutKind: LayoutKind {
+        layout ?? (columns == nil ? .list : .grid)
     }
 
     /// The shuffle's seed for `--sort random`: new each run.
@@ -259,41 +204,19 @@ struct ViewerOptions: ParsableArguments {
     /// `--cross-filesystems`.
     func folderOptions() throws -> FolderOptions {
         FolderOptions(
-            sort: try parsedSort() ?? .name, seed: Self.sortSeed, recursive: recursive ? maxDepth : nil, hidden: hidden,
+            sort: sort ?? .name, seed: Self.sortSeed, recursive: recursive ? maxDepth : nil, hidden: hidden,
             crossFilesystems: crossFilesystems)
-    }
-
-    /// `--sort` as an order (nil: the feed's own).
-    func parsedSort() throws -> PhotoSort? {
-        guard let sort else { return nil }
-        guard let parsed = PhotoSort(rawValue: sort.lowercased()) else {
-            throw ValidationError("--sort must be name, modified, taken, size or random (got \(sort))")
-        }
-        return parsed
-    }
-
-    /// `WxH` as a box of W columns and H rows, within 4…200 × 2…100; `auto` as nil (sized from the screen).
-    func parsedThumb() throws -> TerminalSize? {
-        if thumb.lowercased() == "auto" { return nil }
-        let parts = thumb.lowercased().split(separator: "x")
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-            (4...200).contains(columns), (2...100).contains(rows)
-        else {
-            throw ValidationError("--thumb must be auto, or WxH with W 4…200 columns and H 2…100 rows, e.g. 32x16 (got \(thumb))")
-        }
-        return TerminalSize(rows: rows, columns: columns)
     }
 
     /// The viewer options for a screen that shows `capability` colours in a UTF-8 locale or not,
     /// with the picture backend `selection` chose (nil: what `--graphics` names, `auto` meaning blocks).
     func viewerOptions(
-        screenColors capability: ColorCapability, unicode: Bool, selection: GraphicsSelection? = nil
+        screenColors capability: ColorDepth, unicode: Bool, selection: GraphicsSelection? = nil
     ) throws -> FeedViewerOptions {
-        let colorMode = Self.colorMode(for: capability)
-        let symbolSet = try parsedSymbols() ?? (unicode ? .sextant : .ascii)
+        let symbolSet = symbols ?? (unicode ? .sextant : .ascii)
         let art = BlockArtOptions(
-            symbols: unicode ? symbolSet : .ascii, colors: colorMode, dither: try ShowSettings.parseDither(dither))
-        let chosen = try selection ?? GraphicsSelection.choose(parsedGraphics(), replies: nil, environment: [:])
+            symbols: unicode ? symbolSet : .ascii, colors: capability, dither: dither)
+        let chosen = selection ?? GraphicsSelection.choose(graphics, replies: nil, environment: [:])
         var graphics = chosen.backend
         var reason = chosen.reason
         var notice: String?
@@ -304,13 +227,13 @@ struct ViewerOptions: ParsableArguments {
             notice = "kitty placeholders need 256 colours and this terminal reports fewer: block art instead"
         }
         var options = FeedViewerOptions(
-            thumbnail: try parsedThumb(), layout: try parsedLayout(), gridColumns: columns, art: art, placeholder: try parsedPlaceholder(),
-            onDisappear: try parsedDisappearPolicy(), prefetch: prefetch, colors: capability != .none,
+            thumbnail: thumb.size, layout: layoutKind, gridColumns: columns, art: art, placeholder: placeholder,
+            onDisappear: onDisappear, prefetch: prefetch, colors: capability != .none,
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
             graphicsReason: selection == nil ? nil : reason, audits: audit)
         let term = getenv("TERM").map { String(cString: $0) }
-        options.animation = try parsedAnimation(term: term)
-        options.transition = try transitionOptions.parsed()
+        options.animation = animation(term: term)
+        options.transition = transitionOptions.transition
         if textMode(term: term) {
             // Words only: nothing moves, no picture is drawn (so no pixels to send either).
             options.text = true
@@ -324,7 +247,7 @@ struct ViewerOptions: ParsableArguments {
             throw ValidationError("--slideshow must be 0.5…3600 seconds (got \(slideshow))")
         }
         options.slideshowInterval = .milliseconds(Int(slideshow * 1000))
-        options.sort = try parsedSort()
+        options.sort = sort
         options.sortSeed = Self.sortSeed
         options.saveDirectory = saveDir.map { URL(fileURLWithPath: PathText.expandingTilde($0)) }
         return options
@@ -332,42 +255,10 @@ struct ViewerOptions: ParsableArguments {
 
     /// The most colour `--colors` allows, or nil for whatever the terminal offers; with
     /// `--colors auto`, a non-empty `NO_COLOR` in `environment` means none.
-    /// `--colors` as a colour depth (nil: auto).
-    func colorFlag() throws -> ColorDepth? {
-        try ShowSettings.parseColors(colors).mode.map(ShowTerminal.depth(for:))
-    }
-
-    static func capability(for depth: ColorDepth) -> ColorCapability {
-        switch depth {
-        case .truecolor: .truecolor
-        case .palette256: .palette256
-        case .ansi16: .ansi16
-        case .none: .none
-        }
-    }
-
-    func maximumColors(environment: [String: String] = [:]) throws -> ColorCapability? {
-        if let mode = try ShowSettings.parseColors(colors).mode { return Self.capability(for: mode) }
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return ColorCapability.none }
+    func maximumColors(environment: [String: String] = [:]) -> ColorDepth? {
+        if let depth = colors.mode { return depth }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return ColorDepth.none }
         return nil
-    }
-
-    static func colorMode(for capability: ColorCapability) -> ColorMode {
-        switch capability {
-        case .truecolor: .truecolor
-        case .palette256: .palette256
-        case .ansi16: .palette16
-        case .none: .none
-        }
-    }
-
-    static func capability(for mode: ColorMode) -> ColorCapability {
-        switch mode {
-        case .truecolor: .truecolor
-        case .palette256: .palette256
-        case .palette16: .ansi16
-        case .none: .none
-        }
     }
 
     @OptionGroup var transitionOptions: TransitionOptions

@@ -1,6 +1,6 @@
 import BlockArt
 import FeedSources
-import ImageCodecs
+import Vocabulary
 
 /// The pixel size a photo's thumbnail is requested at, so `prefetch` warms the cache entries
 /// the viewer reads: the picsum URL (and so the cache key) carries that size.

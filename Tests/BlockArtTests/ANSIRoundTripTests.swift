@@ -1,10 +1,10 @@
 import BlockArt
-import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite struct ANSIRoundTripTests {
-    @Test(arguments: SymbolSet.allCases, ColorMode.allCases)
-    func writerOutputParsesBackToTheSameGrid(symbols: SymbolSet, colors: ColorMode) {
+    @Test(arguments: SymbolSet.allCases, ColorDepth.allCases)
+    func writerOutputParsesBackToTheSameGrid(symbols: SymbolSet, colors: ColorDepth) {
         // Given a rendered grid of a varied picture
         let grid = BlockArtRenderer(options: BlockArtOptions(symbols: symbols, colors: colors, dither: .ordered))
             .render(TestBitmaps.pattern(width: 90, height: 60), in: CellSize(columns: 30, rows: 15))

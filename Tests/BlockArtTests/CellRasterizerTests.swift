@@ -1,6 +1,7 @@
 import BlockArt
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite struct CellRasterizerTests {
     let rasterizer = CellRasterizer(cellWidth: 8, cellHeight: 12)

@@ -1,13 +1,14 @@
 import BlockArt
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite struct ColorModeTests {
     let photo = TestBitmaps.pattern(width: 96, height: 64)
     let box = CellSize(columns: 24, rows: 12)
 
-    @Test(arguments: ColorMode.allCases)
-    func asciiEmitsOnlyPrintableASCII(colors: ColorMode) {
+    @Test(arguments: ColorDepth.allCases)
+    func asciiEmitsOnlyPrintableASCII(colors: ColorDepth) {
         let grid = BlockArtRenderer(options: BlockArtOptions(symbols: .ascii, colors: colors, dither: .diffusion))
             .render(photo, in: box)
         let text = ANSIWriter().string(for: grid)
@@ -28,9 +29,9 @@ import Testing
 
     @Test func truecolorUsesRGBAndQuantisedModesUseIndices() {
         for (mode, check) in [
-            (ColorMode.truecolor, { (c: CellColor) in if case .rgb = c { true } else { false } }),
+            (ColorDepth.truecolor, { (c: CellColor) in if case .rgb = c { true } else { false } }),
             (.palette256, { (c: CellColor) in if case .indexed(let i) = c { i >= 16 } else { false } }),
-            (.palette16, { (c: CellColor) in if case .indexed(let i) = c { i < 16 } else { false } }),
+            (.ansi16, { (c: CellColor) in if case .indexed(let i) = c { i < 16 } else { false } }),
         ] {
             let grid = BlockArtRenderer(options: BlockArtOptions(symbols: .sextant, colors: mode)).render(photo, in: box)
             #expect(grid.cells.allSatisfy { check($0.background) && check($0.foreground) }, "\(mode)")

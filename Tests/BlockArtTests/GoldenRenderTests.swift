@@ -1,6 +1,7 @@
 import BlockArt
 import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Exact glyphs and colours for small synthetic bitmaps, one cell box each.
 @Suite struct GoldenRenderTests {
@@ -8,7 +9,7 @@ import Testing
     let black = CellColor.rgb(0, 0, 0)
 
     private func render(_ bitmap: Bitmap, _ symbols: SymbolSet, columns: Int = 1, rows: Int = 1,
-                        colors: ColorMode = .truecolor) -> CellGrid {
+                        colors: ColorDepth = .truecolor) -> CellGrid {
         BlockArtRenderer(options: BlockArtOptions(symbols: symbols, colors: colors))
             .render(bitmap, filling: CellSize(columns: columns, rows: rows))
     }

@@ -1,6 +1,7 @@
 import BlockArt
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite struct LayoutTests {
     let box = CellSize(columns: 40, rows: 20)

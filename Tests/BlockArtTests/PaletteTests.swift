@@ -1,10 +1,11 @@
 import BlockArt
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite struct PaletteTests {
     /// The index a flat colour renders to in a quantised mode.
-    private func quantized(_ color: RGBA, in mode: ColorMode, dither: Dithering = .none) -> CellColor {
+    private func quantized(_ color: RGBA, in mode: ColorDepth, dither: Dithering = .none) -> CellColor {
         let bitmap = Bitmap(width: 1, height: 2, fill: color)
         let grid = BlockArtRenderer(options: BlockArtOptions(symbols: .half, colors: mode, dither: dither))
             .render(bitmap, filling: CellSize(columns: 1, rows: 1))
@@ -36,7 +37,7 @@ import Testing
             RGBA(92, 92, 255), RGBA(255, 0, 255), RGBA(0, 255, 255), RGBA(255, 255, 255),
         ]
         for (index, color) in xterm.enumerated() {
-            #expect(quantized(color, in: .palette16) == .indexed(UInt8(index)))
+            #expect(quantized(color, in: .ansi16) == .indexed(UInt8(index)))
         }
     }
 

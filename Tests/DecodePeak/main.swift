@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import Vocabulary
 
 // Decodes one file and prints, as one JSON object, what the decode cost this process in peak
 // resident memory. The tests that bound memory spawn it: its VmHWM is its own, so no other test

@@ -2,6 +2,7 @@ import FeedSources
 import Foundation
 import ImageCodecs
 import Testing
+import Vocabulary
 
 /// A folder feed lists its names a batch per step, answering each step with the photos first
 /// among the names read so far, so a viewer's first screen never waits for a huge folder.

@@ -1,8 +1,8 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import Testing
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -5,6 +5,7 @@ import ImageLoading
 import Synchronization
 import Testing
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,10 +1,10 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import PicsumServer
 import TestSupport
 import Testing
+import Vocabulary
 
 /// `PicsumFeed` over loopback against the real embedded server and the real HTTP loader.
 @Suite(.serialized, .tags(.realTime)) struct EmbeddedServerFeedTests {

@@ -1,10 +1,10 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import PicsumServer
 import TestSupport
 import Testing
+import Vocabulary
 
 /// Issue 13 end to end, in process: the real embedded server over loopback, shaped like a slow
 /// mobile link, serves a large image as a progressive JPEG, and the real pipeline shows its

@@ -6,6 +6,7 @@ import ImageLoading
 import SystemPackage
 import Testing
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,10 +1,10 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import PicsumServer
 import TestSupport
 import Testing
+import Vocabulary
 
 /// Low-data variants: picsum-style photos carry a quarter-area URL, originals carry none, and a
 /// real `ImageLoader` loads the small one in low-data mode and upgrades when it is switched off.

@@ -1,8 +1,8 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import Testing
+import Vocabulary
 
 @Suite struct PicsumFeedTests {
     let base = URL(string: "http://feed.test:8080")!

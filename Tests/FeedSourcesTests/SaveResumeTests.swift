@@ -5,6 +5,7 @@ import ImageLoading
 import PicsumServer
 import TestSupport
 import Testing
+import Vocabulary
 
 /// `s` on a web photo: the original's bytes through the pipeline (`ImagePipeline.data(for:)`),
 /// then `PhotoSaver`. A download cut mid-body keeps its bytes, and the next save asks only for

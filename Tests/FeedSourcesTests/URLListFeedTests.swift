@@ -1,8 +1,8 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import Testing
+import Vocabulary
 
 @Suite struct URLListFeedTests {
     @Test func skipsCommentsAndBlanksAndKeepsURLsAndAbsolutePaths() async throws {

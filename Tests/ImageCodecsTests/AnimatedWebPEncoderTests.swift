@@ -1,5 +1,6 @@
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("Animated WebP encoding")
 struct AnimatedWebPEncoderTests {

@@ -1,5 +1,6 @@
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("Animations a frame at a time")
 struct AnimationDecoderTests {

@@ -1,5 +1,6 @@
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("Decoding every asset")
 struct AssetDecodingTests {

@@ -1,5 +1,6 @@
 import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Issue 12 §1: the hardening changes no real photo's pixels. The checksums were taken from the
 /// decoder before the change (main 7beeb07), full size and toward four thumbnail targets.

@@ -1,6 +1,7 @@
 import ImageCodecs
 import TestSupport
 import Testing
+import Vocabulary
 
 @Suite("Bad input is an error, never a crash")
 struct BadInputTests {

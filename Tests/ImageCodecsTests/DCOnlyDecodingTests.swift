@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Progressive JPEGs needed at 1/8 decode from their DC scans only (`allowsDCOnlyDecoding`).
 @Suite("DC-only decoding of progressive JPEGs")

@@ -1,5 +1,6 @@
 @testable import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("EXIF thumbnails stand in for the image when they cover the target")
 struct EmbeddedThumbnailTests {

@@ -1,5 +1,6 @@
 @testable import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("EXIF orientation")
 struct ExifOrientationTests {

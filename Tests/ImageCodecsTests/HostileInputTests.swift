@@ -1,5 +1,6 @@
 @testable import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Issue 12 §1: a hostile file costs time and memory bounded by the output, not by what its
 /// header or chunk lengths claim. Each bound is generous (the failures were seconds and GB).

@@ -1,6 +1,7 @@
 import CodecFixtures
 import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Issue 20 §1: a PNG costs work bounded by the picture it holds — chunk count, compressed
 /// image data and inflated bytes — never by what its zlib stream could inflate to.

@@ -1,5 +1,6 @@
 @_spi(Testing) import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("JPEG colour models and encodings")
 struct JPEGVariantTests {

@@ -1,5 +1,6 @@
 import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("WebP, GIF, AVIF, HEIF, JPEG XL and TIFF decoding")
 struct LibraryFormatTests {

@@ -1,5 +1,6 @@
 import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Opaque pictures as RGB PNGs (what a terminal is sent): exact, and smaller for more effort.
 @Suite("PNG: opaque encoding")

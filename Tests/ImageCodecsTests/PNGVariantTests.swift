@@ -1,5 +1,6 @@
 @_spi(Testing) import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("PNG colour types, depths, transparency and interlace")
 struct PNGVariantTests {

@@ -1,5 +1,6 @@
 @testable import ImageCodecs
 import Testing
+import Vocabulary
 
 /// The top-level boxes of a JPEG XL container (32-bit sizes only), for cutting and breaking them.
 struct JXLBoxes {

@@ -1,6 +1,7 @@
 @_spi(Testing) import ImageCodecs
 import TestSupport
 import Testing
+import Vocabulary
 
 /// Previews decode bytes still arriving from the network: truncated, corrupt and hostile
 /// prefixes give a preview, no preview, or an `ImageCodecError` — never a crash, an exit() or

@@ -1,5 +1,6 @@
 @_spi(Testing) import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Issue 13: a progressive JPEG's first bytes decode to the image as of its last complete scan
 /// (libjpeg-turbo's buffered-image mode); anything else gives no preview; hostile prefixes are

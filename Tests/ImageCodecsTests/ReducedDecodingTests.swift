@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Testing) @testable import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Issue 12 §1: decoding toward a thumbnail streams rows into an area average, so a large image
 /// never exists at full size.

@@ -1,5 +1,6 @@
 @testable import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("Region decoding: a zoomed view decodes only what it shows")
 struct RegionDecodingTests {

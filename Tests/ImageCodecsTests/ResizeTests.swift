@@ -1,5 +1,6 @@
 @testable import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("Resize, crop, fit and fill")
 struct ResizeTests {

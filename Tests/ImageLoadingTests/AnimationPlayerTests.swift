@@ -1,8 +1,8 @@
 import Foundation
-import ImageCodecs
 import Testing
 
 @testable import ImageLoading
+import Vocabulary
 
 @Suite("Animations in the pipeline: their bytes travel with the first frame, a player decodes on demand")
 struct AnimationPlayerTests {

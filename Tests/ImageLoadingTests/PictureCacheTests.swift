@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 
 @testable import ImageLoading
+import Vocabulary
 
 /// photofeed's cache of pictures as `show` prints them: keyed by the file's identity and the
 /// layout, read back as stored, trimmed to its size.

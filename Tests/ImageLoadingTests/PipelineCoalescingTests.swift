@@ -1,6 +1,6 @@
-import ImageCodecs
 @testable import ImageLoading
 import Testing
+import Vocabulary
 
 @Suite struct PipelineCoalescingTests {
     let url = Fixtures.url

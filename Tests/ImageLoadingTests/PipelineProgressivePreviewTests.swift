@@ -2,6 +2,7 @@ import ImageCodecs
 @testable import ImageLoading
 import TestSupport
 import Testing
+import Vocabulary
 
 /// Issue 13: while a progressive JPEG downloads, its tasks get previews — only when a scan has
 /// completed, throttled, in order, processed like the final image, never after the result,

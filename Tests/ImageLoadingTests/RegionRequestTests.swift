@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 @testable import ImageLoading
 import Testing
+import Vocabulary
 
 /// A zoomed view's request: `[.crop(region), .resize(to: output)]` through a real pipeline on a
 /// real file decodes only the region, writes no thumbnail, and is cached apart from the whole.

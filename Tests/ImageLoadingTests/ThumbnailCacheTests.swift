@@ -4,6 +4,7 @@ import Foundation
 @testable import ImageLoading
 import Testing
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,4 @@
 import Foundation
-import ImageCodecs
 @testable import ImageLoading
 import Testing
 

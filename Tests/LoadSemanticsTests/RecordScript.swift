@@ -1,5 +1,6 @@
 import ImageLoading
 import LoadSemantics
+import Vocabulary
 
 /// Builds record sequences for the tests: times step by 1 ms unless set.
 struct RecordScript {
@@ -17,14 +18,14 @@ struct RecordScript {
 
     /// An item appears and asks for `url` (load `load`).
     mutating func appear(_ id: String, url: String, load: Int = 1) {
-        add(.visibility(.item(id), .visible))
-        add(.load(.item(id), id: load, urls: [url], priority: .high))
+        add(.visibility(.item(PhotoKey(id: id)), .visible))
+        add(.load(.item(PhotoKey(id: id)), id: load, urls: [url], priority: .high))
     }
 
     /// An item appears (with a placeholder), asks for `url`, and its download starts.
     mutating func appearAndStart(_ id: String, url: String, load: Int, job: Int) {
         appear(id, url: url, load: load)
-        add(.frame(placeholders: [.item(id)]))
+        add(.frame(placeholders: [.item(PhotoKey(id: id))]))
         pipeline(.queued, url: url, job: job)
         pipeline(.started, url: url, job: job)
     }
@@ -37,7 +38,7 @@ struct RecordScript {
         pipeline(.finished(.network), url: url, job: job)
         pipeline(.decoded, .image, url: url, job: job)
         pipeline(.finished(.network), .task, url: url, job: job)
-        add(.phase(.item(id), id: load, .success(.network)))
+        add(.phase(.item(PhotoKey(id: id)), id: load, .success(.network)))
         add(.frame(placeholders: []))
     }
 

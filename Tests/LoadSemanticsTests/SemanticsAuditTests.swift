@@ -1,6 +1,7 @@
 import ImageLoading
 import LoadSemantics
 import Testing
+import Vocabulary
 
 @Suite("The semantics audit: a clean run passes, and each rule fires on a run that breaks it")
 struct SemanticsAuditTests {
@@ -45,8 +46,8 @@ struct SemanticsAuditTests {
         #expect(rules == [.loadsOnlyWhenWanted, .loadsOnlyWhenWanted])
     }
 
-    @Test(arguments: [SemanticsAudit.Configuration.DisappearPolicy.cancel, .lowerPriority])
-    func rule2FiresWhenALeavingItemKeepsItsLoadPastOneFrame(policy: SemanticsAudit.Configuration.DisappearPolicy) {
+    @Test(arguments: [DisappearPolicy.cancel, .lowerPriority])
+    func rule2FiresWhenALeavingItemKeepsItsLoadPastOneFrame(policy: DisappearPolicy) {
         // Given an item that leaves while loading, and two frames pass with no cancel or lower priority
         var script = RecordScript()
         script.appear("1", url: url, load: 1)

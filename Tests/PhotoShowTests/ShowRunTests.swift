@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import ImageCodecs
+import Vocabulary
 import Testing
 
 @testable import PhotoShow

@@ -125,8 +125,8 @@ struct ConfigOptionCatalogTests {
         // When ViewerOptions parses them
         let options = try ViewerOptions.parse(arguments)
         // Then the later --sort wins, the file's --colors stays, and a repeated flag is no error
-        #expect(options.sort == "name")
-        #expect(options.colors == "256")
+        #expect(options.sort == .name)
+        #expect(options.colors.mode == .palette256)
         #expect(options.noDiskCache)
     }
 

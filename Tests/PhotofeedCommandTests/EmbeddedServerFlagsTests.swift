@@ -16,6 +16,7 @@ struct EmbeddedServerFlagsTests {
         ["--no-disk-cache", "--failure-rate", "0.25", "--stall-rate=0.5", "--truncate-rate", "1"],
         ["--symbols", "quad", "--columns", "3", "--latency", "250", "--placeholder", "spinner"],
         ["--network", "flaky", "--network", "fast"],
+        ["--network", "EDGE"],
         ["--layout", "grid", "--cache-dir=relative/dir", "--prefetch", "4"],
         ["--trace", "/tmp/trace.json", "--seed=18446744073709551615"],
     ]

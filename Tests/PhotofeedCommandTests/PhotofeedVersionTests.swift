@@ -1,7 +1,7 @@
-import ImageCodecs
 import Testing
 
 @testable import photofeed
+import Vocabulary
 
 @Suite("photofeed --version")
 struct PhotofeedVersionTests {

@@ -4,6 +4,7 @@ import TerminalGraphics
 
 @testable import PhotoShow
 @testable import photofeed
+import Vocabulary
 
 /// `show` in real pixels: each picture decoded only to the pixels it shows, and printed by its
 /// protocol (the same call for `show` and each box of `show --grid`).

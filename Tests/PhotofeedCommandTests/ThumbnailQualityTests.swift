@@ -6,6 +6,7 @@ import Testing
 
 @testable import PhotoShow
 @testable import photofeed
+import Vocabulary
 
 /// Issue 20 §6: block art through the freedesktop thumbnail cache is never worse than decoding
 /// the photo: `show` takes a cached thumbnail only where it gives the same picture, and writes

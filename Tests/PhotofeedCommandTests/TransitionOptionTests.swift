@@ -9,9 +9,9 @@ import TerminalUI
 struct TransitionOptionTests {
     @Test func namesAndTheDefault() throws {
         // Given the flag absent, or each name as written, When parsed, Then the transition
-        #expect(try TransitionOptions.parse([]).parsed() == .fade)
-        #expect(try TransitionOptions.parse(["--transition", "none"]).parsed() == PictureTransition.none)
-        #expect(try TransitionOptions.parse(["--transition", "FADE"]).parsed() == .fade)
+        #expect(try TransitionOptions.parse([]).transition == .fade)
+        #expect(try TransitionOptions.parse(["--transition", "none"]).transition == PictureTransition.none)
+        #expect(try TransitionOptions.parse(["--transition", "FADE"]).transition == .fade)
     }
 
     @Test func otherNamesAreRefused() {

@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 
 @testable import PicsumServer
+import Vocabulary
 
 /// Animations served at the size asked for: scaled to cover it as an animated WebP, or their
 /// file when they are asked for at their own size or larger.

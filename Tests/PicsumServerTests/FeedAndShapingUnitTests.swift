@@ -1,6 +1,6 @@
-import ImageCodecs
 import Testing
 @testable import PicsumServer
+import Vocabulary
 
 @Suite("Feed mapping, shaping fates, LRU (no socket)")
 struct FeedAndShapingUnitTests {

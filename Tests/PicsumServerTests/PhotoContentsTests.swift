@@ -1,5 +1,4 @@
 import Foundation
-import ImageCodecs
 import Logging
 import Testing
 

@@ -1,6 +1,6 @@
-import ImageCodecs
 import Testing
 @testable import PicsumServer
+import Vocabulary
 
 @Suite("Photo manifest and attribution (no sockets)")
 struct PhotoManifestTests {

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodecs
 import Testing
 @testable import PicsumServer
+import Vocabulary
 
 @Suite("Live server: image routes", .timeLimit(.minutes(2)))
 struct ServerImageTests {

@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 
 @testable import PicsumServer
+import Vocabulary
 
 /// Scaled sources kept across runs: decoded once, then read from disk as the same pixels; a
 /// damaged or mismatched file is decoded afresh and replaced. Animations' scaled thumbnails

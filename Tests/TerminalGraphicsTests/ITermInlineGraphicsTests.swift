@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 import TerminalGraphics
 import TerminalKit
+import Vocabulary
 
 /// iTerm2 inline images: the header's fields, the file they carry, a picture drawn cropped to
 /// its visible cells (encoded once when whole), and when the terminal's answers select them.

@@ -1,7 +1,7 @@
-import ImageCodecs
 import Testing
 import TerminalKit
 @testable import TerminalGraphics
+import Vocabulary
 
 /// Placeholders named by a 256-colour index (tmux without RGB): small ids, kept while on
 /// screen, reused only off screen, and a reused id is transmitted again before it shows.

@@ -2,6 +2,7 @@ import ImageCodecs
 import Testing
 
 @testable import TerminalGraphics
+import Vocabulary
 
 /// An image's id comes from what it shows and from the process: the same pixels in the same
 /// cells are the same image to this process's terminal output (sent again, it replaces itself),

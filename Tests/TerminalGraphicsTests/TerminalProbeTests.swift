@@ -1,8 +1,8 @@
 import Foundation
-import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalGraphics
+import Vocabulary
 
 /// The start-up probe's replies as real terminals send them (canned), and the choices made
 /// from them: which backend, why, and whether 24-bit colour can be used.

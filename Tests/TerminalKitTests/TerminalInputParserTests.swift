@@ -1,7 +1,7 @@
-import ImageCodecs
 import TestSupport
 import Testing
 import TerminalKit
+import Vocabulary
 
 @Suite struct TerminalInputParserTests {
     private func parse(_ text: String, pieces: Int = 1) -> [TerminalInput] {

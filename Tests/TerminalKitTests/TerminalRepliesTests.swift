@@ -1,6 +1,6 @@
-import ImageCodecs
 import Testing
 import TerminalKit
+import Vocabulary
 
 @Suite struct TerminalRepliesTests {
     private func replies(_ text: String, rows: Int = 40, columns: Int = 120) -> TerminalReplies {

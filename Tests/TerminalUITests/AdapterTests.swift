@@ -5,6 +5,7 @@ import Testing
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 @Suite("Adapters from BlockArt and ImageLoading")
 struct AdapterTests {

@@ -1,6 +1,7 @@
 import ImageCodecs
 import Testing
 @testable import TerminalUI
+import Vocabulary
 
 @Suite("Detail zoom: the part of the photo a zoomed view shows")
 struct DetailZoomTests {

@@ -3,6 +3,7 @@ import TerminalKit
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// Golden frames drawn on a `MemoryScreen`, stored as text (plain and ANSI) under `Golden/`.
 @Suite("Golden frames")
@@ -63,7 +64,7 @@ struct GoldenFrameTests {
         var preview = CellBlock(size: TerminalSize(rows: 6, columns: 16))
         for row in 0..<6 {
             for column in 0..<16 {
-                let top: TerminalColor = column < 8 ? .rgb(180, 80, 60) : .rgb(60, 100, 170)
+                let top: CellColor = column < 8 ? .rgb(180, 80, 60) : .rgb(60, 100, 170)
                 preview.set("▀", at: CellPoint(row: row, column: column), style: CellStyle(foreground: top, background: top))
             }
         }
@@ -81,7 +82,7 @@ struct GoldenFrameTests {
         var thumbnail = CellBlock(size: TerminalSize(rows: 6, columns: 16))
         for row in 0..<6 {
             for column in 0..<16 {
-                let top: TerminalColor = (row + column / 4) % 2 == 0 ? .rgb(200, 60, 40) : .rgb(30, 90, 200)
+                let top: CellColor = (row + column / 4) % 2 == 0 ? .rgb(200, 60, 40) : .rgb(30, 90, 200)
                 thumbnail.set("▀", at: CellPoint(row: row, column: column),
                               style: CellStyle(foreground: top, background: .rgb(240, 240, 240)))
             }

@@ -1,4 +1,5 @@
 public import ImageCodecs
+public import Vocabulary
 
 /// Decodes one animation's frames on demand, at a thumbnail's size, for one row or cell.
 ///

@@ -1,4 +1,3 @@
-import ImageCodecs
 import Synchronization
 
 /// The memory cache: processed bitmaps (and animations' files), least recently used evicted first, bounded by bytes and count.

@@ -1,4 +1,3 @@
-import ImageCodecs
 
 /// An in-memory store of processed images (with an animation's bytes), keyed by URL and processors.
 public protocol ImageCaching: Sendable {

@@ -1,4 +1,5 @@
 import ImageCodecs
+import Vocabulary
 
 /// Decodes original bytes and runs the processors: sniffs the format from the bytes (whatever the
 /// server claimed), checks the pixel limit from the header before allocating, decodes with DCT

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ImageCodecs
+import Vocabulary
 
 extension ImagePipeline {
     /// What the thumbnail cache said for one image job.

@@ -1,4 +1,5 @@
 public import ImageCodecs
+public import Vocabulary
 
 /// A loaded image: the processed bitmap, where it came from, and what it cost.
 public struct ImageResponse: Sendable {

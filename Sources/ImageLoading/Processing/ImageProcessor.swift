@@ -1,4 +1,5 @@
 public import ImageCodecs
+public import Vocabulary
 
 /// A transformation applied to a decoded image, in request order.
 ///

@@ -1,4 +1,5 @@
 import ImageCodecs
+import Vocabulary
 
 /// What the image stage hands on: the processed bitmap plus the data stage's facts.
 struct ProcessedImage: Sendable {

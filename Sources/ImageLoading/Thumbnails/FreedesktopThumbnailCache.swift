@@ -1,6 +1,7 @@
 public import FoundationEssentials
 public import ImageCodecs
 import FoundationExtras
+public import Vocabulary
 
 /// The freedesktop.org thumbnail cache (`$XDG_CACHE_HOME/thumbnails`), shared with file
 /// managers and image viewers: a folder any of them has seen opens at once here, and the reverse.

@@ -3,6 +3,7 @@ public import ImageCodecs
 import Digests
 public import FoundationExtras
 public import SystemPackage
+public import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

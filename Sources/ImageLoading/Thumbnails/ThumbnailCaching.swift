@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import ImageCodecs
+public import Vocabulary
 
 /// A store of small, upright thumbnails of local files, consulted before an original is read.
 ///

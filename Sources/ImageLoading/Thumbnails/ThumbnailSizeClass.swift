@@ -1,4 +1,5 @@
-public import ImageCodecs
+import ImageCodecs
+public import Vocabulary
 
 /// The freedesktop.org thumbnail sizes: the longest side of a thumbnail in each directory.
 public enum ThumbnailSizeClass: Int, Sendable, Hashable, CaseIterable, Comparable {

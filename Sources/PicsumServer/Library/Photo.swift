@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import ImageCodecs
+public import Vocabulary
 
 /// One source photo of the library: its file and what its header says.
 ///

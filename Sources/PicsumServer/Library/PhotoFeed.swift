@@ -1,4 +1,4 @@
-public import ImageCodecs
+public import Vocabulary
 
 /// One id of the feed: which photo it shows, which part of it, mirrored or not, and by whom.
 public struct FeedItem: Sendable, Hashable {

@@ -4,6 +4,7 @@ import FoundationExtras
 import ImageCodecs
 public import Logging
 import Synchronization
+import Vocabulary
 
 /// The photos a server serves: every decodable file of a directory, checked at start-up.
 ///

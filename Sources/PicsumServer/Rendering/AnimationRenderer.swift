@@ -1,4 +1,5 @@
 import ImageCodecs
+import Vocabulary
 
 /// An animation (GIF, animated WebP) served at the size asked for, as stills are: scaled down to
 /// the smallest size with its aspect that still covers the request on both axes, every frame,

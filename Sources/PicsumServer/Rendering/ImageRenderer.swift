@@ -1,4 +1,5 @@
 import ImageCodecs
+import Vocabulary
 
 /// The CPU work of serving an image: decode a source photo, then crop, mirror, fill, filter, encode.
 ///

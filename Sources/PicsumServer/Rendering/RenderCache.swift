@@ -1,4 +1,5 @@
 import ImageCodecs
+import Vocabulary
 
 /// Renders representations once and keeps them: a bounded LRU of encoded images, a bounded
 /// LRU of decoded sources, and coalescing so concurrent requests for one representation

@@ -2,6 +2,7 @@ import FoundationEssentials
 import FoundationExtras
 import ImageCodecs
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif

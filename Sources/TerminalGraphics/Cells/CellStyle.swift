@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// The look of a cell apart from its character: colours and attributes.
 ///
 /// ```swift
@@ -5,16 +7,16 @@
 /// ```
 public struct CellStyle: Hashable, Sendable {
     /// The foreground (glyph) colour.
-    public var foreground: TerminalColor
+    public var foreground: CellColor
     /// The background colour.
-    public var background: TerminalColor
+    public var background: CellColor
     /// Bold, dim, reverse, underline.
     public var attributes: CellAttributes
 
     /// Creates a style; every part defaults to the terminal's default.
     public init(
-        foreground: TerminalColor = .default,
-        background: TerminalColor = .default,
+        foreground: CellColor = .default,
+        background: CellColor = .default,
         attributes: CellAttributes = []
     ) {
         self.foreground = foreground

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Renders a cell block as plain text or as ANSI-coloured text.
 ///
 /// ```swift
@@ -56,7 +58,7 @@ public enum FrameText {
     }
 
     /// The length of ``colorCodes(_:base:)`` joined, with the `;` before each code.
-    private static func colorCodesLength(_ color: TerminalColor) -> Int {
+    private static func colorCodesLength(_ color: CellColor) -> Int {
         switch color {
         case .default: 0
         case .indexed(let index): 3 + 2 + 1 + digits(index)
@@ -80,7 +82,7 @@ public enum FrameText {
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 
-    private static func colorCodes(_ color: TerminalColor, base: Int) -> [String] {
+    private static func colorCodes(_ color: CellColor, base: Int) -> [String] {
         switch color {
         case .default: []
         case .indexed(let index): ["\(base)", "5", "\(index)"]

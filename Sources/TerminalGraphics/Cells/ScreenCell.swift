@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// One terminal cell: a grapheme with its colours and attributes.
 ///
 /// A wide grapheme (CJK, emoji) occupies two columns: the first cell holds the
@@ -33,7 +35,7 @@ public struct ScreenCell: Hashable, Sendable {
     }
 
     /// A blank cell with the given background colour.
-    public static func blank(background: TerminalColor) -> ScreenCell {
+    public static func blank(background: CellColor) -> ScreenCell {
         ScreenCell(" ", style: CellStyle(background: background))
     }
 }

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Kitty's Unicode placeholders: text cells that stand for the cells of an image the terminal holds.
 ///
 /// Each cell is U+10EEEE followed by two combining marks naming its row and column in the image,
@@ -84,7 +86,7 @@ public enum KittyPlaceholder {
     }
 
     /// The foreground colour that names `imageID`'s lower bits.
-    static func color(naming imageID: UInt32, indexed: Bool) -> TerminalColor {
+    static func color(naming imageID: UInt32, indexed: Bool) -> CellColor {
         indexed
             ? .indexed(UInt8(imageID & 0xFF))
             : .rgb(UInt8(imageID >> 16 & 0xFF), UInt8(imageID >> 8 & 0xFF), UInt8(imageID & 0xFF))

@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// How the viewer draws pictures (`--graphics`): colour block art, or real pixels through a
 /// ``GraphicsProtocol``.
 ///
@@ -27,7 +29,7 @@ public struct PictureBackend: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// The fewest colours the backend needs (placeholder cells name their image by colour).
-    public var minimumColors: ColorCapability { graphics?.minimumColors ?? .none }
+    public var minimumColors: ColorDepth { graphics?.minimumColors ?? .none }
 
     public static func == (lhs: PictureBackend, rhs: PictureBackend) -> Bool { lhs.name == rhs.name }
 

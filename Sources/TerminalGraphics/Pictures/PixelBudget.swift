@@ -1,4 +1,5 @@
-public import ImageCodecs
+import ImageCodecs
+public import Vocabulary
 
 /// The most pixels one picture may be asked for, whatever the terminal says about its cells or
 /// the user about the width: a 4K screen's worth (3840×2160, 8,294,400 pixels, 33 MB as RGBA),

@@ -1,4 +1,5 @@
 public import ImageCodecs
+public import Vocabulary
 
 /// Pixels a terminal draws through a ``GraphicsProtocol``, named by an id (kitty holds them
 /// under it; placeholder cells refer to it; screens key their encodings by it).

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 public import TerminalKit
+public import Vocabulary
 
 /// Everything photofeed learns about the terminal before the screen takes over, and what it
 /// decides from it: the replies, the tmux pane (passthrough turned on when needed), the

@@ -1,6 +1,6 @@
 import FoundationExtras
-public import ImageCodecs
 public import TerminalKit
+public import Vocabulary
 
 /// Everything known about the terminal and what was decided from it: the replies, tmux, the
 /// colour depth and its source, the terminfo entry ncurses draws with, and the picture backend

@@ -1,5 +1,5 @@
-public import ImageCodecs
 public import TerminalKit
+public import Vocabulary
 
 /// A way a terminal draws real pixels: kitty's graphics protocol placed directly or through
 /// Unicode placeholders, sixel, iTerm2 inline images. One type per protocol owns everything
@@ -25,7 +25,7 @@ public protocol GraphicsProtocol: Sendable {
     /// The name the status line uses for the pictures ("kitty" for both of kitty's placements).
     var family: String { get }
     /// The fewest colours the screen must draw: placeholder cells name their image by a colour.
-    var minimumColors: ColorCapability { get }
+    var minimumColors: ColorDepth { get }
     /// How a picture that moved or went is taken off the screen.
     var erasure: GraphicsErasure { get }
     /// Whether the terminal holds the pixels under the image's id once transmitted
@@ -143,7 +143,7 @@ public enum GraphicsSupport: Hashable, Sendable {
 
 extension GraphicsProtocol {
     public var family: String { name }
-    public var minimumColors: ColorCapability { .none }
+    public var minimumColors: ColorDepth { .none }
     public var holdsImages: Bool { false }
     public var namesImageInCells: Bool { false }
     public var printsPixelsAlone: Bool { false }

@@ -1,3 +1,5 @@
+public import Vocabulary
+
 /// kitty's graphics protocol through Unicode placeholders: the pixels are transmitted once with
 /// a virtual placement (`U=1`), and the picture's cells are text (U+10EEEE with marks for row
 /// and column) whose foreground colour names the image, so the terminal — and tmux — moves,
@@ -13,7 +15,7 @@ public struct KittyPlaceholderGraphics: GraphicsProtocol {
         "kitty's Unicode placeholders: kitty 0.28 or newer, 256 or more colours; inside tmux through passthrough"
     }
     public var family: String { "kitty" }
-    public var minimumColors: ColorCapability { .palette256 }
+    public var minimumColors: ColorDepth { .palette256 }
     public var erasure: GraphicsErasure { .withItsCells }
     public var holdsImages: Bool { true }
     public var namesImageInCells: Bool { true }

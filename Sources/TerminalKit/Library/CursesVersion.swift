@@ -1,5 +1,5 @@
 import CNcurses
-public import ImageCodecs
+public import Vocabulary
 
 /// The ncurses photofeed draws with: the version of its headers at build time and of the library
 /// loaded now.

@@ -1,4 +1,4 @@
-public import ImageCodecs
+public import Vocabulary
 
 /// What a terminal said about itself, gathered from its replies: at start-up, and from any
 /// reply that arrives later.

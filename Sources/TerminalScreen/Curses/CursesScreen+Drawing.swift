@@ -1,5 +1,6 @@
 import CNcurses
 public import TerminalGraphics
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 import TerminalText
@@ -58,7 +59,7 @@ extension CursesScreen {
     }
 
     /// The ncurses colour number for `color` under this terminal's capability (-1: default).
-    func colorNumber(_ color: TerminalColor) -> Int32 {
+    func colorNumber(_ color: CellColor) -> Int32 {
         if let cached = colorNumbers[color] { return cached }
         let number = Self.colorNumber(color, capability: colorCapability)
         colorNumbers[color] = number
@@ -66,7 +67,7 @@ extension CursesScreen {
     }
 
     /// Maps a colour to an ncurses colour number: packed rgb for direct colour, else a palette index.
-    static func colorNumber(_ color: TerminalColor, capability: ColorCapability) -> Int32 {
+    static func colorNumber(_ color: CellColor, capability: ColorDepth) -> Int32 {
         switch (color, capability) {
         case (.default, _), (_, .none):
             return -1
@@ -96,12 +97,12 @@ extension CursesScreen {
     }
 
     /// Starts colour support and reports what the terminal can show, capped by `limit`.
-    static func startColors(limit: ColorCapability?) -> ColorCapability {
-        guard limit != ColorCapability.none, has_colors() else { return .none }
+    static func startColors(limit: ColorDepth?) -> ColorDepth {
+        guard limit != ColorDepth.none, has_colors() else { return .none }
         start_color()
         use_default_colors()
         let colors = tigetnum("colors")
-        let capability: ColorCapability
+        let capability: ColorDepth
         if tigetflag("RGB") > 0 || colors >= 1 << 24 {
             capability = .truecolor
         } else if colors >= 256 {
@@ -115,7 +116,7 @@ extension CursesScreen {
     }
 
     /// How many pairs to use: terminfo's `pairs`, capped to what the extended API accepts.
-    static func pairCapacity(for capability: ColorCapability) -> Int32 {
+    static func pairCapacity(for capability: ColorDepth) -> Int32 {
         guard capability != .none else { return 0 }
         let pairs = tigetnum("pairs")
         return max(0, min(pairs, 32767) - 1)

@@ -1,7 +1,7 @@
 import CNcurses
-public import ImageCodecs
 import TerminalKit
 public import TerminalGraphics
+public import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +29,7 @@ import Glibc
 /// ```
 public final class CursesScreen: Screen {
     public internal(set) var size: TerminalSize
-    public let colorCapability: ColorCapability
+    public let colorCapability: ColorDepth
     /// Whether the locale encodes text as UTF-8 (if not, draw with ``GlyphSet/ascii``).
     public let isUTF8: Bool
     /// One cell's size in pixels as the terminal reports it in its window size (kitty, xterm,
@@ -50,7 +50,7 @@ public final class CursesScreen: Screen {
     let inputWatcher: InputWatcher
     let signals: TerminalSignalWatcher
     var pairs: ColorPairAllocator
-    var colorNumbers: [TerminalColor: Int32] = [:]
+    var colorNumbers: [CellColor: Int32] = [:]
     /// Decodes what the terminal sends.
     var input: ScreenInput
     /// Where ``readInput(timeout:)`` reads bytes to.

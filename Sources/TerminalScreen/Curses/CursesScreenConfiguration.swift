@@ -1,6 +1,7 @@
 
 public import TerminalKit
 public import TerminalGraphics
+public import Vocabulary
 
 /// How a ``CursesScreen`` attaches to its terminal.
 public struct CursesScreenConfiguration: Sendable {
@@ -15,7 +16,7 @@ public struct CursesScreenConfiguration: Sendable {
     /// Report mouse-wheel notches.
     public var enablesMouse: Bool
     /// Use at most this colour capability (`--colors`); `nil` uses what terminfo offers.
-    public var maximumColors: ColorCapability?
+    public var maximumColors: ColorDepth?
     /// How long a lone Escape waits for the rest of a sequence, in milliseconds.
     public var escapeDelayMilliseconds: Int32
     /// How terminal-held images travel (kitty: compressed, files; tmux passthrough).
@@ -39,7 +40,7 @@ public struct CursesScreenConfiguration: Sendable {
         outputDescriptor: Int32 = 1,
         handlesSignals: Bool = true,
         enablesMouse: Bool = true,
-        maximumColors: ColorCapability? = nil,
+        maximumColors: ColorDepth? = nil,
         escapeDelayMilliseconds: Int32 = 50,
         graphicsTransport: GraphicsTransport = GraphicsTransport()
     ) {

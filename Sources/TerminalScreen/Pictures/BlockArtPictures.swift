@@ -1,6 +1,7 @@
 public import BlockArt
 public import ImageCodecs
 public import TerminalGraphics
+public import Vocabulary
 
 /// Pictures as colour block art: the backend every terminal can show.
 ///

@@ -1,5 +1,6 @@
 public import BlockArt
 public import TerminalGraphics
+public import Vocabulary
 
 extension CellBlock {
     /// The block-art grid as screen cells (glyphs and colours carried over one to one).
@@ -13,14 +14,14 @@ extension CellBlock {
             for column in 0..<grid.columns {
                 let cell = grid[column, row]
                 let style = CellStyle(
-                    foreground: TerminalColor(cell.foreground), background: TerminalColor(cell.background))
+                    foreground: CellColor(cell.foreground), background: CellColor(cell.background))
                 set(Character(cell.glyph), at: CellPoint(row: row, column: column), style: style)
             }
         }
     }
 }
 
-extension TerminalColor {
+extension CellColor {
     /// The screen colour for a block-art cell colour.
     public init(_ color: CellColor) {
         switch color {

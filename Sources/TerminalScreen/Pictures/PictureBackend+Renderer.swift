@@ -1,6 +1,6 @@
 public import BlockArt
-public import ImageCodecs
 public import TerminalGraphics
+public import Vocabulary
 
 extension PictureBackend {
     /// The renderer for this backend; pixel protocols size their pictures by `cellPixels`

@@ -1,5 +1,6 @@
 public import ImageCodecs
 public import TerminalGraphics
+public import Vocabulary
 
 /// Turns decoded photos into ``Picture``s for cell boxes: the seam a picture backend plugs into.
 ///

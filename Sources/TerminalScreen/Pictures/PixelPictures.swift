@@ -1,5 +1,6 @@
 public import ImageCodecs
 public import TerminalGraphics
+public import Vocabulary
 
 /// Pictures as real pixels through a ``GraphicsProtocol``: the pipeline is asked for the pixels
 /// the protocol sizes (the box times the cell size, fitted to the photo's aspect), so the

@@ -1,4 +1,3 @@
-import ImageCodecs
 public import TerminalGraphics
 
 /// What a screen's terminal-drawn pictures need from frame to frame, whatever their protocol:

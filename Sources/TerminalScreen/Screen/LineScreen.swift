@@ -1,5 +1,6 @@
 import TerminalKit
 public import TerminalGraphics
+public import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,7 @@ import Glibc
 /// ```
 public final class LineScreen: Screen {
     public let size: TerminalSize
-    public let colorCapability = ColorCapability.none
+    public let colorCapability = ColorDepth.none
     public let wakeups: AsyncStream<Void>
 
     private let input: Int32

@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+public import Vocabulary
 /// A headless screen: a grid of cells in memory, with scripted input.
 ///
 /// Used by tests and by `photofeed snapshot`. Reading input never blocks:
@@ -15,7 +16,7 @@ public final class MemoryScreen: Screen {
     /// The current size.
     public private(set) var size: TerminalSize
     /// The colour capability reported to views (the grid stores colours as given).
-    public let colorCapability: ColorCapability
+    public let colorCapability: ColorDepth
     /// Whether the cursor is shown.
     public private(set) var isCursorVisible = true
     /// How many times ``flush()`` was called.
@@ -45,7 +46,7 @@ public final class MemoryScreen: Screen {
     private var scriptIndex = 0
 
     /// Creates a blank screen of `size`.
-    public init(size: TerminalSize, colorCapability: ColorCapability = .truecolor) {
+    public init(size: TerminalSize, colorCapability: ColorDepth = .truecolor) {
         self.size = size
         self.colorCapability = colorCapability
         self.cells = CellBlock(size: size)

@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import Vocabulary
 /// A character-cell terminal the viewer draws on and reads input from.
 ///
 /// A screen is confined to the event loop that owns it (one task or actor): it
@@ -16,7 +17,7 @@ public protocol Screen: AnyObject {
     var size: TerminalSize { get }
 
     /// Whether the screen can show 24-bit colour (others map rgb to the 256 palette).
-    var colorCapability: ColorCapability { get }
+    var colorCapability: ColorDepth { get }
 
     /// Writes a run of cells starting at `point`, clipped to the screen.
     ///

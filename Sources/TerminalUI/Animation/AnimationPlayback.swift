@@ -1,5 +1,6 @@
 public import ImageCodecs
 public import TerminalScreen
+public import Vocabulary
 
 /// Where one item's animation stands: a pure state machine the model keeps per animated photo.
 ///

@@ -1,5 +1,6 @@
-public import TerminalGraphics
+import TerminalGraphics
 public import TerminalScreen
+public import Vocabulary
 
 /// A picture's cross-fade from its placeholder: when it started, and how far along it is at a time.
 ///
@@ -76,7 +77,7 @@ public struct PictureFade: Hashable, Sendable {
     /// `fraction` of the way from `from` to `to`: 24-bit when `to` is, the nearest entry of the
     /// xterm cube and gray ramp when `to` is one (indices 16–255); otherwise (`to` an ANSI
     /// colour or the default, or `from` one) `to`.
-    public static func mix(_ from: TerminalColor, _ to: TerminalColor, _ fraction: Double) -> TerminalColor {
+    public static func mix(_ from: CellColor, _ to: CellColor, _ fraction: Double) -> CellColor {
         guard let start = rgb(of: from), let end = rgb(of: to) else { return to }
         let f = min(1, max(0, fraction))
         func channel(_ a: UInt8, _ b: UInt8) -> UInt8 {
@@ -91,7 +92,7 @@ public struct PictureFade: Hashable, Sendable {
 
     /// The RGB a colour blends by: its own when 24-bit, xterm's for the cube and the gray ramp;
     /// nil for the ANSI colours (each terminal has its own) and the default.
-    private static func rgb(of color: TerminalColor) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+    private static func rgb(of color: CellColor) -> (red: UInt8, green: UInt8, blue: UInt8)? {
         switch color {
         case .rgb(let red, let green, let blue): (red, green, blue)
         case .indexed(let index) where index >= 16: XtermPalette.rgb(of: index)

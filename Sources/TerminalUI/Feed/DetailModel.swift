@@ -1,6 +1,7 @@
 import ImageCodecs
 import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 
 /// The detail view of one photo (Enter): its own load at the size of the screen, or of the
 /// part of the photo a zoomed view shows.

@@ -1,4 +1,4 @@
-public import ImageCodecs
+public import Vocabulary
 
 /// How the photo view shows its photo: fitted (the default), or zoomed by a factor of the
 /// fitted size and panned. Pure: every size here is in the picture backend's pixels (block

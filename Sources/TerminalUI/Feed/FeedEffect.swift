@@ -1,8 +1,8 @@
 public import FeedSources
 public import FoundationEssentials
-public import ImageCodecs
 public import ImageLoading
 public import TerminalScreen
+public import Vocabulary
 
 /// Something the update function asks the runtime to do: data, never done by the model itself.
 ///

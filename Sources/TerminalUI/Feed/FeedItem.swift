@@ -3,6 +3,7 @@ import ImageCodecs
 import ImageLoading
 import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 
 /// One photo as the model tracks it: what its item shows and the load that serves it.
 struct FeedItem: Sendable {

@@ -1,4 +1,5 @@
 import FeedSources
+import Vocabulary
 
 /// Every photo of the feed and what the model tracks about each, kept small per photo: the
 /// photos in feed order, and a ``FeedItem`` only for the photos whose item differs from a

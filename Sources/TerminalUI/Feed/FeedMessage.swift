@@ -3,6 +3,7 @@ public import ImageLoading
 public import LoadSemantics
 public import ImageCodecs
 public import TerminalScreen
+public import Vocabulary
 
 /// Everything that can happen to the viewer, as a value the update function takes.
 ///

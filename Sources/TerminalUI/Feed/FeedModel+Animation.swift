@@ -1,5 +1,6 @@
 import ImageCodecs
 import ImageLoading
+public import Vocabulary
 
 /// Animations: which play, which pause or let their player go, and when each frame shows.
 ///

@@ -1,4 +1,5 @@
 import TerminalGraphics
+import Vocabulary
 
 /// The screen-reader mode's news (`--text`): what changed, in a few words, on the bottom line
 /// where a screen reader announces it.

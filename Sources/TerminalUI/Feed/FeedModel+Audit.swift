@@ -9,8 +9,8 @@ extension FeedModel {
         status.violations = (status.violations ?? 0) + violations.count
         for violation in violations {
             var row: Int?
-            if case .item(let id)? = violation.slot, let key = positions.keys.first(where: { $0.description == id }) {
-                row = positions[key]
+            if case .item(let key)? = violation.slot, let position = positions[key] {
+                row = position
             } else if let url = violation.url, let key = photo(loading: url) {
                 row = positions[key]
             }

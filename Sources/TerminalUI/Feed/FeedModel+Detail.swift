@@ -1,7 +1,7 @@
 import FeedSources
-import ImageCodecs
 import ImageLoading
 import TerminalGraphics
+import Vocabulary
 
 /// The detail view (Enter): one photo at the size of the screen, with its own load.
 extension FeedModel {

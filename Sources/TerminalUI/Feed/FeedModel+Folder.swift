@@ -1,6 +1,6 @@
 import FeedSources
 import FoundationExtras
-import ImageCodecs
+import Vocabulary
 
 /// A watched folder's changes (`FolderWatcher`, inotify): a photo added appears at its place by
 /// the feed's order and the list's sort, a changed one loads again, a removed one goes; the

@@ -3,6 +3,7 @@ import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import TerminalGraphics
+import Vocabulary
 
 /// What the info panel knows of one photo: nothing yet, its metadata, or why it failed.
 struct PhotoInfo: Sendable {

@@ -1,6 +1,7 @@
 import TerminalKit
 import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 /// Keys and commands: what each does to the model.
 extension FeedModel {
     /// The key map (pure).

@@ -1,6 +1,6 @@
 import FeedSources
-import ImageCodecs
 import ImageLoading
+import Vocabulary
 
 /// Loads: the list's appear/disappear decisions as effects, and the phases that come back.
 extension FeedModel {

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Marks (`t`, `T`, Esc): the photos `y`, `s`, `o` and `D` act on when any are marked, in the
 /// list's order; with none marked, they act on the focused photo.
 extension FeedModel {

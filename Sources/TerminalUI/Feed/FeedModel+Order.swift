@@ -1,5 +1,6 @@
 import FeedSources
 import TerminalText
+import Vocabulary
 
 /// The list's order: sorting (`O`), filtering (`/`), and photos arriving or leaving, with the
 /// focused photo kept focused on its screen line when it is still listed.

@@ -1,5 +1,6 @@
 import FeedSources
 import TerminalText
+import Vocabulary
 
 /// Paging: the next page when the list comes near its end, failures that wait for a retry.
 extension FeedModel {

@@ -1,3 +1,5 @@
+public import TerminalScreen
+public import Vocabulary
 import FeedSources
 public import ImageLoading
 

@@ -1,5 +1,6 @@
 import ImageLoading
 public import LoadSemantics
+public import Vocabulary
 
 /// The model's side of a run's records (for the semantics audit and the trace): where items
 /// are, what a message and an effect mean as ``LoadRecord`` events, what a frame shows.
@@ -22,7 +23,7 @@ extension FeedModel {
         var events: [LoadRecord.Event] = []
         switch message {
         case .phase(let slot, let token, let phase):
-            if let phase = LoadRecord.Phase(phase) { events.append(.phase(Self.recordSlot(slot), id: token.value, phase)) }
+            if let phase = LoadRecord.Phase(phase) { events.append(.phase(slot, id: token.value, phase)) }
         case .pipeline(let event, _):
             events.append(.pipeline(event))
         default:
@@ -30,10 +31,10 @@ extension FeedModel {
         }
         let wantedAfter = wantedPlaces
         for (key, place) in wantedAfter.sorted(by: { $0.key.description < $1.key.description }) where wantedBefore[key] != place {
-            events.append(.visibility(.item(key.description), place))
+            events.append(.visibility(.item(key), place))
         }
         for key in wantedBefore.keys.sorted(by: { $0.description < $1.description }) where wantedAfter[key] == nil {
-            events.append(.visibility(.item(key.description), .gone))
+            events.append(.visibility(.item(key), .gone))
         }
         return events
     }
@@ -49,11 +50,11 @@ extension FeedModel {
                 case .detail: detailKey.map { "photo \($0)" } ?? ""
                 case .ahead: aheadKey.map { "photo \($0), ahead" } ?? ""
                 }
-            return .load(Self.recordSlot(slot), id: token.value, urls: urls, priority: request.priority, label: label)
-        case .setPriority(let slot, let priority): return .priority(Self.recordSlot(slot), priority)
-        case .cancel(let slot): return .cancel(Self.recordSlot(slot))
-        case .release(let slot): return .release(Self.recordSlot(slot))
-        case .requestAnimationFrame(let key, _, let index, _, _): return .animationFrame(.item(key.description), index: index)
+            return .load(slot, id: token.value, urls: urls, priority: request.priority, label: label)
+        case .setPriority(let slot, let priority): return .priority(slot, priority)
+        case .cancel(let slot): return .cancel(slot)
+        case .release(let slot): return .release(slot)
+        case .requestAnimationFrame(let key, _, let index, _, _): return .animationFrame(.item(key), index: index)
         default: return nil
         }
     }
@@ -62,15 +63,6 @@ extension FeedModel {
     /// (none while the detail view covers the list).
     public var frameRecord: LoadRecord.Event {
         guard detail == nil else { return .frame(placeholders: []) }
-        return .frame(placeholders: Set(visibleKeys.filter(showsPlaceholder).map { .item($0.description) }))
-    }
-
-    /// A load slot as the records name it.
-    public static func recordSlot(_ slot: LoadSlot) -> LoadRecord.Slot {
-        switch slot {
-        case .item(let key): .item(key.description)
-        case .detail: .detail
-        case .ahead: .ahead
-        }
+        return .frame(placeholders: Set(visibleKeys.filter(showsPlaceholder).map { .item($0) }))
     }
 }

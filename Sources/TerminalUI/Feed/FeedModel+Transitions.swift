@@ -1,5 +1,6 @@
 import ImageLoading
 import TerminalScreen
+public import Vocabulary
 
 /// Transitions on load: which pictures fade in from their placeholders, and until when.
 ///

@@ -2,6 +2,7 @@ public import FeedSources
 public import FoundationEssentials
 import FoundationExtras
 import SystemPackage
+public import Vocabulary
 
 /// A photo to move to the Trash: its key in the list, its file, and which file (and folder)
 /// the name stood for when it was listed, checked right before the move.

@@ -1,6 +1,7 @@
 import FeedSources
 import ImageCodecs
 import TerminalGraphics
+import Vocabulary
 
 /// Zoom and pan in the photo view: `+` `-` `=` `w` `W` and Ctrl + wheel zoom, h j k l (a quarter
 /// view), H J K L (a whole view), the wheel and a drag pan. Each change asks for just the part

@@ -3,6 +3,7 @@ import ImageLoading
 public import ImageCodecs
 public import TerminalGraphics
 public import TerminalScreen
+public import Vocabulary
 
 /// Everything the viewer's screen depends on, as one value made of small ones: the list and
 /// its order (``ListModel``), the photos' loads and the pages (``LoadingModel``), the pause and

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The viewer's update function: a message in, the model changed, effects out. Pure.
 ///
 /// Every decision lives here (or in the pure helpers it calls: ``LazyList``,

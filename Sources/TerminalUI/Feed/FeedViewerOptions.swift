@@ -1,9 +1,9 @@
 public import FoundationEssentials
 public import FeedSources
 public import BlockArt
-public import ImageCodecs
 public import TerminalGraphics
 public import TerminalScreen
+public import Vocabulary
 
 /// How the feed viewer looks and loads: everything the command line sets.
 public struct FeedViewerOptions: Sendable {
@@ -42,7 +42,7 @@ public struct FeedViewerOptions: Sendable {
     /// What the terminal said and what was decided from it (nil: not probed, e.g. a memory screen).
     public var terminal: TerminalProfile?
     /// The colours the screen draws with (a live upgrade to kitty placeholders needs 24-bit).
-    public var screenColors: ColorCapability = .truecolor
+    public var screenColors: ColorDepth = .truecolor
     /// Whether the user switched backends with `i` (late replies then change nothing).
     public var graphicsChosenByUser = false
     /// Seconds each photo shows in the slideshow (`S`, `--slideshow`).

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The photos the list shows, in its order, with each one's position: one value that changes
 /// only as a whole, so the index can never disagree with the order.
 ///

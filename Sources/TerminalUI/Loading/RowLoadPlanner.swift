@@ -1,4 +1,5 @@
 public import ImageLoading
+public import Vocabulary
 
 /// Turns list changes into loader actions: the pure heart of the item loaders.
 ///

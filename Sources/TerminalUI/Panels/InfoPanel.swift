@@ -2,6 +2,7 @@ public import ImageCodecs
 import TerminalText
 public import TerminalGraphics
 import TerminalScreen
+public import Vocabulary
 
 /// The info panel (`I`): what the file and the feed know about the focused photo.
 ///

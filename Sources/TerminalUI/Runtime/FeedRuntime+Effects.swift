@@ -3,6 +3,7 @@ import FoundationExtras
 import ImageCodecs
 import ImageLoading
 import Synchronization
+public import Vocabulary
 
 extension FeedRuntime {
     /// Runs one effect; results come back as messages (at once, for a load that settled inside

@@ -1,4 +1,5 @@
 import LoadSemantics
+import Vocabulary
 
 /// What the runtime tells a ``LoadRecorder``: the records the model gives for each message,
 /// effect and frame (see `FeedModel+Records`), stamped with the clock.

@@ -2,6 +2,7 @@ public import FeedSources
 import ImageLoading
 public import LoadSemantics
 public import TerminalScreen
+import Vocabulary
 
 /// The viewer's one reference type: owns the screen, the loaders and the tasks; runs the
 /// model's effects, turns their results into messages, and draws each new frame.

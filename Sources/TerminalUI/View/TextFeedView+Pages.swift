@@ -1,5 +1,6 @@
 import TerminalText
 import TerminalGraphics
+import Vocabulary
 
 /// The screen-reader mode's pages over the list: help, the detail view, the panels, as lines
 /// of words (the first a title, where the cursor sits).

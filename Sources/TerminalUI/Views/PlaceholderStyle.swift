@@ -1,6 +1,7 @@
 import TerminalText
 public import TerminalGraphics
 import TerminalScreen
+public import Vocabulary
 /// How a row's thumbnail box looks while its image loads.
 public enum PlaceholderStyle: String, Hashable, Sendable, CaseIterable {
     /// A light band sweeping across a gray box.
@@ -21,9 +22,9 @@ public enum PlaceholderStyle: String, Hashable, Sendable, CaseIterable {
 /// ```
 public enum Placeholder {
     /// The gray of an empty thumbnail box.
-    public static let boxColor = TerminalColor.rgb(48, 48, 48)
+    public static let boxColor = CellColor.rgb(48, 48, 48)
     /// The brightest gray of the shimmer band.
-    public static let bandColor = TerminalColor.rgb(112, 112, 112)
+    public static let bandColor = CellColor.rgb(112, 112, 112)
     /// Half the width of the shimmer band, in columns.
     static let bandHalfWidth = 4
     /// Columns the band advances per frame.
@@ -64,7 +65,7 @@ public enum Placeholder {
     public static func spinner(
         size: TerminalSize, frame: Int, fractionCompleted: Double?, colors: Bool = true, glyphs: GlyphSet = .unicode
     ) -> CellBlock {
-        let background: TerminalColor = colors ? boxColor : .default
+        let background: CellColor = colors ? boxColor : .default
         var block = CellBlock(size: size, fill: .blank(background: background))
         guard size.columns > 0, size.rows > 0, !glyphs.spinner.isEmpty else { return block }
         var label = String(glyphs.spinner[max(0, frame) % glyphs.spinner.count])
@@ -82,7 +83,7 @@ public enum Placeholder {
     public static func failure(size: TerminalSize, reason: String, colors: Bool = true, glyphs: GlyphSet = .unicode)
         -> CellBlock
     {
-        let background: TerminalColor = colors ? .rgb(40, 28, 28) : .default
+        let background: CellColor = colors ? .rgb(40, 28, 28) : .default
         var block = CellBlock(size: size, fill: .blank(background: background))
         guard size.columns > 0, size.rows > 0 else { return block }
         let middle = max(0, (size.rows - 1) / 2)
@@ -104,7 +105,7 @@ public enum Placeholder {
         block.write(fitted, at: CellPoint(row: row, column: column), style: style)
     }
 
-    private static func blend(_ intensity: Double) -> TerminalColor {
+    private static func blend(_ intensity: Double) -> CellColor {
         guard case .rgb(let r0, let g0, let b0) = boxColor, case .rgb(let r1, let g1, let b1) = bandColor else {
             return bandColor
         }

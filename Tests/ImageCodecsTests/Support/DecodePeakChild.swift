@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodecs
 import Testing
+import Vocabulary
 
 /// Runs the `DecodePeak` helper (built beside this test bundle) on some bytes and returns what
 /// the decode cost that child process in peak memory: the figure is the child's own, so tests

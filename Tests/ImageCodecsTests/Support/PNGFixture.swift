@@ -1,3 +1,5 @@
+import Vocabulary
+
 @_spi(Testing) import ImageCodecs
 
 /// Builds raw PNG samples from per-pixel channel values, packing sub-byte depths MSB first

@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 
 /// Pixel pictures: the pipeline asked for the pixels the protocol sizes, the picture's cells
 /// the protocol's.

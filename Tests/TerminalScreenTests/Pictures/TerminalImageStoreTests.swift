@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 @testable import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 
 /// The screen's bookkeeping of terminal-drawn pictures, whatever their protocol: images held by
 /// the terminal transmitted once and released least recently shown first; each picture drawn

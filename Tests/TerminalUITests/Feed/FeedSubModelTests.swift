@@ -1,6 +1,6 @@
 import FeedSources
 import Foundation
-import ImageCodecs
+import Vocabulary
 import TerminalKit
 import Testing
 

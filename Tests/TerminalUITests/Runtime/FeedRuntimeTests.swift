@@ -1,12 +1,12 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import LoadSemantics
 import Testing
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// The runtime: runs effects against the seams (fake loaders, a real pipeline), delivers their
 /// results back, and draws frames on a `MemoryScreen`.

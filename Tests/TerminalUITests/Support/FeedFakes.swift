@@ -4,6 +4,7 @@ import ImageCodecs
 import ImageLoading
 import Synchronization
 import TerminalUI
+import Vocabulary
 
 /// A row loader that records what the loop asks of it and answers with scripted phases.
 final class FakeRowLoader: RowLoading {

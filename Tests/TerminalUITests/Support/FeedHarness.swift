@@ -1,12 +1,12 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import LoadSemantics
 import TerminalKit
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// Drives the pure update function the way the runtime would, recording every effect: a page
 /// arrives, loads report phases (with the tokens the model handed out), keys are pressed.

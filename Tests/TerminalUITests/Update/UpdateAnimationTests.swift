@@ -7,6 +7,7 @@ import TerminalKit
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// Animations in the update function: frames asked for only while the item is on screen, each
 /// shown for its duration, paused and released like downloads. 100×40 screen, 16×6 boxes:
@@ -20,7 +21,7 @@ struct UpdateAnimationTests {
         var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), onDisappear: policy, prefetch: 2)
         options.animation = mode
         var harness = FeedHarness(options: options)
-        harness.audit = SemanticsAudit(configuration: .init(onDisappear: policy.auditPolicy))
+        harness.audit = SemanticsAudit(configuration: .init(onDisappear: policy))
         harness.showPage(TestPhotos.files(30))
         return harness
     }

@@ -1,18 +1,18 @@
 import FeedSources
-import ImageCodecs
 import ImageLoading
 import LoadSemantics
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// The semantics audit over the update function: the records the model gives for every message,
 /// effect and frame of a busy session break no rule, under every disappear policy; and a model
 /// that breaks its promise is caught.
 @Suite("Update: the semantics audit")
 struct UpdateAuditTests {
-    private func harness(policy: DisappearPolicy, audited auditPolicy: SemanticsAudit.Configuration.DisappearPolicy) -> FeedHarness {
+    private func harness(policy: DisappearPolicy, audited auditPolicy: DisappearPolicy) -> FeedHarness {
         var harness = FeedHarness(
             options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), onDisappear: policy, prefetch: 2))
         harness.audit = SemanticsAudit(configuration: .init(onDisappear: auditPolicy))
@@ -42,7 +42,7 @@ struct UpdateAuditTests {
     @Test(arguments: [DisappearPolicy.cancel, .lowerPriority, .keep])
     func aBusySessionBreaksNoRule(policy: DisappearPolicy) throws {
         // Given a model under the policy, audited for it
-        let audited = policy.auditPolicy
+        let audited = policy
         var harness = harness(policy: policy, audited: audited)
         // When a busy session runs
         busySession(&harness)

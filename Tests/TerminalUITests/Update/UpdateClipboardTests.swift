@@ -1,10 +1,10 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import SystemPackage
 import Testing
 import TerminalGraphics
 @testable import TerminalUI
+import Vocabulary
 
 /// `y` copies what it says: whole paths, as many as the clipboard takes, the count said when
 /// not all; each path one shell word, so a pasted list runs nothing.

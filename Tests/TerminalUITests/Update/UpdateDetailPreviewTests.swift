@@ -1,12 +1,12 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// Issue 13: the detail view opens at once with the row's thumbnail scaled up (it is in memory
 /// already) and sharpens as previews and then the larger image arrive; rows draw a progressive

@@ -1,12 +1,12 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import SystemPackage
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// The detail view (Enter): its own load at the size of the screen, Esc and q go back.
 @Suite("Update: detail view")

@@ -4,6 +4,7 @@ import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// The update function over the grid: the list's load semantics, cell by cell. A 64×21 screen
 /// with 16×6 boxes holds 3 columns of 8-line cells: lines 0 and 1 in full, line 2 cut off

@@ -6,6 +6,7 @@ import Testing
 import TerminalGraphics
 import TerminalKit
 import TerminalUI
+import Vocabulary
 
 @Suite("Update: the info panel reads the focused photo's file")
 struct UpdateInfoPanelTests {

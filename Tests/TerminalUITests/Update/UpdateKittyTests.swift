@@ -1,10 +1,10 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// The viewer with the kitty backend: the model asks for pixels, the frame places placeholder
 /// cells with their image, and `m` says it has nothing to switch.

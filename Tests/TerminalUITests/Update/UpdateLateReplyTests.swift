@@ -1,11 +1,11 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// Replies from the terminal that arrive after the start-up probe gave up: never keys; a kitty
 /// `OK` upgrades block art to pixels live, with the reason in the event log.

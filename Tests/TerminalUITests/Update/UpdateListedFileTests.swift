@@ -1,6 +1,5 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import SystemPackage
 import ImageLoading
 import TerminalGraphics
@@ -8,6 +7,7 @@ import TerminalKit
 import TerminalUI
 import Testing
 
+import Vocabulary
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,10 +1,10 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import LoadSemantics
 import Testing
 import TerminalGraphics
 import TerminalUI
+import Vocabulary
 
 /// A huge folder still being listed: each listing step's provisional rows are shown and load
 /// at once, and the next step is asked for; a step (or the real first page) with other photos

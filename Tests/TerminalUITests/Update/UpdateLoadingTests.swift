@@ -1,11 +1,11 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// What the update function asks of the loaders as the list moves: message in, effects out.
 /// 100×40 screen, 16×6 boxes: items are 7 lines, so items 0…5 are visible and 6…7 prefetched.

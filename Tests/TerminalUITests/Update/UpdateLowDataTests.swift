@@ -1,10 +1,10 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// `d` (low-data mode): later loads carry it; turning it off loads the regular image of every
 /// photo on screen that shows the small one (effects the audit sees); feeds without a smaller

@@ -1,12 +1,12 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import SystemPackage
 import Testing
 
 @testable import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// A feed of many photos: the model holds an item only for the photos that have one, so a
 /// photo that was never on screen costs its `FeedPhoto` and key, not a whole item.

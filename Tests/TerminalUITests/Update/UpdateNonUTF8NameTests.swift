@@ -1,11 +1,11 @@
 import FeedSources
 import Foundation
 import FoundationExtras
-import ImageCodecs
 import SystemPackage
 import TerminalGraphics
 import TerminalUI
 import Testing
+import Vocabulary
 
 /// A row whose file name is not UTF-8 acts on that file: `y` copies its bytes, `o` hands its
 /// bytes to xdg-open, `D` asks to move the URL of its bytes, and the screen shows the byte as

@@ -1,12 +1,12 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import SystemPackage
 import Testing
 import TerminalGraphics
 import TerminalKit
 @testable import TerminalUI
+import Vocabulary
 
 /// Folder photos with names, sizes and dates, to sort and filter.
 private enum OrderPhotos {

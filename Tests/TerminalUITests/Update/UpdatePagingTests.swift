@@ -1,10 +1,10 @@
 import FeedSources
-import ImageCodecs
 import Foundation
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// Paging through the update function: a short first page asks for the next at once; a
 /// failed later page shows in the footer, is not requested again by scrolling, and `r` (at

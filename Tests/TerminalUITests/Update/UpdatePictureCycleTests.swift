@@ -1,13 +1,13 @@
 import BlockArt
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalKit
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// `m` (the next picture variant: for block art, the next symbol set): kept bitmaps are
 /// re-rendered when they are big enough, and items reload at the new pixel size when they are

@@ -5,6 +5,7 @@ import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// Snapshot mode: scroll once the first page is shown, quit when every visible item has
 /// loaded or failed, or when the deadline passes.

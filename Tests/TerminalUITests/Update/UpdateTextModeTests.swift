@@ -1,11 +1,11 @@
 import FeedSources
-import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalGraphics
 import TerminalKit
 @testable import TerminalUI
 import TerminalScreen
+import Vocabulary
 
 /// The screen-reader mode (`--text`): each photo a line of words, the cursor on the focused
 /// line, news on the bottom line; the grid as the list, the detail view and panels as words.

@@ -1,5 +1,4 @@
 import FeedSources
-import ImageCodecs
 import ImageLoading
 import LoadSemantics
 import Testing
@@ -7,6 +6,7 @@ import TerminalKit
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// Transitions on load (issue 24, point 1): a picture from the network or the disk fades in
 /// from its placeholder over ``PictureFade/duration`` and asks for ticks until it is done; a
@@ -174,7 +174,7 @@ struct UpdateTransitionTests {
 extension LoadRecord.Event {
     /// Whether this frame record shows the item `id` with a placeholder.
     fileprivate func placeholdersContain(_ id: String) -> Bool {
-        if case .frame(let placeholders) = self { return placeholders.contains(.item(id)) }
+        if case .frame(let placeholders) = self { return placeholders.contains(.item(PhotoKey(id: id))) }
         return false
     }
 }

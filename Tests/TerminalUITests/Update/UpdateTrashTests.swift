@@ -5,6 +5,7 @@ import Testing
 import TerminalGraphics
 import TerminalKit
 import TerminalUI
+import Vocabulary
 
 @Suite("Update: D moves the focused file to the Trash after asking, u puts it back")
 struct UpdateTrashTests {

@@ -1,18 +1,18 @@
 import BlockArt
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// A downloaded picture fading in, drawn at chosen times: golden frames (24-bit block art) at
 /// the fade's start, middle and end, and the blend itself.
 @Suite("Feed view: pictures fading in")
 struct FeedViewFadeTests {
     /// One photo on a 9×48 screen in a 16×6 box, its picture arrived from the network at 1 s.
-    private func harness(colors: ColorMode = .truecolor) -> FeedHarness {
+    private func harness(colors: ColorDepth = .truecolor) -> FeedHarness {
         var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0)
         options.art.colors = colors
         var harness = FeedHarness(screen: TerminalSize(rows: 9, columns: 48), options: options)

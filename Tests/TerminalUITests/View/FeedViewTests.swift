@@ -6,6 +6,7 @@ import Testing
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// Whole frames drawn from the model: golden text for the list, help, tiny terminals, and
 /// where pictures are placed.

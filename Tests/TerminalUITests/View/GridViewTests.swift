@@ -1,11 +1,11 @@
 import FeedSources
 import Foundation
-import ImageCodecs
 import ImageLoading
 import Testing
 import TerminalUI
 import TerminalText
 import TerminalGraphics
+import Vocabulary
 
 /// Whole frames of the grid and of the list with `--thumb auto`, as golden text.
 @Suite("Grid and auto-sized list frames")

@@ -1,3 +1,5 @@
+import TerminalScreen
+import Vocabulary
 import FeedSources
 import ImageLoading
 

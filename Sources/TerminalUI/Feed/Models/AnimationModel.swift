@@ -1,3 +1,5 @@
+import TerminalScreen
+import Vocabulary
 /// What moves with time by the user's choice: whether `a` paused every animation, and when the
 /// slideshow shows its next photo. Which photos animate is the items' own index
 /// (``LoadingModel/animatedKeys``).

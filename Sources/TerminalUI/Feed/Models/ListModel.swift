@@ -1,3 +1,5 @@
+import TerminalScreen
+import Vocabulary
 /// The list the feed shows: its scroll and focus, the photos it shows in order, the sort and
 /// filter that order them, and the prompt reading a filter or a sort.
 ///

@@ -1,3 +1,5 @@
+import TerminalScreen
+import Vocabulary
 /// What the feed has loaded and is loading: every photo's item, the pages, the listing of a
 /// big folder, the load tokens, low-data mode, the input held until the first rows, and
 /// snapshot mode's settling.

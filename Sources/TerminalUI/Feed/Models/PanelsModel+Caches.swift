@@ -1,3 +1,5 @@
+import TerminalScreen
+import Vocabulary
 /// The caches' use in the network panel (`n`): measured when the panel opens and every
 /// ``cacheMeasureInterval`` while it stays open, by the same `.measureCaches` effect `C` uses.
 ///

@@ -1,3 +1,5 @@
+import TerminalScreen
+import Vocabulary
 /// The panels and overlays above the status bar: which is open, the help, the event log and
 /// its timeline, the info panel's photo, and the network panel's shaping and cache use.
 ///

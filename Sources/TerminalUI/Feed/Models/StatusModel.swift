@@ -1,3 +1,5 @@
+import TerminalScreen
+import Vocabulary
 /// What the status bar says that the rest of the model does not hold: the last message and
 /// when it came, the screen reader's latest news, the pipeline's counts, the audit's count and
 /// the last failure of a file the run writes. The status bar's line itself is

@@ -9,7 +9,7 @@
 /// key.description                           // "1084"
 /// PhotoKey(id: "a.jpg", occurrence: 1)     // "a.jpg#2"
 /// ```
-public struct PhotoKey: Hashable, Sendable, CustomStringConvertible {
+public struct PhotoKey: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The source's id.
     public var id: String
     /// 0 for the first photo with this id, 1 for the second, …
@@ -21,5 +21,15 @@ public struct PhotoKey: Hashable, Sendable, CustomStringConvertible {
         self.occurrence = occurrence
     }
 
+    /// The first photo with the id `value` (`"1084"` is `PhotoKey(id: "1084")`).
+    public init(stringLiteral value: String) {
+        self.init(id: value)
+    }
+
     public var description: String { occurrence == 0 ? id : "\(id)#\(occurrence + 1)" }
+
+    /// By id, then by occurrence.
+    public static func < (lhs: PhotoKey, rhs: PhotoKey) -> Bool {
+        (lhs.id, lhs.occurrence) < (rhs.id, rhs.occurrence)
+    }
 }

@@ -1,7 +1,8 @@
 /// The colour of one side of a cell: the terminal's default, a palette index, or 24-bit RGB.
 ///
-/// Quantised colour modes produce `.indexed`; `.truecolor` produces `.rgb`; `.none` mode and
-/// "don't care" sides produce `.default`.
+/// Block art's quantised depths produce `.indexed`, `.truecolor` produces `.rgb`, and `.none` and
+/// "don't care" sides produce `.default`; a screen without direct colour maps `.rgb` to the
+/// nearest palette entry.
 ///
 /// ```swift
 /// let red = CellColor.rgb(255, 0, 0)
@@ -20,17 +21,6 @@ public enum CellColor: Sendable, Hashable, CustomStringConvertible {
         case .default: "default"
         case .indexed(let index): "#\(index)"
         case .rgb(let r, let g, let b): "rgb(\(r),\(g),\(b))"
-        }
-    }
-
-    /// The sRGB value a typical terminal shows for this colour (xterm's palette for indices),
-    /// or nil for `.default`.
-    public var approximateRGB: (r: UInt8, g: UInt8, b: UInt8)? {
-        switch self {
-        case .default: nil
-        case .indexed(let index):
-            Palette.xterm256[Int(index)]
-        case .rgb(let r, let g, let b): (r, g, b)
         }
     }
 }

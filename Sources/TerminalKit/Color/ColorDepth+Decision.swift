@@ -1,4 +1,6 @@
-/// How many colours a terminal shows, decided in one place for the viewer and `photofeed show`.
+public import Vocabulary
+
+/// The colour depth decided in one place for the viewer, `photofeed show` and `snapshot`.
 ///
 /// What wins, first to last:
 /// 1. `--colors` (the user said so);
@@ -17,28 +19,7 @@
 /// decision.depth    // .truecolor
 /// decision.source   // "terminal: XTerm(379)"
 /// ```
-public enum ColorDepth: Int, Hashable, Sendable, Comparable, CaseIterable {
-    /// Attributes only.
-    case none
-    /// The 8/16 ANSI colours.
-    case ansi16
-    /// The xterm 256-colour palette.
-    case palette256
-    /// 24-bit direct colour.
-    case truecolor
-
-    public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// A short name: `24-bit`, `256`, `16`, `none`.
-    public var name: String {
-        switch self {
-        case .none: "none"
-        case .ansi16: "16"
-        case .palette256: "256"
-        case .truecolor: "24-bit"
-        }
-    }
-
+extension ColorDepth {
     /// A depth and why.
     public struct Decision: Hashable, Sendable {
         /// The colours to draw with.
@@ -79,7 +60,9 @@ public enum ColorDepth: Int, Hashable, Sendable, Comparable, CaseIterable {
         if lower.hasSuffix("-direct") || lower.contains("truecolor") || lower.contains("24bit") {
             return Decision(depth: .truecolor, source: "TERM=\(term)")
         }
-        if lower.contains("256col") { return Decision(depth: .palette256, source: "TERM=\(term)") }
+        if lower.contains("256color") || lower.contains("256colour") {
+            return Decision(depth: .palette256, source: "TERM=\(term)")
+        }
         return Decision(depth: .ansi16, source: "TERM=\(term)")
     }
 

@@ -1,5 +1,5 @@
-import ImageCodecs
 import Testing
+import Vocabulary
 
 @Suite("Pixel sizes")
 struct PixelSizeTests {

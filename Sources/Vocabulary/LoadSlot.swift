@@ -1,0 +1,19 @@
+/// Whose load: one photo's item in a list (by the photo's key), the detail view, or the photo
+/// loading ahead of it. The viewer's loaders and the load records name loads by it.
+public enum LoadSlot: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The list item of a photo.
+    case item(PhotoKey)
+    /// The detail view (one at a time).
+    case detail
+    /// The photo next to the detail view's, the way it last moved, loading at the detail
+    /// view's size so stepping to it shows it sharp at once (one at a time).
+    case ahead
+
+    public var description: String {
+        switch self {
+        case .item(let key): "photo \(key)"
+        case .detail: "detail"
+        case .ahead: "ahead"
+        }
+    }
+}

@@ -39,6 +39,7 @@ REAL_TIME_GROUPS := '$(TMUX_SUITES)' '$(TMUX_SLOW_SUITES)' '$(PREFETCH_SUITES)' 
 test:
 	@scripts/ensure-deps.sh test
 	@scripts/check-imports.py
+	@scripts/check-architecture.py
 	$(SWIFT) build --build-tests
 	@scripts/check-test-groups.py "$$($(SWIFT) build --show-bin-path)/photofeedPackageTests.xctest" '$(REAL_TIME_SUITES)' $(REAL_TIME_GROUPS)
 	$(SWIFT) test --skip-build --parallel --skip '$(REAL_TIME_SUITES)'

@@ -166,6 +166,8 @@ def main():
         out.append(roff("The options of `%s %s`, the default subcommand:" % (name, default_name)))
     for argument in options:
         out += argument_entry(argument)
+    out += [".TP", "\\fB" + roff("--help-all") + "\\fR",
+            roff("Every option of the viewer with its default (--help lists the common ones).")]
 
     # Under COMMANDS, --help and --version (every command has them) are left out, and a command
     # that takes all the viewer's options (snapshot) lists only its own beside them.

@@ -86,7 +86,7 @@ struct ConfigOptionCatalog {
             do {
                 _ = try ViewerOptions.parse(ConfigFile(path: path, entries: Array(settings.prefix(bad))).arguments)
             } catch {
-                message = ViewerOptions.message(for: error)
+                message = Self.sentence(for: error)
             }
             throw ConfigFileError(path: path, line: settings[bad - 1].line, message: message)
         }
@@ -113,7 +113,7 @@ struct ConfigOptionCatalog {
         do {
             _ = try ViewerOptions.parse(argument)
         } catch {
-            throw ConfigFileError(path: path, line: entry.line, message: ViewerOptions.message(for: error))
+            throw ConfigFileError(path: path, line: entry.line, message: Self.sentence(for: error))
         }
     }
 
@@ -168,5 +168,15 @@ struct ConfigOptionCatalog {
             var name: String
         }
         var command: Command
+    }
+
+    /// What a bad value's error says, as the config file's line reports it: the option's own
+    /// sentence (`--sort must be name, … (got sideways)`), without the parser's
+    /// `The value 'sideways' is invalid for '--sort <sort>': ` before it.
+    static func sentence(for error: any Error) -> String {
+        let message = ViewerOptions.message(for: error)
+        guard message.hasPrefix("The value '"), let colon = message.firstRange(of: "': ") else { return message }
+        let rest = message[colon.upperBound...]
+        return rest.isEmpty ? message : String(rest)
     }
 }

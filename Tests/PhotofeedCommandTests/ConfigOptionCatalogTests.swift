@@ -63,6 +63,8 @@ struct ConfigOptionCatalogTests {
         // Then the errors name their lines and what the option said
         #expect(sort?.line == 7)
         #expect(sort?.message.contains("sideways") == true)
+        // (the option's sentence alone, not the parser's "The value … is invalid for …" before it)
+        #expect(sort?.message == "--sort must be name, modified, taken, size or random (got sideways)")
         #expect(prefetch?.line == 8)
         #expect(prefetch?.message.contains("many") == true)
         // And good values pass

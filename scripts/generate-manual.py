@@ -28,9 +28,14 @@ def roff(text):
 
 
 def paragraphs(text):
-    """A help text's paragraphs (split at blank lines) as roff, one .PP each."""
+    """A help text's paragraphs (split at blank lines) as roff, one .PP each; an `Examples:`
+    paragraph keeps its lines, indented, one command a line."""
     out = []
     for block in (text or "").split("\n\n"):
+        lines = [line.strip() for line in block.strip().split("\n")]
+        if lines and lines[0] == "Examples:":
+            out += [".PP", "Examples:", ".RS 4", ".nf"] + [roff(line) for line in lines[1:] if line] + [".fi", ".RE"]
+            continue
         block = " ".join(block.split())
         if block:
             out += [".PP", roff(block)]

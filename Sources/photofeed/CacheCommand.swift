@@ -24,6 +24,11 @@ struct CacheCommand: AsyncParsableCommand {
             shared with other programs: photofeed's are told apart by their Software field, and \
             only those are removed. Pruning and clearing are safe while a viewer runs: entries go \
             whole, and a viewer refetches what it misses.
+
+            Examples:
+              photofeed cache
+              photofeed cache prune --older-than 30d --max-size 100MB
+              photofeed cache clear --keep-thumbnails
             """,
         subcommands: [CacheInfoCommand.self, CacheClearCommand.self, CachePruneCommand.self],
         defaultSubcommand: CacheInfoCommand.self

@@ -28,6 +28,11 @@ struct PrefetchCommand: AsyncParsableCommand {
             feed and cache (and with the same --thumb WxH: the viewer's default, auto, sizes the \
             box from its terminal) reads them from disk; --size loads one fixed size instead. Without \
             --feed, the embedded server is started in-process on the package's photos.
+
+            Examples:
+              photofeed prefetch --count 50
+              photofeed prefetch --feed https://picsum.photos --count 100
+              photofeed prefetch --count 50 --trace prefetch.json
             """
     )
 

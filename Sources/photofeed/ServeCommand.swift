@@ -18,6 +18,11 @@ struct ServeCommand: AsyncParsableCommand {
             it runs with GET/PUT /control/shaping (application/json, latency_ms 0…60000, \
             bandwidth 0 or ≥ 1024, rates 0…1), carrying "Authorization: Bearer TOKEN"; the token \
             (random unless --control-token gives one) is printed on the second line of stdout.
+
+            Examples:
+              photofeed serve --port 8080
+              photofeed serve --host 0.0.0.0 --port 8080 --photos ~/Pictures
+              photofeed serve --port 8080 --latency 300 --failure-rate 0.1
             """
     )
 

@@ -19,6 +19,13 @@ struct ShowCommand: AsyncParsableCommand {
             overrides what was detected. The output has no cursor movement, so it can be \
             redirected into a file or a pager. A file that cannot be shown prints one line on \
             stderr; the others are still shown and the exit status is 1.
+
+            Examples:
+              photofeed show photo.jpg                  one picture, the terminal's width
+              photofeed show --grid 6x4 --title *.jpg   a contact sheet with names
+              photofeed show --graphics sixel a.png     pixels, whatever the terminal says
+              curl -s https://picsum.photos/600 | photofeed show -
+              photofeed show --probe                    what the terminal answered
             """
     )
 

@@ -23,6 +23,11 @@ struct SnapshotCommand: AsyncParsableCommand {
             kitty, kitty-placeholders, sixel or iterm the frame is followed by the escapes that \
             draw its pictures (what the viewer would write), at 10x20-pixel cells unless \
             --cell-pixels says otherwise.
+
+            Examples:
+              photofeed snapshot --width 100 --height 40
+              photofeed snapshot --layout grid --colors none > frame.txt
+              photofeed snapshot --graphics sixel --feed ~/Pictures
             """
     )
 

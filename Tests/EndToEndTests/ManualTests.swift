@@ -61,4 +61,20 @@ import TestSupport
             #expect(manual.contains("\n\(section)\n"), "no \(section) section")
         }
     }
+
+    @Test func everySubcommandsHelpNamesItsExamples() async throws {
+        for command in ["show", "snapshot", "prefetch", "serve", "cache"] {
+            // Given a subcommand's help
+            let help = try await BuiltBinary.run([command, "--help"]).stdout
+            // Then it has examples, each a command line of that subcommand
+            let lines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let start = lines.firstIndex(of: "Examples:")
+            #expect(start != nil, "photofeed \(command) --help has no examples")
+            let examples = start.map { lines[($0 + 1)...].prefix { $0.contains("photofeed \(command)") } } ?? []
+            #expect(examples.count >= 3, "photofeed \(command) --help: \(examples)")
+        }
+        // And the manual keeps them one a line
+        let manual = try await Self.renderedManual()
+        #expect(manual.contains("photofeed show --grid 6x4 --title *.jpg"))
+    }
 }

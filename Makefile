@@ -148,7 +148,7 @@ fuzz:
 	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png .build/fuzz/corpus-thumbnail .build/fuzz/corpus-freshness \
 		.build/fuzz/corpus-formats \
 		.build/fuzz/corpus-terminal \
-		.build/fuzz/seeds-assets .build/fuzz/shim
+		.build/fuzz/seeds-assets .build/fuzz/shim .build/fuzz/modules
 	cp $(FUZZ_ASSET_SEEDS) .build/fuzz/seeds-assets/
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_JPEG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_jpeg
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_PNG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_png
@@ -157,9 +157,13 @@ fuzz:
 		$(FUZZ_CC) -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CImageShim/include \
 			$(shell pkg-config --cflags $(FUZZ_PKGS)) -c $$source -o .build/fuzz/shim/$$(basename $$source .c).o || exit 1; \
 	done
-	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_THUMBNAIL -module-name ThumbnailFuzz \
-		-Xcc -fmodule-map-file=fuzz/CImageShim.modulemap $(FUZZ_THUMBNAIL_SOURCES) .build/fuzz/shim/*.o $(FUZZ_LIBS) \
-		-o .build/fuzz/fuzz_thumbnail
+	$(FUZZ_SWIFTC) -sanitize=address -parse-as-library -O -g -swift-version 6 \
+		-enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature ExistentialAny \
+		-module-name Vocabulary -emit-module -emit-module-path .build/fuzz/modules/Vocabulary.swiftmodule \
+		-emit-library -static $(wildcard Sources/Vocabulary/*.swift) -o .build/fuzz/libVocabulary.a
+	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_THUMBNAIL -module-name ThumbnailFuzz -I .build/fuzz/modules \
+		-Xcc -fmodule-map-file=fuzz/CImageShim.modulemap $(FUZZ_THUMBNAIL_SOURCES) .build/fuzz/shim/*.o \
+		.build/fuzz/libVocabulary.a $(FUZZ_LIBS) -o .build/fuzz/fuzz_thumbnail
 	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_FRESHNESS -module-name FreshnessFuzz $(FUZZ_FRESHNESS_SOURCES) \
 		-o .build/fuzz/fuzz_freshness
 	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_TERMINAL -module-name TerminalFuzz $(FUZZ_TERMINAL_SOURCES) \

@@ -19,6 +19,8 @@
 import Foundation
 
 #if FUZZ_THUMBNAIL
+import Vocabulary
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzThumbnail(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

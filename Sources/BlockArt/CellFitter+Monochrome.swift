@@ -1,3 +1,4 @@
+import Vocabulary
 extension CellFitter {
     /// `none` colour mode: glyphs only, in the terminal's default colours (assumed light ink
     /// on a dark background). Each sub-pixel is ink when its Oklab lightness is over one

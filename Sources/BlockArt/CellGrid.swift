@@ -1,21 +1,4 @@
-/// A size in terminal cells.
-public struct CellSize: Sendable, Hashable, CustomStringConvertible {
-    /// Number of columns.
-    public var columns: Int
-    /// Number of rows.
-    public var rows: Int
-
-    public init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-
-    /// True when either side is zero or negative.
-    public var isEmpty: Bool { columns <= 0 || rows <= 0 }
-
-    public var description: String { "\(columns)x\(rows)" }
-}
-
+public import Vocabulary
 /// A rectangle of cells, rows top to bottom: what BlockArt renders and what screens draw.
 ///
 /// Independent of ncurses and of ANSI: the TUI draws it with colour pairs, `ANSIWriter`

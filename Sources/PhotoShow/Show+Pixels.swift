@@ -129,10 +129,10 @@ extension Show {
 
     /// The cells a picture may cover, `columns` wide and `rows` tall (without `--height`, as
     /// tall as the pixel budget allows), and those cells in pixels.
-    static func pixelBox(pixels: ShowPixels, columns: Int, rows: Int?) -> (cells: TerminalSize, pixels: PixelSize) {
-        let cells = TerminalSize(
-            rows: max(1, rows ?? PixelBudget.maximumSide / pixels.cellPixels.height),
-            columns: max(1, min(columns, PixelBudget.maximumSide / pixels.cellPixels.width)))
+    static func pixelBox(pixels: ShowPixels, columns: Int, rows: Int?) -> (cells: CellSize, pixels: PixelSize) {
+        let cells = CellSize(
+            columns: max(1, min(columns, PixelBudget.maximumSide / pixels.cellPixels.width)),
+            rows: max(1, rows ?? PixelBudget.maximumSide / pixels.cellPixels.height))
         return (cells, PixelBudget.clamp(PixelSize(
             width: cells.columns * pixels.cellPixels.width, height: cells.rows * pixels.cellPixels.height)))
     }

@@ -30,13 +30,13 @@ struct ShowPixels: Sendable {
     var storesPrinted: Bool { graphics.printsPixelsAlone }
 
     /// The cells a picture of `bitmap`'s pixels covers.
-    func cells(for bitmap: Bitmap) -> TerminalSize { cells(for: bitmap.size) }
+    func cells(for bitmap: Bitmap) -> CellSize { cells(for: bitmap.size) }
 
     /// The cells a picture of `size` pixels covers.
-    func cells(for size: PixelSize) -> TerminalSize {
-        TerminalSize(
-            rows: max(1, (size.height + cellPixels.height - 1) / cellPixels.height),
-            columns: max(1, (size.width + cellPixels.width - 1) / cellPixels.width))
+    func cells(for size: PixelSize) -> CellSize {
+        CellSize(
+            columns: max(1, (size.width + cellPixels.width - 1) / cellPixels.width),
+            rows: max(1, (size.height + cellPixels.height - 1) / cellPixels.height))
     }
 
     /// `bitmap` printed at the cursor and a newline after it, as a frame of an animation: its

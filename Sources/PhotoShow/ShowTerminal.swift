@@ -1,7 +1,7 @@
-public import BlockArt
+import BlockArt
 import FoundationEssentials
 import ImageCodecs
-public import TerminalKit
+import TerminalKit
 import TerminalScreen
 import TerminalGraphics
 import Vocabulary

@@ -12,7 +12,7 @@ import Vocabulary
 struct GraphicsScenario: BenchScenario {
     let name = "graphics"
     var box = PixelSize(width: 400, height: 400)
-    var cells = TerminalSize(rows: 20, columns: 40)
+    var cells = CellSize(columns: 40, rows: 20)
     var repetitions = 5
 
     func run(_ context: BenchContext) async throws -> BenchReport {

@@ -32,7 +32,7 @@ final class ScrollBenchScreen: Screen {
     let wakeups: AsyncStream<Void>
     let wake: AsyncStream<Void>.Continuation
 
-    init(size: TerminalSize, script: ScrollScript) {
+    init(size: CellSize, script: ScrollScript) {
         inner = MemoryScreen(size: size)
         self.script = script
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self)
@@ -44,7 +44,7 @@ final class ScrollBenchScreen: Screen {
 
     var hasWaitingPictures: Bool { images.hasWaitingPictures }
 
-    var size: TerminalSize { inner.size }
+    var size: CellSize { inner.size }
     var colorCapability: ColorDepth { inner.colorCapability }
 
     func put(_ cells: some Collection<ScreenCell>, at point: CellPoint) {

@@ -26,7 +26,7 @@ struct ScrollScenario: BenchScenario {
     var layout = LayoutKind.list
     var rows = 300
     var rowsPerSecond = 30.0
-    var screenSize = TerminalSize(rows: 48, columns: 120)
+    var screenSize = CellSize(columns: 120, rows: 48)
 
     var name: String { layout == .grid ? "scroll-grid" : "scroll" }
 
@@ -34,7 +34,7 @@ struct ScrollScenario: BenchScenario {
     func options(onDisappear: DisappearPolicy, graphics: PictureBackend = .blocks) -> FeedViewerOptions {
         layout == .grid
             ? FeedViewerOptions(layout: .grid, onDisappear: onDisappear, graphics: graphics)
-            : FeedViewerOptions(thumbnail: TerminalSize(rows: 16, columns: 32), onDisappear: onDisappear, graphics: graphics)
+            : FeedViewerOptions(thumbnail: CellSize(columns: 32, rows: 16), onDisappear: onDisappear, graphics: graphics)
     }
 
     /// Photos side by side (1 in the list).

@@ -82,7 +82,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             flag: options.colors.mode, environment: ProcessInfo.processInfo.environment, replies: nil,
             tmuxPassesTrueColor: nil, terminfoColors: nil
         ).depth
-        let screen = MemoryScreen(size: TerminalSize(rows: height, columns: width), colorCapability: capability)
+        let screen = MemoryScreen(size: CellSize(columns: width, rows: height), colorCapability: capability)
         // --graphics names the pictures to write; auto means block art (there is no terminal to ask).
         var viewerOptions = try options.viewerOptions(screenColors: capability, unicode: true)
         viewerOptions.cellPixels = cellPixels

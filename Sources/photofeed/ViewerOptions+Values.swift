@@ -12,10 +12,10 @@ extension ViewerOptions {
         /// Sized from the screen.
         case auto
         /// W columns and H rows.
-        case cells(TerminalSize)
+        case cells(CellSize)
 
         /// The box, nil for `auto`.
-        var size: TerminalSize? {
+        var size: CellSize? {
             if case .cells(let size) = self { size } else { nil }
         }
     }
@@ -50,6 +50,6 @@ extension ViewerOptions {
         else {
             throw ValidationError("--thumb must be auto, or WxH with W 4…200 columns and H 2…100 rows, e.g. 32x16 (got \(text))")
         }
-        return .cells(TerminalSize(rows: rows, columns: columns))
+        return .cells(CellSize(columns: columns, rows: rows))
     }
 }

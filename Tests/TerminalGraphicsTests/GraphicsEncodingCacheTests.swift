@@ -1,6 +1,7 @@
 import ImageCodecs
 import Testing
 @testable import TerminalGraphics
+import Vocabulary
 
 /// The encodings a screen keeps: bounded by bytes as well as by count, the least recently used
 /// going first, one at a time, and never those of the pictures on screen.
@@ -10,7 +11,7 @@ struct GraphicsEncodingCacheTests {
 
     /// A distinct 4×4 picture for each seed.
     private func image(_ seed: UInt8) -> TerminalImage {
-        TerminalImage(bitmap: Bitmap(width: 4, height: 4, fill: RGBA(seed, 0, 0)), cells: TerminalSize(rows: 1, columns: 1), graphics: graphics)
+        TerminalImage(bitmap: Bitmap(width: 4, height: 4, fill: RGBA(seed, 0, 0)), cells: CellSize(columns: 1, rows: 1), graphics: graphics)
     }
 
     private func bytes(_ count: Int) -> [UInt8] { [UInt8](repeating: 7, count: count) }
@@ -88,7 +89,7 @@ struct GraphicsEncodingCacheTests {
         // Given a 40×40 sixel picture prepared
         var bitmap = Bitmap(width: 40, height: 40)
         for y in 0..<40 { for x in 0..<40 { bitmap[x, y] = RGBA(UInt8(x * 6), UInt8(y * 6), 90) } }
-        let picture = TerminalImage(bitmap: bitmap, cells: TerminalSize(rows: 2, columns: 4), graphics: graphics)
+        let picture = TerminalImage(bitmap: bitmap, cells: CellSize(columns: 4, rows: 2), graphics: graphics)
         let prepared = try #require(graphics.prepare(picture, transport: GraphicsTransport()))
 
         // When it is kept

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import TerminalGraphics
 import TerminalKit
+import Vocabulary
 
 /// How kitty pixels travel: zlib-compressed in the escapes, as a temporary file the terminal
 /// reads, and through tmux passthrough.
@@ -36,7 +37,7 @@ struct GraphicsTransportTests {
 
     @Test func byDefaultThePixelsGoAsAPNGThatDecodesToThemExactly() throws {
         // Given a 320×240 photo-like image
-        let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: TerminalSize(rows: 12, columns: 32), graphics: .kittyPlaceholders)
+        let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: CellSize(columns: 32, rows: 12), graphics: .kittyPlaceholders)
 
         // When it is transmitted the default way
         let escapes: [String] = text(GraphicsTransport().transmitKitty(image, forPlaceholders: true))
@@ -57,7 +58,7 @@ struct GraphicsTransportTests {
     }
 
     @Test func deflatedPixelsSayOZAndInflateToTheRGBBytes() throws {
-        let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: TerminalSize(rows: 12, columns: 32), graphics: .kittyPlaceholders)
+        let image = TerminalImage(bitmap: photoLike(width: 320, height: 240), cells: CellSize(columns: 32, rows: 12), graphics: .kittyPlaceholders)
         let escapes: [String] = text(KittyGraphics.transmit(image, forPlaceholders: true, payload: .deflated))
             .components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
         let first = try #require(escapes.first)
@@ -72,7 +73,7 @@ struct GraphicsTransportTests {
         // Given a sink that records what it was asked to write
         let sink = RecordingSink()
         let transport = GraphicsTransport(medium: .files(sink))
-        let image = TerminalImage(bitmap: photoLike(width: 400, height: 400), cells: TerminalSize(rows: 20, columns: 40), graphics: .kittyPlaceholders)
+        let image = TerminalImage(bitmap: photoLike(width: 400, height: 400), cells: CellSize(columns: 40, rows: 20), graphics: .kittyPlaceholders)
 
         // When the image is transmitted
         let bytes = transport.transmitKitty(image, forPlaceholders: true)

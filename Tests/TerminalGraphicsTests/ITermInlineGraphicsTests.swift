@@ -35,7 +35,7 @@ struct ITermInlineGraphicsTests {
         bitmap[0, 0] = RGBA(0, 0, 255)
 
         // When it is written as an inline image
-        let (fields, file) = try parse(text(ITermGraphics.inlineImage(bitmap, cells: TerminalSize(rows: 12, columns: 32))))
+        let (fields, file) = try parse(text(ITermGraphics.inlineImage(bitmap, cells: CellSize(columns: 32, rows: 12))))
 
         // Then the header says inline, the cells, the aspect kept and the file's size
         #expect(fields["inline"] == "1")
@@ -52,7 +52,7 @@ struct ITermInlineGraphicsTests {
 
     @Test func aTransparentPictureIsAPNG() throws {
         let bitmap = Bitmap(width: 8, height: 8, fill: .clear)
-        let (_, file) = try parse(text(ITermGraphics.inlineImage(bitmap, cells: TerminalSize(rows: 1, columns: 1))))
+        let (_, file) = try parse(text(ITermGraphics.inlineImage(bitmap, cells: CellSize(columns: 1, rows: 1))))
         #expect(ImageFormat.sniff(file) == .png)
         #expect(try ImageDecoder.decode(file).bitmap[3, 3].a == 0)
     }
@@ -60,9 +60,9 @@ struct ITermInlineGraphicsTests {
     @Test func aPartlyVisiblePictureIsCroppedAndAWholeOneEncodedOnce() throws {
         // Given a picture of 4×4 cells (40×40 pixels) whose top row is above the screen
         let image = TerminalImage(
-            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(9, 9, 9)), cells: TerminalSize(rows: 4, columns: 4), graphics: graphics)
+            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(9, 9, 9)), cells: CellSize(columns: 4, rows: 4), graphics: graphics)
         var cache = GraphicsEncodingCache()
-        let visible = CellRect(origin: CellPoint(row: 0, column: 2), size: TerminalSize(rows: 3, columns: 4))
+        let visible = CellRect(origin: CellPoint(row: 0, column: 2), size: CellSize(columns: 4, rows: 3))
 
         // When it is encoded for the screen
         let cropped = text(graphics.encode(
@@ -83,7 +83,7 @@ struct ITermInlineGraphicsTests {
     }
 
     @Test func printedItLeavesTheCursorAfterThePicture() throws {
-        let image = TerminalImage(bitmap: Bitmap(width: 20, height: 20, fill: RGBA(1, 2, 3)), cells: TerminalSize(rows: 1, columns: 2), graphics: graphics)
+        let image = TerminalImage(bitmap: Bitmap(width: 20, height: 20, fill: RGBA(1, 2, 3)), cells: CellSize(columns: 2, rows: 1), graphics: graphics)
         let (fields, _) = try parse(text(graphics.printed(image, transport: GraphicsTransport(), lineBreak: .newline)))
         #expect(fields["doNotMoveCursor"] == nil && fields["width"] == "2")
     }

@@ -59,7 +59,7 @@ import Vocabulary
         // And every protocol asks within it even with the largest believed cell
         for graphics in GraphicsProtocols.all {
             let asked = graphics.pixelSize(
-                forImage: PixelSize(width: 6000, height: 4000), in: TerminalSize(rows: 60, columns: 200),
+                forImage: PixelSize(width: 6000, height: 4000), in: CellSize(columns: 200, rows: 60),
                 cellPixels: PixelSize(width: 128, height: 256))
             #expect(asked.width * asked.height <= PixelBudget.maximumPixels, "\(graphics.name)")
         }

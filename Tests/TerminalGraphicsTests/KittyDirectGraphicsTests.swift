@@ -2,6 +2,7 @@ import ImageCodecs
 import Testing
 import TerminalGraphics
 import TerminalKit
+import Vocabulary
 
 /// kitty's graphics protocol placed by the screen: pixels transmitted once without a placement,
 /// each placement cropped to the cells that show, erased by a command, printed with `a=T`.
@@ -11,12 +12,12 @@ struct KittyDirectGraphicsTests {
 
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    private func image(_ bitmap: Bitmap = Bitmap(width: 40, height: 40, fill: RGBA(9, 8, 7)), cells: TerminalSize = TerminalSize(rows: 4, columns: 4)) -> TerminalImage {
+    private func image(_ bitmap: Bitmap = Bitmap(width: 40, height: 40, fill: RGBA(9, 8, 7)), cells: CellSize = CellSize(columns: 4, rows: 4)) -> TerminalImage {
         TerminalImage(bitmap: bitmap, cells: cells, graphics: graphics)
     }
 
     @Test func transparentImagesGoAsRGBAAndReleaseNamesTheImage() {
-        let transparent = image(Bitmap(width: 2, height: 2, fill: .clear), cells: TerminalSize(rows: 1, columns: 1))
+        let transparent = image(Bitmap(width: 2, height: 2, fill: .clear), cells: CellSize(columns: 1, rows: 1))
         let transmitted = text(graphics.transmit(transparent, transport: GraphicsTransport(medium: .inline)))
         // Pixels only (a=t: the screen places them), RGBA because some are transparent
         #expect(transmitted.hasPrefix("\u{1B}_Ga=t,q=2,f=32,s=2,v=2,i=\(transparent.id)"))
@@ -31,7 +32,7 @@ struct KittyDirectGraphicsTests {
         // Given a 4×4-cell picture of 40×40 pixels whose top row is above the screen
         let picture = image()
         var cache = GraphicsEncodingCache()
-        let visible = CellRect(origin: CellPoint(row: 0, column: 0), size: TerminalSize(rows: 3, columns: 4))
+        let visible = CellRect(origin: CellPoint(row: 0, column: 0), size: CellSize(columns: 4, rows: 3))
 
         // When it is encoded for the screen
         let placed = text(graphics.encode(
@@ -45,7 +46,7 @@ struct KittyDirectGraphicsTests {
     }
 
     @Test func printedItIsTransmittedAndDisplayedAtTheCursorInOneGo() {
-        let picture = image(cells: TerminalSize(rows: 2, columns: 4))
+        let picture = image(cells: CellSize(columns: 4, rows: 2))
         let printed = text(graphics.printed(picture, transport: GraphicsTransport(medium: .inline), lineBreak: .newline))
         #expect(printed.hasPrefix("\u{1B}_Ga=T,q=2,c=4,r=2,f=24,s=40,v=40,i=\(picture.id)"))
         // Inside tmux, through passthrough

@@ -4,6 +4,7 @@ import Testing
 import TerminalGraphics
 import TerminalKit
 import TerminalText
+import Vocabulary
 
 /// kitty's Unicode placeholders: the table of marks, the cells that name an image, the
 /// transmission with a virtual placement, the printed form, and when the terminal's answers
@@ -41,7 +42,7 @@ struct KittyPlaceholderGraphicsTests {
 
     @Test func placeholderCellsNameTheirRowColumnAndImage() throws {
         // Given the cells of image 0x0A0B0C0D, 2 rows × 3 columns
-        let cells = KittyPlaceholder.cells(imageID: 0x0A0B_0C0D, size: TerminalSize(rows: 2, columns: 3))
+        let cells = KittyPlaceholder.cells(imageID: 0x0A0B_0C0D, size: CellSize(columns: 3, rows: 2))
 
         // Then each cell is U+10EEEE + row mark + column mark + the id's top byte, coloured by the rest
         let cell = try #require(cells[CellPoint(row: 1, column: 2)])
@@ -58,7 +59,7 @@ struct KittyPlaceholderGraphicsTests {
         // Given an opaque 100×60 image (18 000 bytes of RGB: 24 000 of base64, 6 chunks)
         var bitmap = Bitmap(width: 100, height: 60, fill: RGBA(10, 20, 30))
         bitmap[99, 59] = RGBA(200, 100, 50)
-        let image = TerminalImage(bitmap: bitmap, cells: TerminalSize(rows: 3, columns: 10), graphics: .kittyPlaceholders)
+        let image = TerminalImage(bitmap: bitmap, cells: CellSize(columns: 10, rows: 3), graphics: .kittyPlaceholders)
 
         // When it is transmitted for placeholders, uncompressed
         let text = String(decoding: KittyPlaceholderGraphics().transmit(image, transport: GraphicsTransport(medium: .inline)), as: UTF8.self)
@@ -88,7 +89,7 @@ struct KittyPlaceholderGraphicsTests {
 
     @Test func aPicturesCellsNameItsImage() {
         // Given a picture of 3×2 cells
-        let image = TerminalImage(bitmap: Bitmap(width: 30, height: 40), cells: TerminalSize(rows: 2, columns: 3), graphics: graphics)
+        let image = TerminalImage(bitmap: Bitmap(width: 30, height: 40), cells: CellSize(columns: 3, rows: 2), graphics: graphics)
 
         // Then its cells are placeholders naming the image, and the screen only has to write them
         let cells = graphics.cells(for: image)
@@ -103,7 +104,7 @@ struct KittyPlaceholderGraphicsTests {
 
     @Test func printedThePixelsComeFirstThenTheTextLineByLine() {
         // Given a picture of 3×2 cells printed inline
-        let image = TerminalImage(bitmap: Bitmap(width: 30, height: 40), cells: TerminalSize(rows: 2, columns: 3), graphics: graphics)
+        let image = TerminalImage(bitmap: Bitmap(width: 30, height: 40), cells: CellSize(columns: 3, rows: 2), graphics: graphics)
         let transport = GraphicsTransport(medium: .inline)
 
         // When it is printed on its own, its two lines are separated by a newline

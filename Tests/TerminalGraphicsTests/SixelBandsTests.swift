@@ -2,6 +2,7 @@ import ImageCodecs
 import Testing
 @testable import TerminalGraphics
 import TerminalKit
+import Vocabulary
 
 /// A picture's sixel bands encoded ahead (``SixelBands``): any run of its rows is assembled
 /// from them with exactly the bytes the encoder writes for that crop, and a sixel picture cut
@@ -96,8 +97,8 @@ struct SixelBandsTests {
 
     @Test func aPictureIsPreparedForEveryWayTheScreensTopOrBottomEdgeCutsIt() throws {
         // Given a 16-row picture of 320 pixel rows (20-pixel cells) and a 3-row one of 50 rows
-        let tall = TerminalImage(bitmap: card(width: 4, height: 320), cells: TerminalSize(rows: 16, columns: 1), graphics: graphics)
-        let short = TerminalImage(bitmap: card(width: 4, height: 50), cells: TerminalSize(rows: 3, columns: 1), graphics: graphics)
+        let tall = TerminalImage(bitmap: card(width: 4, height: 320), cells: CellSize(columns: 1, rows: 16), graphics: graphics)
+        let short = TerminalImage(bitmap: card(width: 4, height: 50), cells: CellSize(columns: 1, rows: 3), graphics: graphics)
 
         // When they are prepared
         let tallBands = SixelGraphics.prepared(tall).bands
@@ -116,7 +117,7 @@ struct SixelBandsTests {
 
     @Test func aPictureCutAtTheTopOrBottomEdgeIsDrawnFromItsPreparedBands() throws {
         // Given a 4×5-cell sixel picture of 40×100 pixels (20-pixel cells), prepared off the frame
-        let image = TerminalImage(bitmap: card(width: 40, height: 100), cells: TerminalSize(rows: 5, columns: 4), graphics: graphics)
+        let image = TerminalImage(bitmap: card(width: 40, height: 100), cells: CellSize(columns: 4, rows: 5), graphics: graphics)
         var cache = GraphicsEncodingCache()
         let prepared = try #require(graphics.prepare(image, transport: GraphicsTransport()))
         cache.insert(prepared, forImage: image.id, by: graphics)
@@ -125,11 +126,11 @@ struct SixelBandsTests {
         // When it scrolls up through the top edge, then rises from the bottom edge of a 10-row screen
         for shown in 1...5 {
             let cutAtTop = graphics.encode(
-                image, at: CellPoint(row: shown - 5, column: 0), visible: CellRect(origin: CellPoint(row: 0, column: 0), size: TerminalSize(rows: shown, columns: 4)),
+                image, at: CellPoint(row: shown - 5, column: 0), visible: CellRect(origin: CellPoint(row: 0, column: 0), size: CellSize(columns: 4, rows: shown)),
                 placementID: 1, transport: GraphicsTransport(), cache: &cache)
             let cutAtBottom = graphics.encode(
                 image, at: CellPoint(row: 10 - shown, column: 0),
-                visible: CellRect(origin: CellPoint(row: 10 - shown, column: 0), size: TerminalSize(rows: shown, columns: 4)),
+                visible: CellRect(origin: CellPoint(row: 10 - shown, column: 0), size: CellSize(columns: 4, rows: shown)),
                 placementID: 1, transport: GraphicsTransport(), cache: &cache)
             // Then each is the sixel of the rows that show
             #expect(cutAtTop == SixelEncoder.encode(rows((100 - shown * 20)..<100, of: quantized)))
@@ -142,9 +143,9 @@ struct SixelBandsTests {
 
     @Test func aPictureCutAtTheLeftEdgeIsEncodedOnceForItsRectangle() throws {
         // Given a 4×2-cell sixel picture of 40×40 pixels whose first column is left of the screen
-        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: TerminalSize(rows: 2, columns: 4), graphics: graphics)
+        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: CellSize(columns: 4, rows: 2), graphics: graphics)
         var cache = GraphicsEncodingCache()
-        let visible = CellRect(origin: CellPoint(row: 0, column: 0), size: TerminalSize(rows: 2, columns: 3))
+        let visible = CellRect(origin: CellPoint(row: 0, column: 0), size: CellSize(columns: 3, rows: 2))
 
         // When it is drawn twice
         let first = graphics.encode(image, at: CellPoint(row: 0, column: -1), visible: visible, placementID: 1, transport: GraphicsTransport(), cache: &cache)

@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 import TerminalGraphics
 import TerminalKit
+import Vocabulary
 
 /// Sixel graphics: our encoder, checked by decoding its output (its own palette of at most 256
 /// colours, run-length encoding, pixels that match the quantised image), a picture drawn
@@ -74,9 +75,9 @@ struct SixelGraphicsTests {
 
     @Test func aPictureIsDrawnCroppedToItsVisibleCellsAndQuantisedOnce() throws {
         // Given a 4×2-cell sixel picture of 40×40 pixels whose top cell row is above the screen
-        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: TerminalSize(rows: 2, columns: 4), graphics: graphics)
+        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: CellSize(columns: 4, rows: 2), graphics: graphics)
         var cache = GraphicsEncodingCache()
-        let visible = CellRect(origin: CellPoint(row: 0, column: 2), size: TerminalSize(rows: 1, columns: 4))
+        let visible = CellRect(origin: CellPoint(row: 0, column: 2), size: CellSize(columns: 4, rows: 1))
 
         // When it is encoded for the screen
         let bytes = graphics.encode(
@@ -97,7 +98,7 @@ struct SixelGraphicsTests {
 
     @Test func aCropIsEncodedOnceAndManyCropsNeverPushOutThePalettes() {
         // Given a picture's palette kept in a cache of 2 entries
-        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: TerminalSize(rows: 2, columns: 4), graphics: graphics)
+        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: CellSize(columns: 4, rows: 2), graphics: graphics)
         var cache = GraphicsEncodingCache(capacity: 2)
         var made = 0
         _ = cache.value(for: image, by: graphics) { 1 }
@@ -112,7 +113,7 @@ struct SixelGraphicsTests {
     }
 
     @Test func printedItIsTheWholeSixel() throws {
-        let image = TerminalImage(bitmap: card(width: 30, height: 12), cells: TerminalSize(rows: 1, columns: 3), graphics: graphics)
+        let image = TerminalImage(bitmap: card(width: 30, height: 12), cells: CellSize(columns: 3, rows: 1), graphics: graphics)
         let decoded = try SixelDecoder.decode(graphics.printed(image, transport: GraphicsTransport(), lineBreak: .newline))
         #expect(decoded.width == 30 && decoded.height == 12)
     }

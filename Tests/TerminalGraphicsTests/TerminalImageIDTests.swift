@@ -19,7 +19,7 @@ struct TerminalImageIDTests {
 
     @Test func theSamePixelsInTheSameCellsHaveTheSameID() {
         // Given two equal pictures (an odd width: bytes left over after the eight-byte words)
-        let cells = TerminalSize(rows: 3, columns: 5)
+        let cells = CellSize(columns: 5, rows: 3)
         let a = TerminalImage(bitmap: Self.gradient(width: 51, height: 31), cells: cells, graphics: .kitty)
         let b = TerminalImage(bitmap: Self.gradient(width: 51, height: 31), cells: cells, graphics: .kitty)
         // Then their ids are equal
@@ -28,7 +28,7 @@ struct TerminalImageIDTests {
 
     @Test func onePixelOrTheCellsMakeAnotherID() {
         // Given a picture, the same with its last pixel changed, and the same in other cells
-        let cells = TerminalSize(rows: 3, columns: 5)
+        let cells = CellSize(columns: 5, rows: 3)
         let bitmap = Self.gradient(width: 51, height: 31)
         var changed = bitmap
         changed[50, 30] = RGBA(1, 2, 3)
@@ -38,7 +38,7 @@ struct TerminalImageIDTests {
             TerminalImage.id(for: bitmap, cells: cells),
             TerminalImage.id(for: changed, cells: cells),
             TerminalImage.id(for: first, cells: cells),
-            TerminalImage.id(for: bitmap, cells: TerminalSize(rows: 4, columns: 5)),
+            TerminalImage.id(for: bitmap, cells: CellSize(columns: 5, rows: 4)),
             TerminalImage.id(for: bitmap.resized(to: PixelSize(width: 31, height: 51)), cells: cells),
         ]
         // Then every id differs
@@ -51,13 +51,13 @@ struct TerminalImageIDTests {
         for value in 0..<2_000 {
             var bitmap = Bitmap(width: 3, height: 2)
             bitmap[value % 3, value / 3 % 2] = RGBA(UInt8(value & 255), UInt8(value >> 8), 0)
-            #expect(TerminalImage.id(for: bitmap, cells: TerminalSize(rows: 1, columns: 1)) & 0x00FF_FFFF != 0)
+            #expect(TerminalImage.id(for: bitmap, cells: CellSize(columns: 1, rows: 1)) & 0x00FF_FFFF != 0)
         }
     }
 
     @Test func anotherProcessGivesTheSamePicturesAnotherID() {
         // Given one picture and two processes' salts (this one's, and another drawn at random)
-        let cells = TerminalSize(rows: 3, columns: 5)
+        let cells = CellSize(columns: 5, rows: 3)
         let bitmap = Self.gradient(width: 51, height: 31)
         let other = TerminalImage.processSalt &+ 0x9E37_79B9_7F4A_7C15
         // When each names the picture

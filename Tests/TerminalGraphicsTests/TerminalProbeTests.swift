@@ -16,7 +16,7 @@ struct TerminalProbeTests {
         ).depth == .truecolor
     }
 
-    private func replies(_ text: String, pieces: Int = 1, cells: TerminalSize? = nil) -> TerminalReplies {
+    private func replies(_ text: String, pieces: Int = 1, cells: CellSize? = nil) -> TerminalReplies {
         var replies = TerminalReplies()
         if let cells { replies.setSizeInCells(rows: cells.rows, columns: cells.columns) }
         let bytes = Array(text.utf8)
@@ -51,7 +51,7 @@ struct TerminalProbeTests {
 
     @Test func xtermVT340IsASixelTerminalWithTrueColourButNoKittyGraphics() {
         // XTerm answers XTVERSION, the text area (not the cell size), and DA1 with 4 (sixel)
-        let xterm = replies("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[4;600;960t\u{1B}[?63;1;2;4;6;9;15;16;22;28c", cells: TerminalSize(rows: 30, columns: 96))
+        let xterm = replies("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[4;600;960t\u{1B}[?63;1;2;4;6;9;15;16;22;28c", cells: CellSize(columns: 96, rows: 30))
         #expect(!xterm.kittyGraphics)
         #expect(xterm.sixel)
         #expect(xterm.cellPixels == PixelSize(width: 10, height: 20))

@@ -4,6 +4,7 @@ import TerminalKit
 @testable import TerminalScreen
 #if canImport(Glibc)
 import Glibc
+import Vocabulary
 #endif
 
 /// The screen for a terminal that cannot move its cursor (`TERM=dumb`): frames as new lines,
@@ -72,7 +73,7 @@ struct LineScreenTests {
             close(fds[0])
             close(fds[1])
         }
-        let screen = try LineScreen(size: TerminalSize(rows: 5, columns: 40), input: fds[0], output: fds[1])
+        let screen = try LineScreen(size: CellSize(columns: 40, rows: 5), input: fds[0], output: fds[1])
         defer { screen.close() }
         // When lines are typed: "jj", an empty one, "q"
         let keys = screen.keys(from: Array("jj\n\nq\n".utf8))
@@ -86,8 +87,8 @@ struct LineScreenTests {
 
     @Test func theSizeComesFromColumnsAndLinesFirst() {
         // Given COLUMNS and LINES, Then they are the size (clamped), whatever the descriptor says
-        #expect(LineScreen.size(environment: ["COLUMNS": "72", "LINES": "9"], descriptor: -1) == TerminalSize(rows: 9, columns: 72))
-        #expect(LineScreen.size(environment: [:], descriptor: -1) == TerminalSize(rows: 24, columns: 80))
+        #expect(LineScreen.size(environment: ["COLUMNS": "72", "LINES": "9"], descriptor: -1) == CellSize(columns: 72, rows: 9))
+        #expect(LineScreen.size(environment: [:], descriptor: -1) == CellSize(columns: 80, rows: 24))
         #expect(LineScreen.size(environment: ["LINES": "1"], descriptor: -1).rows == 2)
     }
 }

@@ -1,11 +1,12 @@
 import Testing
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 @Suite("Cells and MemoryScreen")
 struct ScreenTests {
     @Test func wideCharactersTakeTwoCellsAndAreNeverSplitAtTheEdge() {
-        var block = CellBlock(size: TerminalSize(rows: 1, columns: 5))
+        var block = CellBlock(size: CellSize(columns: 5, rows: 1))
         let written = block.write("日本語", at: .zero, style: .plain)
         #expect(written == 4)
         #expect(FrameText.plain(block) == "日本 ")
@@ -16,7 +17,7 @@ struct ScreenTests {
     }
 
     @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
-        var block = CellBlock(size: TerminalSize(rows: 1, columns: 4))
+        var block = CellBlock(size: CellSize(columns: 4, rows: 1))
         block.write("日本", at: .zero, style: .plain)
         block.set("x", at: CellPoint(row: 0, column: 1), style: .plain)
         #expect(FrameText.plain(block) == " x本")
@@ -25,7 +26,7 @@ struct ScreenTests {
     }
 
     @Test func memoryScreenShowsOnlyFlushedFramesAndClips() {
-        let screen = MemoryScreen(size: TerminalSize(rows: 2, columns: 6))
+        let screen = MemoryScreen(size: CellSize(columns: 6, rows: 2))
         screen.put("hello world".map { ScreenCell($0) }, at: CellPoint(row: 1, column: 2))
         #expect(screen.plainText() == "      \n      ")
         screen.flush()
@@ -37,7 +38,7 @@ struct ScreenTests {
     }
 
     @Test func ansiRenderingUsesMinimalSGRAndResetsEveryLine() {
-        let screen = MemoryScreen(size: TerminalSize(rows: 2, columns: 3))
+        let screen = MemoryScreen(size: CellSize(columns: 3, rows: 2))
         let red = CellStyle(foreground: .indexed(196), attributes: .bold)
         screen.put([ScreenCell("a", style: red), ScreenCell("b", style: red), ScreenCell("c")], at: .zero)
         screen.put([ScreenCell("▀", style: CellStyle(foreground: .rgb(1, 2, 3), background: .rgb(4, 5, 6)))],
@@ -47,21 +48,21 @@ struct ScreenTests {
     }
 
     @Test func scriptedInputIsReadInOrderAndResizeChangesTheSize() async {
-        let screen = MemoryScreen(size: TerminalSize(rows: 10, columns: 20))
+        let screen = MemoryScreen(size: CellSize(columns: 20, rows: 10))
         screen.type("jk")
-        screen.resize(to: TerminalSize(rows: 5, columns: 8))
+        screen.resize(to: CellSize(columns: 8, rows: 5))
         // The loop is woken (one buffered wake-up), then drains.
         var wakeups = screen.wakeups.makeAsyncIterator()
         #expect(await wakeups.next() != nil)
         #expect(screen.readInput(timeout: .zero) == .key(.character("j")))
         #expect(screen.readInput(timeout: .zero) == .key(.character("k")))
-        #expect(screen.readInput(timeout: .seconds(5)) == .resize(TerminalSize(rows: 5, columns: 8)))
-        #expect(screen.size == TerminalSize(rows: 5, columns: 8))
+        #expect(screen.readInput(timeout: .seconds(5)) == .resize(CellSize(columns: 8, rows: 5)))
+        #expect(screen.size == CellSize(columns: 8, rows: 5))
         #expect(screen.readInput(timeout: .seconds(5)) == nil)
     }
 
     @Test func cursorVisibility() {
-        let screen = MemoryScreen(size: TerminalSize(rows: 1, columns: 1))
+        let screen = MemoryScreen(size: CellSize(columns: 1, rows: 1))
         screen.setCursorVisible(false)
         #expect(!screen.isCursorVisible)
     }

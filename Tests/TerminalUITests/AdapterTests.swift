@@ -18,7 +18,7 @@ struct AdapterTests {
         // When it becomes a cell block
         let block = CellBlock(grid: grid)
         // Then glyphs and colours carry over
-        #expect(block.size == TerminalSize(rows: 1, columns: 2))
+        #expect(block.size == CellSize(columns: 2, rows: 1))
         #expect(block[CellPoint(row: 0, column: 0)] == ScreenCell(
             "▀", style: CellStyle(foreground: .rgb(255, 0, 0), background: .indexed(21))))
         #expect(block[CellPoint(row: 0, column: 1)] == ScreenCell.blank)

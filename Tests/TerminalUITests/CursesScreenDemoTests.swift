@@ -6,6 +6,7 @@ import Testing
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// A manual check on a real terminal emulator, off by default.
 ///
@@ -24,7 +25,7 @@ struct CursesScreenDemoTests {
             let runtime = FeedRuntime(
                 screen: screen, feed: FakeFeed(count: 30, author: { ["高橋 ひろし 👍🏽", "\u{1B}[2J\u{1B}]0;owned\u{07}Eve", "Fay"][$0 % 3] }),
                 feedName: "demo", pipeline: FakePipeline { _ in FakeImages.success() },
-                options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+                options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
             return await runtime.run()
         }
         #expect(exit == .quit)

@@ -6,6 +6,7 @@ import Testing
 @testable import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// Smoke tests of the real ncurses screen on a pseudo-terminal (xterm-256color terminfo).
 ///
@@ -23,10 +24,10 @@ struct CursesScreenTests {
         // Given a screen on a 10×40 pty
         let pty = try #require(PseudoTerminal(rows: 10, columns: 40))
         let screen = try makeScreen(pty)
-        #expect(screen.size == TerminalSize(rows: 10, columns: 40))
+        #expect(screen.size == CellSize(columns: 40, rows: 10))
         #expect(screen.colorCapability == .palette256)
         // When a hostile author and a wide name are drawn in red and flushed
-        var block = CellBlock(size: TerminalSize(rows: 1, columns: 30))
+        var block = CellBlock(size: CellSize(columns: 30, rows: 1))
         block.write(RowTextView.authorText("\u{1B}]0;owned\u{07}Eve 日本"), at: .zero,
                     style: CellStyle(foreground: .rgb(255, 0, 0), attributes: .bold))
         screen.draw(block, at: CellPoint(row: 2, column: 3))
@@ -70,7 +71,7 @@ struct CursesScreenTests {
         let pty = try #require(PseudoTerminal(rows: 12, columns: 40))
         let screen = try makeScreen(pty)
         func image(_ shade: UInt8) -> TerminalImage {
-            TerminalImage(bitmap: Bitmap(width: 20, height: 40, fill: RGBA(shade, 0, 0)), cells: TerminalSize(rows: 2, columns: 2), graphics: .iterm)
+            TerminalImage(bitmap: Bitmap(width: 20, height: 40, fill: RGBA(shade, 0, 0)), cells: CellSize(columns: 2, rows: 2), graphics: .iterm)
         }
         var first = Frame(size: screen.size)
         first.place(Picture(cells: CellBlock(size: image(1).cells), image: image(1)), for: "a", at: CellPoint(row: 1, column: 1))
@@ -99,14 +100,14 @@ struct CursesScreenTests {
         let pty = try #require(PseudoTerminal(rows: 12, columns: 40))
         let screen = try makeScreen(pty)
         let image = TerminalImage(
-            bitmap: Bitmap(width: 20, height: 40, fill: RGBA(200, 0, 0)), cells: TerminalSize(rows: 2, columns: 2), graphics: .sixel)
+            bitmap: Bitmap(width: 20, height: 40, fill: RGBA(200, 0, 0)), cells: CellSize(columns: 2, rows: 2), graphics: .sixel)
         func frame(focusBar: Bool) -> Frame {
             var frame = Frame(size: screen.size)
             frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: 1, column: 2))
-            var caption = CellBlock(size: TerminalSize(rows: 1, columns: 10))
+            var caption = CellBlock(size: CellSize(columns: 10, rows: 1))
             caption.write("caption", at: .zero, style: focusBar ? CellStyle(attributes: .reverse) : CellStyle())
             frame.draw(caption, at: CellPoint(row: 1, column: 8))
-            if focusBar { frame.draw(CellBlock(size: TerminalSize(rows: 1, columns: 1), fill: ScreenCell("▌")), at: CellPoint(row: 2, column: 0)) }
+            if focusBar { frame.draw(CellBlock(size: CellSize(columns: 1, rows: 1), fill: ScreenCell("▌")), at: CellPoint(row: 2, column: 0)) }
             return frame
         }
         let first = frame(focusBar: true)
@@ -195,8 +196,8 @@ struct CursesScreenTests {
         pty.setSize(rows: 12, columns: 50)
         await signalUntilWoken(SIGWINCH, &wakeups)
         // Then the next event is the resize, with the new size applied
-        #expect(screen.readInput(timeout: .zero) == .resize(TerminalSize(rows: 12, columns: 50)))
-        #expect(screen.size == TerminalSize(rows: 12, columns: 50))
+        #expect(screen.readInput(timeout: .zero) == .resize(CellSize(columns: 50, rows: 12)))
+        #expect(screen.size == CellSize(columns: 50, rows: 12))
         // And the KEY_RESIZE ncurses queues after resizing is not reported again
         #expect(screen.readInput(timeout: .zero) == nil)
         // When SIGTERM arrives, it is an event, not the end of the process

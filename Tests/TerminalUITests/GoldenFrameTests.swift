@@ -8,12 +8,12 @@ import Vocabulary
 /// Golden frames drawn on a `MemoryScreen`, stored as text (plain and ANSI) under `Golden/`.
 @Suite("Golden frames")
 struct GoldenFrameTests {
-    private let geometry = ListLayout(thumbnail: TerminalSize(rows: 6, columns: 16))
-        .geometry(for: TerminalSize(rows: 7, columns: 56))
+    private let geometry = ListLayout(thumbnail: CellSize(columns: 16, rows: 6))
+        .geometry(for: CellSize(columns: 56, rows: 7))
 
     private func frame(_ model: RowViewModel, focused: Bool = true, frame: Int = 3,
                        options: RowRenderOptions = RowRenderOptions()) -> MemoryScreen {
-        let screen = MemoryScreen(size: TerminalSize(rows: geometry.lineHeight + 1, columns: geometry.itemSize.columns))
+        let screen = MemoryScreen(size: CellSize(columns: geometry.itemSize.columns, rows: geometry.lineHeight + 1))
         screen.draw(RowView.render(model, geometry: geometry, focused: focused, frame: frame, options: options), at: .zero)
         let metrics = StatusMetrics(
             feedSource: "picsum 127.0.0.1:8080", focusedRow: 0, rowCount: 1000, inFlight: 3, queued: 5,
@@ -26,7 +26,7 @@ struct GoldenFrameTests {
 
     @Test func loadingRowWithShimmer() {
         let model = RowViewModel(
-            author: "Alejandro Escamilla", id: "1084", imageSize: TerminalSize(rows: 3744, columns: 5616),
+            author: "Alejandro Escamilla", id: "1084", imageSize: CellSize(columns: 5616, rows: 3744),
             state: .loading(completed: 120_000, expected: 280_000, resumedFrom: nil))
         let screen = frame(model)
         Golden.assertMatches(screen.plainText(), named: "loading-shimmer.txt")
@@ -35,7 +35,7 @@ struct GoldenFrameTests {
 
     @Test func loadingRowWithSpinner() {
         let model = RowViewModel(
-            author: "Paul Jarvis", id: "2", imageSize: TerminalSize(rows: 3333, columns: 5000),
+            author: "Paul Jarvis", id: "2", imageSize: CellSize(columns: 5000, rows: 3333),
             state: .loading(completed: 210_000, expected: 280_000, resumedFrom: 168_000))
         let screen = frame(model, options: RowRenderOptions(placeholder: .spinner))
         Golden.assertMatches(screen.plainText(), named: "loading-spinner.txt")
@@ -50,7 +50,7 @@ struct GoldenFrameTests {
 
     @Test func failedRow() {
         let model = RowViewModel(
-            author: "\u{1B}[2J\u{1B}]0;owned\u{07}Eve", id: "66", imageSize: TerminalSize(rows: 800, columns: 1200),
+            author: "\u{1B}[2J\u{1B}]0;owned\u{07}Eve", id: "66", imageSize: CellSize(columns: 1200, rows: 800),
             state: .failed(reason: "HTTP 500"))
         let screen = frame(model, focused: false)
         Golden.assertMatches(screen.plainText(), named: "failed.txt")
@@ -61,7 +61,7 @@ struct GoldenFrameTests {
     @Test func previewRowShowsItsScansSoFar() {
         // A progressive JPEG's preview in the box (a coarse 2-colour card standing in for its
         // block art), and the state line saying which scan it shows and how far the bytes are.
-        var preview = CellBlock(size: TerminalSize(rows: 6, columns: 16))
+        var preview = CellBlock(size: CellSize(columns: 16, rows: 6))
         for row in 0..<6 {
             for column in 0..<16 {
                 let top: CellColor = column < 8 ? .rgb(180, 80, 60) : .rgb(60, 100, 170)
@@ -69,7 +69,7 @@ struct GoldenFrameTests {
             }
         }
         let model = RowViewModel(
-            author: "Alejandro Escamilla", id: "1084", imageSize: TerminalSize(rows: 3744, columns: 5616),
+            author: "Alejandro Escamilla", id: "1084", imageSize: CellSize(columns: 5616, rows: 3744),
             state: .preview(scan: 3, completed: 120_000, expected: 280_000), picture: Picture(cells: preview))
         let screen = frame(model)
         Golden.assertMatches(screen.plainText(), named: "preview-scan.txt")
@@ -79,7 +79,7 @@ struct GoldenFrameTests {
 
     @Test func loadedRowWithThumbnail() {
         // A 2-colour test card standing in for block art.
-        var thumbnail = CellBlock(size: TerminalSize(rows: 6, columns: 16))
+        var thumbnail = CellBlock(size: CellSize(columns: 16, rows: 6))
         for row in 0..<6 {
             for column in 0..<16 {
                 let top: CellColor = (row + column / 4) % 2 == 0 ? .rgb(200, 60, 40) : .rgb(30, 90, 200)
@@ -88,7 +88,7 @@ struct GoldenFrameTests {
             }
         }
         let model = RowViewModel(
-            author: "高橋 ひろし", id: "10", imageSize: TerminalSize(rows: 1000, columns: 1500),
+            author: "高橋 ひろし", id: "10", imageSize: CellSize(columns: 1500, rows: 1000),
             state: .loaded(source: .network, bytes: 180_000, duration: .milliseconds(240)), picture: Picture(cells: thumbnail))
         let screen = frame(model)
         Golden.assertMatches(screen.plainText(), named: "loaded.txt")
@@ -96,7 +96,7 @@ struct GoldenFrameTests {
     }
 
     @Test func helpOverlay() {
-        let screen = MemoryScreen(size: TerminalSize(rows: 26, columns: 60))
+        let screen = MemoryScreen(size: CellSize(columns: 60, rows: 26))
         let overlay = HelpOverlay.render(in: screen.size)
         screen.draw(overlay.block, at: overlay.origin)
         screen.flush()
@@ -113,7 +113,7 @@ struct GoldenFrameTests {
             selection: GraphicsSelection(backend: .blocks, reason: "blocks (no graphics reply)"),
             colors: ColorDepth.Decision(depth: .truecolor, source: "terminal: XTerm(379)"),
             terminalType: "xterm-photofeed-direct")
-        let screen = MemoryScreen(size: TerminalSize(rows: 30, columns: 120))
+        let screen = MemoryScreen(size: CellSize(columns: 120, rows: 30))
         // When: the help is drawn
         let overlay = HelpOverlay.render(in: screen.size, terminal: profile.report())
         screen.draw(overlay.block, at: overlay.origin)
@@ -123,16 +123,16 @@ struct GoldenFrameTests {
     }
 
     @Test func helpOverlayClippedOnASmallTerminal() {
-        let screen = MemoryScreen(size: TerminalSize(rows: 10, columns: 30))
+        let screen = MemoryScreen(size: CellSize(columns: 30, rows: 10))
         let overlay = HelpOverlay.render(in: screen.size)
         screen.draw(overlay.block, at: overlay.origin)
         screen.flush()
         Golden.assertMatches(screen.plainText(), named: "help-small.txt")
-        #expect(overlay.block.size == TerminalSize(rows: 10, columns: 30))
+        #expect(overlay.block.size == CellSize(columns: 30, rows: 10))
     }
 
     @Test func tinyTerminalMessage() {
-        let screen = MemoryScreen(size: TerminalSize(rows: 5, columns: 24))
+        let screen = MemoryScreen(size: CellSize(columns: 24, rows: 5))
         screen.draw(TinyTerminalMessage.render(in: screen.size, minimum: geometry.minimumScreen), at: .zero)
         screen.flush()
         Golden.assertMatches(screen.plainText(), named: "tiny.txt")
@@ -140,7 +140,7 @@ struct GoldenFrameTests {
     }
 
     @Test func shimmerIsAPureFunctionOfTheFrameAndMoves() {
-        let size = TerminalSize(rows: 4, columns: 20)
+        let size = CellSize(columns: 20, rows: 4)
         #expect(Placeholder.shimmer(size: size, frame: 5) == Placeholder.shimmer(size: size, frame: 5))
         #expect(Placeholder.shimmer(size: size, frame: 5) != Placeholder.shimmer(size: size, frame: 6))
     }

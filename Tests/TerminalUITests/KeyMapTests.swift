@@ -3,6 +3,7 @@ import TerminalKit
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 @Suite("KeyMap")
 struct KeyMapTests {
@@ -37,7 +38,7 @@ struct KeyMapTests {
         (.key(.control("l")), .redraw),
         (.mouseWheel(.down), .scroll(by: 1)),
         (.mouseWheel(.up), .scroll(by: -1)),
-        (.resize(TerminalSize(rows: 40, columns: 100)), .relayout(TerminalSize(rows: 40, columns: 100))),
+        (.resize(CellSize(columns: 100, rows: 40)), .relayout(CellSize(columns: 100, rows: 40))),
         (.interrupt(.interrupt), .terminate(.interrupt)),
     ])
     func listBindings(event: InputEvent, command: Command) {

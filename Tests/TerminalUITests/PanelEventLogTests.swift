@@ -2,6 +2,7 @@ import Testing
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 @Suite("Panels: event log")
 struct PanelEventLogTests {
@@ -30,7 +31,7 @@ struct PanelEventLogTests {
         ]
         for (millis, row, kind) in events { log.append(.init(time: .milliseconds(millis), row: row, kind: kind)) }
         // When the panel is drawn 10 rows tall
-        let screen = MemoryScreen(size: TerminalSize(rows: 10, columns: 48))
+        let screen = MemoryScreen(size: CellSize(columns: 48, rows: 10))
         screen.draw(EventLogPanel.render(log, size: screen.size), at: .zero)
         // Then the newest eight events fill it, in a bordered box
         screen.flush()
@@ -43,7 +44,7 @@ struct PanelEventLogTests {
         var log = PipelineEventLog()
         log.append(.init(time: .zero, row: 0, kind: .failed("\u{1B}[2J\u{1B}]0;owned\u{07}x")))
         // When drawn
-        let screen = MemoryScreen(size: TerminalSize(rows: 3, columns: 40))
+        let screen = MemoryScreen(size: CellSize(columns: 40, rows: 3))
         screen.draw(EventLogPanel.render(log, size: screen.size, glyphs: .ascii), at: .zero)
         // Then no escape character reaches the screen
         screen.flush()
@@ -52,9 +53,9 @@ struct PanelEventLogTests {
     }
 
     @Test func panelRectsSitAboveTheStatusBar() {
-        let size = TerminalSize(rows: 30, columns: 100)
+        let size = CellSize(columns: 100, rows: 30)
         #expect(PanelBox.rect(in: size, edge: .bottom, extent: 8) == CellRect(row: 21, column: 0, rows: 8, columns: 100))
         #expect(PanelBox.rect(in: size, edge: .right, extent: 40) == CellRect(row: 0, column: 60, rows: 29, columns: 40))
-        #expect(PanelBox.rect(in: TerminalSize(rows: 3, columns: 10), edge: .bottom, extent: 8).size.rows == 2)
+        #expect(PanelBox.rect(in: CellSize(columns: 10, rows: 3), edge: .bottom, extent: 8).size.rows == 2)
     }
 }

@@ -2,6 +2,7 @@ import Testing
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 @Suite("Panels: network")
 struct PanelNetworkTests {
@@ -41,7 +42,7 @@ struct PanelNetworkTests {
         // Given a shaped embedded server
         let knobs = ShapingKnobs(latency: .milliseconds(120), bandwidth: 400_000, failureRate: 0.1)
         // When the panel is drawn
-        let screen = MemoryScreen(size: TerminalSize(rows: NetworkPanel.preferredHeight, columns: 60))
+        let screen = MemoryScreen(size: CellSize(columns: 60, rows: NetworkPanel.preferredHeight))
         screen.draw(NetworkPanel.render(knobs, source: "embedded · 127.0.0.1:41893", size: screen.size), at: .zero)
         // Then each knob is listed with its value and keys
         screen.flush()
@@ -49,7 +50,7 @@ struct PanelNetworkTests {
     }
 
     @Test func panelForAFeedWithoutAServerSaysSo() {
-        let screen = MemoryScreen(size: TerminalSize(rows: 5, columns: 60))
+        let screen = MemoryScreen(size: CellSize(columns: 60, rows: 5))
         screen.draw(NetworkPanel.render(nil, source: "picsum.photos", size: screen.size, glyphs: .ascii), at: .zero)
         screen.flush()
         Golden.assertMatches(screen.plainText(), named: "panel-network-none.txt")
@@ -61,7 +62,7 @@ struct PanelNetworkTests {
         let caches = CacheSizes(
             memoryImages: 12, memoryBytes: 3 << 20, diskBytes: 48_500_000, memoryLimit: 20_000_000, diskLimit: 1 << 30)
         // When the panel is drawn
-        let screen = MemoryScreen(size: TerminalSize(rows: NetworkPanel.preferredHeight, columns: 60))
+        let screen = MemoryScreen(size: CellSize(columns: 60, rows: NetworkPanel.preferredHeight))
         screen.draw(
             NetworkPanel.render(knobs, caches: caches, source: "embedded · 127.0.0.1:41893", size: screen.size), at: .zero)
         // Then the memory and the disk cache show their use of their limit, each in its limit's units

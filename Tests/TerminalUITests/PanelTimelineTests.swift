@@ -2,6 +2,7 @@ import Testing
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 @Suite("Panels: the event log's timeline")
 struct PanelTimelineTests {
@@ -40,7 +41,7 @@ struct PanelTimelineTests {
         // Given three lanes, drawn 5 s wide at 4.5 s, 60 cells wide
         let timeline = timeline()
         let rows = ["a", "b", "c"].enumerated().map { TimelinePanel.Row(label: "row \($0.offset + 1)", lane: timeline.lane($0.element)) }
-        let screen = MemoryScreen(size: TerminalSize(rows: 5, columns: 70))
+        let screen = MemoryScreen(size: CellSize(columns: 70, rows: 5))
         screen.draw(TimelinePanel.render(rows, now: .milliseconds(4_500), span: .seconds(5), size: screen.size), at: .zero)
         screen.flush()
         // Then the golden frame shows the cut at 40%, the gap, the resume going on from there, the failure
@@ -54,7 +55,7 @@ struct PanelTimelineTests {
 
     @Test func asciiGlyphsWithoutUnicode() {
         let timeline = timeline()
-        let screen = MemoryScreen(size: TerminalSize(rows: 5, columns: 70))
+        let screen = MemoryScreen(size: CellSize(columns: 70, rows: 5))
         screen.draw(
             TimelinePanel.render(
                 [TimelinePanel.Row(label: "row 1", lane: timeline.lane("a"))], now: .milliseconds(4_500), span: .seconds(5),
@@ -79,7 +80,7 @@ struct PanelTimelineTests {
 
     @Test func tInTheEventLogSwitchesToTheTimelineOfTheItemsOnScreen() {
         // Given the viewer with the event log open
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 2))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 2))
         harness.showPage(TestPhotos.files(10))
         harness.press("l")
         harness.now = .milliseconds(300)

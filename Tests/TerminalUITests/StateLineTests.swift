@@ -1,6 +1,7 @@
 import Testing
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 @Suite("State line")
 struct StateLineTests {
@@ -63,7 +64,7 @@ struct StateLineTests {
     @Test func rowTextColumnTruncatesEachLine() {
         let model = RowViewModel(
             author: "Alejandro Escamilla the Photographer", id: "1084",
-            imageSize: TerminalSize(rows: 3744, columns: 5616),
+            imageSize: CellSize(columns: 5616, rows: 3744),
             state: .loading(completed: 120_000, expected: 280_000, resumedFrom: nil))
         let block = RowTextView.render(model, width: 20, focused: false)
         let lines = FrameText.plain(block).split(separator: "\n", omittingEmptySubsequences: false)

@@ -3,6 +3,7 @@ import TerminalUI
 import TerminalScreen
 import TerminalText
 import TerminalGraphics
+import Vocabulary
 
 @Suite("Text sanitising")
 struct TextSanitizerTests {
@@ -20,7 +21,7 @@ struct TextSanitizerTests {
         // Given a row whose author is hostile
         let model = RowViewModel(author: "\u{1B}[2J\u{1B}]0;owned\u{07}Eve", id: "7", state: .idle)
         // When its text column is drawn on a memory screen
-        let screen = MemoryScreen(size: TerminalSize(rows: 3, columns: 20))
+        let screen = MemoryScreen(size: CellSize(columns: 20, rows: 3))
         screen.draw(RowTextView.render(model, width: 20, focused: false), at: .zero)
         screen.flush()
         // Then the frame holds the name and no escape or bell characters

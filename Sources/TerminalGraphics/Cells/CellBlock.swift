@@ -1,4 +1,5 @@
 import TerminalText
+public import Vocabulary
 /// A rectangular grid of cells that views render into, then a screen draws.
 ///
 /// Writing keeps wide graphemes consistent: a wide grapheme fills its cell and
@@ -6,17 +7,17 @@ import TerminalText
 /// grapheme that would cross the right edge is replaced by a blank.
 ///
 /// ```swift
-/// var block = CellBlock(size: TerminalSize(rows: 1, columns: 10))
+/// var block = CellBlock(size: CellSize(columns: 10, rows: 1))
 /// block.write("日本", at: .zero, style: .plain)
 /// ```
 public struct CellBlock: Hashable, Sendable {
     /// Rows and columns.
-    public let size: TerminalSize
+    public let size: CellSize
     /// Cells in row-major order.
     public private(set) var cells: [ScreenCell]
 
     /// Creates a block filled with `fill`.
-    public init(size: TerminalSize, fill: ScreenCell = .blank) {
+    public init(size: CellSize, fill: ScreenCell = .blank) {
         self.size = size
         self.cells = Array(repeating: fill, count: size.rows * size.columns)
     }

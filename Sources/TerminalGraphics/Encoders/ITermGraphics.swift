@@ -1,5 +1,6 @@
 import FoundationEssentials
 public import ImageCodecs
+public import Vocabulary
 
 /// iTerm2's inline images (`OSC 1337 ; File=…`), as bytes: the picture encoded (JPEG when
 /// opaque, PNG with alpha), sized in cells, drawn where the cursor is. Pure.
@@ -8,7 +9,7 @@ public import ImageCodecs
 /// where it was when asked (`doNotMoveCursor=1`), and the screen saves and restores it anyway.
 ///
 /// ```swift
-/// let bytes = ITermGraphics.inlineImage(bitmap, cells: TerminalSize(rows: 16, columns: 32))
+/// let bytes = ITermGraphics.inlineImage(bitmap, cells: CellSize(columns: 32, rows: 16))
 /// ```
 public enum ITermGraphics {
     /// The JPEG quality of opaque pictures: the encoded thumbnail is about a tenth of the
@@ -18,7 +19,7 @@ public enum ITermGraphics {
     /// `bitmap` as an inline image filling `cells` (the pixels were already fitted to them).
     /// `movesCursor`: leave the cursor after the image, as printing does (`photofeed show`);
     /// else ask the terminal to keep it where it was (a screen placing pictures).
-    public static func inlineImage(_ bitmap: Bitmap, cells: TerminalSize, movesCursor: Bool = false) -> [UInt8] {
+    public static func inlineImage(_ bitmap: Bitmap, cells: CellSize, movesCursor: Bool = false) -> [UInt8] {
         guard let encoded = encode(bitmap) else { return [] }
         var output = header(byteCount: encoded.count, cells: cells, movesCursor: movesCursor)
         output.reserveCapacity(output.count + (encoded.count + 2) / 3 * 4 + 1)
@@ -28,7 +29,7 @@ public enum ITermGraphics {
     }
 
     /// The escape's start up to the colon that precedes the base64 file.
-    public static func header(byteCount: Int, cells: TerminalSize, movesCursor: Bool = false) -> [UInt8] {
+    public static func header(byteCount: Int, cells: CellSize, movesCursor: Bool = false) -> [UInt8] {
         Array(
             ("\u{1B}]1337;File=inline=1;size=\(byteCount);width=\(cells.columns);height=\(cells.rows);"
                 + "preserveAspectRatio=1" + (movesCursor ? "" : ";doNotMoveCursor=1") + ":").utf8)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 public import ImageCodecs
+public import Vocabulary
 
 /// The kitty graphics protocol's escape sequences, as bytes: transmit an image for Unicode
 /// placeholders, delete it. Pure.

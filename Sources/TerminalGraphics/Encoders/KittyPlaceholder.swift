@@ -1,4 +1,4 @@
-import Vocabulary
+public import Vocabulary
 
 /// Kitty's Unicode placeholders: text cells that stand for the cells of an image the terminal holds.
 ///
@@ -9,7 +9,7 @@ import Vocabulary
 /// visible item shows exactly its visible part and a panel drawn over it simply covers it.
 ///
 /// ```swift
-/// let cells = KittyPlaceholder.cells(imageID: 0x0102_0304, size: TerminalSize(rows: 2, columns: 3))
+/// let cells = KittyPlaceholder.cells(imageID: 0x0102_0304, size: CellSize(columns: 3, rows: 2))
 /// ```
 public enum KittyPlaceholder {
     /// The placeholder character.
@@ -67,7 +67,7 @@ public enum KittyPlaceholder {
     /// A block of placeholder cells for image `imageID`, `size` cells large; `indexed`: name it
     /// by a 256-colour index (its low byte; the id must have no bits 8–23, as
     /// ``IndexedImageIDs`` gives), else by a 24-bit colour.
-    public static func cells(imageID: UInt32, size: TerminalSize, indexed: Bool = false) -> CellBlock {
+    public static func cells(imageID: UInt32, size: CellSize, indexed: Bool = false) -> CellBlock {
         let style = CellStyle(foreground: color(naming: imageID, indexed: indexed))
         var block = CellBlock(size: size)
         let high = UInt8(imageID >> 24)

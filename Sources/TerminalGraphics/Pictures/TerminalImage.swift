@@ -17,13 +17,13 @@ public struct TerminalImage: Hashable, Sendable {
     /// The pixels.
     public let bitmap: Bitmap
     /// The cells the image covers.
-    public let cells: TerminalSize
+    public let cells: CellSize
     /// `bitmap` already encoded as a PNG (a picture read back from a cache): kitty is sent
     /// these bytes instead of a new encoding. Not part of the image's identity.
     public var encodedPNG: [UInt8]?
 
     /// An image for `bitmap` covering `cells`, its id derived from the pixels and the cells.
-    public init(bitmap: Bitmap, cells: TerminalSize, graphics: any GraphicsProtocol) {
+    public init(bitmap: Bitmap, cells: CellSize, graphics: any GraphicsProtocol) {
         self.bitmap = bitmap
         self.cells = cells
         self.graphics = graphics
@@ -37,7 +37,7 @@ public struct TerminalImage: Hashable, Sendable {
         return renamed
     }
 
-    private init(id: UInt32, bitmap: Bitmap, cells: TerminalSize, graphics: any GraphicsProtocol) {
+    private init(id: UInt32, bitmap: Bitmap, cells: CellSize, graphics: any GraphicsProtocol) {
         self.id = id
         self.bitmap = bitmap
         self.cells = cells
@@ -78,7 +78,7 @@ public struct TerminalImage: Hashable, Sendable {
     /// step is a visible part of a `show`), folded to 32 bits so it is never 0 and its lower
     /// 24 bits are never 0 (a foreground of pure black would be the terminal's default colour in
     /// some setups).
-    static func id(for bitmap: Bitmap, cells: TerminalSize, salt: UInt64 = processSalt) -> UInt32 {
+    static func id(for bitmap: Bitmap, cells: CellSize, salt: UInt64 = processSalt) -> UInt32 {
         var wide: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ word: UInt64) {
             wide ^= word

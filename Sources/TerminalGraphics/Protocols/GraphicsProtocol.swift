@@ -14,7 +14,7 @@ public import Vocabulary
 ///
 /// ```swift
 /// let sixel = GraphicsProtocols.named("sixel")!
-/// let image = TerminalImage(bitmap: bitmap, cells: TerminalSize(rows: 10, columns: 20), graphics: sixel)
+/// let image = TerminalImage(bitmap: bitmap, cells: CellSize(columns: 20, rows: 10), graphics: sixel)
 /// let bytes = sixel.printed(image, transport: GraphicsTransport(), lineBreak: .newline)
 /// ```
 public protocol GraphicsProtocol: Sendable {
@@ -37,7 +37,7 @@ public protocol GraphicsProtocol: Sendable {
 
     /// The pixel size to ask the pipeline for, for a photo of `imageSize` (nil: unknown) shown in
     /// `box` of cells `cellPixels` large.
-    func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize, cellPixels: PixelSize) -> PixelSize
+    func pixelSize(forImage imageSize: PixelSize?, in box: CellSize, cellPixels: PixelSize) -> PixelSize
     /// The picture's text cells: placeholders that name the image, or blanks the pixels cover.
     func cells(for image: TerminalImage) -> CellBlock
     /// The bytes that make the terminal hold `image` (sent once per image); empty when the
@@ -157,7 +157,7 @@ extension GraphicsProtocol {
 
     /// The box times the cell size, fitted to the photo's aspect and within ``PixelBudget``:
     /// the terminal shows exactly the pixels decoded.
-    public func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize, cellPixels: PixelSize) -> PixelSize {
+    public func pixelSize(forImage imageSize: PixelSize?, in box: CellSize, cellPixels: PixelSize) -> PixelSize {
         let limit = PixelBudget.clamp(PixelSize(
             width: max(1, box.columns * cellPixels.width), height: max(1, box.rows * cellPixels.height)))
         guard let imageSize, imageSize.width > 0, imageSize.height > 0 else { return limit }

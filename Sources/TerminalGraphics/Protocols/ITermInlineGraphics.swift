@@ -1,3 +1,4 @@
+public import Vocabulary
 /// iTerm2's inline images (`OSC 1337 ; File=…`): each picture written at its cells after the
 /// text as a JPEG (PNG with alpha), encoded once per picture and kept; a part-visible one is
 /// cropped and encoded for what shows. Some terminals (Konsole) keep such an image through text

@@ -1,3 +1,4 @@
+public import Vocabulary
 /// kitty's graphics protocol with the screen placing each picture: the pixels are transmitted
 /// once and held by the terminal under the image's id; each frame places the visible part at its
 /// cells (`a=p`, cropped to what shows) and deletes placements that moved or went. Every kitty

@@ -1,3 +1,4 @@
+public import Vocabulary
 /// Sixel graphics: each picture drawn into its cells after the text, with its own palette
 /// (median cut, quantised once per picture and kept), cropped to what shows (from bands
 /// encoded once per picture and row offset); the text written
@@ -44,7 +45,7 @@ public struct SixelGraphics: GraphicsProtocol {
     static func edgeCrops(_ image: TerminalImage, width: Int, height: Int) -> [Range<Int>] {
         var crops: [Range<Int>] = []
         for shown in 0..<image.cells.rows {
-            let visible = CellRect(origin: .zero, size: TerminalSize(rows: shown + 1, columns: image.cells.columns))
+            let visible = CellRect(origin: .zero, size: CellSize(columns: image.cells.columns, rows: shown + 1))
             let cutAtTop = image.visiblePixels(
                 width: width, height: height, origin: CellPoint(row: shown + 1 - image.cells.rows, column: 0), visible: visible)
             let cutAtBottom = image.visiblePixels(width: width, height: height, origin: .zero, visible: visible)

@@ -1,6 +1,6 @@
 import CNcurses
 public import TerminalGraphics
-import Vocabulary
+public import Vocabulary
 #if canImport(Glibc)
 import Glibc
 import TerminalText

@@ -3,6 +3,7 @@ import TerminalKit
 import TerminalGraphics
 #if canImport(Glibc)
 import Glibc
+import Vocabulary
 #endif
 
 extension CursesScreen {
@@ -57,14 +58,14 @@ extension CursesScreen {
         if ioctl(configuration.outputDescriptor, UInt(TIOCGWINSZ), &winsize) == 0, winsize.ws_row > 0,
             winsize.ws_col > 0
         {
-            let measured = TerminalSize(rows: Int(winsize.ws_row), columns: Int(winsize.ws_col))
+            let measured = CellSize(columns: Int(winsize.ws_col), rows: Int(winsize.ws_row))
             if onlyIfChanged, measured == size { return nil }
-            if measured != TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window))) {
+            if measured != CellSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window))) {
                 resizeterm(Int32(winsize.ws_row), Int32(winsize.ws_col))
                 wresize(window, Int32(winsize.ws_row), Int32(winsize.ws_col))
             }
         }
-        let current = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
+        let current = CellSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window)))
         if onlyIfChanged, current == size { return nil }
         size = current
         return .resize(size)

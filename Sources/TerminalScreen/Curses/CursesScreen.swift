@@ -1,6 +1,6 @@
 import CNcurses
 import TerminalKit
-public import TerminalGraphics
+import TerminalGraphics
 public import Vocabulary
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +28,7 @@ import Glibc
 /// }
 /// ```
 public final class CursesScreen: Screen {
-    public internal(set) var size: TerminalSize
+    public internal(set) var size: CellSize
     public let colorCapability: ColorDepth
     /// Whether the locale encodes text as UTF-8 (if not, draw with ``GlyphSet/ascii``).
     public let isUTF8: Bool
@@ -143,7 +143,7 @@ public final class CursesScreen: Screen {
         self.input = ScreenInput(
             escapeDelay: .milliseconds(Int(configuration.escapeDelayMilliseconds)), parser: configuration.inputParser,
             typedAhead: configuration.typedAhead, outstandingSince: configuration.repliesOutstandingSince)
-        self.size = TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
+        self.size = CellSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window)))
         (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 
         raw()

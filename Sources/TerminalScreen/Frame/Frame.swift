@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import Vocabulary
 /// One whole screen as the view draws it: every cell, and the pictures placed in them.
 ///
 /// The view builds a frame from the model; the runtime hands the screen the difference from
@@ -23,16 +24,16 @@ public struct Frame: Hashable, Sendable {
     public var showsPage = false
 
     /// A blank frame of `size`.
-    public init(size: TerminalSize) {
+    public init(size: CellSize) {
         cells = CellBlock(size: size)
     }
 
     /// The frame's size.
-    public var size: TerminalSize { cells.size }
+    public var size: CellSize { cells.size }
 
     /// Blanks the frame for `size`, keeping its storage when the size is the same (a frame
     /// drawn again every tick need not allocate the screen's cells each time).
-    public mutating func reset(to size: TerminalSize) {
+    public mutating func reset(to size: CellSize) {
         pictures.removeAll(keepingCapacity: true)
         cursor = nil
         showsPage = false

@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import Vocabulary
 /// What a screen must do to go from one ``Frame`` to the next: the cell runs that changed and
 /// the pictures that were placed, moved or removed.
 ///

@@ -1,5 +1,6 @@
 public import TerminalKit
-public import TerminalGraphics
+import TerminalGraphics
+public import Vocabulary
 
 /// Something the user or the terminal did, as the event loop sees it.
 public enum InputEvent: Hashable, Sendable {
@@ -14,7 +15,7 @@ public enum InputEvent: Hashable, Sendable {
     /// The mouse moved to a screen cell with the left button held (pans a zoomed photo).
     case mouseDrag(CellPoint)
     /// The terminal changed size; the screen's ``Screen/size`` is already updated.
-    case resize(TerminalSize)
+    case resize(CellSize)
     /// SIGINT or SIGTERM arrived: the loop must restore the terminal and exit.
     case interrupt(TerminationSignal)
     /// Ctrl-Z or SIGTSTP: give the terminal back and stop until `fg`.

@@ -1,5 +1,6 @@
 import TerminalKit
 import TerminalGraphics
+import Vocabulary
 
 /// The bytes a terminal screen reads, turned into input events: the shared grammar
 /// (``TerminalInputParser``), the escape delay, and the queue of decoded events. Pure: the

@@ -1,13 +1,13 @@
 public import BlockArt
 public import ImageCodecs
-public import TerminalGraphics
+import TerminalGraphics
 public import Vocabulary
 
 /// Pictures as colour block art: the backend every terminal can show.
 ///
 /// ```swift
 /// let pictures = BlockArtPictures(options: BlockArtOptions(symbols: .sextant))
-/// let picture = pictures.picture(for: bitmap, in: TerminalSize(rows: 16, columns: 32))
+/// let picture = pictures.picture(for: bitmap, in: CellSize(columns: 32, rows: 16))
 /// ```
 public struct BlockArtPictures: PictureRenderer {
     /// Symbols, colours, dithering.
@@ -22,7 +22,7 @@ public struct BlockArtPictures: PictureRenderer {
 
     public var name: String { "\(options.symbols)" }
 
-    public func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize {
+    public func pixelSize(forImage imageSize: PixelSize?, in box: CellSize) -> PixelSize {
         let cells = CellSize(columns: box.columns, rows: box.rows)
         if let imageSize, !imageSize.isEmpty {
             return renderer.pixelSize(forImage: imageSize, in: cells)
@@ -31,7 +31,7 @@ public struct BlockArtPictures: PictureRenderer {
         return PixelSize(width: box.columns * symbols.pixelsPerCellX, height: box.rows * symbols.pixelsPerCellY)
     }
 
-    public func picture(for bitmap: Bitmap, in box: TerminalSize) -> Picture {
+    public func picture(for bitmap: Bitmap, in box: CellSize) -> Picture {
         Picture(cells: CellBlock(grid: renderer.render(bitmap, in: CellSize(columns: box.columns, rows: box.rows))))
     }
 

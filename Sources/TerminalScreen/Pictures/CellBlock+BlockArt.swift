@@ -9,7 +9,7 @@ extension CellBlock {
     /// let thumbnail = CellBlock(grid: BlockArtRenderer(options: options).render(bitmap, in: box))
     /// ```
     public init(grid: CellGrid) {
-        self.init(size: TerminalSize(rows: grid.rows, columns: grid.columns))
+        self.init(size: CellSize(columns: grid.columns, rows: grid.rows))
         for row in 0..<grid.rows {
             for column in 0..<grid.columns {
                 let cell = grid[column, row]

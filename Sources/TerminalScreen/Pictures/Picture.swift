@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import Vocabulary
 /// A decoded photo made ready for the screen: what a ``PictureRenderer`` gives and a frame places.
 ///
 /// Every picture has cells, because every backend needs some in the text grid: block art
@@ -25,5 +26,5 @@ public struct Picture: Hashable, Sendable {
     }
 
     /// The picture's size in cells.
-    public var size: TerminalSize { cells.size }
+    public var size: CellSize { cells.size }
 }

@@ -1,5 +1,5 @@
 public import ImageCodecs
-public import TerminalGraphics
+import TerminalGraphics
 public import Vocabulary
 
 /// Turns decoded photos into ``Picture``s for cell boxes: the seam a picture backend plugs into.
@@ -19,10 +19,10 @@ public protocol PictureRenderer: Sendable {
     var name: String { get }
 
     /// The pixel size to request for a photo of `imageSize` (nil: unknown) shown in `box`.
-    func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize
+    func pixelSize(forImage imageSize: PixelSize?, in box: CellSize) -> PixelSize
 
     /// The picture for `bitmap`, fitted into `box`.
-    func picture(for bitmap: Bitmap, in box: TerminalSize) -> Picture
+    func picture(for bitmap: Bitmap, in box: CellSize) -> Picture
 
     /// The next variant of this backend (the `m` key), or nil when it has none.
     func nextVariant() -> (any PictureRenderer)?
@@ -30,7 +30,7 @@ public protocol PictureRenderer: Sendable {
 
 extension PictureRenderer {
     /// Whether `bitmap` has at least the pixels this renderer wants for a photo in `box`.
-    public func isSharpEnough(_ bitmap: Bitmap, forImage imageSize: PixelSize?, in box: TerminalSize) -> Bool {
+    public func isSharpEnough(_ bitmap: Bitmap, forImage imageSize: PixelSize?, in box: CellSize) -> Bool {
         let needed = pixelSize(forImage: imageSize, in: box)
         return bitmap.width >= needed.width && bitmap.height >= needed.height
     }

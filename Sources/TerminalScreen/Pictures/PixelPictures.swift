@@ -10,7 +10,7 @@ public import Vocabulary
 ///
 /// ```swift
 /// let pictures = PixelPictures(cellPixels: PixelSize(width: 10, height: 20), graphics: SixelGraphics())
-/// let picture = pictures.picture(for: bitmap, in: TerminalSize(rows: 16, columns: 32))
+/// let picture = pictures.picture(for: bitmap, in: CellSize(columns: 32, rows: 16))
 /// ```
 public struct PixelPictures: PictureRenderer {
     /// One cell's size in pixels.
@@ -31,7 +31,7 @@ public struct PixelPictures: PictureRenderer {
 
     public var name: String { graphics.family }
 
-    public func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize {
+    public func pixelSize(forImage imageSize: PixelSize?, in box: CellSize) -> PixelSize {
         Self.capped(graphics.pixelSize(forImage: imageSize, in: box, cellPixels: cellPixels), to: maximumSize)
     }
 
@@ -42,12 +42,12 @@ public struct PixelPictures: PictureRenderer {
         return PixelSize(width: max(1, Int(Double(size.width) * scale)), height: max(1, Int(Double(size.height) * scale)))
     }
 
-    public func picture(for bitmap: Bitmap, in box: TerminalSize) -> Picture {
+    public func picture(for bitmap: Bitmap, in box: CellSize) -> Picture {
         let capped = Self.capped(bitmap.size, to: maximumSize)
         let bitmap = capped == bitmap.size ? bitmap : bitmap.resized(to: capped)
-        let cells = TerminalSize(
-            rows: min(box.rows, max(1, (bitmap.height + cellPixels.height - 1) / cellPixels.height)),
-            columns: min(box.columns, max(1, (bitmap.width + cellPixels.width - 1) / cellPixels.width)))
+        let cells = CellSize(
+            columns: min(box.columns, max(1, (bitmap.width + cellPixels.width - 1) / cellPixels.width)),
+            rows: min(box.rows, max(1, (bitmap.height + cellPixels.height - 1) / cellPixels.height)))
         let image = TerminalImage(bitmap: bitmap, cells: cells, graphics: graphics)
         return Picture(cells: graphics.cells(for: image), image: image)
     }

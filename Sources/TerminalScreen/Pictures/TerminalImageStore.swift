@@ -1,4 +1,5 @@
 public import TerminalGraphics
+import Vocabulary
 
 /// What a screen's terminal-drawn pictures need from frame to frame, whatever their protocol:
 /// pure bookkeeping that answers with the escape bytes to write, asking each picture's
@@ -213,7 +214,7 @@ public struct TerminalImageStore: Sendable {
             parts.append(
                 CellRect(
                     origin: CellPoint(row: row, column: visible.origin.column),
-                    size: TerminalSize(rows: end - row, columns: visible.size.columns)))
+                    size: CellSize(columns: visible.size.columns, rows: end - row)))
             row = end
         }
         return parts

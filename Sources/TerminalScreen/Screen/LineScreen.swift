@@ -20,12 +20,12 @@ import Glibc
 /// line is Enter. End of input quits.
 ///
 /// ```swift
-/// let screen = try LineScreen(size: TerminalSize(rows: 24, columns: 80))
+/// let screen = try LineScreen(size: CellSize(columns: 80, rows: 24))
 /// defer { screen.close() }
 /// screen.apply(FrameChanges(from: nil, to: frame))   // prints the frame's lines
 /// ```
 public final class LineScreen: Screen {
-    public let size: TerminalSize
+    public let size: CellSize
     public let colorCapability = ColorDepth.none
     public let wakeups: AsyncStream<Void>
 
@@ -45,8 +45,8 @@ public final class LineScreen: Screen {
     private var isClosed = false
 
     /// A screen of `size` (the frames' size: how many photos a page lists) on `input` and `output`.
-    public init(size: TerminalSize, input: Int32 = 0, output: Int32 = 1) throws(ScreenError) {
-        self.size = TerminalSize(rows: max(2, size.rows), columns: max(10, size.columns))
+    public init(size: CellSize, input: Int32 = 0, output: Int32 = 1) throws(ScreenError) {
+        self.size = CellSize(columns: max(10, size.columns), rows: max(2, size.rows))
         self.input = input
         self.output = output
         cells = CellBlock(size: self.size)
@@ -70,12 +70,12 @@ public final class LineScreen: Screen {
 
     /// The size to draw at: `COLUMNS` and `LINES` when set (a dumb terminal may not say its
     /// size), else what `descriptor`'s terminal says, else 80×24.
-    public static func size(environment: [String: String], descriptor: Int32 = 1) -> TerminalSize {
+    public static func size(environment: [String: String], descriptor: Int32 = 1) -> CellSize {
         var window = winsize()
         let measured = ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0 && window.ws_row > 0 && window.ws_col > 0
         let rows = environment["LINES"].flatMap(Int.init) ?? (measured ? Int(window.ws_row) : 24)
         let columns = environment["COLUMNS"].flatMap(Int.init) ?? (measured ? Int(window.ws_col) : 80)
-        return TerminalSize(rows: min(max(2, rows), 500), columns: min(max(10, columns), 1000))
+        return CellSize(columns: min(max(10, columns), 1000), rows: min(max(2, rows), 500))
     }
 
     public func put(_ cells: some Collection<ScreenCell>, at point: CellPoint) {

@@ -7,14 +7,14 @@ public import Vocabulary
 /// when the script is empty, ``readInput(timeout:)`` returns `nil` at once.
 ///
 /// ```swift
-/// let screen = MemoryScreen(size: TerminalSize(rows: 24, columns: 80))
+/// let screen = MemoryScreen(size: CellSize(columns: 80, rows: 24))
 /// screen.draw(block, at: .zero)
 /// screen.flush()
 /// print(screen.plainText())
 /// ```
 public final class MemoryScreen: Screen {
     /// The current size.
-    public private(set) var size: TerminalSize
+    public private(set) var size: CellSize
     /// The colour capability reported to views (the grid stores colours as given).
     public let colorCapability: ColorDepth
     /// Whether the cursor is shown.
@@ -46,7 +46,7 @@ public final class MemoryScreen: Screen {
     private var scriptIndex = 0
 
     /// Creates a blank screen of `size`.
-    public init(size: TerminalSize, colorCapability: ColorDepth = .truecolor) {
+    public init(size: CellSize, colorCapability: ColorDepth = .truecolor) {
         self.size = size
         self.colorCapability = colorCapability
         self.cells = CellBlock(size: size)
@@ -118,11 +118,11 @@ public final class MemoryScreen: Screen {
     /// Simulates the terminal being resized: queues a ``InputEvent/resize(_:)`` event.
     ///
     /// The grid takes the new size when the event is read, as a real terminal's would.
-    public func resize(to newSize: TerminalSize) {
+    public func resize(to newSize: CellSize) {
         feed([.resize(newSize)])
     }
 
-    private func applyResize(_ newSize: TerminalSize) {
+    private func applyResize(_ newSize: CellSize) {
         size = newSize
         var grown = CellBlock(size: newSize)
         grown.paste(cells, at: .zero)

@@ -14,7 +14,7 @@ public import Vocabulary
 /// ```
 public protocol Screen: AnyObject {
     /// The current size in cells.
-    var size: TerminalSize { get }
+    var size: CellSize { get }
 
     /// Whether the screen can show 24-bit colour (others map rgb to the 256 palette).
     var colorCapability: ColorDepth { get }

@@ -1,4 +1,5 @@
 public import TerminalGraphics
+public import Vocabulary
 
 extension CellBlock {
     /// Writes styled text from `point`; returns the columns written.

@@ -65,7 +65,7 @@ struct FeedItem: Sendable {
     var rowModel: RowViewModel {
         RowViewModel(
             author: photo.author, id: photo.id,
-            imageSize: photo.size.map { TerminalSize(rows: $0.height, columns: $0.width) }, state: state,
+            imageSize: photo.size.map { CellSize(columns: $0.width, rows: $0.height) }, state: state,
             picture: picture)
     }
 

@@ -6,8 +6,8 @@ import Vocabulary
 /// The detail view (Enter): one photo at the size of the screen, with its own load.
 extension FeedModel {
     /// The cell box the detail view's picture fills on the current screen.
-    var detailBox: TerminalSize {
-        DetailFrame.layout(in: screenSize)?.thumbnail.size ?? TerminalSize(rows: 1, columns: 1)
+    var detailBox: CellSize {
+        DetailFrame.layout(in: screenSize)?.thumbnail.size ?? CellSize(columns: 1, rows: 1)
     }
 
     /// Opens (or re-opens, after a move, resize or picture change) the detail view of the focused

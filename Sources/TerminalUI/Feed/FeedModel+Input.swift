@@ -201,7 +201,7 @@ extension FeedModel {
     /// The screen changed size: lay the list out again (and the detail view at the new size).
     /// A grid reflows with the focused photo on its top line; a picture box that changed size
     /// (`--thumb auto`, a grid's columns) re-renders kept images and reloads those too small.
-    mutating func relayout(_ size: TerminalSize) -> [FeedEffect] {
+    mutating func relayout(_ size: CellSize) -> [FeedEffect] {
         let oldBox = geometry.picture.size
         screenSize = size
         let geometry = self.geometry

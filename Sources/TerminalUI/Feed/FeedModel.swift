@@ -1,7 +1,7 @@
 public import FeedSources
 import ImageLoading
 public import ImageCodecs
-public import TerminalGraphics
+import TerminalGraphics
 public import TerminalScreen
 public import Vocabulary
 
@@ -26,7 +26,7 @@ public struct FeedModel: Sendable {
     /// The renderer given at creation, used whatever the options say (tests).
     private let givenPictures: (any PictureRenderer)?
     /// The screen the model is laid out for.
-    public internal(set) var screenSize: TerminalSize
+    public internal(set) var screenSize: CellSize
     /// The feed's name in the status bar.
     public internal(set) var feedName: String
     /// The time of the message being handled (since the viewer started): stamps log entries.
@@ -64,7 +64,7 @@ public struct FeedModel: Sendable {
     /// A model with no photos yet, laid out for `screenSize`; `pictures` (tests) replaces the
     /// renderer the options describe.
     public init(
-        options: FeedViewerOptions, feedName: String, screenSize: TerminalSize, shaping: ShapingKnobs? = nil,
+        options: FeedViewerOptions, feedName: String, screenSize: CellSize, shaping: ShapingKnobs? = nil,
         settle: SettleCondition? = nil, pictures: (any PictureRenderer)? = nil
     ) {
         self.options = options
@@ -87,8 +87,8 @@ public struct FeedModel: Sendable {
     }
 
     /// The cells available to the items on a screen of `size`: all but the status bar.
-    public static func viewport(for size: TerminalSize) -> TerminalSize {
-        TerminalSize(rows: max(0, size.rows - 1), columns: size.columns)
+    public static func viewport(for size: CellSize) -> CellSize {
+        CellSize(columns: size.columns, rows: max(0, size.rows - 1))
     }
 
     // MARK: Reading

@@ -8,7 +8,7 @@ public import Vocabulary
 /// How the feed viewer looks and loads: everything the command line sets.
 public struct FeedViewerOptions: Sendable {
     /// The thumbnail box in cells; nil: sized from the screen (`--thumb auto`).
-    public var thumbnail: TerminalSize?
+    public var thumbnail: CellSize?
     /// List or grid.
     public var layout: LayoutKind
     /// Grid cells side by side (`--columns N`); nil: as many as the box allows.
@@ -80,7 +80,7 @@ public struct FeedViewerOptions: Sendable {
 
     /// Creates options; the defaults match the command line's.
     public init(
-        thumbnail: TerminalSize? = nil, layout: LayoutKind = .list, gridColumns: Int? = nil,
+        thumbnail: CellSize? = nil, layout: LayoutKind = .list, gridColumns: Int? = nil,
         art: BlockArtOptions = BlockArtOptions(),
         placeholder: PlaceholderStyle = .shimmer, onDisappear: DisappearPolicy = .cancel, prefetch: Int = 2,
         colors: Bool = true, glyphs: GlyphSet = .unicode, graphics: PictureBackend = .blocks,

@@ -1,5 +1,6 @@
-public import TerminalGraphics
+import TerminalGraphics
 public import TerminalScreen
+public import Vocabulary
 /// What the viewer should do, decoded from input by a ``KeyMap``.
 public enum Command: Hashable, Sendable {
     /// Move the focus by a number of rows (negative: up).
@@ -87,7 +88,7 @@ public enum Command: Hashable, Sendable {
     /// Give the terminal back and stop (Ctrl-Z, SIGTSTP).
     case suspend
     /// The terminal was resized: lay out again.
-    case relayout(TerminalSize)
+    case relayout(CellSize)
     /// A signal asked the viewer to stop.
     case terminate(TerminationSignal)
 }

@@ -1,4 +1,5 @@
-public import TerminalGraphics
+import TerminalGraphics
+public import Vocabulary
 /// Photos side by side in columns, like SwiftUI's `LazyVGrid` or a contact sheet: each cell is
 /// a focus gutter, the picture box, and a one-line caption under it (the load's state glyph
 /// and the author), with a blank line under every line of cells.
@@ -18,7 +19,7 @@ public import TerminalGraphics
 /// that does not fit.
 public struct GridLayout: ItemLayout, Hashable {
     /// The picture box in cells; nil: sized from the viewport (and ``columns``).
-    public var thumbnail: TerminalSize?
+    public var thumbnail: CellSize?
     /// Cells side by side, when asked for (`--columns N`); nil: as many as fit.
     public var columns: Int?
     /// Columns of the focus gutter at the left of each cell.
@@ -28,33 +29,33 @@ public struct GridLayout: ItemLayout, Hashable {
     /// Lines under the box: the caption and a blank line.
     public static let linesBelow = 2
     /// What a cell takes beyond its box, in rows and columns.
-    public static let chrome = TerminalSize(rows: linesBelow, columns: gutter + gap)
+    public static let chrome = CellSize(columns: gutter + gap, rows: linesBelow)
 
     /// Creates a grid layout with a fixed box, a number of columns, or neither (sized from the screen).
-    public init(thumbnail: TerminalSize? = nil, columns: Int? = nil) {
+    public init(thumbnail: CellSize? = nil, columns: Int? = nil) {
         self.thumbnail = thumbnail
         self.columns = columns.map { max(1, $0) }
     }
 
     /// The picture box on a viewport of `viewport` cells.
-    public func thumbnail(for viewport: TerminalSize) -> TerminalSize {
+    public func thumbnail(for viewport: CellSize) -> CellSize {
         if let columns {
             return ThumbnailBox.filling(columns: columns, of: viewport, chrome: Self.chrome, rows: thumbnail?.rows)
         }
         return thumbnail ?? ThumbnailBox.grid(for: viewport, chrome: Self.chrome)
     }
 
-    public func geometry(for viewport: TerminalSize) -> ItemGeometry {
+    public func geometry(for viewport: CellSize) -> ItemGeometry {
         let box = thumbnail(for: viewport)
         let stride = box.columns + Self.chrome.columns
         let fitting = max(1, (viewport.columns + Self.gap) / stride)
         let lineHeight = box.rows + Self.linesBelow
         return ItemGeometry(
             columns: min(columns ?? fitting, fitting), lineHeight: lineHeight,
-            itemSize: TerminalSize(rows: lineHeight, columns: stride), columnStride: stride,
+            itemSize: CellSize(columns: stride, rows: lineHeight), columnStride: stride,
             picture: CellRect(origin: CellPoint(row: 0, column: Self.gutter), size: box),
             text: CellRect(row: box.rows, column: 0, rows: 1, columns: Self.gutter + box.columns),
             focusMarker: CellRect(row: 0, column: 0, rows: box.rows, columns: Self.gutter),
-            minimumScreen: TerminalSize(rows: lineHeight + 1, columns: Self.gutter + box.columns))
+            minimumScreen: CellSize(columns: Self.gutter + box.columns, rows: lineHeight + 1))
     }
 }

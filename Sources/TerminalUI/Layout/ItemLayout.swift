@@ -1,4 +1,5 @@
-public import TerminalGraphics
+import TerminalGraphics
+public import Vocabulary
 /// How items are arranged on screen: the seam a new layout (a list, a grid) plugs into.
 ///
 /// A layout turns a viewport into an ``ItemGeometry``: how many items sit side by side, how
@@ -7,12 +8,12 @@ public import TerminalGraphics
 /// that geometry, so a layout is pure geometry and never sees the model.
 ///
 /// ```swift
-/// let geometry = ListLayout(thumbnail: TerminalSize(rows: 16, columns: 32)).geometry(for: viewport)
+/// let geometry = ListLayout(thumbnail: CellSize(columns: 32, rows: 16)).geometry(for: viewport)
 /// let box = geometry.box(column: 0, line: 3)   // the item's cells on screen
 /// ```
 public protocol ItemLayout: Sendable {
     /// The arrangement for a viewport of `viewport` cells (the screen without the status bar).
-    func geometry(for viewport: TerminalSize) -> ItemGeometry
+    func geometry(for viewport: CellSize) -> ItemGeometry
 }
 
 /// Where items and their parts go, for one viewport size.
@@ -22,7 +23,7 @@ public struct ItemGeometry: Hashable, Sendable {
     /// Cells from the top of one line of items to the next (at least 1).
     public var lineHeight: Int
     /// The size of one item's box.
-    public var itemSize: TerminalSize
+    public var itemSize: CellSize
     /// Cells from one item's left edge to the next one's.
     public var columnStride: Int
     /// Where the picture goes inside the item's box.
@@ -32,12 +33,12 @@ public struct ItemGeometry: Hashable, Sendable {
     /// The focus marker's cells inside the item's box, when the layout draws one.
     public var focusMarker: CellRect?
     /// The smallest screen (status bar included) that shows one item.
-    public var minimumScreen: TerminalSize
+    public var minimumScreen: CellSize
 
     /// Creates a geometry.
     public init(
-        columns: Int, lineHeight: Int, itemSize: TerminalSize, columnStride: Int, picture: CellRect, text: CellRect,
-        focusMarker: CellRect?, minimumScreen: TerminalSize
+        columns: Int, lineHeight: Int, itemSize: CellSize, columnStride: Int, picture: CellRect, text: CellRect,
+        focusMarker: CellRect?, minimumScreen: CellSize
     ) {
         self.columns = max(1, columns)
         self.lineHeight = max(1, lineHeight)
@@ -55,7 +56,7 @@ public struct ItemGeometry: Hashable, Sendable {
     }
 
     /// Whether a screen of `size` can show one item and the status bar.
-    public func fits(_ size: TerminalSize) -> Bool {
+    public func fits(_ size: CellSize) -> Bool {
         size.rows >= minimumScreen.rows && size.columns >= minimumScreen.columns
     }
 }

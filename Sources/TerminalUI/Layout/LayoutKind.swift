@@ -1,4 +1,5 @@
-public import TerminalGraphics
+import TerminalGraphics
+public import Vocabulary
 /// Which ``ItemLayout`` the viewer uses (`--layout`, switched live by `v`).
 ///
 /// ```swift
@@ -12,7 +13,7 @@ public enum LayoutKind: String, CaseIterable, Hashable, Sendable {
 
     /// The layout for a box of `thumbnail` cells (nil: sized from the screen) and, in a grid,
     /// `columns` cells side by side (nil: as many as fit).
-    public func layout(thumbnail: TerminalSize?, columns: Int?) -> any ItemLayout {
+    public func layout(thumbnail: CellSize?, columns: Int?) -> any ItemLayout {
         switch self {
         case .list: ListLayout(thumbnail: thumbnail)
         case .grid: GridLayout(thumbnail: thumbnail, columns: columns)

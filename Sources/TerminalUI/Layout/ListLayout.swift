@@ -1,4 +1,5 @@
-public import TerminalGraphics
+import TerminalGraphics
+public import Vocabulary
 /// One photo per line, the full width of the screen: a focus gutter, the picture box, then a
 /// text column beside it, and a blank separator line under each item.
 ///
@@ -14,7 +15,7 @@ public import TerminalGraphics
 /// came from, bytes and time on lines of their own, a wide progress bar).
 public struct ListLayout: ItemLayout, Hashable {
     /// The picture box in cells; nil: sized from the viewport.
-    public var thumbnail: TerminalSize?
+    public var thumbnail: CellSize?
     /// Columns of the focus gutter at the left.
     public static let gutter = 1
     /// Columns between the box and the text.
@@ -29,27 +30,27 @@ public struct ListLayout: ItemLayout, Hashable {
     public static let detailedTextLines = 7
 
     /// Creates a list layout with a picture box of `thumbnail` cells (nil: sized from the screen).
-    public init(thumbnail: TerminalSize?) {
+    public init(thumbnail: CellSize?) {
         self.thumbnail = thumbnail
     }
 
     /// The picture box on a viewport of `viewport` cells.
-    public func thumbnail(for viewport: TerminalSize) -> TerminalSize {
+    public func thumbnail(for viewport: CellSize) -> CellSize {
         thumbnail ?? ThumbnailBox.list(for: viewport, reserved: Self.gutter + Self.gap)
     }
 
-    public func geometry(for viewport: TerminalSize) -> ItemGeometry {
+    public func geometry(for viewport: CellSize) -> ItemGeometry {
         let thumbnail = thumbnail(for: viewport)
         let width = viewport.columns
         let textColumn = Self.gutter + thumbnail.columns + Self.gap
         let lineHeight = thumbnail.rows + 1
         let textLines = thumbnail.rows >= Self.detailedTextMinimumRows ? Self.detailedTextLines : Self.textLines
         return ItemGeometry(
-            columns: 1, lineHeight: lineHeight, itemSize: TerminalSize(rows: lineHeight, columns: width),
+            columns: 1, lineHeight: lineHeight, itemSize: CellSize(columns: width, rows: lineHeight),
             columnStride: width,
             picture: CellRect(origin: CellPoint(row: 0, column: Self.gutter), size: thumbnail),
             text: CellRect(row: 0, column: textColumn, rows: textLines, columns: max(0, width - textColumn)),
             focusMarker: CellRect(row: 0, column: 0, rows: thumbnail.rows, columns: Self.gutter),
-            minimumScreen: TerminalSize(rows: lineHeight + 1, columns: textColumn + Self.minimumTextWidth))
+            minimumScreen: CellSize(columns: textColumn + Self.minimumTextWidth, rows: lineHeight + 1))
     }
 }

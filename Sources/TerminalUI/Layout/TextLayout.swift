@@ -1,4 +1,5 @@
-public import TerminalGraphics
+import TerminalGraphics
+public import Vocabulary
 /// The screen-reader mode's arrangement (`--text`): one photo a line, in words, no picture.
 ///
 /// ```
@@ -11,17 +12,17 @@ public import TerminalGraphics
 /// line reports the load — its source, time or failure — so loads still run, cheaply).
 public struct TextLayout: ItemLayout, Hashable {
     /// The box a load sizes its image for (never drawn).
-    public static let nominalPicture = TerminalSize(rows: 4, columns: 8)
+    public static let nominalPicture = CellSize(columns: 8, rows: 4)
 
     /// A text layout.
     public init() {}
 
-    public func geometry(for viewport: TerminalSize) -> ItemGeometry {
+    public func geometry(for viewport: CellSize) -> ItemGeometry {
         ItemGeometry(
-            columns: 1, lineHeight: 1, itemSize: TerminalSize(rows: 1, columns: viewport.columns),
+            columns: 1, lineHeight: 1, itemSize: CellSize(columns: viewport.columns, rows: 1),
             columnStride: viewport.columns,
             picture: CellRect(origin: .zero, size: Self.nominalPicture),
             text: CellRect(row: 0, column: 0, rows: 1, columns: viewport.columns), focusMarker: nil,
-            minimumScreen: TerminalSize(rows: 2, columns: 10))
+            minimumScreen: CellSize(columns: 10, rows: 2))
     }
 }

@@ -1,6 +1,7 @@
 import TerminalText
 public import TerminalGraphics
 public import TerminalScreen
+public import Vocabulary
 /// The detail view (Enter): a full-screen frame around one big picture.
 ///
 /// ```
@@ -16,10 +17,10 @@ public import TerminalScreen
 /// that many cells; `render` draws the chrome and the picture (or its placeholder) into a block.
 public enum DetailFrame {
     /// The smallest screen the detail frame is drawn on.
-    public static let minimumSize = TerminalSize(rows: 8, columns: 24)
+    public static let minimumSize = CellSize(columns: 24, rows: 8)
 
     /// Where the parts of the frame go on a screen of `size`; nil when the screen is too small.
-    public static func layout(in size: TerminalSize) -> DetailLayout? {
+    public static func layout(in size: CellSize) -> DetailLayout? {
         guard size.rows >= minimumSize.rows, size.columns >= minimumSize.columns else { return nil }
         let thumbnail = CellRect(row: 3, column: 1, rows: size.rows - 6, columns: size.columns - 2)
         return DetailLayout(size: size, thumbnail: thumbnail, stateRow: size.rows - 2, hintRow: size.rows - 1)
@@ -29,7 +30,7 @@ public enum DetailFrame {
     /// the block then holds a one-line "too small" message).
     public static func render(
         _ model: DetailFrameModel,
-        size: TerminalSize,
+        size: CellSize,
         frame: Int = 0,
         options: RowRenderOptions = RowRenderOptions()
     ) -> (block: CellBlock, thumbnail: CellRect?) {
@@ -59,7 +60,7 @@ public enum DetailFrame {
         let border = layout.thumbnail
         block.paste(
             PanelBox.render(
-                title: "", lines: [], size: TerminalSize(rows: border.size.rows + 2, columns: border.size.columns + 2), glyphs: glyphs),
+                title: "", lines: [], size: CellSize(columns: border.size.columns + 2, rows: border.size.rows + 2), glyphs: glyphs),
             at: CellPoint(row: border.origin.row - 1, column: border.origin.column - 1))
         let row = RowViewModel(author: model.title, id: model.id, imageSize: model.imageSize, state: model.state, picture: model.picture)
         block.paste(RowView.thumbnail(row, size: border.size, frame: frame, options: options), at: border.origin)
@@ -101,7 +102,7 @@ public struct DetailFrameModel: Hashable, Sendable {
     public var title: String
     public var id: String
     /// The original size, when known (columns = width, rows = height, as in `RowViewModel`).
-    public var imageSize: TerminalSize?
+    public var imageSize: CellSize?
     /// The feed's status-bar description.
     public var source: String
     public var state: RowDisplayState
@@ -113,7 +114,7 @@ public struct DetailFrameModel: Hashable, Sendable {
     public var zoom: String?
 
     public init(
-        title: String, id: String, imageSize: TerminalSize? = nil, source: String, state: RowDisplayState,
+        title: String, id: String, imageSize: CellSize? = nil, source: String, state: RowDisplayState,
         picture: Picture? = nil, hasSymbols: Bool = true, zoom: String? = nil
     ) {
         self.zoom = zoom
@@ -130,7 +131,7 @@ public struct DetailFrameModel: Hashable, Sendable {
 /// Where the detail frame's parts go.
 public struct DetailLayout: Hashable, Sendable {
     /// The screen.
-    public var size: TerminalSize
+    public var size: CellSize
     /// The picture box, inside a border: ask the pipeline for this many cells.
     public var thumbnail: CellRect
     /// The state line's row.

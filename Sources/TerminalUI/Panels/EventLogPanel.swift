@@ -1,6 +1,7 @@
 import TerminalText
 public import TerminalGraphics
 public import TerminalScreen
+public import Vocabulary
 /// The event-log panel (`l`): the newest pipeline events in a bordered box, newest at the bottom.
 ///
 /// Each line reads `  12.345s  row 7    start` — the time since the viewer started, the row
@@ -10,7 +11,7 @@ public enum EventLogPanel {
     /// The panel as a `size` block: as many newest entries as fit.
     public static func render(
         _ log: PipelineEventLog,
-        size: TerminalSize,
+        size: CellSize,
         glyphs: GlyphSet = .unicode
     ) -> CellBlock {
         let lines = log.suffix(max(0, size.rows - 2)).map { line(for: $0) }

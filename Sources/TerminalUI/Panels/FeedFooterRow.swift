@@ -1,6 +1,7 @@
 import TerminalText
 public import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 /// The one-line row after the last photo: "loading more…" while the next page loads, or the end of the feed.
 public enum FeedFooterRow {
     /// Which footer to show.
@@ -17,7 +18,7 @@ public enum FeedFooterRow {
 
     /// The footer as a one-line block `width` wide.
     public static func render(_ kind: Kind, width: Int, glyphs: GlyphSet = .unicode) -> CellBlock {
-        var block = CellBlock(size: TerminalSize(rows: 1, columns: max(0, width)))
+        var block = CellBlock(size: CellSize(columns: max(0, width), rows: 1))
         guard width > 0 else { return block }
         switch kind {
         case .loadingMore(let frame):

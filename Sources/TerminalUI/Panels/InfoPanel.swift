@@ -50,7 +50,7 @@ public enum InfoPanel {
     }
 
     /// The panel as a `size` block (nil subject: nothing focused).
-    public static func render(_ subject: Subject?, size: TerminalSize, glyphs: GlyphSet = .unicode) -> CellBlock {
+    public static func render(_ subject: Subject?, size: CellSize, glyphs: GlyphSet = .unicode) -> CellBlock {
         var lines: [StyledText] = []
         guard let subject else {
             return PanelBox.render(

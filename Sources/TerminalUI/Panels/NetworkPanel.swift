@@ -1,5 +1,6 @@
 public import TerminalGraphics
 import TerminalScreen
+public import Vocabulary
 /// The network panel (`n`): the embedded server's shaping and the keys that change it, and
 /// the caches' use against their limits (`--memory-cache`, `--disk-cache`).
 ///
@@ -24,7 +25,7 @@ public enum NetworkPanel {
         _ knobs: ShapingKnobs?,
         caches: CacheSizes? = nil,
         source: String,
-        size: TerminalSize,
+        size: CellSize,
         glyphs: GlyphSet = .unicode
     ) -> CellBlock {
         var lines: [StyledText] = []

@@ -1,6 +1,7 @@
 import TerminalText
 public import TerminalGraphics
 public import TerminalScreen
+public import Vocabulary
 /// A bordered box with a title and lines of text: the frame every panel is drawn in.
 ///
 /// ```swift
@@ -14,7 +15,7 @@ public enum PanelBox {
         title: String,
         lines: [StyledText],
         footer: String? = nil,
-        size: TerminalSize,
+        size: CellSize,
         glyphs: GlyphSet = .unicode
     ) -> CellBlock {
         var block = CellBlock(size: size)
@@ -48,7 +49,7 @@ public enum PanelBox {
 
     /// Where a panel goes on a screen of `size` above a one-line status bar: along the bottom,
     /// `height` rows tall, or along the right edge, `width` columns wide. Clamped to the screen.
-    public static func rect(in size: TerminalSize, edge: PanelEdge, extent: Int) -> CellRect {
+    public static func rect(in size: CellSize, edge: PanelEdge, extent: Int) -> CellRect {
         let usableRows = max(0, size.rows - 1)
         switch edge {
         case .bottom:

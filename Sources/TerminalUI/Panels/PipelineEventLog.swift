@@ -1,3 +1,4 @@
+import Vocabulary
 /// The last pipeline events for the event-log panel (`l`): a capped ring buffer, newest last.
 ///
 /// A plain value: the event loop appends, the panel reads. Appending past `capacity` drops the oldest.
@@ -5,7 +6,7 @@
 /// ```swift
 /// var log = PipelineEventLog(capacity: 200)
 /// log.append(PipelineEventLog.Entry(time: .milliseconds(1200), row: 4, kind: .start))
-/// let panel = EventLogPanel.render(log, size: TerminalSize(rows: 8, columns: 60))
+/// let panel = EventLogPanel.render(log, size: CellSize(columns: 60, rows: 8))
 /// ```
 public struct PipelineEventLog: Hashable, Sendable {
     /// One logged event.

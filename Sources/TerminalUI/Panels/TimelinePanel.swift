@@ -1,5 +1,6 @@
 public import TerminalGraphics
 import TerminalScreen
+public import Vocabulary
 /// The event log's timeline mode (`l`, then `t`): one lane per item on screen, the last seconds
 /// drawn left to right, one cell per slice of time, now at the right edge.
 ///
@@ -27,7 +28,7 @@ public enum TimelinePanel {
 
     /// The panel as a `size` block: `rows` (as many as fit), the `span` before `now`.
     public static func render(
-        _ rows: [Row], now: Duration, span: Duration = .seconds(6), size: TerminalSize, glyphs: GlyphSet = .unicode
+        _ rows: [Row], now: Duration, span: Duration = .seconds(6), size: CellSize, glyphs: GlyphSet = .unicode
     ) -> CellBlock {
         let labelWidth = 9
         let width = max(1, size.columns - 4 - labelWidth)

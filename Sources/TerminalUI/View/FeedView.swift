@@ -1,6 +1,7 @@
 import FoundationExtras
 import TerminalGraphics
 public import TerminalScreen
+import Vocabulary
 /// Draws the whole screen from the model: one function from ``FeedModel`` to a ``Frame``.
 ///
 /// Items where the layout puts them (clipped above an open panel), the footer after the last
@@ -120,7 +121,7 @@ public enum FeedView {
 
     /// The open panel as a block as wide as the screen.
     static func panel(of model: FeedModel, width: Int) -> CellBlock {
-        let size = TerminalSize(rows: model.panelHeight, columns: width)
+        let size = CellSize(columns: width, rows: model.panelHeight)
         switch model.panel {
         case .network?:
             return NetworkPanel.render(
@@ -141,7 +142,7 @@ public enum FeedView {
     static func drawDetail(_ detail: DetailModel, of model: FeedModel, on frame: inout Frame) {
         guard let photo = model.photo(detail.key) else { return }
         let detailModel = DetailFrameModel(
-            title: photo.author, id: photo.id, imageSize: photo.size.map { TerminalSize(rows: $0.height, columns: $0.width) },
+            title: photo.author, id: photo.id, imageSize: photo.size.map { CellSize(columns: $0.width, rows: $0.height) },
             source: model.feedName, state: detail.state, picture: detail.picture,
             hasSymbols: model.pictures.nextVariant() != nil,
             zoom: detail.zoom.isFitted ? nil : model.zoomSpace.map(detail.zoom.label(in:)))

@@ -29,7 +29,7 @@ extension TextFeedView {
         case .network?:
             let block = NetworkPanel.render(
                 model.shaping, caches: model.cacheUse, source: model.feedName,
-                size: TerminalSize(rows: NetworkPanel.preferredHeight, columns: model.screenSize.columns), glyphs: spokenGlyphs)
+                size: CellSize(columns: model.screenSize.columns, rows: NetworkPanel.preferredHeight), glyphs: spokenGlyphs)
             // The box's title first, its key hint (the bottom edge) said there instead.
             var text = lines(of: block)
             guard text.count >= 2 else { return ["network; n closes"] }

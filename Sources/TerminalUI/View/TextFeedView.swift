@@ -1,6 +1,7 @@
 import TerminalText
 import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 
 /// Draws the screen-reader mode (`--text`): words instead of pictures, one photo a line.
 ///
@@ -22,7 +23,7 @@ enum TextFeedView {
     static func draw(_ model: FeedModel, on frame: inout Frame) {
         let size = model.screenSize
         guard size.rows >= 2, size.columns >= 10 else {
-            frame.draw(TinyTerminalMessage.render(in: size, minimum: TerminalSize(rows: 2, columns: 10)), at: .zero)
+            frame.draw(TinyTerminalMessage.render(in: size, minimum: CellSize(columns: 10, rows: 2)), at: .zero)
             return
         }
         let content = size.rows - 1
@@ -92,7 +93,7 @@ enum TextFeedView {
     static func write(_ text: String, row: Int, column: Int = 0, on frame: inout Frame, style: CellStyle) -> Int {
         let width = frame.size.columns - column
         guard width > 0 else { return 0 }
-        var block = CellBlock(size: TerminalSize(rows: 1, columns: width))
+        var block = CellBlock(size: CellSize(columns: width, rows: 1))
         let used = block.write(
             TextTruncation.truncate(TextSanitizer.sanitize(text), toWidth: width, ellipsis: "..."), at: .zero, style: style)
         frame.draw(block, at: CellPoint(row: row, column: column))

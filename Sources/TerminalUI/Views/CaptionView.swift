@@ -1,5 +1,6 @@
 public import TerminalGraphics
 public import TerminalScreen
+import Vocabulary
 /// Renders a grid cell's one-line caption: the load's state glyph, then the author.
 ///
 /// While loading: a spinner frame and the percentage when known (`⠹ 43% Alejandro…`), the
@@ -43,7 +44,7 @@ public enum CaptionView {
     public static func render(
         _ model: RowViewModel, width: Int, frame: Int, focused: Bool, colors: Bool = true, glyphs: GlyphSet = .unicode
     ) -> CellBlock {
-        var block = CellBlock(size: TerminalSize(rows: 1, columns: max(0, width)))
+        var block = CellBlock(size: CellSize(columns: max(0, width), rows: 1))
         block.write(
             text(for: model, width: width, frame: frame, focused: focused, colors: colors, glyphs: glyphs),
             at: .zero)

@@ -1,5 +1,6 @@
 import TerminalText
 public import TerminalGraphics
+import Vocabulary
 
 /// The bottom line while `/` is typed: the slash, the text with a cursor after it, and how
 /// many photos match on the right ("12 of 240"), like less's and fzf's prompts.
@@ -25,7 +26,7 @@ public struct FilterPromptLine: Hashable, Sendable {
     /// The line, `width` columns wide: the count goes first when the width is short, then the
     /// start of the text (the end, where the cursor is, stays).
     public func render(width: Int, glyphs: GlyphSet) -> CellBlock {
-        var block = CellBlock(size: TerminalSize(rows: 1, columns: max(0, width)))
+        var block = CellBlock(size: CellSize(columns: max(0, width), rows: 1))
         guard width > 0 else { return block }
         let count = " \(matches) of \(total) "
         let countWidth = DisplayWidth.of(count)

@@ -1,6 +1,7 @@
 import TerminalText
 public import TerminalGraphics
 import TerminalScreen
+public import Vocabulary
 /// A block placed at a position on the screen (overlays and panels).
 public struct PlacedBlock: Hashable, Sendable {
     /// Where the top-left cell goes.
@@ -25,7 +26,7 @@ public enum HelpOverlay {
     /// what was decided (``TerminalProfile/report()``), beside the keys when the screen is wide
     /// enough, else below them.
     public static func render(
-        in screen: TerminalSize, entries: [KeyMap.HelpEntry] = KeyMap.helpEntries, glyphs: GlyphSet = .unicode,
+        in screen: CellSize, entries: [KeyMap.HelpEntry] = KeyMap.helpEntries, glyphs: GlyphSet = .unicode,
         terminal: [String] = []
     ) -> PlacedBlock {
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
@@ -35,9 +36,9 @@ public enum HelpOverlay {
         lines = inColumns(lines, on: screen, glyphs: glyphs)
         if !terminal.isEmpty { lines = adding(terminal, to: lines, on: screen) }
         let contentWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, 14) + 2
-        let size = TerminalSize(
-            rows: min(screen.rows, lines.count + 4),
-            columns: min(screen.columns, contentWidth + 2))
+        let size = CellSize(
+            columns: min(screen.columns, contentWidth + 2),
+            rows: min(screen.rows, lines.count + 4))
         var block = CellBlock(size: size)
         guard size.rows >= 2, size.columns >= 2 else {
             return PlacedBlock(origin: .zero, block: block)
@@ -63,7 +64,7 @@ public enum HelpOverlay {
 
     /// Too many lines to list on a short screen: two columns, each cut to half the width when
     /// they do not fit side by side whole (a wide enough screen shows every word).
-    private static func inColumns(_ lines: [String], on screen: TerminalSize, glyphs: GlyphSet) -> [String] {
+    private static func inColumns(_ lines: [String], on screen: CellSize, glyphs: GlyphSet) -> [String] {
         let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
         let columnWidth = min(keysWidth, (screen.columns - 6) / 2)
         guard lines.count + 4 > screen.rows, columnWidth >= 36 else { return lines }
@@ -78,7 +79,7 @@ public enum HelpOverlay {
     }
 
     /// What the terminal said, beside the keys when the screen is wide enough, else below them.
-    private static func adding(_ terminal: [String], to lines: [String], on screen: TerminalSize) -> [String] {
+    private static func adding(_ terminal: [String], to lines: [String], on screen: CellSize) -> [String] {
         let side = terminal.map { "  " + TextSanitizer.sanitize($0) }
         let keysWidth = lines.map { DisplayWidth.of($0) }.max() ?? 0
         let sideWidth = side.map { DisplayWidth.of($0) }.max() ?? 0

@@ -18,7 +18,7 @@ public enum PlaceholderStyle: String, Hashable, Sendable, CaseIterable {
 /// Renders placeholders and the failure box: pure functions of their inputs and the animation frame.
 ///
 /// ```swift
-/// let box = Placeholder.shimmer(size: TerminalSize(rows: 16, columns: 32), frame: 7)
+/// let box = Placeholder.shimmer(size: CellSize(columns: 32, rows: 16), frame: 7)
 /// ```
 public enum Placeholder {
     /// The gray of an empty thumbnail box.
@@ -33,7 +33,7 @@ public enum Placeholder {
     /// A gray box with a diagonal light band whose position depends only on `frame`.
     ///
     /// With `colors` off, the box is blank and the band is drawn with shade glyphs.
-    public static func shimmer(size: TerminalSize, frame: Int, colors: Bool = true, glyphs: GlyphSet = .unicode)
+    public static func shimmer(size: CellSize, frame: Int, colors: Bool = true, glyphs: GlyphSet = .unicode)
         -> CellBlock
     {
         var block = CellBlock(size: size, fill: colors ? .blank(background: boxColor) : .blank)
@@ -50,7 +50,7 @@ public enum Placeholder {
                 let intensity = Double(bandHalfWidth - distance) / Double(bandHalfWidth)
                 let point = CellPoint(row: row, column: column)
                 if colors {
-                    block.fill(CellRect(origin: point, size: TerminalSize(rows: 1, columns: 1)),
+                    block.fill(CellRect(origin: point, size: CellSize(columns: 1, rows: 1)),
                                with: .blank(background: blend(intensity)))
                 } else {
                     let index = min(glyphs.shade.count - 1, Int(intensity * Double(glyphs.shade.count)))
@@ -63,7 +63,7 @@ public enum Placeholder {
 
     /// A gray box with a spinner frame and, when known, the percentage, centred.
     public static func spinner(
-        size: TerminalSize, frame: Int, fractionCompleted: Double?, colors: Bool = true, glyphs: GlyphSet = .unicode
+        size: CellSize, frame: Int, fractionCompleted: Double?, colors: Bool = true, glyphs: GlyphSet = .unicode
     ) -> CellBlock {
         let background: CellColor = colors ? boxColor : .default
         var block = CellBlock(size: size, fill: .blank(background: background))
@@ -80,7 +80,7 @@ public enum Placeholder {
     }
 
     /// A box with the failure glyph (red) centred and the reason on the line below it.
-    public static func failure(size: TerminalSize, reason: String, colors: Bool = true, glyphs: GlyphSet = .unicode)
+    public static func failure(size: CellSize, reason: String, colors: Bool = true, glyphs: GlyphSet = .unicode)
         -> CellBlock
     {
         let background: CellColor = colors ? .rgb(40, 28, 28) : .default

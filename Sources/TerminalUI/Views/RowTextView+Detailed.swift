@@ -1,5 +1,6 @@
 public import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 /// The taller text column of a list item with a big box (``ListLayout/detailedTextMinimumRows``):
 /// what a person wants to know about the photo, one fact a line.
 ///
@@ -18,7 +19,7 @@ extension RowTextView {
     public static func renderDetailed(
         _ model: RowViewModel, width: Int, lines: Int, focused: Bool, glyphs: GlyphSet = .unicode
     ) -> CellBlock {
-        var block = CellBlock(size: TerminalSize(rows: lines, columns: width))
+        var block = CellBlock(size: CellSize(columns: width, rows: lines))
         guard width > 0 else { return block }
         let author = TextTruncation.truncate(authorText(model.author), toWidth: width, ellipsis: glyphs.ellipsis)
         block.write(author, at: CellPoint(row: 0, column: 0), style: CellStyle(attributes: focused ? [.bold, .reverse] : .bold))

@@ -1,6 +1,7 @@
 import TerminalText
 public import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 /// Renders an item's text: author, `#id · W×H`, and the state line (as many as fit in `lines`).
 public enum RowTextView {
     /// Lines of text in a list item's column.
@@ -10,7 +11,7 @@ public enum RowTextView {
     public static func render(
         _ model: RowViewModel, width: Int, lines: Int = lineCount, focused: Bool, glyphs: GlyphSet = .unicode
     ) -> CellBlock {
-        var block = CellBlock(size: TerminalSize(rows: lines, columns: width))
+        var block = CellBlock(size: CellSize(columns: width, rows: lines))
         guard width > 0 else { return block }
         let prefix = model.marked && width > 2 ? 2 : 0
         if prefix > 0 {

@@ -1,5 +1,6 @@
 public import TerminalGraphics
 public import TerminalScreen
+public import Vocabulary
 /// Everything a list row shows.
 public struct RowViewModel: Hashable, Sendable {
     /// The author, as received (sanitised when drawn).
@@ -7,7 +8,7 @@ public struct RowViewModel: Hashable, Sendable {
     /// The photo id.
     public var id: String
     /// The original image size in pixels, when known.
-    public var imageSize: TerminalSize?
+    public var imageSize: CellSize?
     /// The loading state.
     public var state: RowDisplayState
     /// The picture, once loaded.
@@ -18,7 +19,7 @@ public struct RowViewModel: Hashable, Sendable {
     public var saving: Int?
 
     /// Creates a row model.
-    public init(author: String, id: String, imageSize: TerminalSize? = nil, state: RowDisplayState,
+    public init(author: String, id: String, imageSize: CellSize? = nil, state: RowDisplayState,
                 picture: Picture? = nil) {
         self.author = author
         self.id = id
@@ -55,7 +56,7 @@ public struct RowRenderOptions: Hashable, Sendable {
 /// (placeholder, failure, or the picture centred) and the text, where the ``ItemGeometry`` puts them.
 ///
 /// ```swift
-/// let geometry = ListLayout(thumbnail: TerminalSize(rows: 6, columns: 16)).geometry(for: viewport)
+/// let geometry = ListLayout(thumbnail: CellSize(columns: 16, rows: 6)).geometry(for: viewport)
 /// let block = RowView.render(model, geometry: geometry, focused: true, frame: 3, options: RowRenderOptions())
 /// ```
 public enum RowView {
@@ -104,7 +105,7 @@ public enum RowView {
 
     /// The thumbnail box: placeholder, failure box, or the image centred on the box (also while
     /// it reloads at another size, and when that reload failed).
-    public static func thumbnail(_ model: RowViewModel, size: TerminalSize, frame: Int, options: RowRenderOptions)
+    public static func thumbnail(_ model: RowViewModel, size: CellSize, frame: Int, options: RowRenderOptions)
         -> CellBlock
     {
         if model.showsPlaceholder {
@@ -129,7 +130,7 @@ public enum RowView {
     }
 
     /// Where a picture of `size` sits in a box of `box` cells: centred.
-    public static func pictureOffset(_ size: TerminalSize, in box: TerminalSize) -> CellPoint {
+    public static func pictureOffset(_ size: CellSize, in box: CellSize) -> CellPoint {
         CellPoint(row: max(0, (box.rows - size.rows) / 2), column: max(0, (box.columns - size.columns) / 2))
     }
 }

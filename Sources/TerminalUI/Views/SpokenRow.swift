@@ -1,5 +1,6 @@
 import TerminalText
-public import TerminalGraphics
+import TerminalGraphics
+public import Vocabulary
 
 /// One photo's row in words, for the screen-reader mode (`--text`): what a screen reader
 /// says when the cursor comes to its line, and the short news when its load changes.
@@ -10,7 +11,7 @@ public import TerminalGraphics
 ///
 /// ```swift
 /// let row = SpokenRow(
-///     position: 4, count: 30, author: "Jakub Mede", id: "4", imageSize: TerminalSize(rows: 1248, columns: 1873),
+///     position: 4, count: 30, author: "Jakub Mede", id: "4", imageSize: CellSize(columns: 1873, rows: 1248),
 ///     state: .loaded(source: .network, bytes: 180_000, duration: .milliseconds(252)))
 /// row.sentence   // "Photo 4 of 30 by Jakub Mede, 1873 by 1248, loaded from the network in 252 ms"
 /// row.news(from: .loading(completed: 0, expected: nil, resumedFrom: nil))   // "photo 4 loaded from the network in 252 ms"
@@ -25,7 +26,7 @@ public struct SpokenRow: Hashable, Sendable {
     /// The photo's id (said when there is no author).
     public var id: String
     /// The photo's size in pixels, when known (rows: height, columns: width).
-    public var imageSize: TerminalSize?
+    public var imageSize: CellSize?
     /// Where its load stands.
     public var state: RowDisplayState
     /// Whether it is marked (`t`).
@@ -38,7 +39,7 @@ public struct SpokenRow: Hashable, Sendable {
 
     /// A row in words.
     public init(
-        position: Int, count: Int?, author: String, id: String, imageSize: TerminalSize? = nil, state: RowDisplayState,
+        position: Int, count: Int?, author: String, id: String, imageSize: CellSize? = nil, state: RowDisplayState,
         marked: Bool = false, saving: Int? = nil, isFile: Bool = false
     ) {
         self.position = position

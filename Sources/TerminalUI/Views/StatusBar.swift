@@ -1,6 +1,7 @@
 import TerminalText
 public import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 /// Renders the one-line status bar at the bottom of the screen.
 ///
 /// Segments, most important first: position, loader counts, cache hit rates,
@@ -15,7 +16,7 @@ public enum StatusBar {
     /// The status bar as a one-line block `width` wide (reverse video).
     public static func render(_ metrics: StatusMetrics, width: Int, glyphs: GlyphSet = .unicode) -> CellBlock {
         let style = CellStyle(attributes: .reverse)
-        var block = CellBlock(size: TerminalSize(rows: 1, columns: width), fill: ScreenCell(" ", style: style))
+        var block = CellBlock(size: CellSize(columns: width, rows: 1), fill: ScreenCell(" ", style: style))
         block.write(" " + text(metrics, width: max(0, width - 2), glyphs: glyphs), at: .zero, style: style)
         return block
     }

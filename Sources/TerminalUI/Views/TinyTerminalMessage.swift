@@ -1,20 +1,21 @@
 import TerminalText
 public import TerminalGraphics
 import TerminalScreen
+public import Vocabulary
 /// Renders the message shown instead of the list when the terminal cannot fit one row.
 ///
 /// ```swift
-/// TinyTerminalMessage.text(minimum: TerminalSize(rows: 18, columns: 47))
+/// TinyTerminalMessage.text(minimum: CellSize(columns: 47, rows: 18))
 /// // "terminal too small: need at least 47×18"
 /// ```
 public enum TinyTerminalMessage {
     /// The message for a terminal that needs at least `minimum`.
-    public static func text(minimum: TerminalSize) -> String {
+    public static func text(minimum: CellSize) -> String {
         "terminal too small: need at least \(minimum.columns)×\(minimum.rows)"
     }
 
     /// A full-screen block with the message word-wrapped and centred.
-    public static func render(in screen: TerminalSize, minimum: TerminalSize) -> CellBlock {
+    public static func render(in screen: CellSize, minimum: CellSize) -> CellBlock {
         var block = CellBlock(size: screen)
         guard screen.rows > 0, screen.columns > 0 else { return block }
         let lines = Array(wrap(text(minimum: minimum), width: screen.columns).prefix(screen.rows))

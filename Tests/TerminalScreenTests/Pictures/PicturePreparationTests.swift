@@ -3,6 +3,7 @@ import ImageCodecs
 import Testing
 import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 
 /// With a preparation, a frame never makes a picture's costly encoding (a kitty PNG, a sixel
 /// palette): it asks for it, leaves the picture out, and the first frame after it is ready
@@ -30,8 +31,8 @@ struct PicturePreparationTests {
     @Test(arguments: [PictureBackendCase.kitty, .sixel, .iterm])
     func aPictureIsDrawnOnTheFirstFrameAfterItsEncodingIsReady(backend: PictureBackendCase) async throws {
         // Given a frame placing one picture, and a store that prepares off the frame path
-        let image = TerminalImage(bitmap: card(7), cells: TerminalSize(rows: 2, columns: 4), graphics: backend.graphics)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        let image = TerminalImage(bitmap: card(7), cells: CellSize(columns: 4, rows: 2), graphics: backend.graphics)
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: 1, column: 2))
         var (store, ready) = store()
 
@@ -60,9 +61,9 @@ struct PicturePreparationTests {
     @Test(.timeLimit(.minutes(1)))
     func picturesAskedTogetherAreMadeOneAfterAnotherAndAllDrawn() async throws {
         // Given a frame placing three sixel pictures, and a store that prepares off the frame path
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         for index in 0..<3 {
-            let image = TerminalImage(bitmap: card(UInt8(index * 50)), cells: TerminalSize(rows: 2, columns: 4), graphics: SixelGraphics())
+            let image = TerminalImage(bitmap: card(UInt8(index * 50)), cells: CellSize(columns: 4, rows: 2), graphics: SixelGraphics())
             frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "p\(index)", at: CellPoint(row: 3 * index, column: 0))
         }
         var (store, ready) = store()
@@ -88,9 +89,9 @@ struct PicturePreparationTests {
         var store = TerminalImageStore(encodingBytes: 1)
         store.preparation = PicturePreparation { continuation.yield() }
         func frame(top: Int) -> Frame {
-            var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+            var frame = Frame(size: CellSize(columns: 20, rows: 10))
             for index in 0..<2 {
-                let image = TerminalImage(bitmap: card(UInt8(index * 90)), cells: TerminalSize(rows: 2, columns: 4), graphics: SixelGraphics())
+                let image = TerminalImage(bitmap: card(UInt8(index * 90)), cells: CellSize(columns: 4, rows: 2), graphics: SixelGraphics())
                 frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "p\(index)", at: CellPoint(row: top + 3 * index, column: 0))
             }
             return frame
@@ -121,8 +122,8 @@ struct PicturePreparationTests {
         transport.indexedPlaceholderIDs = true
         var store = TerminalImageStore(transport: transport)
         store.preparation = PicturePreparation {}
-        let image = TerminalImage(bitmap: card(5), cells: TerminalSize(rows: 2, columns: 4), graphics: .kittyPlaceholders)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        let image = TerminalImage(bitmap: card(5), cells: CellSize(columns: 4, rows: 2), graphics: .kittyPlaceholders)
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: .zero)
         // When the frame is applied
         store.assignIndexedIDs([image])
@@ -133,8 +134,8 @@ struct PicturePreparationTests {
     }
 
     @Test func aStoreWithoutAPreparationDrawsInTheSameFrame() {
-        let image = TerminalImage(bitmap: card(9), cells: TerminalSize(rows: 2, columns: 4), graphics: .sixel)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        let image = TerminalImage(bitmap: card(9), cells: CellSize(columns: 4, rows: 2), graphics: .sixel)
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: .zero)
         var store = TerminalImageStore()
         #expect(text(store.apply(FrameChanges(from: nil, to: frame))).contains("\u{1B}P"))
@@ -143,12 +144,12 @@ struct PicturePreparationTests {
 
     @Test func aPictureThatLeftBeforeItsEncodingWasReadyIsNotDrawn() async {
         // Given a sixel asked for, then a frame without it
-        let image = TerminalImage(bitmap: card(3), cells: TerminalSize(rows: 2, columns: 4), graphics: .sixel)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        let image = TerminalImage(bitmap: card(3), cells: CellSize(columns: 4, rows: 2), graphics: .sixel)
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: .zero)
         var (store, ready) = store()
         _ = store.apply(FrameChanges(from: nil, to: frame))
-        let empty = Frame(size: TerminalSize(rows: 10, columns: 20))
+        let empty = Frame(size: CellSize(columns: 20, rows: 10))
         _ = store.apply(FrameChanges(from: frame, to: empty))
         #expect(!store.hasWaitingPictures)
         // When its encoding arrives

@@ -12,7 +12,7 @@ struct PixelPicturesTests {
     @Test func theBackendAsksForTheBoxInPixelsAndPlacesPlaceholders() {
         // Given 10×20-pixel cells and a 32×16-cell box (320×320 pixels)
         let pictures = PixelPictures(cellPixels: PixelSize(width: 10, height: 20), graphics: .kittyPlaceholders)
-        let box = TerminalSize(rows: 16, columns: 32)
+        let box = CellSize(columns: 32, rows: 16)
 
         // Then a 4:3 photo is asked for at 320×240, a square one at 320×320
         #expect(pictures.pixelSize(forImage: PixelSize(width: 400, height: 300), in: box) == PixelSize(width: 320, height: 240))
@@ -20,7 +20,7 @@ struct PixelPicturesTests {
 
         // And a 320×240 bitmap becomes 32×12 placeholder cells over one held image
         let picture = pictures.picture(for: Bitmap(width: 320, height: 240), in: box)
-        #expect(picture.size == TerminalSize(rows: 12, columns: 32))
+        #expect(picture.size == CellSize(columns: 32, rows: 12))
         #expect(picture.image?.cells == picture.size)
         #expect(picture.cells.cells.allSatisfy { KittyPlaceholder.imageID(of: $0) == picture.image?.id })
         #expect(pictures.nextVariant() == nil)
@@ -29,9 +29,9 @@ struct PixelPicturesTests {
     @Test func theBackendSaysITerm() {
         let pictures = PictureBackend.pixels(.iterm).renderer(art: BlockArtOptions(), cellPixels: PixelSize(width: 10, height: 20))
         #expect(pictures.name == "iterm")
-        let picture = pictures.picture(for: Bitmap(width: 100, height: 40), in: TerminalSize(rows: 10, columns: 20))
+        let picture = pictures.picture(for: Bitmap(width: 100, height: 40), in: CellSize(columns: 20, rows: 10))
         #expect(picture.image?.graphics.name == "iterm")
-        #expect(picture.size == TerminalSize(rows: 2, columns: 10))
+        #expect(picture.size == CellSize(columns: 10, rows: 2))
     }
 }
 
@@ -41,7 +41,7 @@ struct PixelPicturesTests {
 struct SixelSizeLimitTests {
     @Test func sixelPicturesStayWithinTheTerminalsLimitOrXtermsDefault() {
         // Given a 118×32-cell photo view of 10×20-pixel cells (1180×640 pixels)
-        let box = TerminalSize(rows: 32, columns: 118)
+        let box = CellSize(columns: 118, rows: 32)
         let photo = PixelSize(width: 5312, height: 2988)
         // Then sixel asks for at most 1000 wide when the terminal did not say, aspect kept
         let unsaid = PictureBackend.pixels(SixelGraphics()).renderer(art: BlockArtOptions(), cellPixels: PixelSize(width: 10, height: 20))

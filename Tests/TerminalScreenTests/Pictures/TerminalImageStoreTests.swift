@@ -42,7 +42,7 @@ struct TerminalImageStoreTests {
         var store = TerminalImageStore(capacity: 2)
         let images = (0..<4).map { index in
             TerminalImage(
-                bitmap: Bitmap(width: 1, height: 1, fill: RGBA(UInt8(index), 0, 0)), cells: TerminalSize(rows: 1, columns: 1),
+                bitmap: Bitmap(width: 1, height: 1, fill: RGBA(UInt8(index), 0, 0)), cells: CellSize(columns: 1, rows: 1),
                 graphics: .kittyPlaceholders)
         }
         #expect(Set(images.map(\.id)).count == 4)
@@ -66,8 +66,8 @@ struct TerminalImageStoreTests {
 
     @Test func aPlacedSixelIsWrittenAtItsVisibleCellsAndCropped() throws {
         // Given a 4×2-cell sixel picture of 40×40 pixels whose top cell row is above the screen
-        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: TerminalSize(rows: 2, columns: 4), graphics: .sixel)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        let image = TerminalImage(bitmap: card(width: 40, height: 40), cells: CellSize(columns: 4, rows: 2), graphics: .sixel)
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: -1, column: 2))
 
         // When the store writes it
@@ -88,9 +88,9 @@ struct TerminalImageStoreTests {
     @Test func theScreenDrawsItAtItsVisibleCellsCroppedAndAgainWhenRedrawn() throws {
         // Given an iTerm2 picture of 4×4 cells (40×40 pixels) whose top row is above the screen
         let image = TerminalImage(
-            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(9, 9, 9)), cells: TerminalSize(rows: 4, columns: 4),
+            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(9, 9, 9)), cells: CellSize(columns: 4, rows: 4),
             graphics: .iterm)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: -1, column: 2))
         var store = TerminalImageStore()
 
@@ -112,8 +112,8 @@ struct TerminalImageStoreTests {
 
     @Test func aSixelIsDrawnAgainOnlyOnTheLinesTheTextRedrew() throws {
         // Given a sixel picture of 4×4 cells (40×80 pixels, 20-pixel cells) drawn at row 2
-        let image = TerminalImage(bitmap: card(width: 40, height: 80), cells: TerminalSize(rows: 4, columns: 4), graphics: .sixel)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        let image = TerminalImage(bitmap: card(width: 40, height: 80), cells: CellSize(columns: 4, rows: 4), graphics: .sixel)
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: 2, column: 3))
         var store = TerminalImageStore()
         _ = store.apply(FrameChanges(from: nil, to: frame))
@@ -143,7 +143,7 @@ struct TerminalImageStoreTests {
     @Test func insideTmuxTransmissionsAndReleasesGoThroughPassthrough() {
         // A store inside tmux wraps what it sends to kitty: transmissions and deletions
         var store = TerminalImageStore(capacity: 1, transport: GraphicsTransport(passthrough: true))
-        let images = (0..<3).map { TerminalImage(bitmap: Bitmap(width: 2, height: 2, fill: RGBA(UInt8($0), 9, 9)), cells: TerminalSize(rows: 1, columns: 1), graphics: .kittyPlaceholders) }
+        let images = (0..<3).map { TerminalImage(bitmap: Bitmap(width: 2, height: 2, fill: RGBA(UInt8($0), 9, 9)), cells: CellSize(columns: 1, rows: 1), graphics: .kittyPlaceholders) }
         let shown = text(store.show([images[0]]))
         #expect(shown.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1"))
         _ = store.show([images[1]])
@@ -154,8 +154,8 @@ struct TerminalImageStoreTests {
     @Test func aPrintedFrameAddressesItsPicturesFromTheLineBelowIt() {
         // Given a 10-line frame with a direct kitty picture at row 2, column 3
         let image = TerminalImage(
-            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(1, 2, 3)), cells: TerminalSize(rows: 4, columns: 4), graphics: .kitty)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(1, 2, 3)), cells: CellSize(columns: 4, rows: 4), graphics: .kitty)
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: 2, column: 3))
 
         // When a store addressing up from the line below the frame draws it
@@ -173,10 +173,10 @@ struct TerminalImageStoreTests {
         var transport = GraphicsTransport(medium: .inline)
         transport.indexedPlaceholderIDs = true
         var store = TerminalImageStore(capacity: 8, transport: transport)
-        let first = TerminalImage(bitmap: Bitmap(width: 2, height: 2), cells: TerminalSize(rows: 1, columns: 1), graphics: .kittyPlaceholders)
+        let first = TerminalImage(bitmap: Bitmap(width: 2, height: 2), cells: CellSize(columns: 1, rows: 1), graphics: .kittyPlaceholders)
         store.assignIndexedIDs([first])
         // When: its placeholder cell is drawn
-        let cell = KittyPlaceholder.cells(imageID: first.id, size: TerminalSize(rows: 1, columns: 1)).cells[0]
+        let cell = KittyPlaceholder.cells(imageID: first.id, size: CellSize(columns: 1, rows: 1)).cells[0]
         let drawn = store.drawn(cell)
         // Then: it names this process's first small id by a 256-colour index (and its top byte),
         // and the pixels go out under that id
@@ -212,9 +212,9 @@ struct NewGraphicsProtocolTests {
     @Test func theStoreDrawsAProtocolItDoesNotKnowThroughTheSeam() throws {
         // Given a picture of a protocol defined only here, half above the screen
         let pictures = PixelPictures(cellPixels: PixelSize(width: 10, height: 20), graphics: MarkerGraphics())
-        let picture = pictures.picture(for: Bitmap(width: 40, height: 80), in: TerminalSize(rows: 4, columns: 4))
+        let picture = pictures.picture(for: Bitmap(width: 40, height: 80), in: CellSize(columns: 4, rows: 4))
         let image = try #require(picture.image)
-        var frame = Frame(size: TerminalSize(rows: 10, columns: 20))
+        var frame = Frame(size: CellSize(columns: 20, rows: 10))
         frame.place(picture, for: "a", at: CellPoint(row: -2, column: 0))
         var store = TerminalImageStore()
 
@@ -232,11 +232,11 @@ struct NewGraphicsProtocolTests {
 /// cells, moved when it moves, deleted when it goes.
 @Suite("Kitty direct placement")
 struct KittyDirectPlacementTests {
-    private let size = TerminalSize(rows: 10, columns: 20)
+    private let size = CellSize(columns: 20, rows: 10)
 
     private func image(_ shade: UInt8) -> TerminalImage {
         TerminalImage(
-            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(shade, 0, 0)), cells: TerminalSize(rows: 4, columns: 4),
+            bitmap: Bitmap(width: 40, height: 40, fill: RGBA(shade, 0, 0)), cells: CellSize(columns: 4, rows: 4),
             graphics: .kitty)
     }
 
@@ -292,7 +292,7 @@ struct KittyDirectPlacementTests {
 
     @Test func theHelpOverlayCoversPictures() {
         var frame = frame([("a", image(30), CellPoint(row: 2, column: 3))])
-        frame.drawOnTop(CellBlock(size: TerminalSize(rows: 3, columns: 3)), at: CellPoint(row: 3, column: 4))
+        frame.drawOnTop(CellBlock(size: CellSize(columns: 3, rows: 3)), at: CellPoint(row: 3, column: 4))
         #expect(frame.pictures.isEmpty)
     }
 }

@@ -1,16 +1,17 @@
 import Testing
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// The grid's geometry, and ``LazyList`` driving it: visible cells, appear/disappear diffs,
 /// focus in two dimensions, reflow on resize.
 @Suite("GridLayout")
 struct GridLayoutTests {
     /// 10 cells of 16×6 boxes on a 64-column screen: stride 18, so 3 columns; lines of 8 cells.
-    private let box = TerminalSize(rows: 6, columns: 16)
+    private let box = CellSize(columns: 16, rows: 6)
 
     /// A grid list of `count` items for `viewport`, from the layout's own geometry.
-    private func list(count: Int = 40, viewport: TerminalSize = TerminalSize(rows: 20, columns: 64), prefetch: Int = 1)
+    private func list(count: Int = 40, viewport: CellSize = CellSize(columns: 64, rows: 20), prefetch: Int = 1)
         -> LazyList
     {
         let geometry = GridLayout(thumbnail: box).geometry(for: viewport)
@@ -25,13 +26,13 @@ struct GridLayoutTests {
         // Given 16×6 boxes (a cell is gutter + box + gap = 18 columns)
         let layout = GridLayout(thumbnail: box)
         // Then the columns are as many as fit, the last gap may fall off the edge
-        #expect(layout.geometry(for: TerminalSize(rows: 20, columns: 64)).columns == 3)
-        #expect(layout.geometry(for: TerminalSize(rows: 20, columns: 70)).columns == 3)
-        #expect(layout.geometry(for: TerminalSize(rows: 20, columns: 71)).columns == 4)
-        #expect(layout.geometry(for: TerminalSize(rows: 20, columns: 17)).columns == 1)
-        #expect(layout.geometry(for: TerminalSize(rows: 20, columns: 89)).columns == 5)
+        #expect(layout.geometry(for: CellSize(columns: 64, rows: 20)).columns == 3)
+        #expect(layout.geometry(for: CellSize(columns: 70, rows: 20)).columns == 3)
+        #expect(layout.geometry(for: CellSize(columns: 71, rows: 20)).columns == 4)
+        #expect(layout.geometry(for: CellSize(columns: 17, rows: 20)).columns == 1)
+        #expect(layout.geometry(for: CellSize(columns: 89, rows: 20)).columns == 5)
         // And each cell is the box with its caption under it and a blank line
-        let geometry = layout.geometry(for: TerminalSize(rows: 20, columns: 64))
+        let geometry = layout.geometry(for: CellSize(columns: 64, rows: 20))
         #expect(geometry.lineHeight == 8)
         #expect(geometry.columnStride == 18)
         #expect(geometry.picture == CellRect(row: 0, column: 1, rows: 6, columns: 16))
@@ -41,15 +42,15 @@ struct GridLayoutTests {
 
     @Test func askedColumnsShareTheWidth() {
         // Given --columns 4 on a 120-column screen
-        let geometry = GridLayout(columns: 4).geometry(for: TerminalSize(rows: 40, columns: 120))
+        let geometry = GridLayout(columns: 4).geometry(for: CellSize(columns: 120, rows: 40))
         // Then four cells of 28-column boxes (120 / 4 − 2), 10 rows tall (3:2 photo, cells 1:2)
         #expect(geometry.columns == 4)
-        #expect(geometry.picture.size == TerminalSize(rows: 10, columns: 28))
+        #expect(geometry.picture.size == CellSize(columns: 28, rows: 10))
     }
 
     @Test func aTerminalNarrowerThanTheAskedColumnsGetsFewer() {
         // Given --columns 6 on a 20-column screen: boxes cannot shrink below 4 columns
-        let geometry = GridLayout(columns: 6).geometry(for: TerminalSize(rows: 40, columns: 20))
+        let geometry = GridLayout(columns: 6).geometry(for: CellSize(columns: 20, rows: 40))
         // Then as many 4-column boxes as fit
         #expect(geometry.picture.size.columns == 4)
         #expect(geometry.columns == 3)
@@ -57,12 +58,12 @@ struct GridLayoutTests {
 
     @Test func automaticBoxFillsTheScreenInAboutFourLines() {
         // Given --thumb auto on the three reference screens (viewports without the status bar)
-        let sizes = [(23, 80), (44, 140), (69, 240)].map { TerminalSize(rows: $0.0, columns: $0.1) }
+        let sizes = [(23, 80), (44, 140), (69, 240)].map { CellSize(columns: $0.1, rows: $0.0) }
         let geometries = sizes.map { GridLayout().geometry(for: $0) }
         // Then several columns share the width, and three to four lines show
         #expect(geometries.map(\.columns) == [5, 4, 5])
         #expect(geometries.map(\.picture.size) == [
-            TerminalSize(rows: 4, columns: 14), TerminalSize(rows: 9, columns: 33), TerminalSize(rows: 15, columns: 46),
+            CellSize(columns: 14, rows: 4), CellSize(columns: 33, rows: 9), CellSize(columns: 46, rows: 15),
         ])
         for (geometry, size) in zip(geometries, sizes) {
             #expect((3...4).contains(size.rows / geometry.lineHeight), "\(size)")
@@ -71,11 +72,11 @@ struct GridLayoutTests {
     }
 
     @Test func aScreenSmallerThanOneCellDoesNotFit() {
-        let geometry = GridLayout(thumbnail: box).geometry(for: TerminalSize(rows: 20, columns: 10))
+        let geometry = GridLayout(thumbnail: box).geometry(for: CellSize(columns: 10, rows: 20))
         #expect(geometry.columns == 1)
-        #expect(!geometry.fits(TerminalSize(rows: 21, columns: 10)))
-        #expect(!geometry.fits(TerminalSize(rows: 8, columns: 64)))
-        #expect(geometry.fits(TerminalSize(rows: 9, columns: 17)))
+        #expect(!geometry.fits(CellSize(columns: 10, rows: 21)))
+        #expect(!geometry.fits(CellSize(columns: 64, rows: 8)))
+        #expect(geometry.fits(CellSize(columns: 17, rows: 9)))
     }
 
     // MARK: Lazy list over the grid
@@ -176,7 +177,7 @@ struct GridLayoutTests {
         _ = list.setFocus(20)
         #expect(list.visibleItems.contains(20))
         // When the screen widens to 5 columns
-        let wide = GridLayout(thumbnail: box).geometry(for: TerminalSize(rows: 20, columns: 90))
+        let wide = GridLayout(thumbnail: box).geometry(for: CellSize(columns: 90, rows: 20))
         let diff = list.resize(viewportHeight: 20, lineHeight: wide.lineHeight, columns: wide.columns)
         // Then the grid reflows with the focused item's line at the top
         #expect(list.columns == 5)

@@ -5,6 +5,7 @@ import Testing
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics
+import Vocabulary
 
 /// A file the run writes failing (the trace, the server log): the viewer says so in its status
 /// bar and goes on.
@@ -20,13 +21,13 @@ struct FeedRuntimeOutputFailureTests {
         func close() {}
     }
 
-    private let options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0)
+    private let options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0)
 
     @Test func aTraceThatCannotBeWrittenShowsInTheStatusBarAndTheViewerGoesOn() async {
         // Given a viewer recording to a trace on a full disk, with keys that scroll
         let sink = FullDiskSink()
         let recorder = LoadRecorder(audit: nil, trace: sink)
-        let screen = MemoryScreen(size: TerminalSize(rows: 15, columns: 100))
+        let screen = MemoryScreen(size: CellSize(columns: 100, rows: 15))
         screen.type("jj")
         let runtime = FeedRuntime(
             screen: screen, feed: FakeFeed(count: 5), feedName: "fake", pipeline: FakePipeline { _ in FakeImages.success() },
@@ -51,7 +52,7 @@ struct FeedRuntimeOutputFailureTests {
         let (failures, continuation) = AsyncStream.makeStream(of: String.self)
         continuation.yield("server log requests.log: write failed: Input/output error; it stops there")
         continuation.finish()
-        let screen = MemoryScreen(size: TerminalSize(rows: 15, columns: 120))
+        let screen = MemoryScreen(size: CellSize(columns: 120, rows: 15))
         let runtime = FeedRuntime(
             screen: screen, feed: FakeFeed(count: 3), feedName: "fake", pipeline: FakePipeline { _ in FakeImages.success() },
             options: options, clock: .frozen, outputFailures: failures)

@@ -16,11 +16,11 @@ struct FeedRuntimeTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Assets/photos")
 
-    private let options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0)
+    private let options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0)
 
     @Test func runSettlesWhenEveryVisibleItemLoaded() async {
         // Given loaders that succeed at once, on a screen two items tall
-        let screen = MemoryScreen(size: TerminalSize(rows: 15, columns: 64))
+        let screen = MemoryScreen(size: CellSize(columns: 64, rows: 15))
         let runtime = FeedRuntime(
             screen: screen, feed: FakeFeed(count: 3), feedName: "fake feed",
             pipeline: FakePipeline { _ in FakeImages.success() }, options: options, clock: .frozen)
@@ -40,7 +40,7 @@ struct FeedRuntimeTests {
     @Test func aPacedRunDrawsItsStartAndItsSettledFrameAndNothingBetween() async {
         // Given the same snapshot drawn after every batch, and paced at one frame a minute
         func run(frameInterval: Duration) async -> (FeedExit, [Duration], String) {
-            let screen = MemoryScreen(size: TerminalSize(rows: 15, columns: 64))
+            let screen = MemoryScreen(size: CellSize(columns: 64, rows: 15))
             let runtime = FeedRuntime(
                 screen: screen, feed: FakeFeed(count: 3), feedName: "fake feed",
                 pipeline: FakePipeline { _ in FakeImages.success() }, options: options, frameInterval: frameInterval)
@@ -65,7 +65,7 @@ struct FeedRuntimeTests {
 
     @Test func runQuitsOnQAndFailsOnAnEmptyFeed() async {
         // Given typed keys ending in q
-        let screen = MemoryScreen(size: TerminalSize(rows: 22, columns: 64))
+        let screen = MemoryScreen(size: CellSize(columns: 64, rows: 22))
         screen.type("jjq")
         let runtime = FeedRuntime(
             screen: screen, feed: FakeFeed(count: 3), feedName: "fake", pipeline: FakePipeline(), options: options,
@@ -75,7 +75,7 @@ struct FeedRuntimeTests {
 
         // Given a feed with no photos, the loop ends with a clear reason
         let empty = FeedRuntime(
-            screen: MemoryScreen(size: TerminalSize(rows: 22, columns: 64)), feed: FakeFeed(count: 0),
+            screen: MemoryScreen(size: CellSize(columns: 64, rows: 22)), feed: FakeFeed(count: 0),
             feedName: "empty", pipeline: FakePipeline(), clock: .frozen)
         guard case .failed(let reason) = await empty.run() else {
             Issue.record("an empty feed did not fail")
@@ -86,7 +86,7 @@ struct FeedRuntimeTests {
 
     @Test func aFailedFirstPageEndsTheLoopWithTheReason() async {
         let runtime = FeedRuntime(
-            screen: MemoryScreen(size: TerminalSize(rows: 24, columns: 64)), feed: ScriptedFeed([.failure("HTTP 500")]),
+            screen: MemoryScreen(size: CellSize(columns: 64, rows: 24)), feed: ScriptedFeed([.failure("HTTP 500")]),
             feedName: "scripted feed", pipeline: FakePipeline(), options: options, clock: .frozen)
         #expect(await runtime.run() == .failed("cannot read the feed scripted feed: HTTP 500"))
     }
@@ -95,7 +95,7 @@ struct FeedRuntimeTests {
         // Given a runtime whose first page is in
         let pipeline = FakePipeline()
         let runtime = FeedRuntime(
-            screen: MemoryScreen(size: TerminalSize(rows: 22, columns: 64)), feed: FakeFeed(count: 0), feedName: "fake",
+            screen: MemoryScreen(size: CellSize(columns: 64, rows: 22)), feed: FakeFeed(count: 0), feedName: "fake",
             pipeline: pipeline, options: options, clock: .frozen)
         runtime.send(.page(.success(FeedPage(photos: TestPhotos.picsum(9), summary: "fake", hasMore: false))))
         let first = try #require(runtime.loader(for: .item(PhotoKey(id: "0"))) as? FakeRowLoader)
@@ -130,7 +130,7 @@ struct FeedRuntimeTests {
                 origin: .original(Self.photosDirectory.appendingPathComponent(name)))
         }
         let pipeline = ImagePipeline(configuration: .init(dataLoader: FileDataLoader(), memoryCache: ImageCache()))
-        let screen = MemoryScreen(size: TerminalSize(rows: 22, columns: 64))
+        let screen = MemoryScreen(size: CellSize(columns: 64, rows: 22))
         let runtime = FeedRuntime(
             screen: screen, feed: FakeFeed(count: 0), feedName: "photos", pipeline: LiveFeedPipeline(pipeline: pipeline),
             options: options, clock: .frozen)
@@ -181,7 +181,7 @@ struct FeedRuntimeTests {
         keeping.onDisappear = .keep
         let pipeline = FakePipeline()
         let runtime = FeedRuntime(
-            screen: MemoryScreen(size: TerminalSize(rows: 22, columns: 64)), feed: FakeFeed(count: 0), feedName: "fake",
+            screen: MemoryScreen(size: CellSize(columns: 64, rows: 22)), feed: FakeFeed(count: 0), feedName: "fake",
             pipeline: pipeline, options: keeping, clock: .frozen, recorder: recorder)
         runtime.send(.page(.success(FeedPage(photos: TestPhotos.files(10), summary: "fake", hasMore: false))))
         runtime.render()
@@ -206,7 +206,7 @@ struct FeedRuntimeTests {
 
     @Test func violationsReachTheStatusBarAndFlagTheirEventInRed() {
         // Given a model with the audit on and an item that logged its start
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), audits: true))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), audits: true))
         harness.showPage(TestPhotos.files(4))
         #expect(harness.model.metrics.violations == 0)
         // When the audit reports a violation about item 0
@@ -221,7 +221,7 @@ struct FeedRuntimeTests {
     }
 
     @Test func aFrameThatChangesNothingWritesNothing() async {
-        let screen = MemoryScreen(size: TerminalSize(rows: 22, columns: 64))
+        let screen = MemoryScreen(size: CellSize(columns: 64, rows: 22))
         let runtime = FeedRuntime(
             screen: screen, feed: FakeFeed(count: 0), feedName: "fake", pipeline: FakePipeline(), options: options,
             clock: .frozen)

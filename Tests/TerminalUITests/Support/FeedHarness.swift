@@ -21,7 +21,7 @@ struct FeedHarness {
     var audit: SemanticsAudit?
 
     init(
-        screen: TerminalSize = TerminalSize(rows: 40, columns: 100), options: FeedViewerOptions, feedName: String = "fake",
+        screen: CellSize = CellSize(columns: 100, rows: 40), options: FeedViewerOptions, feedName: String = "fake",
         shaping: ShapingKnobs? = nil, settle: SettleCondition? = nil, pictures: (any PictureRenderer)? = nil
     ) {
         model = FeedModel(

@@ -18,7 +18,7 @@ struct UpdateAnimationTests {
     static let info = AnimationInfo(canvasSize: PixelSize(width: 64, height: 48), frameCount: 3, loopCount: nil)
 
     private func harness(policy: DisappearPolicy = .cancel, mode: AnimationMode = .on) -> FeedHarness {
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), onDisappear: policy, prefetch: 2)
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), onDisappear: policy, prefetch: 2)
         options.animation = mode
         var harness = FeedHarness(options: options)
         harness.audit = SemanticsAudit(configuration: .init(onDisappear: policy))
@@ -236,7 +236,7 @@ extension Array where Element == FeedEffect {
 struct FrameReuseTests {
     @Test func drawingIntoAnOldFrameGivesTheSameFrame() {
         // Given a model with a loaded page, and a frame drawn for another state of it
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16))
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6))
         options.animation = .off
         var harness = FeedHarness(options: options)
         harness.showPage(TestPhotos.files(30))
@@ -248,7 +248,7 @@ struct FrameReuseTests {
         // Then it is exactly the frame drawn from nothing (cells and pictures)
         #expect(reused == FeedView.frame(of: harness.model))
         // And a frame of another size is remade at that size
-        var small = Frame(size: TerminalSize(rows: 3, columns: 4))
+        var small = Frame(size: CellSize(columns: 4, rows: 3))
         FeedView.draw(harness.model, into: &small)
         #expect(small == FeedView.frame(of: harness.model))
     }

@@ -14,7 +14,7 @@ import Vocabulary
 struct UpdateAuditTests {
     private func harness(policy: DisappearPolicy, audited auditPolicy: DisappearPolicy) -> FeedHarness {
         var harness = FeedHarness(
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), onDisappear: policy, prefetch: 2))
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), onDisappear: policy, prefetch: 2))
         harness.audit = SemanticsAudit(configuration: .init(onDisappear: auditPolicy))
         harness.showPage(TestPhotos.files(30))
         return harness

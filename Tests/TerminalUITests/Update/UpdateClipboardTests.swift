@@ -26,7 +26,7 @@ struct UpdateClipboardTests {
         // Given: 20,010 photos in a folder with a long name, all marked
         let directory = "/home/someone/Pictures/a-folder-with-a-rather-long-name"
         let names = (0..<20_010).map { String(format: "photo-%06d.jpg", $0) }
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(Self.files(names, in: directory))
         harness.press("T")
         #expect(harness.model.marks.count == 20_010)
@@ -46,7 +46,7 @@ struct UpdateClipboardTests {
     @Test func hostileNamesAreCopiedShellQuotedSpaceSeparated() {
         // Given: a name that clears the screen, one with newlines around a command, one with a
         // space, and a plain one, all marked
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(Self.files(["\u{1B}[2J\u{1B}[H", "line\n; touch PWNED\n.jpg", "a b.jpg", "c.jpg"]))
         harness.press("T")
         // When: y is pressed

@@ -13,9 +13,9 @@ import Vocabulary
 /// JPEG's previews in place of the placeholder and say `preview · scan N`.
 @Suite("Update: thumbnails and previews in place of placeholders")
 struct UpdateDetailPreviewTests {
-    private func harness(screen: TerminalSize = TerminalSize(rows: 24, columns: 64)) -> FeedHarness {
+    private func harness(screen: CellSize = CellSize(columns: 64, rows: 24)) -> FeedHarness {
         var harness = FeedHarness(
-            screen: screen, options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: screen, options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         let base = URL(fileURLWithPath: "/").appendingPathComponent("feed")
         let photos = ["Alejandro Escamilla", "Paul Jarvis"].enumerated().map { index, author in
             FeedPhoto(
@@ -115,7 +115,7 @@ struct UpdateDetailPreviewTests {
         // Given a grid cell showing a preview at 43%
         let model = RowViewModel(
             author: "Alejandro Escamilla", id: "1", state: .preview(scan: 3, completed: 120_000, expected: 280_000),
-            picture: Picture(cells: CellBlock(size: TerminalSize(rows: 2, columns: 4))))
+            picture: Picture(cells: CellBlock(size: CellSize(columns: 4, rows: 2))))
 
         // When its caption is drawn, Then it says how far the download is, with no spinner
         #expect(CaptionView.text(for: model, width: 20, frame: 3).plain == "43% Alejandro Escam…")

@@ -11,9 +11,9 @@ import Vocabulary
 /// The detail view (Enter): its own load at the size of the screen, Esc and q go back.
 @Suite("Update: detail view")
 struct UpdateDetailTests {
-    private func harness(screen: TerminalSize = TerminalSize(rows: 24, columns: 64)) -> FeedHarness {
+    private func harness(screen: CellSize = CellSize(columns: 64, rows: 24)) -> FeedHarness {
         var harness = FeedHarness(
-            screen: screen, options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: screen, options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         let base = URL(fileURLWithPath: "/").appendingPathComponent("feed")
         let photos = ["Alejandro Escamilla", "Paul Jarvis", "Eve\u{1B}[2J"].enumerated().map { index, author in
             FeedPhoto(
@@ -119,7 +119,7 @@ struct UpdateDetailTests {
 
     @Test func loadedDetailFrame() {
         // Given the first photo's detail view, loaded
-        var harness = harness(screen: TerminalSize(rows: 16, columns: 48))
+        var harness = harness(screen: CellSize(columns: 48, rows: 16))
         harness.press(.enter)
         harness.deliverDetail(FakeImages.success(width: 92, height: 40))
 
@@ -142,7 +142,7 @@ struct UpdateDetailTests {
 struct UpdateZoomTests {
     private func opened() throws -> FeedHarness {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 24, columns: 64), options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 64, rows: 24), options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         let photos = (0..<3).map { index in
             FeedPhoto(
                 id: "p\(index).jpg", author: "p\(index).jpg", size: PixelSize(width: 5312, height: 2988),

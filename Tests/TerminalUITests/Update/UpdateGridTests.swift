@@ -11,13 +11,13 @@ import Vocabulary
 /// (items 0…8 visible), and with prefetch 1 the next line (items 9…11) prefetched.
 @Suite("Update: the grid")
 struct UpdateGridTests {
-    private static let screen = TerminalSize(rows: 21, columns: 64)
+    private static let screen = CellSize(columns: 64, rows: 21)
 
     private func harness(policy: DisappearPolicy = .cancel, count: Int = 40, hasMore: Bool = false) -> FeedHarness {
         var harness = FeedHarness(
             screen: Self.screen,
             options: FeedViewerOptions(
-                thumbnail: TerminalSize(rows: 6, columns: 16), layout: .grid, onDisappear: policy, prefetch: 1))
+                thumbnail: CellSize(columns: 16, rows: 6), layout: .grid, onDisappear: policy, prefetch: 1))
         harness.showPage(TestPhotos.files(count), hasMore: hasMore)
         return harness
     }
@@ -158,7 +158,7 @@ struct UpdateGridTests {
         harness.press("jjjjjjll")
 
         // When the terminal widens to fit five columns
-        let wider = harness.send(.input(.resize(TerminalSize(rows: 21, columns: 90))))
+        let wider = harness.send(.input(.resize(CellSize(columns: 90, rows: 21))))
 
         // Then the grid reflows with photo 20's line at the top; the cells that came into view load
         #expect(harness.model.list.columns == 5)
@@ -181,14 +181,14 @@ struct UpdateGridTests {
 
     @Test func aGrowingAutomaticBoxRedrawsKeptPicturesAndReloadsThoseTooSmall() throws {
         // Given the list with --thumb auto on 80×24, item 0 loaded at the size it asked for
-        var harness = FeedHarness(screen: TerminalSize(rows: 24, columns: 80), options: FeedViewerOptions(prefetch: 0))
+        var harness = FeedHarness(screen: CellSize(columns: 80, rows: 24), options: FeedViewerOptions(prefetch: 0))
         harness.showPage(TestPhotos.files(10))
         let small = try #require(harness.model.requestedPixels(of: PhotoKey(id: "0")))
         harness.deliver(FakeImages.success(width: small.width, height: small.height), to: "0")
         let before = try #require(harness.model.picture(of: PhotoKey(id: "0")))
 
         // When the terminal grows to 140×45 (the box grows with it)
-        let grown = harness.send(.input(.resize(TerminalSize(rows: 45, columns: 140))))
+        let grown = harness.send(.input(.resize(CellSize(columns: 140, rows: 45))))
 
         // Then item 0 keeps a picture redrawn for the bigger box, and reloads at the bigger size
         let after = try #require(harness.model.picture(of: PhotoKey(id: "0")))

@@ -11,7 +11,7 @@ import Vocabulary
 @Suite("Update: the info panel reads the focused photo's file")
 struct UpdateInfoPanelTests {
     private func harness() -> FeedHarness {
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(TestPhotos.files(10))
         return harness
     }
@@ -87,7 +87,7 @@ struct UpdateInfoPanelTests {
 struct UpdateCopyOpenTests {
     @Test func yCopiesThePathAndOOpensIt() {
         // Given a folder feed with photo 1 focused
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(TestPhotos.files(5))
         harness.press("j")
         // When y, then o, are pressed
@@ -105,7 +105,7 @@ struct UpdateCopyOpenTests {
 
     @Test func aPicsumPhotosPageAndTheColourProfileAreShown() {
         // Given a picsum photo whose feed names its page, focused with the panel open
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         var photos = TestPhotos.picsum(2)
         photos[0].page = URL(string: "https://unsplash.com/photos/yC-Yzbqy7PY")
         harness.showPage(photos)
@@ -122,7 +122,7 @@ struct UpdateCopyOpenTests {
     }
 
     @Test func aPicsumPhotoCopiesItsFullSizeURL() {
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(TestPhotos.picsum(3))
         let copied = harness.press("y")
         let text = copied.compactMap { if case .copyToClipboard(let bytes) = $0 { String(decoding: bytes, as: UTF8.self) } else { nil } }.first
@@ -148,8 +148,8 @@ struct InfoMarksGoldenTests {
     @Test func theInfoPanelWithACamerasEXIF() {
         // Given the info panel open on a photo whose EXIF names a camera and a place
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 30, columns: 90),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+            screen: CellSize(columns: 90, rows: 30),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(TestPhotos.files(4))
         harness.press("I")
         var exif = ExifTags()
@@ -179,7 +179,7 @@ struct InfoMarksGoldenTests {
     @Test func marksInTheListAndTheGrid() {
         // Given photos 1 and 2 marked, in the list and then in the grid
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 24, columns: 80), options: FeedViewerOptions(thumbnail: TerminalSize(rows: 4, columns: 10)))
+            screen: CellSize(columns: 80, rows: 24), options: FeedViewerOptions(thumbnail: CellSize(columns: 10, rows: 4)))
         harness.showPage(TestPhotos.files(6))
         harness.press("jtt")
         Golden.assertMatches(harness.text(), named: "marks-list.txt")

@@ -14,8 +14,8 @@ struct UpdateKittyTests {
     func loadedItemsArePlacedWithTheirImage(backend: PictureBackend) throws {
         // Given a kitty backend, 16×6 boxes
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 22, columns: 64),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: backend))
+            screen: CellSize(columns: 64, rows: 22),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0, graphics: backend))
         harness.showPage(TestPhotos.files(3))
 
         // Then the load asks for the box in pixels (16×6 cells of 10×20 px, 4:3: 160×120)
@@ -44,8 +44,8 @@ struct UpdateKittyTests {
     @Test func iSwitchesBetweenPixelsAndBlockArtLive() throws {
         // Given kitty pixels (and block art as the other choice), the first item loaded
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 22, columns: 100),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: .pixels(.kitty)))
+            screen: CellSize(columns: 100, rows: 22),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0, graphics: .pixels(.kitty)))
         harness.showPage(TestPhotos.files(3))
         harness.deliver(FakeImages.success(width: 160, height: 120), to: "0")
         #expect(harness.frame().pictures.first?.picture.image != nil)
@@ -66,9 +66,9 @@ struct UpdateKittyTests {
 
     @Test func theSymbolsChosenWithMSurviveATripToPixelsAndBack() {
         // Given block art with kitty as the other choice, switched from sextant to block symbols with m
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0, graphics: .blocks)
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0, graphics: .blocks)
         options.graphicsChoices = [.blocks, .pixels(.kitty)]
-        var harness = FeedHarness(screen: TerminalSize(rows: 22, columns: 100), options: options)
+        var harness = FeedHarness(screen: CellSize(columns: 100, rows: 22), options: options)
         harness.showPage(TestPhotos.files(3))
         harness.press("m")
         #expect(harness.model.pictures.name == "block")

@@ -13,7 +13,7 @@ import Vocabulary
 struct UpdateLateReplyTests {
     /// Options as the viewer starts them when the probe heard nothing in time.
     private func startedInBlockArt(request: GraphicsSelection.Request = .auto) -> FeedViewerOptions {
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0)
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0)
         let selection = GraphicsSelection(backend: .blocks, reason: "blocks (no reply from the terminal)")
         options.terminal = TerminalProfile(
             replies: TerminalReplies(), request: request, environment: ["TERM": "xterm-kitty"], tmux: nil,
@@ -32,7 +32,7 @@ struct UpdateLateReplyTests {
 
     @Test func aLateKittyAnswerUpgradesBlockArtToPixelsWithTheReason() throws {
         // Given: the viewer started in block art, one photo loaded
-        var harness = FeedHarness(screen: TerminalSize(rows: 22, columns: 100), options: startedInBlockArt())
+        var harness = FeedHarness(screen: CellSize(columns: 100, rows: 22), options: startedInBlockArt())
         harness.showPage(TestPhotos.files(3))
         harness.deliver(FakeImages.success(width: 640, height: 480), to: "0")
         #expect(harness.frame().pictures.first?.picture.image == nil)
@@ -59,7 +59,7 @@ struct UpdateLateReplyTests {
         let pane = TmuxPane(id: "%0", passthroughSetting: "on", outerFeatures: [], outerTerminal: "xterm-kitty")
         options.terminal?.tmux = pane
         options.screenColors = .palette256
-        var harness = FeedHarness(screen: TerminalSize(rows: 22, columns: 100), options: options)
+        var harness = FeedHarness(screen: CellSize(columns: 100, rows: 22), options: options)
         harness.showPage(TestPhotos.files(3))
 
         // When: kitty 0.47's answers arrive late through passthrough

@@ -24,7 +24,7 @@ struct UpdateListedFileTests {
     }
 
     private func harness() -> FeedHarness {
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         let photos = (0..<3).map { index in
             FeedPhoto(
                 id: "\(index).jpg", author: "\(index).jpg", size: PixelSize(width: 400, height: 300),

@@ -21,8 +21,8 @@ struct UpdateListingTests {
 
     private func harness() -> FeedHarness {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 24, columns: 64),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 64, rows: 24),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         harness.audit = SemanticsAudit(configuration: .init(onDisappear: .cancel))
         harness.send(.start)
         return harness
@@ -140,8 +140,8 @@ struct UpdateJumpToEndTests {
 
     private func harness() -> FeedHarness {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 24, columns: 64),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 64, rows: 24),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         harness.send(.start)
         harness.send(page(from: 0, count: 20, hasMore: true))
         return harness
@@ -189,8 +189,8 @@ struct UpdateJumpToEndTests {
 
     @Test func gOnAnEndedFeedJumpsAtOnce() {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 24, columns: 64),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 64, rows: 24),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         harness.showPage(TestPhotos.files(30), hasMore: false)
         harness.press("G")
         #expect(harness.model.list.focus == 29)

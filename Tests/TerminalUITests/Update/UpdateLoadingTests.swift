@@ -13,7 +13,7 @@ import Vocabulary
 struct UpdateLoadingTests {
     private func harness(policy: DisappearPolicy = .cancel, count: Int = 30) -> FeedHarness {
         var harness = FeedHarness(
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), onDisappear: policy, prefetch: 2))
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), onDisappear: policy, prefetch: 2))
         harness.showPage(TestPhotos.files(count))
         return harness
     }
@@ -197,7 +197,7 @@ struct UpdateLoadingTests {
 
     @Test func repeatedIDsAreDifferentPhotos() {
         // Given a feed naming the same id twice
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         let photo = TestPhotos.files(1)[0]
         harness.showPage([photo, photo])
 

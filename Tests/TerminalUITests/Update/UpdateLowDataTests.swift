@@ -13,8 +13,8 @@ import Vocabulary
 struct UpdateLowDataTests {
     private func harness(_ photos: [FeedPhoto]) -> FeedHarness {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 22, columns: 120),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 120, rows: 22),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         harness.showPage(photos)
         return harness
     }
@@ -34,9 +34,9 @@ struct UpdateLowDataTests {
         #expect(retried.contains { if case .load(.detail, _, _, lowData: true) = $0 { true } else { false } })
 
         // Given photos that loaded in low-data mode, one of them done
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0)
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0)
         options.onDisappear = .cancel
-        var small = FeedHarness(screen: TerminalSize(rows: 22, columns: 120), options: options)
+        var small = FeedHarness(screen: CellSize(columns: 120, rows: 22), options: options)
         small.press("d")
         let first = small.showPage(TestPhotos.picsum(2))
         #expect(first.contains { if case .load(.item, _, _, lowData: true) = $0 { true } else { false } })
@@ -55,8 +55,8 @@ struct UpdateLowDataTests {
     @Test func anUpgradeRunningBesideTheSmallPictureIsCancelledWhenItsPhotoLeavesAndStartsOnReturn() {
         // Given a photo that shows its low-data picture while its regular image loads
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 22, columns: 120),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 120, rows: 22),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         harness.press("d")
         harness.showPage(TestPhotos.picsum(20))
         harness.deliver(FakeImages.success(width: 32, height: 24), to: "0")

@@ -14,7 +14,7 @@ import Vocabulary
 struct UpdateManyPhotosTests {
     @Test func fiftyThousandPhotosHoldItemsOnlyForTheRowsThatLoaded() {
         // Given 50,000 folder photos arriving in pages of 1,000
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 2))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 2))
         let directory = URL(fileURLWithPath: "/photos")
         harness.send(.start)
         for page in 0..<50 {

@@ -24,7 +24,7 @@ struct UpdateNonUTF8NameTests {
 
     @Test func yOAndDTakeTheFocusedFilesOwnBytes() {
         // Given the two files, the first (e\xff.jpg) focused
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(Self.photos())
         let raw = Array("/photos/e".utf8) + [0xFF] + Array(".jpg".utf8)
         // When y and o are pressed
@@ -51,7 +51,7 @@ struct UpdateNonUTF8NameTests {
 
     @Test func theInfoPanelShowsThePathWithTheByteEscaped() {
         // Given the first file focused with the info panel open
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(Self.photos())
         harness.press("I")
         // Then its path is shown with \xFF, and nothing on screen is U+FFFD standing for it

@@ -28,8 +28,8 @@ private enum OrderPhotos {
 
 @Suite("Update: O sorts the list and / filters it, the focused photo staying focused")
 struct UpdateOrderTests {
-    private func harness(screen: TerminalSize = TerminalSize(rows: 40, columns: 100), hasMore: Bool = false) -> FeedHarness {
-        var harness = FeedHarness(screen: screen, options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+    private func harness(screen: CellSize = CellSize(columns: 100, rows: 40), hasMore: Bool = false) -> FeedHarness {
+        var harness = FeedHarness(screen: screen, options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(OrderPhotos.photos(), hasMore: hasMore)
         return harness
     }
@@ -65,7 +65,7 @@ struct UpdateOrderTests {
 
     @Test func aSortMovesLoadsByPhotoNotByPosition() {
         // Given a short screen that shows two photos of five, the first two loading
-        var harness = harness(screen: TerminalSize(rows: 15, columns: 60))
+        var harness = harness(screen: CellSize(columns: 60, rows: 15))
         let visibleBefore = harness.model.visibleKeys.map(\.id)
         #expect(visibleBefore == ["beach-1.jpg", "beach-2.jpg"])
         // When sorted by size (beach-2, dunes, beach-1, forest, city)
@@ -187,7 +187,7 @@ struct UpdateOrderTests {
 @Suite("Update: a followed folder's changes go to their places")
 struct UpdateFolderChangeTests {
     private func harness() -> FeedHarness {
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16))
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6))
         options.folderSort = .name
         var harness = FeedHarness(options: options)
         harness.showPage(OrderPhotos.photos())
@@ -249,9 +249,9 @@ struct UpdateFolderChangeTests {
 struct UpdateGridOrderTests {
     @Test func theGridFiltersAndSortsLikeTheListKeepingTheFocus() {
         // Given five photos in a grid of 3 columns, dunes.jpg focused (second line)
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), layout: .grid, gridColumns: 3)
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), layout: .grid, gridColumns: 3)
         options.folderSort = .name
-        var harness = FeedHarness(screen: TerminalSize(rows: 40, columns: 100), options: options)
+        var harness = FeedHarness(screen: CellSize(columns: 100, rows: 40), options: options)
         harness.showPage(OrderPhotos.photos())
         harness.press("j")
         #expect(harness.model.focusedKey?.id == "dunes.jpg")

@@ -32,8 +32,8 @@ struct UpdatePagingTests {
     /// A 24×64 screen and the first page of `count`, then a failed second page.
     private func harness(firstPage count: Int, failure reason: String) -> FeedHarness {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 24, columns: 64),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 64, rows: 24),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         #expect(harness.send(.start).pageRequests == 1)
         #expect(harness.send(page(1, count)).pageRequests == 1, "the first page is short: the second is asked for at once")
         harness.send(failure(reason))

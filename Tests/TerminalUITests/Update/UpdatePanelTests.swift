@@ -3,6 +3,7 @@ import Testing
 import TerminalKit
 import TerminalUI
 import TerminalGraphics
+import Vocabulary
 
 /// Overlays and panels: help, event log and network panel open and close; the network panel's
 /// keys ask for new shaping and name what changed once it is in force.
@@ -11,7 +12,7 @@ struct UpdatePanelTests {
     @Test func networkKeysAskForShapingAndTheAppliedValueIsNamed() throws {
         // Given the embedded server's shaping and the network panel open
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 30, columns: 80), options: FeedViewerOptions(),
+            screen: CellSize(columns: 80, rows: 30), options: FeedViewerOptions(),
             shaping: ShapingKnobs(latency: .milliseconds(120), bandwidth: 400_000))
         harness.showPage(TestPhotos.files(3))
         harness.press("n")

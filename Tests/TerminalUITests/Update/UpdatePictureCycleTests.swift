@@ -17,9 +17,9 @@ import Vocabulary
 struct UpdatePictureCycleTests {
     private func harness(symbols: SymbolSet) -> FeedHarness {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 24, columns: 64),
+            screen: CellSize(columns: 64, rows: 24),
             options: FeedViewerOptions(
-                thumbnail: TerminalSize(rows: 6, columns: 16), art: BlockArtOptions(symbols: symbols), prefetch: 0))
+                thumbnail: CellSize(columns: 16, rows: 6), art: BlockArtOptions(symbols: symbols), prefetch: 0))
         harness.showPage(TestPhotos.picsum(3))
         return harness
     }

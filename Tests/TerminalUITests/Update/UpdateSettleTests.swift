@@ -14,8 +14,8 @@ struct UpdateSettleTests {
     @Test func settlesOnceEveryVisibleItemLoadedOrFailedAfterTheScroll() {
         // Given a 15-line screen (two 7-line items visible) that scrolls one line first
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 15, columns: 64),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0),
+            screen: CellSize(columns: 64, rows: 15),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0),
             settle: SettleCondition(scroll: 1, wait: .seconds(60)))
         harness.showPage(TestPhotos.files(3))
 

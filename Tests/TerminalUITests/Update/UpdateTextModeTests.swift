@@ -11,7 +11,7 @@ import Vocabulary
 /// line, news on the bottom line; the grid as the list, the detail view and panels as words.
 @Suite("Update: the screen-reader mode in words")
 struct UpdateTextModeTests {
-    private static let screen = TerminalSize(rows: 12, columns: 90)
+    private static let screen = CellSize(columns: 90, rows: 12)
 
     private func harness(layout: LayoutKind = .list, photos: Int = 30, hasMore: Bool = false) -> FeedHarness {
         var options = FeedViewerOptions(layout: layout)
@@ -94,7 +94,7 @@ struct UpdateTextModeTests {
 
     @Test func theNormalModeSaysNoExtraNews() {
         // Given the list with pictures (not the screen-reader mode)
-        var harness = FeedHarness(screen: Self.screen, options: FeedViewerOptions(thumbnail: TerminalSize(rows: 3, columns: 8)))
+        var harness = FeedHarness(screen: Self.screen, options: FeedViewerOptions(thumbnail: CellSize(columns: 8, rows: 3)))
         harness.showPage(TestPhotos.picsum(5))
         // When a photo fails
         harness.deliver(.failure(.httpStatus(404)), to: "0")

@@ -18,7 +18,7 @@ struct UpdateTransitionTests {
         transition: PictureTransition = .fade, animation: AnimationMode = .on, graphics: PictureBackend = .blocks,
         settle: SettleCondition? = nil
     ) -> FeedHarness {
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 2, graphics: graphics)
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 2, graphics: graphics)
         options.transition = transition
         options.animation = animation
         var harness = FeedHarness(options: options, settle: settle)

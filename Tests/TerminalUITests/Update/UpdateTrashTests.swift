@@ -10,7 +10,7 @@ import Vocabulary
 @Suite("Update: D moves the focused file to the Trash after asking, u puts it back")
 struct UpdateTrashTests {
     private func harness() -> FeedHarness {
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(TestPhotos.files(5))
         return harness
     }
@@ -63,7 +63,7 @@ struct UpdateTrashTests {
         harness.send(.trashed(TrashOutcome(moved: [], failures: ["0.jpg: cannot be moved to the Trash (Permission denied)"])))
         #expect(harness.model.message == "0.jpg: cannot be moved to the Trash (Permission denied)")
         #expect(harness.model.visibleKeys.count == 5)
-        var web = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var web = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         web.showPage(TestPhotos.picsum(3))
         #expect(web.press("D").isEmpty)
         #expect(web.model.message?.hasPrefix("only files of a folder go to the Trash") == true)
@@ -74,7 +74,7 @@ struct UpdateTrashTests {
 struct UpdateSaveTests {
     @Test func sAsksForTheFullSizeOriginalOfAWebPhotoAndSaysAFileIsOneAlready() {
         // Given a picsum-style feed
-        var web = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var web = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         web.showPage(TestPhotos.picsum(3))
         // When s is pressed
         let saved = web.press("s")
@@ -99,7 +99,7 @@ struct UpdateSaveTests {
         #expect(!web.text().contains("saving"))
         #expect(web.model.message == "saved /tmp/photo-0-400x300.jpg (1 KB)")
         // And on a folder feed there is nothing to save
-        var files = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var files = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         files.showPage(TestPhotos.files(2))
         #expect(files.press("s").isEmpty)
         #expect(files.model.message == "/photos/0.jpg is a file already")
@@ -110,7 +110,7 @@ struct UpdateSaveTests {
 struct UpdateMarksTests {
     @Test func tMarksAndMovesOnTheActionsTakeEveryMarkAndEscClearsThem() {
         // Given five files
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.showPage(TestPhotos.files(5))
         // When t is pressed on photos 0 and 1, and then on 2 (three marked)
         harness.press("ttt")
@@ -140,7 +140,7 @@ struct UpdateMarksTests {
 struct UpdateSlideshowTests {
     @Test func sOpensThePhotoAndShowsTheNextEveryIntervalUntilTheLastOrS() {
         // Given three files, a 2-second slideshow
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16))
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6))
         options.slideshowInterval = .seconds(2)
         var harness = FeedHarness(options: options)
         harness.showPage(TestPhotos.files(3))

@@ -5,13 +5,14 @@ import TerminalKit
 import TerminalGraphics
 @testable import TerminalUI
 @testable import TerminalScreen
+import Vocabulary
 
 /// Keys typed before the viewer has rows (during the terminal probe, or while the first page
 /// is on its way) are acted on, in order, once the rows are there; Ctrl-C and `q` at once.
 @Suite("Update: keys typed ahead")
 struct UpdateTypeAheadTests {
     private func harness() -> FeedHarness {
-        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16)))
+        var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
         harness.send(.start)
         return harness
     }

@@ -13,9 +13,9 @@ import Vocabulary
 struct FeedViewFadeTests {
     /// One photo on a 9×48 screen in a 16×6 box, its picture arrived from the network at 1 s.
     private func harness(colors: ColorDepth = .truecolor) -> FeedHarness {
-        var options = FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0)
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0)
         options.art.colors = colors
-        var harness = FeedHarness(screen: TerminalSize(rows: 9, columns: 48), options: options)
+        var harness = FeedHarness(screen: CellSize(columns: 48, rows: 9), options: options)
         let photo = FeedPhoto(
             id: "0", author: "Alejandro Escamilla", size: .init(width: 400, height: 300),
             origin: .original(URL(fileURLWithPath: "/photos/0.jpg")))

@@ -17,8 +17,8 @@ struct FeedViewTests {
     /// Three photos (the third with a hostile author) on a 22×64 screen in 16×6 boxes.
     private func harness(rows: Int = 22) -> FeedHarness {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: rows, columns: 64),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 64, rows: rows),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         let authors = ["Alejandro Escamilla", "Paul Jarvis", Self.hostile]
         let photos = authors.enumerated().map { index, author in
             FeedPhoto(
@@ -82,8 +82,8 @@ struct FeedViewTests {
         // Given three items of 5 lines in a 12-line viewport (the third cut after 2 lines): loaded,
         // half loaded, failed; the pictures are solid blocks
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 13, columns: 50),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 4, columns: 10), placeholder: .spinner),
+            screen: CellSize(columns: 50, rows: 13),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 10, rows: 4), placeholder: .spinner),
             pictures: SolidPictures())
         var photos = TestPhotos.files(40)
         photos[0] = FeedPhoto(id: "0", author: "Loaded Lee", size: PixelSize(width: 800, height: 600), origin: photos[0].origin)
@@ -101,8 +101,8 @@ struct FeedViewTests {
     @Test func aPartlyVisiblePictureIsPlacedWithItsVisiblePartOnly() throws {
         // Given the third item's picture loaded while only 2 of its 5 lines are on screen
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 13, columns: 50),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 4, columns: 10)), pictures: SolidPictures())
+            screen: CellSize(columns: 50, rows: 13),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 10, rows: 4)), pictures: SolidPictures())
         harness.showPage(TestPhotos.files(40))
         harness.deliver(FakeImages.success(), to: "2")
 
@@ -114,8 +114,8 @@ struct FeedViewTests {
 
     @Test func tinyTerminalShowsTheMessageInstead() {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 4, columns: 20),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 4, columns: 10)))
+            screen: CellSize(columns: 20, rows: 4),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 10, rows: 4)))
         harness.showPage(TestPhotos.files(3))
         let text = harness.text()
         #expect(text.contains("terminal too"))
@@ -127,11 +127,11 @@ struct FeedViewTests {
 struct SolidPictures: PictureRenderer {
     var name: String { "solid" }
 
-    func pixelSize(forImage imageSize: PixelSize?, in box: TerminalSize) -> PixelSize {
+    func pixelSize(forImage imageSize: PixelSize?, in box: CellSize) -> PixelSize {
         PixelSize(width: box.columns, height: box.rows)
     }
 
-    func picture(for bitmap: Bitmap, in box: TerminalSize) -> Picture {
+    func picture(for bitmap: Bitmap, in box: CellSize) -> Picture {
         Picture(cells: CellBlock(size: box, fill: ScreenCell("█")))
     }
 

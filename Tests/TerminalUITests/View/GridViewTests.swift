@@ -22,13 +22,13 @@ struct GridViewTests {
     }
 
     /// A 64×21 grid of 16×6 boxes (3 columns, 2½ lines) over `authors`.
-    private func grid(_ authors: [String], placeholder: PlaceholderStyle = .spinner, box: TerminalSize? = nil)
+    private func grid(_ authors: [String], placeholder: PlaceholderStyle = .spinner, box: CellSize? = nil)
         -> FeedHarness
     {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 21, columns: 64),
+            screen: CellSize(columns: 64, rows: 21),
             options: FeedViewerOptions(
-                thumbnail: box ?? TerminalSize(rows: 6, columns: 16), layout: .grid, placeholder: placeholder, prefetch: 0),
+                thumbnail: box ?? CellSize(columns: 16, rows: 6), layout: .grid, placeholder: placeholder, prefetch: 0),
             pictures: SolidPictures())
         harness.showPage(Self.photos(authors), summary: "fake feed")
         return harness
@@ -78,7 +78,7 @@ struct GridViewTests {
         // Given narrow cells (10-column boxes: 11-column captions) and wide, combining and long names
         var harness = grid(
             ["高橋ひろしさんの写真", "Zoe\u{0308} Ångström-Weiß", "Ａｌｅｘ Ｗｉｄｅ", "Ann", "😀 emoji first", "a\u{0301}b\u{0301}c\u{0301}d\u{0301}e\u{0301}f\u{0301}g\u{0301}h\u{0301}i\u{0301}j\u{0301}k\u{0301}l\u{0301}"],
-            box: TerminalSize(rows: 3, columns: 10))
+            box: CellSize(columns: 10, rows: 3))
         for id in 0..<6 { harness.deliver(FakeImages.success(), to: "\(id)") }
 
         // When the frame is drawn
@@ -95,8 +95,8 @@ struct GridViewTests {
 
     @Test func aGridOnATerminalNarrowerThanOneCellShowsTheTinyMessage() {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 12, columns: 12),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), layout: .grid))
+            screen: CellSize(columns: 12, rows: 12),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), layout: .grid))
         harness.showPage(TestPhotos.files(5))
         let text = harness.text()
         #expect(text.contains("terminal too"))
@@ -106,8 +106,8 @@ struct GridViewTests {
     @Test func aOneColumnGridStillWorks() {
         // Given the grid on a terminal that fits exactly one cell across
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 21, columns: 20),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), layout: .grid, prefetch: 0))
+            screen: CellSize(columns: 20, rows: 21),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), layout: .grid, prefetch: 0))
         harness.showPage(TestPhotos.files(5))
         // Then one cell a line, and h/l and j/k walk through them one by one
         #expect(harness.model.list.columns == 1)
@@ -119,7 +119,7 @@ struct GridViewTests {
     // MARK: The list with --thumb auto
 
     /// The list at `size` with auto-sized boxes: loaded from memory, from the network, loading, failed.
-    private func autoList(_ size: TerminalSize) -> FeedHarness {
+    private func autoList(_ size: CellSize) -> FeedHarness {
         var harness = FeedHarness(
             screen: size, options: FeedViewerOptions(placeholder: .spinner, prefetch: 0), pictures: SolidPictures())
         harness.showPage(
@@ -135,11 +135,11 @@ struct GridViewTests {
     @Test(arguments: [(24, 80), (45, 140), (70, 240)])
     func autoSizedList(rows: Int, columns: Int) {
         // Given the list with --thumb auto on a terminal of this size
-        let harness = autoList(TerminalSize(rows: rows, columns: columns))
+        let harness = autoList(CellSize(columns: columns, rows: rows))
 
         // Then the box is about a third of the height, 3:2, and the frame matches its golden
         let box = harness.model.geometry.picture.size
-        #expect(box == ThumbnailBox.list(for: TerminalSize(rows: rows - 1, columns: columns), reserved: 3))
+        #expect(box == ThumbnailBox.list(for: CellSize(columns: columns, rows: rows - 1), reserved: 3))
         #expect(box.columns == 3 * box.rows)
         #expect((3...4).contains((rows - 1) / harness.model.geometry.lineHeight))
         Golden.assertMatches(harness.text(animationFrame: 1), named: "list-auto-\(columns)x\(rows).txt")
@@ -147,7 +147,7 @@ struct GridViewTests {
 
     @Test func theDetailedTextSaysWhereEachPhotoCameFrom() {
         // Given the auto-sized list on 140×45 (13-row boxes: the detailed text column)
-        let text = autoList(TerminalSize(rows: 45, columns: 140)).text()
+        let text = autoList(CellSize(columns: 140, rows: 45)).text()
 
         // Then source, bytes and time, and a wide progress bar are shown
         #expect(text.contains("memory cache · 2 KB in 0 ms"))
@@ -156,7 +156,7 @@ struct GridViewTests {
         #expect(text.contains(String(repeating: "▓", count: 18) + String(repeating: "░", count: 22)))
 
         // And, scrolled to it, the failure and the hint
-        var harness = autoList(TerminalSize(rows: 45, columns: 140))
+        var harness = autoList(CellSize(columns: 140, rows: 45))
         harness.press("jjj")
         #expect(harness.text().contains("✗ HTTP 503 · r to retry"))
     }

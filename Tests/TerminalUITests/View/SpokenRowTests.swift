@@ -1,6 +1,7 @@
 import Testing
 import TerminalGraphics
 import TerminalUI
+import Vocabulary
 
 /// A photo's row in words (the screen-reader mode's line), and its news.
 @Suite("SpokenRow: a photo's row in words")
@@ -9,7 +10,7 @@ struct SpokenRowTests {
         -> SpokenRow
     {
         SpokenRow(
-            position: 4, count: 30, author: author, id: "17", imageSize: TerminalSize(rows: 1248, columns: 1873),
+            position: 4, count: 30, author: author, id: "17", imageSize: CellSize(columns: 1873, rows: 1248),
             state: state, marked: marked, saving: saving)
     }
 
@@ -38,7 +39,7 @@ struct SpokenRowTests {
     @Test func aFileIsNamedNotAuthoredAndReadFromTheFile() {
         // Given a folder feed's photo (its "author" is its file name), read in 156 ms
         let file = SpokenRow(
-            position: 6, count: 24, author: "chelsea.jpg", id: "chelsea.jpg", imageSize: TerminalSize(rows: 300, columns: 451),
+            position: 6, count: 24, author: "chelsea.jpg", id: "chelsea.jpg", imageSize: CellSize(columns: 451, rows: 300),
             state: .loaded(source: .file, bytes: 40_000, duration: .milliseconds(156)), isFile: true)
         // Then its line names the file and says it came from the file, not the network
         #expect(file.sentence == "Photo 6 of 24, chelsea.jpg, 451 by 300, loaded from the file in 156 ms")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TerminalGraphics
 import TerminalUI
+import Vocabulary
 
 /// What the viewer says or asks is on the screen: a question until it is answered, `G`'s progress
 /// while it goes, a note for a few seconds.
@@ -10,8 +11,8 @@ import TerminalUI
 struct StatusMessageTests {
     private func harness() -> FeedHarness {
         var harness = FeedHarness(
-            screen: TerminalSize(rows: 24, columns: 120),
-            options: FeedViewerOptions(thumbnail: TerminalSize(rows: 6, columns: 16), prefetch: 0))
+            screen: CellSize(columns: 120, rows: 24),
+            options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
         harness.showPage(TestPhotos.files(30), hasMore: true)
         return harness
     }

@@ -7,6 +7,10 @@ first cell the target's name in backticks, its second the package's own targets 
 (backticked, comma-separated, `—` for none). A target missing from the map, a row for a target
 that is gone, or a dependency that differs is an error. Run from the package root; `make test`
 runs it. Exit status 1 lists every mismatch.
+
+It also checks that the feed model's parts own their state: every stored property of a
+sub-model in Sources/TerminalUI/Feed/Models is `private(set)` (changed only by the part's own
+methods), except the ones that are state machines with their own methods (OWN_MACHINES).
 """
 import json
 import re
@@ -51,6 +55,17 @@ for line in section.group(1).splitlines():
     documented[name.group(1)] = set(re.findall(r"`([A-Za-z0-9_]+)`", cells[1]))
 
 problems = []
+
+MODELS = "Sources/TerminalUI/Feed/Models"
+# Stored properties whose types are state machines with their own mutating methods.
+OWN_MACHINES = {"list: LazyList", "items = FeedItems()", "eventLog = PipelineEventLog()", "timeline = LoadTimeline()"}
+import glob
+for path in sorted(glob.glob(f"{MODELS}/*.swift")):
+    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+        stored = re.match(r"^    var (.+?)\s*$", line)
+        if stored and "{" not in stored.group(1) and stored.group(1) not in OWN_MACHINES:
+            problems.append(f"{path}:{number}: a sub-model's stored property that others can set "
+                            f"(make it private(set) and change it by the model's own method): {stored.group(1)}")
 for name in sorted(code.keys() - documented.keys()):
     problems.append(f"{name}: a target of Package.swift with no row in {DOC}'s module map")
 for name in sorted(documented.keys() - code.keys()):

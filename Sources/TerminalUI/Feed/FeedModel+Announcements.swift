@@ -38,18 +38,18 @@ extension FeedModel {
             // A failure in view is news; a load is news for the focused photo only.
             let inView = list.visibleItems.contains(row.position - 1)
             let failed = if case .failed = row.state { true } else { false }
-            if key == focusedKey || (failed && inView) { status.announcement = news }
+            if key == focusedKey || (failed && inView) { status.announce(news) }
         case .phase(.detail, _, _):
             guard let detail, let row = spokenRow(for: detail.key) else { return }
             var shown = row
             shown.state = detail.state
-            if let news = shown.news(from: basis.detailState) { status.announcement = news }
+            if let news = shown.news(from: basis.detailState) { status.announce(news) }
         case .page(.success):
             guard pagesLoaded > basis.pages else { return }
             let added = keys.count - basis.photos
             var news = basis.pages == 0 ? "\(keys.count) photos" : "page \(pagesLoaded): \(added) more photos, \(keys.count) in all"
             if pageState == .ended { news += ", the end of the feed" }
-            status.announcement = news
+            status.announce(news)
         default:
             return
         }

@@ -6,7 +6,7 @@ import TerminalText
 extension FeedModel {
     /// Violations the audit found: counted, logged in red, and the event each is about flagged.
     mutating func receive(_ violations: [Violation]) {
-        status.violations = (status.violations ?? 0) + violations.count
+        status.countViolations(violations.count)
         for violation in violations {
             var row: Int?
             if case .item(let key)? = violation.slot, let position = positions[key] {
@@ -25,7 +25,7 @@ extension FeedModel {
     /// event log keeps each one.
     mutating func receiveOutputFailure(_ reason: String) {
         let text = TextSanitizer.sanitize(reason)
-        status.outputFailure = text
+        status.receiveOutputFailure(text)
         message = text
         panels.eventLog.append(time: now, row: nil, .failed(text))
     }

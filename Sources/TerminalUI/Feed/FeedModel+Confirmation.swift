@@ -11,7 +11,7 @@ extension FeedModel {
 
     /// The caches were measured after `C`: ask.
     mutating func askToClearCaches(_ sizes: CacheSizes) {
-        actions.confirmation = .clearAllCaches(sizes)
+        actions.ask(.clearAllCaches(sizes))
         let memory = "\(sizes.memoryImages) images (\(ByteCountFormat.string(Int64(sizes.memoryBytes)))) in memory"
         let disk = sizes.diskBytes.map { " and \(ByteCountFormat.string(Int64($0))) on disk" } ?? ""
         message = "Clear \(memory)\(disk)? y clears, any other key keeps them"

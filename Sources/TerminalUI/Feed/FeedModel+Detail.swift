@@ -66,7 +66,7 @@ extension FeedModel {
         let target = keys[index]
         guard target != aheadKey else { return [] }
         let effects = cancelAhead()
-        loading.aheadKey = target
+        loading.loadAhead(target)
         let pixels = pictures.pixelSize(forImage: photo.size, in: detailBox)
         log(.note("ahead of the detail view \(pixels.width)×\(pixels.height)"), for: target)
         return effects + [.load(.ahead, makeToken(), photo.imageRequest(for: pixels, priority: .low), lowData: lowData)]
@@ -75,7 +75,7 @@ extension FeedModel {
     /// Cancels the load ahead, if one runs.
     private mutating func cancelAhead() -> [FeedEffect] {
         guard aheadKey != nil else { return [] }
-        loading.aheadKey = nil
+        loading.loadAhead(nil)
         return [.cancel(.ahead)]
     }
 

@@ -29,7 +29,7 @@ extension FeedModel {
                     changed += 1
                 } else {
                     loading.items.append(photo, as: key, at: feedIndex(for: photo))
-                    if loading.occurrences[photo.id, default: 0] == 0 { loading.occurrences[photo.id] = 1 }
+                    loading.noteFirstOccurrence(of: photo.id)
                     log(.note("added to the folder"), for: key)
                     added += 1
                 }

@@ -18,18 +18,14 @@ extension FeedModel {
     /// info instead of showing the picture), the focused photo's file is read (once per photo focused).
     mutating func followInfo() -> [FeedEffect] {
         guard panel == .info || (options.text && detail != nil), let key = focusedKey, info?.key != key, let photo = photo(key) else { return [] }
-        panels.info = PhotoInfo(key: key)
+        panels.follow(key)
         let pixels = requestedPixels(of: key) ?? pixelSize(for: key)
         return [.readInfo(key, photo.imageRequest(for: pixels, priority: .normal))]
     }
 
     /// The metadata read for `key` (dropped when the panel moved on to another photo).
     mutating func receiveInfo(_ result: Result<PhotoMetadata, any Error>, for key: PhotoKey) {
-        guard info?.key == key else { return }
-        switch result {
-        case .success(let metadata): panels.info?.metadata = metadata
-        case .failure(let error): panels.info?.failure = "\(error)"
-        }
+        panels.receiveInfo(result, for: key)
     }
 
     /// The focused photo's path (files) or URL (the web; a picsum-style photo's full size).
@@ -108,8 +104,7 @@ extension FeedModel {
         for key in targets {
             switch saveRequest(for: key) {
             case .success(let (request, name)):
-                guard saving[key] == nil else { continue }
-                actions.saving[key] = LoadProgress()
+                guard actions.startSaving(key) else { continue }
                 effects.append(.saveOriginal(key, request, name: name, folder: options.saveDirectory))
             case .failure(let reason): refusals.append(reason.text)
             }

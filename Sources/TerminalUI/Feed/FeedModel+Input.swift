@@ -21,7 +21,7 @@ extension FeedModel {
     mutating func handle(_ input: InputEvent) -> [FeedEffect] {
         if case .terminalReply(let reply) = input { return terminalAnswered(reply) }
         if holdsForRows(input) {
-            if loading.heldInput.count < Self.maximumHeldInput { loading.heldInput.append(input) }
+            loading.hold(input, limit: Self.maximumHeldInput)
             return []
         }
         if seekingEnd, case .key = input {
@@ -50,7 +50,7 @@ extension FeedModel {
 
     /// The key that answers a question: `y` does what it asked, any other key keeps everything.
     private mutating func answerQuestion(_ pending: Confirmation, with key: Key) -> [FeedEffect] {
-        actions.confirmation = nil
+        _ = actions.takeConfirmation()
         guard key == .character("y") || key == .character("Y") else {
             switch pending {
             case .clearAllCaches: message = "kept the caches"
@@ -64,7 +64,7 @@ extension FeedModel {
             return [.clearAllCaches]
         case .trash(let files):
             note("moving \(files.count == 1 ? files[0].shownName : "\(files.count) photos") to the Trash…")
-            actions.trashing.formUnion(files.map(\.key))
+            actions.startTrashing(files.map(\.key))
             return [.trash(files)]
         }
     }
@@ -119,8 +119,7 @@ extension FeedModel {
             return [.clearMemoryCache]
         case .clearAllCaches:
             // Deleting asks first (with what it would delete): one stray key must not do it.
-            panels.clearingAsked = true
-            return [.measureCaches]
+            return panels.measureBeforeClearing()
         case .cycleSymbols: return cyclePictures()
         case .cycleGraphics: return cycleGraphics()
         case .cyclePlaceholder:
@@ -147,7 +146,7 @@ extension FeedModel {
             listing.startFilter()
             return []
         case .chooseSort:
-            listing.prompt = .sort
+            listing.open(.sort)
             message = FeedPrompt.sortQuestion
             return []
         case .trashFocused:
@@ -170,12 +169,9 @@ extension FeedModel {
             panels.toggle(.eventLog)
             return []
         case .toggleNetworkPanel:
-            panels.toggle(.network)
-            if panel == .network { return panels.measureCaches(at: now) }
-            panels.nextCacheMeasure = nil
-            return []
+            return panels.toggleNetwork(at: now)
         case .toggleHelp:
-            panels.showsHelp.toggle()
+            panels.toggleHelp()
             return []
         case .quit: return [.quit(.quit)]
         case .terminate(let signal): return [.quit(.signal(signal))]
@@ -189,12 +185,12 @@ extension FeedModel {
     /// Esc or q outside the list: the help first, then the detail view, then the panels.
     private mutating func back() -> [FeedEffect] {
         if showsHelp {
-            panels.showsHelp = false
+            panels.closeHelp()
             return []
         }
         if let detail, !detail.zoom.isFitted { return zoom(.fit) }
         if detail != nil { return closeDetail() }
-        panels.open = nil
+        panels.close()
         return []
     }
 
@@ -239,8 +235,7 @@ extension FeedModel {
     }
 
     private mutating func toggleLowData() -> [FeedEffect] {
-        loading.lowData.toggle()
-        if lowData, !keys.isEmpty, !items.photos.contains(where: { $0.hasLowDataVariant }) {
+        if loading.toggleLowData(), !keys.isEmpty, !items.photos.contains(where: { $0.hasLowDataVariant }) {
             note("low-data mode on, but this feed has no smaller variant: originals load as usual")
         } else {
             note(lowData ? "low-data mode on (quarter-size images)" : "low-data mode off")

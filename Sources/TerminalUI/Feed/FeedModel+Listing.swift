@@ -11,10 +11,9 @@ import FeedSources
 extension FeedModel {
     /// A listing step: its photos as provisional rows, and the next step asked for.
     mutating func receiveListing(_ progress: FeedListingProgress) -> [FeedEffect] {
-        loading.listedSoFar = progress.filesSoFar
-        loading.pageState.receive(hasMore: true)
+        loading.listingProgressed(filesSoFar: progress.filesSoFar)
         var effects = replaceRows(with: progress.photos)
-        loading.rowsAreProvisional = true
+        loading.markRowsProvisional()
         if seekingEnd { message = seekingEndMessage }
         effects += requestPage(.automatic)
         return effects
@@ -36,9 +35,8 @@ extension FeedModel {
             effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
             panels.timeline.mark(.cancel, for: key.description, at: now)
         }
-        listing.shown = ShownOrder()
-        loading.items = FeedItems()
-        loading.occurrences = [:]
+        listing.clear()
+        loading.forgetAllPhotos()
         _ = listing.list.setItemCount(0)
         for photo in photos { append(photo) }
         let focus = focusedID.flatMap { id in items.feedOrder.first { $0.id == id } }
@@ -49,7 +47,7 @@ extension FeedModel {
     /// after another (the list stays where it is) until the feed ends.
     mutating func jumpToEnd() -> [FeedEffect] {
         guard pageState == .idle || pageState == .loading else { return apply(listing.list.jumpToEnd()) }
-        listing.seekingEnd = true
+        listing.seekEnd(true)
         message = seekingEndMessage
         return requestPageIfNeeded()
     }
@@ -60,11 +58,11 @@ extension FeedModel {
         guard seekingEnd else { return [] }
         switch pageState {
         case .ended:
-            listing.seekingEnd = false
+            listing.seekEnd(false)
             note("the end: \(keys.count) photo\(keys.count == 1 ? "" : "s")")
             return apply(listing.list.jumpToEnd())
         case .failed:
-            listing.seekingEnd = false
+            listing.seekEnd(false)
             return apply(listing.list.jumpToEnd())
         case .idle, .loading:
             message = seekingEndMessage
@@ -74,7 +72,7 @@ extension FeedModel {
 
     /// A key while going to the end stops it there (the key does nothing else).
     mutating func stopSeekingEnd() {
-        listing.seekingEnd = false
+        listing.seekEnd(false)
         note("stopped going to the end at \(keys.count) photos")
     }
 

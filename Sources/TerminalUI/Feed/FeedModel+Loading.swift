@@ -116,7 +116,7 @@ extension FeedModel {
 
     /// A pipeline event: the status bar's counts, and the event log (by the photo whose request it names).
     mutating func record(_ event: ImagePipeline.Event, stats: PipelineStats) {
-        status.pipeline = stats
+        status.receive(stats)
         if let key = photo(loading: event.url) { chart(event, for: key.description) }
         // Progress is frequent and the phases carry it already.
         if case .progress = event.kind { return }

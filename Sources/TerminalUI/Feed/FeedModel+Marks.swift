@@ -17,13 +17,13 @@ extension FeedModel {
 
     /// `T`: every photo of the list marked that was not, and unmarked that was.
     mutating func invertMarks() {
-        actions.marks = Set(keys).subtracting(actions.marks)
+        actions.invertMarks(among: keys)
         note(actions.marksNote)
     }
 
     /// Esc with marks: they are cleared (the next Esc quits).
     mutating func clearMarks() {
-        actions.marks = []
+        actions.clearMarks()
         note("marks cleared")
     }
 }

@@ -18,7 +18,7 @@ extension FeedModel {
         let before = roles
         let line = list.focus.map { list.lineIndex(ofItem: $0) - list.firstLine }
         let oldFocus = list.focus
-        listing.shown.replace(with: newKeys)
+        listing.show(newKeys)
         let target = focus.flatMap { positions[$0] }
         _ = listing.list.reorder(count: keys.count, focus: target ?? oldFocus, onViewportLine: target == nil ? nil : line)
         let after = roles
@@ -58,7 +58,7 @@ extension FeedModel {
     mutating func forget(_ removed: Set<PhotoKey>) -> [FeedEffect] {
         var effects: [FeedEffect] = []
         if let detailKey, removed.contains(detailKey) { effects += closeDetail() }
-        if let key = panels.info?.key, removed.contains(key) { panels.info = nil }
+        panels.forget(removed)
         for key in removed.sorted(by: { (positions[$0] ?? 0) < (positions[$1] ?? 0) }) {
             if items[key]?.load != nil {
                 effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
@@ -66,7 +66,7 @@ extension FeedModel {
             }
             effects += releaseAnimation(of: key)
         }
-        actions.marks.subtract(removed)
+        actions.forget(removed)
         loading.items.remove(removed)
         return effects
     }
@@ -82,23 +82,21 @@ extension FeedModel {
 
     /// The key the next photo with `id` gets.
     mutating func nextKey(for id: String) -> PhotoKey {
-        let occurrence = loading.occurrences[id, default: 0]
-        loading.occurrences[id] = occurrence + 1
-        return PhotoKey(id: id, occurrence: occurrence)
+        loading.nextKey(for: id)
     }
 
     // MARK: Sort and filter
 
     /// Sorts the list by `sort` (nil: the feed's order).
     mutating func sort(by sort: PhotoSort?) -> [FeedEffect] {
-        listing.order.sort = sort
+        listing.sort(by: sort)
         var effects = arrange()
         if let sort {
             note("sorted by \(sort.rawValue)\(sortCaveat(sort))")
             // A sort over part of a feed would change as pages come: ask for them all (each
             // page's photos go to their places).
             if pageState == .idle || pageState == .loading {
-                listing.readsAllPages = true
+                listing.readAllPages(true)
                 effects += requestPageIfNeeded()
             }
         } else {
@@ -116,7 +114,7 @@ extension FeedModel {
     /// Narrows the list to the photos matching `text`: the focused photo stays focused if it
     /// matches, else the first match takes the focus (as in fzf).
     mutating func filter(_ text: String) -> [FeedEffect] {
-        listing.order.filter = PhotoFilter(text)
+        listing.filter(text)
         let arranged = order.arrange(items.feedOrder) { items.photo(of: $0) }
         let focus = focusedKey.flatMap { key in arranged.contains(key) ? key : nil } ?? arranged.first
         return setKeys(arranged, focus: focus)

@@ -15,7 +15,7 @@ extension FeedModel {
 
     /// Requests a page unless one is in flight, the last one failed (automatic), or the feed ended.
     mutating func requestPage(_ trigger: PageLoadState.Trigger) -> [FeedEffect] {
-        loading.pageState.start(trigger) ? [.loadPage] : []
+        loading.startPage(trigger) ? [.loadPage] : []
     }
 
     /// Requests a failed page again (`r` at the end of the list, `R`); nothing when no page failed.
@@ -67,22 +67,17 @@ extension FeedModel {
         switch result {
         case .failure(let error):
             let reason = TextSanitizer.sanitize(String(describing: error))
-            loading.pageState.fail(reason)
-            loading.listedSoFar = nil
+            loading.pageFailed(reason)
             if keys.isEmpty || rowsAreProvisional {
                 return [.quit(.failed("cannot read the feed \(feedName): \(reason)"))]
             }
             message = "feed: \(reason)"
             panels.eventLog.append(time: now, row: nil, .failed("page \(index): \(reason)"))
         case .success(let page):
-            loading.pagesLoaded = index
             feedName = TextSanitizer.sanitize(page.summary)
-            loading.pageState.receive(hasMore: page.hasMore && !page.photos.isEmpty)
-            loading.listedSoFar = nil
-            let replacesProvisionalRows = rowsAreProvisional
+            let replacesProvisionalRows = loading.pageArrived(index, hasMore: page.hasMore && !page.photos.isEmpty)
             if replacesProvisionalRows {
                 // The listing ended: the real first page replaces the provisional rows.
-                loading.rowsAreProvisional = false
                 effects += replaceRows(with: page.photos)
                 if !page.photos.isEmpty {
                     panels.eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
@@ -96,7 +91,7 @@ extension FeedModel {
                 effects += order.isFeedOrder ? setKeys(keys + added, focus: focusedKey) : arrange()
             }
             if pageState == .ended, readsAllPages {
-                listing.readsAllPages = false
+                listing.readAllPages(false)
                 if let summary = order.summary { note("\(summary): all \(keys.count) photos") }
             }
         }

@@ -9,7 +9,7 @@ extension FeedModel {
     mutating func answer(_ prompt: FeedPrompt, with key: Key) -> [FeedEffect] {
         switch prompt {
         case .sort:
-            self.listing.prompt = nil
+            listing.open(nil)
             guard case .character(let character) = key, let choice = FeedPrompt.sortKeys.first(where: { $0.key == character }) else {
                 message = "kept the order"
                 return []
@@ -45,13 +45,13 @@ extension FeedModel {
 
     /// The filter text changed: the list follows.
     private mutating func typeFilter(_ text: String, previous: PhotoFilter) -> [FeedEffect] {
-        listing.prompt = .filter(text: text, previous: previous)
+        listing.open(.filter(text: text, previous: previous))
         return filter(text)
     }
 
     /// Enter keeps the filter typed (blank: none); Esc puts back the one before.
     private mutating func closeFilter(keeping: Bool, previous: PhotoFilter) -> [FeedEffect] {
-        listing.prompt = nil
+        listing.open(nil)
         guard keeping else { return filter(previous.text) }
         if order.filter.isEmpty { return [] }
         note(keys.isEmpty ? "no photo matches /\(order.filter.text) (Esc shows all)"

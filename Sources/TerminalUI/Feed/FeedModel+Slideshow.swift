@@ -5,14 +5,14 @@ extension FeedModel {
     /// `S`: starts (opening the detail view when it is closed) or stops the slideshow.
     mutating func toggleSlideshow() -> [FeedEffect] {
         if nextSlide != nil {
-            animation.nextSlide = nil
+            animation.stopSlideshow()
             note("slideshow stopped")
             return []
         }
         var effects: [FeedEffect] = []
         if detail == nil { effects += openDetail() }
         guard detail != nil else { return effects }
-        animation.nextSlide = now + options.slideshowInterval
+        animation.scheduleSlide(at: now + options.slideshowInterval)
         note("slideshow: a photo every \(ByteCountFormat.duration(options.slideshowInterval)) (S stops)")
         return effects
     }
@@ -23,12 +23,12 @@ extension FeedModel {
         let before = list.focus
         var effects = apply(listing.list.moveFocus(items: 1))
         guard list.focus != before else {
-            animation.nextSlide = nil
+            animation.stopSlideshow()
             note("slideshow: the last photo")
             return effects
         }
         effects += openDetail()
-        animation.nextSlide = now + options.slideshowInterval
+        animation.scheduleSlide(at: now + options.slideshowInterval)
         return effects
     }
 }

@@ -68,7 +68,7 @@ extension FeedModel {
             note("only files of a folder go to the Trash (this photo comes from \(feedName))")
             return
         }
-        actions.confirmation = .trash(requests)
+        actions.ask(.trash(requests))
         let names = requests.map(\.shownName)
         let what = names.count == 1
             ? names[0] : "\(names.count) photos (\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : ""))"
@@ -77,12 +77,11 @@ extension FeedModel {
 
     /// The files moved: their rows leave; `u` can put them back.
     mutating func receiveTrashed(_ outcome: TrashOutcome) -> [FeedEffect] {
-        actions.trashing = []
         let moved = Set(outcome.moved.map(\.key))
-        actions.lastTrashed = outcome.moved.compactMap { entry in
+        actions.finishTrashing(outcome.moved.compactMap { entry in
             guard let index = items.feedOrder.firstIndex(of: entry.key), let photo = photo(entry.key) else { return nil }
             return (entry.key, photo, index, entry.file)
-        }
+        })
         var parts: [String] = []
         if !moved.isEmpty {
             let what = moved.count == 1 ? outcome.moved[0].file.shownName : "\(moved.count) photos"
@@ -105,9 +104,7 @@ extension FeedModel {
 
     /// The files put back: their rows return to their places.
     mutating func receiveRestored(_ outcome: TrashOutcome) -> [FeedEffect] {
-        let back = Set(outcome.moved.map(\.file))
-        let returning = lastTrashed.filter { back.contains($0.file) }.sorted { $0.index < $1.index }
-        actions.lastTrashed.removeAll { back.contains($0.file) }
+        let returning = actions.restore(Set(outcome.moved.map(\.file)))
         var parts: [String] = []
         if !returning.isEmpty {
             parts.append("put back \(returning.count == 1 ? returning[0].file.shownName : "\(returning.count) photos")")

@@ -48,8 +48,7 @@ extension FeedModel {
     /// Handles the held inputs, in order, once the feed has rows (nothing before).
     mutating func releaseHeldInput() -> [FeedEffect] {
         guard !heldInput.isEmpty, !keys.isEmpty else { return [] }
-        let inputs = heldInput
-        loading.heldInput.removeAll()
+        let inputs = loading.takeHeldInput()
         var effects: [FeedEffect] = []
         for input in inputs {
             effects += handle(input)

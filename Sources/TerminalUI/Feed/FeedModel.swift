@@ -44,7 +44,7 @@ public struct FeedModel: Sendable {
     /// The marks, the question waiting for `y`, the saves and the Trash.
     var actions = ActionsModel()
     /// The message, the pipeline's counts, the audit's count, the output failures.
-    var status = StatusModel()
+    var status: StatusModel
 
     /// How items are arranged (from the options: one source of truth).
     public var layout: any ItemLayout { options.itemLayout }
@@ -73,7 +73,7 @@ public struct FeedModel: Sendable {
         self.feedName = feedName
         self.panels = PanelsModel(shaping: shaping)
         self.loading = LoadingModel(settle: settle)
-        status.violations = options.audits ? 0 : nil
+        self.status = StatusModel(audits: options.audits)
         let geometry = options.itemLayout.geometry(for: Self.viewport(for: screenSize))
         self.listing = ListModel(
             list: LazyList(

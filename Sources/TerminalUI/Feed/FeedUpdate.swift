@@ -79,7 +79,7 @@ extension FeedModel {
         case .saveProgress(let key, let progress):
             actions.receiveSaveProgress(progress, for: key)
         case .saved(let key, let text):
-            actions.saving[key] = nil
+            actions.finishSaving(key)
             note(text)
         case .infoRead(let key, let result):
             receiveInfo(result, for: key)
@@ -119,10 +119,7 @@ extension FeedModel {
     mutating func checkSettled() -> [FeedEffect] {
         guard let settle, pagesLoaded > 0 else { return [] }
         var effects: [FeedEffect] = []
-        if !loading.settleScrolled {
-            loading.settleScrolled = true
-            if settle.scroll != 0 { effects += apply(listing.list.scroll(by: settle.scroll)) }
-        }
+        if loading.scrollOnce(), settle.scroll != 0 { effects += apply(listing.list.scroll(by: settle.scroll)) }
         let visible = visibleKeys
         if loading.allSettled(visible) && (!visible.isEmpty || pageState == .ended) { effects.append(.quit(.settled)) }
         return effects

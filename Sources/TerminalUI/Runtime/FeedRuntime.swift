@@ -137,7 +137,7 @@ public final class FeedRuntime {
     /// Runs until the user quits, a signal arrives, the feed cannot start, or (with `settling`)
     /// every visible item has loaded or failed; then cancels every load and says why it ended.
     public func run(settling: SettleCondition? = nil) async -> FeedExit {
-        model.loading.settle = settling
+        model.loading.settle(until: settling)
         screen.setCursorVisible(false)
         startForwarders()
         if let settling {

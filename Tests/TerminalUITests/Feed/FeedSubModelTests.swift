@@ -1,4 +1,5 @@
 import FeedSources
+import ImageLoading
 import Foundation
 import Vocabulary
 import TerminalKit
@@ -83,5 +84,102 @@ struct FeedSubModelTests {
         // Then the numbers follow, with no copy to keep in step
         #expect(harness.model.metrics.focusedRow == 1)
         #expect(harness.model.metrics.feedSource.hasSuffix(" · low-data"))
+    }
+
+    @Test func theActionsAnswerAQuestionOnceAndSaveAPhotoOnceAtATime() {
+        // Given a question waiting for its answer
+        var actions = ActionsModel()
+        let sizes = CacheSizes(memoryImages: 1, memoryBytes: 10, diskBytes: nil)
+        actions.ask(.clearAllCaches(sizes))
+
+        // When a key answers it, then another key comes
+        let first = actions.takeConfirmation()
+        let second = actions.takeConfirmation()
+
+        // Then the first key took the question and the second found none
+        #expect(first == .clearAllCaches(sizes))
+        #expect(second == nil)
+
+        // When a photo's save starts, and `s` comes again while it runs
+        let key = PhotoKey(id: "a")
+        let starts = actions.startSaving(key)
+        let startsAgain = actions.startSaving(key)
+        #expect(starts)
+        #expect(!startsAgain)
+
+        // Then its progress is kept until it ends; a late progress report after the end is dropped
+        actions.receiveSaveProgress(LoadProgress(completed: 5, total: 10), for: key)
+        #expect(actions.saving[key] == LoadProgress(completed: 5, total: 10))
+        actions.finishSaving(key)
+        actions.receiveSaveProgress(LoadProgress(completed: 6, total: 10), for: key)
+        #expect(actions.saving[key] == nil)
+    }
+
+    @Test func theMarksFollowThePhotosThatStay() {
+        // Given two photos marked among three
+        var actions = ActionsModel()
+        let (a, b, c) = (PhotoKey(id: "a"), PhotoKey(id: "b"), PhotoKey(id: "c"))
+        actions.toggleMark(a)
+        actions.toggleMark(b)
+
+        // When the marks are inverted, and then a marked photo leaves the feed
+        actions.invertMarks(among: [a, b, c])
+        #expect(actions.marks == [c])
+        actions.forget([c])
+
+        // Then no mark is left for a photo no longer there
+        #expect(actions.marks.isEmpty)
+    }
+
+    @Test func theLoadingPartKeepsThePagesAndTheHeldKeys() {
+        // Given a feed listing a big folder: 40 names read, rows provisional
+        var loading = LoadingModel()
+        let starts = loading.startPage(.automatic)
+        #expect(starts)
+        loading.listingProgressed(filesSoFar: 40)
+        loading.markRowsProvisional()
+        #expect(loading.listedSoFar == 40)
+
+        // When the first page arrives
+        let replaces = loading.pageArrived(1, hasMore: true)
+
+        // Then it replaces the provisional rows, once, and the listing is over
+        #expect(replaces)
+        #expect(!loading.rowsAreProvisional)
+        #expect(loading.listedSoFar == nil)
+        #expect(loading.pagesLoaded == 1)
+        let replacesAgain = loading.pageArrived(2, hasMore: false)
+        #expect(!replacesAgain)
+        #expect(loading.pageState == .ended)
+
+        // And keys typed before the rows are held up to the limit, then given back once, in order
+        for character in "abc" { loading.hold(.key(.character(character)), limit: 2) }
+        let held = loading.takeHeldInput()
+        let heldAgain = loading.takeHeldInput()
+        #expect(held == [.key(.character("a")), .key(.character("b"))])
+        #expect(heldAgain.isEmpty)
+
+        // And repeated ids get their occurrences in turn
+        let first = loading.nextKey(for: "7")
+        let second = loading.nextKey(for: "7")
+        #expect(first == PhotoKey(id: "7", occurrence: 0))
+        #expect(second == PhotoKey(id: "7", occurrence: 1))
+    }
+
+    @Test func theListKeepsItsOrderAndItsPrompt() {
+        // Given a list of three photos in the feed's order
+        var listing = ListModel(list: LazyList(lineHeight: 1, columns: 1, viewportHeight: 10, prefetchDistance: 0))
+        listing.show([PhotoKey(id: "a"), PhotoKey(id: "b"), PhotoKey(id: "c")])
+
+        // When `/` opens the filter's prompt, and a sort is chosen
+        listing.startFilter()
+        listing.sort(by: .name)
+
+        // Then the prompt holds the filter in force and the order names the sort
+        #expect(listing.prompt == .filter(text: "", previous: PhotoFilter("")))
+        #expect(listing.order.sort == .name)
+        listing.open(nil)
+        #expect(listing.prompt == nil)
+        #expect(listing.keys.count == 3)
     }
 }

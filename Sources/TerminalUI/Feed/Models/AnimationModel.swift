@@ -5,9 +5,15 @@ import Vocabulary
 /// (``LoadingModel/animatedKeys``).
 struct AnimationModel: Sendable {
     /// Whether `a` paused every animation.
-    var paused = false
+    private(set) var paused = false
     /// When the slideshow shows the next photo (nil: no slideshow).
-    var nextSlide: Duration?
+    private(set) var nextSlide: Duration?
+
+    /// The slideshow shows its next photo at `time`.
+    mutating func scheduleSlide(at time: Duration) { nextSlide = time }
+
+    /// The slideshow ends.
+    mutating func stopSlideshow() { nextSlide = nil }
 
     /// `a`: pauses every animation or plays them again; the note that says which.
     mutating func togglePaused() -> String {

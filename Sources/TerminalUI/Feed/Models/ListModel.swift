@@ -1,5 +1,6 @@
 import TerminalScreen
 import Vocabulary
+import FeedSources
 /// The list the feed shows: its scroll and focus, the photos it shows in order, the sort and
 /// filter that order them, and the prompt reading a filter or a sort.
 ///
@@ -12,15 +13,15 @@ struct ListModel: Sendable {
     /// Scroll position, focus, viewport, prefetch window.
     var list: LazyList
     /// The listed photos and their positions (set only by `setKeys(_:focus:)`).
-    var shown = ShownOrder()
+    private(set) var shown = ShownOrder()
     /// The sort and the filter.
-    var order = ListOrder()
+    private(set) var order = ListOrder()
     /// The prompt reading keys at the bottom line (`/`, `O`), when one is open.
-    var prompt: FeedPrompt?
+    private(set) var prompt: FeedPrompt?
     /// Whether pages are read to the end for a sort (each page's photos go to their places).
-    var readsAllPages = false
+    private(set) var readsAllPages = false
     /// Whether `G` is asking for pages until the feed ends.
-    var seekingEnd = false
+    private(set) var seekingEnd = false
 
     /// The photos the list shows, in its order (a list position → the photo's key).
     var keys: [PhotoKey] { shown.keys }
@@ -44,6 +45,34 @@ struct ListModel: Sendable {
         guard let index = positions[key] else { return false }
         return list.visibleItems.contains(index) || list.prefetchItems.contains(index)
     }
+
+    /// A list of `list`'s shape, in `order`; `readsAllPages` when the order is a sort.
+    init(list: LazyList, order: ListOrder = ListOrder(), readsAllPages: Bool = false) {
+        self.list = list
+        self.order = order
+        self.readsAllPages = readsAllPages
+    }
+
+    /// The photos shown are `keys`, in that order.
+    mutating func show(_ keys: [PhotoKey]) { shown.replace(with: keys) }
+
+    /// No photo shown (the feed starts again).
+    mutating func clear() { shown = ShownOrder() }
+
+    /// The list sorts by `sort` (nil: the feed's order).
+    mutating func sort(by sort: PhotoSort?) { order.sort = sort }
+
+    /// The list shows only the photos matching `text` (blank: all).
+    mutating func filter(_ text: String) { order.filter = PhotoFilter(text) }
+
+    /// Whether pages are read to the end for the sort.
+    mutating func readAllPages(_ reads: Bool) { readsAllPages = reads }
+
+    /// Whether `G` asks for pages until the feed ends.
+    mutating func seekEnd(_ seeking: Bool) { seekingEnd = seeking }
+
+    /// The bottom line's prompt: `prompt`, or none.
+    mutating func open(_ prompt: FeedPrompt?) { self.prompt = prompt }
 
     /// `/`: the filter's prompt opens with the filter in force, kept to go back to on Esc.
     mutating func startFilter() {

@@ -13,27 +13,115 @@ struct LoadingModel: Sendable {
     /// Per photo: its state, picture and load (held only for photos that have any).
     var items = FeedItems()
     /// Photos seen per source id (to tell repeated ids apart).
-    var occurrences: [String: Int] = [:]
+    private(set) var occurrences: [String: Int] = [:]
     /// Where paging stands.
-    var pageState = PageLoadState.idle
+    private(set) var pageState = PageLoadState.idle
     /// Pages received.
-    var pagesLoaded = 0
+    private(set) var pagesLoaded = 0
     /// Names the source has read while it lists its index (nil when it is not listing).
-    var listedSoFar: Int?
+    private(set) var listedSoFar: Int?
     /// Whether the rows are a listing step's provisional first page.
-    var rowsAreProvisional = false
+    private(set) var rowsAreProvisional = false
     /// The next load token.
-    var nextToken = 1
+    private(set) var nextToken = 1
     /// The photo the `.ahead` slot loads for the detail view (nil: none).
-    var aheadKey: PhotoKey?
+    private(set) var aheadKey: PhotoKey?
     /// Low-data mode (`d`).
-    var lowData = false
+    private(set) var lowData = false
     /// Keys and clicks that came before the feed's first rows, in order.
-    var heldInput: [InputEvent] = []
+    private(set) var heldInput: [InputEvent] = []
     /// Snapshot mode: when to stop.
-    var settle: SettleCondition?
+    private(set) var settle: SettleCondition?
     /// Whether snapshot mode has scrolled yet.
-    var settleScrolled = false
+    private(set) var settleScrolled = false
+
+    /// A loading model for snapshot mode's `settle` (nil: an interactive run).
+    init(settle: SettleCondition? = nil) {
+        self.settle = settle
+    }
+
+    // MARK: Pages and listing
+
+    /// Asks for a page by `trigger`: true when one is to be loaded.
+    mutating func startPage(_ trigger: PageLoadState.Trigger) -> Bool { pageState.start(trigger) }
+
+    /// A page failed for `reason`: the listing, if any, ended with it.
+    mutating func pageFailed(_ reason: String) {
+        pageState.fail(reason)
+        listedSoFar = nil
+    }
+
+    /// Page `index` arrived (`hasMore`: the feed goes on); true when it replaces the listing's
+    /// provisional rows.
+    mutating func pageArrived(_ index: Int, hasMore: Bool) -> Bool {
+        pagesLoaded = index
+        pageState.receive(hasMore: hasMore)
+        listedSoFar = nil
+        defer { rowsAreProvisional = false }
+        return rowsAreProvisional
+    }
+
+    /// A listing step: `filesSoFar` names read, more to come.
+    mutating func listingProgressed(filesSoFar: Int) {
+        listedSoFar = filesSoFar
+        pageState.receive(hasMore: true)
+    }
+
+    /// The rows shown now are a listing step's, to be replaced by the first page.
+    mutating func markRowsProvisional() { rowsAreProvisional = true }
+
+    // MARK: Photos
+
+    /// The key the next photo with `id` gets (the first is occurrence 0).
+    mutating func nextKey(for id: String) -> PhotoKey {
+        let occurrence = occurrences[id, default: 0]
+        occurrences[id] = occurrence + 1
+        return PhotoKey(id: id, occurrence: occurrence)
+    }
+
+    /// A photo with `id` joined as occurrence 0: the next with that id is occurrence 1.
+    mutating func noteFirstOccurrence(of id: String) {
+        if occurrences[id, default: 0] == 0 { occurrences[id] = 1 }
+    }
+
+    /// Every photo forgotten (the feed starts again).
+    mutating func forgetAllPhotos() {
+        items = FeedItems()
+        occurrences = [:]
+    }
+
+    /// The detail view's next photo loads ahead (nil: none).
+    mutating func loadAhead(_ key: PhotoKey?) { aheadKey = key }
+
+    /// `d`: low-data mode on or off; whether it is on now.
+    mutating func toggleLowData() -> Bool {
+        lowData.toggle()
+        return lowData
+    }
+
+    // MARK: Input before the first rows
+
+    /// Holds `input` until the feed has rows (at most `limit` of them).
+    mutating func hold(_ input: InputEvent, limit: Int) {
+        if heldInput.count < limit { heldInput.append(input) }
+    }
+
+    /// The held inputs, in order; none held any more.
+    mutating func takeHeldInput() -> [InputEvent] {
+        defer { heldInput.removeAll() }
+        return heldInput
+    }
+
+    // MARK: Snapshot mode
+
+    /// Snapshot mode: stop when `settle` says.
+    mutating func settle(until settle: SettleCondition?) { self.settle = settle }
+
+    /// Snapshot mode scrolls once: true the first time it is asked.
+    mutating func scrollOnce() -> Bool {
+        defer { settleScrolled = true }
+        return !settleScrolled
+    }
 
     /// The photos with an animation (playing, paused or finished): the items' own index.
     var animatedKeys: Set<PhotoKey> { items.animatedKeys }

@@ -1,5 +1,6 @@
 import TerminalScreen
 import Vocabulary
+import ImageCodecs
 /// The panels and overlays above the status bar: which is open, the help, the event log and
 /// its timeline, the info panel's photo, and the network panel's shaping and cache use.
 ///
@@ -10,33 +11,78 @@ import Vocabulary
 /// ```
 struct PanelsModel: Sendable {
     /// The open panel.
-    var open: FeedPanel?
+    private(set) var open: FeedPanel?
     /// The help overlay (`?`).
-    var showsHelp = false
+    private(set) var showsHelp = false
     /// The event log panel's entries.
     var eventLog = PipelineEventLog()
     /// Each photo's load over the last seconds (the event log's timeline mode).
     var timeline = LoadTimeline()
     /// Whether the event log panel shows the timeline (`t`) instead of the entries.
-    var showsTimeline = false
+    private(set) var showsTimeline = false
     /// The info panel's photo and what was read of it.
-    var info: PhotoInfo?
+    private(set) var info: PhotoInfo?
     /// The embedded server's shaping, when the feed is the embedded server.
-    var shaping: ShapingKnobs?
+    private(set) var shaping: ShapingKnobs?
     /// The network knob last changed from the panel (named when the new shaping arrives).
-    var changedKnob: ShapingKnobs.Knob?
+    private(set) var changedKnob: ShapingKnobs.Knob?
     /// The network preset last picked in the panel (named when the new shaping arrives).
-    var changedPreset: NetworkPreset?
+    private(set) var changedPreset: NetworkPreset?
     /// What the caches held when last measured (the network panel shows it against the limits).
-    var cacheUse: CacheSizes?
+    private(set) var cacheUse: CacheSizes?
     /// When the open network panel measures the caches again (nil: the panel is closed).
-    var nextCacheMeasure: Duration?
+    private(set) var nextCacheMeasure: Duration?
     /// Whether `C` asked for the measurement on its way (its answer asks whether to clear).
-    var clearingAsked = false
+    private(set) var clearingAsked = false
+
+    /// A panel model with the embedded server's `shaping` (nil for another feed).
+    init(shaping: ShapingKnobs? = nil) {
+        self.shaping = shaping
+    }
 
     /// Opens `panel`, or closes it when it is the open one.
     mutating func toggle(_ panel: FeedPanel) {
         open = open == panel ? nil : panel
+    }
+
+    /// `n`: the network panel opens and measures the caches at `now`, or closes and stops.
+    mutating func toggleNetwork(at now: Duration) -> [FeedEffect] {
+        toggle(.network)
+        if open == .network { return measureCaches(at: now) }
+        nextCacheMeasure = nil
+        return []
+    }
+
+    /// `?`: the help opens or closes.
+    mutating func toggleHelp() { showsHelp.toggle() }
+
+    /// Esc: the help closes.
+    mutating func closeHelp() { showsHelp = false }
+
+    /// Esc: the open panel closes.
+    mutating func close() { open = nil }
+
+    /// `C`: the caches are measured first; the answer asks whether to clear them.
+    mutating func measureBeforeClearing() -> [FeedEffect] {
+        clearingAsked = true
+        return [.measureCaches]
+    }
+
+    /// The info panel follows `key`: nothing read of it yet.
+    mutating func follow(_ key: PhotoKey) { info = PhotoInfo(key: key) }
+
+    /// What was read of `key`'s file (dropped when the panel moved on to another photo).
+    mutating func receiveInfo(_ result: Result<PhotoMetadata, any Error>, for key: PhotoKey) {
+        guard info?.key == key else { return }
+        switch result {
+        case .success(let metadata): info?.metadata = metadata
+        case .failure(let error): info?.failure = "\(error)"
+        }
+    }
+
+    /// Photos that left the feed: the info panel forgets the one it followed.
+    mutating func forget(_ removed: Set<PhotoKey>) {
+        if let key = info?.key, removed.contains(key) { info = nil }
     }
 
     /// The network panel's and the event log's own keys: the effects, or nil when the key is
@@ -77,4 +123,34 @@ struct PanelsModel: Sendable {
 
     /// Whether the event log's timeline is on screen (its times move).
     var showsMovingTimeline: Bool { open == .eventLog && showsTimeline }
+
+    // MARK: The caches' use (measured when the network panel opens, and every interval while it is open)
+
+    /// How often the open network panel measures the caches again.
+    static let cacheMeasureInterval: Duration = .seconds(3)
+
+    /// The network panel opened at `now`: measure now, and again after the interval.
+    mutating func measureCaches(at now: Duration) -> [FeedEffect] {
+        nextCacheMeasure = now + Self.cacheMeasureInterval
+        return [.measureCaches]
+    }
+
+    /// On a tick at `now`: measure again when the panel is still open and the interval is up.
+    mutating func remeasureCaches(at now: Duration) -> [FeedEffect] {
+        guard let due = nextCacheMeasure else { return [] }
+        guard open == .network else {
+            nextCacheMeasure = nil
+            return []
+        }
+        guard now >= due else { return [] }
+        return measureCaches(at: now)
+    }
+
+    /// A measurement came back: the panel shows it; true when `C` asked for it (its question
+    /// names it).
+    mutating func receiveCacheSizes(_ sizes: CacheSizes) -> Bool {
+        cacheUse = sizes
+        defer { clearingAsked = false }
+        return clearingAsked
+    }
 }

@@ -8,15 +8,32 @@ struct StatusModel: Sendable {
     /// The last short message (also in the event log).
     private(set) var message: String?
     /// The latest news for the screen-reader mode's bottom line: kept until there is more.
-    var announcement: String?
+    private(set) var announcement: String?
     /// When the message was set.
     private(set) var messageTime: Duration = .zero
     /// The pipeline's counts, as last reported.
-    var pipeline = PipelineStats()
+    private(set) var pipeline = PipelineStats()
     /// Rule violations the semantics audit found (nil: no audit).
-    var violations: Int?
+    private(set) var violations: Int?
     /// The last failure of a file the run writes, nil when none failed.
-    var outputFailure: String?
+    private(set) var outputFailure: String?
+
+    /// A status bar that counts the audit's violations when `audits`, from zero.
+    init(audits: Bool = false) {
+        violations = audits ? 0 : nil
+    }
+
+    /// News for the screen reader's line alone (the message stays).
+    mutating func announce(_ news: String) { announcement = news }
+
+    /// The pipeline's counts, as it reported them.
+    mutating func receive(_ stats: PipelineStats) { pipeline = stats }
+
+    /// The audit found `count` more violations.
+    mutating func countViolations(_ count: Int) { violations = (violations ?? 0) + count }
+
+    /// A file the run writes failed: `text` says how (the latest failure).
+    mutating func receiveOutputFailure(_ text: String) { outputFailure = text }
 
     /// Sets the message at `now`; a message is the screen reader's news too.
     mutating func show(_ text: String?, at now: Duration) {

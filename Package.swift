@@ -293,14 +293,14 @@ let package = Package(
         // The screen's tests, with no feed: cells, frames, curses' pure parts, pictures.
         .testTarget(
             name: "TerminalScreenTests",
-            dependencies: ["TerminalScreen", "Vocabulary", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs"],
+            dependencies: ["TerminalScreen", "Vocabulary", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "Vocabulary", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
-                "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
+                "TerminalText", "LoadSemantics", "FoundationExtras", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
             swiftSettings: strict

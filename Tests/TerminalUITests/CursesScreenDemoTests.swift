@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import TestSupport
 import TerminalUI
 import TerminalScreen
 import TerminalGraphics

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TerminalGraphics
 
 #if canImport(Glibc)

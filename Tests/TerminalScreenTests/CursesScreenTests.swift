@@ -3,10 +3,11 @@ import Glibc
 #endif
 import ImageCodecs
 import Testing
-@testable import TerminalUI
-import TerminalScreen
+@testable import TerminalScreen
+import TestSupport
 import TerminalGraphics
 import Vocabulary
+import TerminalText
 
 /// Smoke tests of the real ncurses screen on a pseudo-terminal (xterm-256color terminfo).
 ///
@@ -28,7 +29,7 @@ struct CursesScreenTests {
         #expect(screen.colorCapability == .palette256)
         // When a hostile author and a wide name are drawn in red and flushed
         var block = CellBlock(size: CellSize(columns: 30, rows: 1))
-        block.write(RowTextView.authorText("\u{1B}]0;owned\u{07}Eve 日本"), at: .zero,
+        block.write(TextSanitizer.sanitize("\u{1B}]0;owned\u{07}Eve 日本"), at: .zero,
                     style: CellStyle(foreground: .rgb(255, 0, 0), attributes: .bold))
         screen.draw(block, at: CellPoint(row: 2, column: 3))
         screen.flush()

@@ -1,6 +1,7 @@
 import TerminalScreen
 import Vocabulary
 import ImageCodecs
+import FoundationExtras
 /// The panels and overlays above the status bar: which is open, the help, the event log and
 /// its timeline, the info panel's photo, and the network panel's shaping and cache use.
 ///
@@ -76,7 +77,7 @@ struct PanelsModel: Sendable {
         guard info?.key == key else { return }
         switch result {
         case .success(let metadata): info?.metadata = metadata
-        case .failure(let error): info?.failure = "\(error)"
+        case .failure(let error): info?.failure = ErrorText.describe(error)
         }
     }
 

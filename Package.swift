@@ -329,7 +329,7 @@ let package = Package(
         // `show` called as a library: settings in, printed bytes and failures' sentences out.
         .testTarget(
             name: "PhotoShowTests",
-            dependencies: ["PhotoShow", "BlockArt", "ImageCodecs", "Vocabulary"],
+            dependencies: ["PhotoShow", "BlockArt", "ImageCodecs", "ImageLoading", "Vocabulary"],
             swiftSettings: strict
         ),
         .testTarget(

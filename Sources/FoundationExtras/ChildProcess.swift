@@ -80,7 +80,14 @@ public enum ChildProcess {
     /// ``start(_:_:)`` with each argument given as its bytes (a path that is not UTF-8 reaches
     /// the program exactly as it is on disk).
     public static func start(_ executable: String, byteArguments arguments: [[UInt8]]) throws(SystemError) {
-        let pid = try spawn(executable, arguments, environment: nil, standardInput: nil, standardOutput: nil)
+        try start(executable, byteArguments: arguments, passing: nil)
+    }
+
+    /// ``start(_:byteArguments:)`` giving the program `descriptor` as its descriptor 3 (a lock
+    /// it holds from then on, say: the caller may close its own copy).
+    public static func start(_ executable: String, byteArguments arguments: [[UInt8]], passing descriptor: Int32?) throws(SystemError) {
+        let pid = try spawn(
+            executable, arguments, environment: nil, standardInput: nil, standardOutput: nil, passing: descriptor)
         let started = DetachedThread.start {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0, errno == EINTR {}
@@ -95,7 +102,7 @@ public enum ChildProcess {
 
     private static func spawn(
         _ executable: String, _ arguments: [[UInt8]], environment: [String: String]?, standardInput: Int32?,
-        standardOutput: Int32?
+        standardOutput: Int32?, passing passed: Int32? = nil
     ) throws(SystemError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -111,6 +118,8 @@ public enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        // dup2 clears close-on-exec on the copy: the program keeps it as descriptor 3.
+        if let passed { posix_spawn_file_actions_adddup2(&actions, passed, 3) }
 
         // The child starts with no blocked signals and every signal at its default action (this
         // process ignores SIGPIPE, and an ignored signal would stay ignored across exec).

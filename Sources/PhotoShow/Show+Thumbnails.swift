@@ -1,12 +1,43 @@
 import FoundationEssentials
 import ImageCodecs
-import ImageLoading
+public import ImageLoading
 import Vocabulary
 
 extension Show {
-    /// The freedesktop.org thumbnail cache `show` reads and writes, or nil when switched off.
+    /// The freedesktop.org thumbnail cache `show` reads and writes, or nil when switched off;
+    /// its misses kept for later (``DeferredThumbnails``) when `settings` says where they go.
     static func thumbnailCache(_ settings: ShowSettings) -> (any ThumbnailCaching)? {
-        settings.thumbnailCache ? FreedesktopThumbnailCache(environment: ShowGrid.cacheEnvironment()) : nil
+        guard settings.thumbnailCache else { return nil }
+        let cache = FreedesktopThumbnailCache(environment: ShowGrid.cacheEnvironment())
+        return settings.writeThumbnailsLater == nil ? cache : DeferredThumbnails(cache)
+    }
+
+    /// Hands the thumbnails `thumbnails` kept for later to `settings`' writer, when there are any.
+    static func handOver(_ thumbnails: (any ThumbnailCaching)?, _ settings: ShowSettings) {
+        guard let deferred = thumbnails as? DeferredThumbnails, let write = settings.writeThumbnailsLater else { return }
+        let jobs = deferred.takeJobs()
+        if !jobs.isEmpty { write.write(jobs) }
+    }
+
+    /// Makes the thumbnails of `jobs` in `cache` (the freedesktop.org cache of this
+    /// environment by default), each as a run with the cache on would have: a file whose
+    /// thumbnail is there and still valid is skipped; one that cannot be read or decoded is
+    /// passed over. Returns how many were written.
+    public static func writeThumbnails(
+        _ jobs: [ThumbnailJob], into cache: (any ThumbnailCaching)? = nil, maxBytes: Int = ShowSettings.defaultMaxBytes
+    ) async -> Int {
+        let cache = cache ?? FreedesktopThumbnailCache(environment: ShowGrid.cacheEnvironment())
+        var written = 0
+        for job in jobs {
+            guard case .miss(_?) = cache.lookUp(job.file, covering: job.covering),
+                let bytes = try? await readFile(job.file.path, limit: maxBytes),
+                let header = try? ImageDecoder.probe(bytes)
+            else { continue }
+            if (try? decodeFile(bytes: bytes, header: header, file: job.file, target: job.covering, thumbnails: cache)) != nil {
+                written += 1
+            }
+        }
+        return written
     }
 
     /// Decodes a file's `bytes` toward `target` (upright pixels), through the thumbnail cache:

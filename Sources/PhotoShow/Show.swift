@@ -62,6 +62,7 @@ public enum Show {
                 errors: errors)
         }
         let thumbnails = Self.thumbnailCache(settings)
+        defer { handOver(thumbnails, settings) }
         // Files decode ahead of the printing, on every core (block art; pixels and URLs in turn).
         let images = settings.images
         let maxBytes = settings.maxBytes

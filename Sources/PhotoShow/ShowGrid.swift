@@ -33,11 +33,12 @@ enum ShowGrid {
     ) async -> Bool {
         let layout = ShowGridLayout(
             grid: grid, totalColumns: columns, totalRows: settings.height, titled: settings.title)
-        let environment = Self.cacheEnvironment()
+        let thumbnails = Show.thumbnailCache(settings)
+        defer { Show.handOver(thumbnails, settings) }
         let pipeline = ImagePipeline(
             configuration: .init(
                 memoryCache: nil, diskCache: nil,
-                thumbnailCache: settings.thumbnailCache ? FreedesktopThumbnailCache(environment: environment) : nil,
+                thumbnailCache: thumbnails,
                 limits: ImagePipeline.Limits(maxResponseBytes: settings.maxBytes)))
         let box = Self.pixelBox(layout: layout, options: options, pixels: pixels)
         let images = settings.images

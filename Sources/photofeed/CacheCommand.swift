@@ -30,7 +30,7 @@ struct CacheCommand: AsyncParsableCommand {
               photofeed cache prune --older-than 30d --max-size 100MB
               photofeed cache clear --keep-thumbnails
             """,
-        subcommands: [CacheInfoCommand.self, CacheClearCommand.self, CachePruneCommand.self],
+        subcommands: [CacheInfoCommand.self, CacheClearCommand.self, CachePruneCommand.self, CacheWriteThumbnailsCommand.self],
         defaultSubcommand: CacheInfoCommand.self
     )
 }

@@ -108,6 +108,9 @@ struct ShowCommand: AsyncParsableCommand {
     /// Shows every image of `settings` on standard output; throws `ExitCode.failure` when one
     /// could not be shown.
     static func run(_ settings: ShowSettings) async throws {
+        var settings = settings
+        // The thumbnails a cold run misses are made after it printed, by a background writer.
+        settings.writeThumbnailsLater = BackgroundThumbnails.writer
         guard await Show.run(settings, output: StandardOutput()) else { throw ExitCode.failure }
     }
 }

@@ -182,12 +182,13 @@ import Glibc
     }
 
     @Test func badFilesAreReportedAndTheRestStillShown() async throws {
-        // Given a missing file, a text file, a truncated JPEG, then a good photo
+        // Given a missing file, a text file, a JPEG cut inside its first scan (a progressive
+        // JPEG cut after its DC scan is whole at 20 columns: its 1/8 scale needs no more), then a good photo
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("show-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let truncated = directory.appendingPathComponent("truncated.jpg")
-        try Data(try Data(contentsOf: URL(fileURLWithPath: asset)).prefix(4000)).write(to: truncated)
+        try Data(try Data(contentsOf: URL(fileURLWithPath: asset)).prefix(2500)).write(to: truncated)
         let missing = directory.appendingPathComponent("missing.jpg").path
         let text = BuiltBinary.assetsDirectory.appendingPathComponent("PROVENANCE.md").path
         // When they are shown in one command

@@ -23,6 +23,15 @@ import Glibc
         }
     }
 
+    /// Waits until the background writer a run started is done: it holds the writer's lock from
+    /// before the run ended until its last thumbnail is written.
+    private func waitForThumbnailWriter(in home: URL) {
+        let descriptor = open(home.appendingPathComponent("photofeed/thumbnail-writer.lock").path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+        close(descriptor)
+    }
+
     @Test func fivePhotosInAThreeByTwoGridWithTitlesThenAgainFromTheThumbnails() async throws {
         // Given five photos, a fresh cache home, and a 3x2 grid of 60×20 cells in ASCII art
         let home = cacheHome()
@@ -33,8 +42,10 @@ import Glibc
 
         // When shown twice
         let first = try await BuiltBinary.run(arguments, environment: env)
+        waitForThumbnailWriter(in: home)
         let written = thumbnails(in: home)
         let second = try await BuiltBinary.run(arguments, environment: env)
+        waitForThumbnailWriter(in: home)
 
         // Then both succeed with the same picture: two rows of images, each followed by its titles
         #expect(first.status == 0, "\(first.stderr)")
@@ -44,7 +55,7 @@ import Glibc
         #expect(lines.filter { $0.contains("chelsea.jpg") && $0.contains("coffee.jpg") && $0.contains("Wine_by") }.count == 1)
         #expect(lines.filter { $0.contains("horse.png") && $0.contains("rocket.jpg") }.count == 1)
         #expect(lines.count <= 20)
-        // Each photo has a thumbnail after the first run (in the class holding what decoding it
+        // Each photo has a thumbnail once the first run's background writer is done (in the class holding what decoding it
         // for its box gives: a large photo's 1/8 needs more than normal's 128 px), none more
         // after the second
         #expect(written.count == 5, "\(written)")
@@ -123,9 +134,10 @@ import Glibc
 
         // When a large photo is shown twice at 30 columns
         let first = try await BuiltBinary.run(arguments, environment: env)
+        waitForThumbnailWriter(in: home)
         let second = try await BuiltBinary.run(arguments, environment: env)
 
-        // Then a thumbnail was written by the first run and the second prints as many rows
+        // Then a thumbnail was written after the first run and the second prints as many rows
         #expect(first.status == 0 && second.status == 0)
         #expect(thumbnails(in: home).count == 1)
         #expect(first.stdout.split(separator: "\n").count == second.stdout.split(separator: "\n").count)

@@ -144,7 +144,9 @@ pf_status pf_avif_decode(const uint8_t *data, size_t size, int32_t reduce, int32
     avifResult result;
     avifDecoder *decoder = pf_avif_open(data, size, 0, &result);
     if (decoder == NULL && pf_avif_parse_refused(result)) {
-        return pf_heif_decode(data, size, reduce, 0, out, out_stride, out_width, out_height, message, capacity);
+        /* The probe went to libheif too, so a thumbnail it reported is libheif's to decode. */
+        return pf_heif_decode(data, size, reduce, use_thumbnail, out, out_stride, out_width, out_height, message,
+                              capacity);
     }
     if (decoder == NULL) {
         return pf_avif_failure(result, message, capacity);

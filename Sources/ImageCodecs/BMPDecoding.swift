@@ -39,7 +39,11 @@ enum BMPDecoding {
         let rowBytes = (size.width * header.bitsPerPixel + 7) / 8
         // The last row's padding may be missing; its pixels may not.
         let available = bytes.count - header.pixelOffset
-        let needed = (size.height - 1) * stride + rowBytes
+        let rows = (size.height - 1).multipliedReportingOverflow(by: stride)
+        guard !rows.overflow, rows.partialValue <= Int.max - rowBytes else {
+            throw .limitExceeded("a BMP of \(size) has more pixel data than can be addressed")
+        }
+        let needed = rows.partialValue + rowBytes
         guard available >= needed else {
             let rows = available / stride
             throw .truncated("the BMP's pixel data ends after \(rows) of \(size.height) rows (\(available) of \(needed) bytes)")

@@ -104,13 +104,15 @@ uninstall:
 	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 ## fuzz: libFuzzer + AddressSanitizer on the C shim's JPEG and PNG decode paths, its WebP/GIF/AVIF/HEIF/
-## JPEG XL/TIFF paths, the thumbnail-cache reader and the HTTP freshness parser
+## JPEG XL/TIFF paths, the BMP decoder, the thumbnail-cache reader and the HTTP freshness parser
 # Four targets: fuzz_jpeg and fuzz_png (fuzz/decode_fuzzer.c over the C shim, clang), and two
 # Swift ones built by swiftc -sanitize=fuzzer,address from fuzz/swift_fuzzer.swift with the sources
 # they exercise: fuzz_thumbnail (the freedesktop thumbnail reader: PNGTextChunks' lenient and
 # strict walks, the probe, the class bound, the decode through the shim's chunk walk and tail
 # budget: ImageCodecs' Swift sources plus the shim built with -fsanitize=fuzzer-no-link) and
 # fuzz_freshness (CacheFreshness, its header parsing, HTTPDateParser, the 304 selection).
+# fuzz_bmp (FUZZ_BMP: BMPDecoding, the Swift BMP decoder, whole and reduced, seeded with the BMP
+# Suite in Tests/CodecFixtures/conformance/bmpsuite).
 # Seeds: fuzz/seeds (small hand-made edge files, thumbnails included), fuzz/seeds-http (header
 # blocks) and the photos of Assets/photos under 256 KiB (copied to .build/fuzz/seeds-assets: the
 # multi-megapixel originals would make every run decode megabytes under ASan, and libFuzzer's
@@ -118,10 +120,11 @@ uninstall:
 # .build/fuzz/ and fails the target.
 # fuzz_formats (FUZZ_FORMATS in fuzz/decode_fuzzer.c) takes the six library formats in one target,
 # seeded with Assets/formats (every format's stills, turned files, animations, truncations) and
-# fuzz/seeds-formats (its findings, e.g. a HEIC claiming 29-bit samples, which would make libheif 1.15 allocate gigabytes);
+# fuzz/seeds-formats (its findings, e.g. a HEIC claiming 29-bit samples, which would make libheif 1.15 allocate gigabytes;
+# and an AVIF with two ipma boxes, which libavif refuses and libheif decodes);
 # fuzz/lsan-formats.supp names the one leak inside libheif (its dav1d plugin on a failed decode).
 # FUZZ_SECONDS per target (default 300; FUZZ_FORMATS_SECONDS for fuzz_formats); `make fuzz-smoke`
-# is the CI run: 5 × 45 s plus 30 s for fuzz_formats.
+# is the CI run: 6 × 45 s plus 30 s for fuzz_formats.
 # FUZZ_RUNS=N runs each target N inputs instead (e.g. FUZZ_RUNS=1000000), with no time limit.
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?=
@@ -147,7 +150,7 @@ fuzz:
 	@scripts/ensure-deps.sh run
 	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png .build/fuzz/corpus-thumbnail .build/fuzz/corpus-freshness \
 		.build/fuzz/corpus-formats \
-		.build/fuzz/corpus-terminal \
+		.build/fuzz/corpus-terminal .build/fuzz/corpus-bmp \
 		.build/fuzz/seeds-assets .build/fuzz/shim .build/fuzz/modules
 	cp $(FUZZ_ASSET_SEEDS) .build/fuzz/seeds-assets/
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_JPEG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_jpeg
@@ -164,6 +167,9 @@ fuzz:
 	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_THUMBNAIL -module-name ThumbnailFuzz -I .build/fuzz/modules \
 		-Xcc -fmodule-map-file=fuzz/CImageShim.modulemap $(FUZZ_THUMBNAIL_SOURCES) .build/fuzz/shim/*.o \
 		.build/fuzz/libVocabulary.a $(FUZZ_LIBS) -o .build/fuzz/fuzz_thumbnail
+	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_BMP -module-name BMPFuzz -I .build/fuzz/modules \
+		-Xcc -fmodule-map-file=fuzz/CImageShim.modulemap $(FUZZ_THUMBNAIL_SOURCES) .build/fuzz/shim/*.o \
+		.build/fuzz/libVocabulary.a $(FUZZ_LIBS) -o .build/fuzz/fuzz_bmp
 	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_FRESHNESS -module-name FreshnessFuzz $(FUZZ_FRESHNESS_SOURCES) \
 		-o .build/fuzz/fuzz_freshness
 	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_TERMINAL -module-name TerminalFuzz $(FUZZ_TERMINAL_SOURCES) \
@@ -176,6 +182,8 @@ fuzz:
 		.build/fuzz/corpus-formats Assets/formats fuzz/seeds-formats
 	.build/fuzz/fuzz_thumbnail $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/thumbnail- \
 		.build/fuzz/corpus-thumbnail fuzz/seeds
+	.build/fuzz/fuzz_bmp $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/bmp- \
+		.build/fuzz/corpus-bmp Tests/CodecFixtures/conformance/bmpsuite
 	.build/fuzz/fuzz_freshness $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/freshness- \
 		.build/fuzz/corpus-freshness fuzz/seeds-http
 	.build/fuzz/fuzz_terminal $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/terminal- \

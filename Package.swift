@@ -264,7 +264,9 @@ let package = Package(
         ),
 
         // Hostile files built byte by byte, shared by the codec and pipeline tests.
-        .target(name: "CodecFixtures", path: "Tests/CodecFixtures", swiftSettings: strict),
+        // conformance/: the public decoder suites (PngSuite, BMP Suite, libwebp's test data, AVIF
+        // samples) with their references, read from disk by ImageCodecsTests' ConformanceSuiteTests.
+        .target(name: "CodecFixtures", path: "Tests/CodecFixtures", exclude: ["conformance"], swiftSettings: strict),
         // A child process that decodes one file and reports its own peak memory (VmHWM), so a
         // memory bound is measured with nothing else in the process.
         .executableTarget(name: "DecodePeak", dependencies: ["ImageCodecs", "Vocabulary"], path: "Tests/DecodePeak", swiftSettings: strict),

@@ -9,6 +9,8 @@
 // any format: PhotoMetadata (EXIF, ICC profile names, the metadata of HEIF, AVIF and JPEG XL
 // through their libraries, a JPEG XL's Brotli-compressed Exif box too) and a region decode.
 //
+// FUZZ_BMP: the BMP decoder (below).
+//
 // FUZZ_FRESHNESS: the HTTP freshness parser: the input is a header block ("Name: value" lines,
 // the first line of a second block is a 304's), parsed into CacheFreshness as a 200 and
 // refreshed by the 304 when it selects the entry, every derived figure checked for sanity
@@ -50,6 +52,29 @@ public func fuzzThumbnail(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for _ in 0..<(2 * min(decoder.frameCount, 16) + 1) {
             guard let frame = try? decoder.nextFrame() else { break }
             precondition(frame.bitmap.size == PixelSize(width: 32, height: 32), "a frame of another size")
+        }
+    }
+    return 0
+}
+#endif
+
+#if FUZZ_BMP
+import Vocabulary
+
+// FUZZ_BMP: the BMP decoder (BMPDecoding, in Swift): the headers, the colour table, packed rows
+// of every depth, BITFIELDS masks and RLE4/RLE8, whole and area-averaged. The input is read as
+// a BMP whatever its first bytes, so mutations need not keep the "BM" signature.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzBMP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if bytes.count >= 2 { bytes[0] = 0x42; bytes[1] = 0x4D }
+    guard let header = try? BMPDecoding.probe(bytes), header.storedSize.pixelCount <= 1 << 20 else { return 0 }
+    if let whole = try? BMPDecoding.decode(bytes) {
+        precondition(whole.size == header.storedSize, "the decoded size is not the header's")
+    }
+    for reduce in [2, 7] {
+        if let reduced = try? BMPDecoding.decode(bytes, reduce: reduce) {
+            precondition(reduced.size == DecodePlan.reducedSize(header.storedSize, by: reduce), "a reduced decode of another size")
         }
     }
     return 0

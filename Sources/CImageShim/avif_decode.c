@@ -3,11 +3,20 @@
  * libavif returns avifResult codes. Its limits are set per decoder: PF_MAX_DECODE_PIXELS per
  * frame (dav1d enforces it too), 32,768 pixels a side, PF_MAX_FRAMES images in a sequence; one
  * thread (the pipeline decodes one image per core). The first image of a sequence only.
- * libavif 0.11 applies no transform itself: the probe turns irot/imir into the equivalent EXIF
- * orientation for the caller, and clap (clean aperture) is ignored. EXIF orientation inside
+ * libavif 0.11 applies no transform itself: the shim crops to the clean aperture (clap) as libheif
+ * does, its corner rounded down (libavif's avifCropRectConvertCleanApertureBox refuses an odd offset
+ * in subsampled chroma, which the sample files' encoders wrote; a clap whose fractions are not
+ * positive or that leaves the image is ignored), and the probe turns irot/imir into the equivalent EXIF orientation for the caller (the order
+ * ISO 23008-12 gives: clap, then irot, then imir). EXIF orientation inside
  * the file is not read: irot/imir are the authority in HEIF-based files, and honouring both
  * would turn a photo twice. 10- and 12-bit images are converted to 8 bits by
  * avifImageYUVToRGB; colour from an ICC profile or CICP primaries is converted to sRGB.
+ *
+ * A file libavif 0.11 cannot parse (AVIF_RESULT_BMFF_PARSE_FAILED: e.g. the two `ipma` boxes
+ * older encoders wrote, which ISO 23008-12 forbids but browsers, libheif and ImageMagick read)
+ * goes to libheif instead (pf_avif_parse_refused): Debian's libheif 1.15 decodes AV1 through
+ * its dav1d and libaom plugins, applying irot/imir/clap itself (so the orientation it reports
+ * is 1) and decoding the alpha plane. The avif-sample-images conformance suite holds such files.
  */
 #include "formats_internal.h"
 
@@ -64,6 +73,36 @@ static avifDecoder *pf_avif_open(const uint8_t *data, size_t size, int keep_exif
     return decoder;
 }
 
+/* Whether libavif refused the container itself, so libheif should read the file instead. */
+static int pf_avif_parse_refused(avifResult result) { return result == AVIF_RESULT_BMFF_PARSE_FAILED; }
+
+/* The clean aperture as a crop rectangle; the whole image when there is none or it is unusable. */
+static avifCropRect pf_avif_crop(const avifImage *image) {
+    avifCropRect rect = {0, 0, image->width, image->height};
+    const avifCleanApertureBox *clap = &image->clap;
+    if (!(image->transformFlags & AVIF_TRANSFORM_CLAP) || clap->widthD == 0 || clap->heightD == 0 ||
+        clap->horizOffD == 0 || clap->vertOffD == 0) {
+        return rect;
+    }
+    int64_t width = (int64_t)clap->widthN / clap->widthD;
+    int64_t height = (int64_t)clap->heightN / clap->heightD;
+    /* The centre is the image's plus the offsets (signed fractions); the corner is rounded down. */
+    int64_t horizontal = (int32_t)clap->horizOffN, horizontal_d = (int64_t)clap->horizOffD;
+    int64_t vertical = (int32_t)clap->vertOffN, vertical_d = (int64_t)clap->vertOffD;
+    int64_t x_twice = ((int64_t)image->width - width) * horizontal_d + 2 * horizontal;
+    int64_t y_twice = ((int64_t)image->height - height) * vertical_d + 2 * vertical;
+    int64_t x = x_twice >= 0 ? x_twice / (2 * horizontal_d) : -((-x_twice + 2 * horizontal_d - 1) / (2 * horizontal_d));
+    int64_t y = y_twice >= 0 ? y_twice / (2 * vertical_d) : -((-y_twice + 2 * vertical_d - 1) / (2 * vertical_d));
+    if (width < 1 || height < 1 || x < 0 || y < 0 || x + width > image->width || y + height > image->height) {
+        return rect;
+    }
+    rect.x = (uint32_t)x;
+    rect.y = (uint32_t)y;
+    rect.width = (uint32_t)width;
+    rect.height = (uint32_t)height;
+    return rect;
+}
+
 static int32_t pf_avif_color(const avifImage *image) {
     if (image->icc.size > 0) {
         return PF_COLOR_ICC;
@@ -77,12 +116,16 @@ pf_status pf_avif_probe(const uint8_t *data, size_t size, pf_image_info *info, c
     }
     avifResult result;
     avifDecoder *decoder = pf_avif_open(data, size, 0, &result);
+    if (decoder == NULL && pf_avif_parse_refused(result)) {
+        return pf_heif_probe(data, size, info, message, capacity);
+    }
     if (decoder == NULL) {
         return pf_avif_failure(result, message, capacity);
     }
     const avifImage *image = decoder->image;
-    info->width = (int32_t)image->width;
-    info->height = (int32_t)image->height;
+    avifCropRect crop = pf_avif_crop(image);
+    info->width = (int32_t)crop.width;
+    info->height = (int32_t)crop.height;
     info->orientation = pf_avif_orientation(image);
     info->frame_count = decoder->imageCount > 0 ? decoder->imageCount : 1;
     info->bit_depth = (int32_t)image->depth;
@@ -100,6 +143,11 @@ pf_status pf_avif_decode(const uint8_t *data, size_t size, int32_t reduce, int32
     (void)use_thumbnail;
     avifResult result;
     avifDecoder *decoder = pf_avif_open(data, size, 0, &result);
+    if (decoder == NULL && pf_avif_parse_refused(result)) {
+        /* The probe went to libheif too, so a thumbnail it reported is libheif's to decode. */
+        return pf_heif_decode(data, size, reduce, use_thumbnail, out, out_stride, out_width, out_height, message,
+                              capacity);
+    }
     if (decoder == NULL) {
         return pf_avif_failure(result, message, capacity);
     }
@@ -109,7 +157,8 @@ pf_status pf_avif_decode(const uint8_t *data, size_t size, int32_t reduce, int32
         return pf_avif_failure(result, message, capacity);
     }
     avifImage *image = decoder->image;
-    if (!pf_reduced_size_matches((int32_t)image->width, (int32_t)image->height, reduce, out_width, out_height)) {
+    avifCropRect crop = pf_avif_crop(image);
+    if (!pf_reduced_size_matches((int32_t)crop.width, (int32_t)crop.height, reduce, out_width, out_height)) {
         avifDecoderDestroy(decoder);
         pf_set_message(message, capacity, "the decoded AVIF differs in size from its header");
         return PF_ERR_DECODER;
@@ -124,8 +173,9 @@ pf_status pf_avif_decode(const uint8_t *data, size_t size, int32_t reduce, int32
         status = PF_ERR_MEMORY;
     } else if ((result = avifImageYUVToRGB(image, &rgb)) != AVIF_RESULT_OK) {
         status = pf_avif_failure(result, message, capacity);
-    } else if (!pf_reduce_into(rgb.pixels, rgb.rowBytes, (int32_t)rgb.width, (int32_t)rgb.height, reduce, out,
-                               out_stride, out_width, out_height)) {
+    } else if (!pf_reduce_into(rgb.pixels + (size_t)crop.y * rgb.rowBytes + (size_t)crop.x * 4, rgb.rowBytes,
+                               (int32_t)crop.width, (int32_t)crop.height, reduce, out, out_stride, out_width,
+                               out_height)) {
         status = PF_ERR_MEMORY;
     } else {
         pf_color_to_srgb(pf_avif_color(image), image->icc.data, image->icc.size, out, out_stride, out_width,
@@ -148,6 +198,9 @@ pf_status pf_avif_metadata(const uint8_t *data, size_t size, uint8_t *exif, size
     }
     avifResult result;
     avifDecoder *decoder = pf_avif_open(data, size, 1, &result);
+    if (decoder == NULL && pf_avif_parse_refused(result)) {
+        return pf_heif_metadata(data, size, exif, exif_capacity, exif_length, profile, profile_capacity);
+    }
     if (decoder == NULL) {
         return result == AVIF_RESULT_OUT_OF_MEMORY ? PF_ERR_MEMORY : PF_ERR_DECODER;
     }

@@ -23,7 +23,7 @@ import Darwin
 /// that come first among the names read so far, so a viewer's first screen never waits for
 /// the whole folder; ``loadNextPage()`` reads what is left first. Each page then
 /// checks only its own files: a regular file whose first bytes are an image signature (JPEG, PNG,
-/// WebP, GIF, AVIF, HEIF, JPEG XL, TIFF: `ImageFormat.sniff`) is
+/// WebP, GIF, AVIF, HEIF, JPEG XL, TIFF, BMP: `ImageFormat.sniff`) is
 /// a photo, with its size from the header (`ImageDecoder.probe`, no pixels decoded; unknown
 /// when the header cannot be read, and it fails when loaded with the decoder's reason) and its
 /// ``FeedPhoto/FileFacts`` (bytes and modification time from the `stat`, the EXIF date taken

@@ -20,7 +20,7 @@ enum FileSignature {
     static let headCount = 64
 
     /// Whether a file's first bytes are the signature of a format ImageCodecs decodes (JPEG, PNG,
-    /// WebP, GIF, AVIF, HEIF, JPEG XL, TIFF).
+    /// WebP, GIF, AVIF, HEIF, JPEG XL, TIFF, BMP).
     static func isImage(_ head: [UInt8]) -> Bool {
         ImageFormat.sniff(head)?.isDecodable ?? false
     }

@@ -58,9 +58,9 @@ public struct ImageCodecError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch code {
         case .unsupportedFormat(nil):
-            "unsupported format: not a JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL or TIFF image (the first bytes match no known image signature)"
+            "unsupported format: not a JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL, TIFF or BMP image (the first bytes match no known image signature)"
         case .unsupportedFormat(let name?):
-            "unsupported format: \(name) images cannot be decoded (JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL and TIFF can)"
+            "unsupported format: \(name) images cannot be decoded (JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL, TIFF and BMP can)"
         case .truncated(let what):
             "truncated data: \(what)"
         case .tooManyPixels(let width, let height, let limit):

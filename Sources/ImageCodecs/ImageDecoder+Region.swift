@@ -43,9 +43,11 @@ extension ImageDecoder {
             }
             let plan = DecodePlan(format: format, stored: stored, target: wholeTarget, threshold: options.reductionThreshold)
             denominator = plan.reduction
-            let whole = format == .png
-                ? try PNGDecoding.decode(bytes, size: stored, reduce: plan.reduction)
-                : try LibraryDecoding.decode(bytes, format: format, size: stored, reduce: plan.reduction)
+            let whole = switch format {
+            case .png: try PNGDecoding.decode(bytes, size: stored, reduce: plan.reduction)
+            case .bmp: try BMPDecoding.decode(bytes, reduce: plan.reduction)
+            default: try LibraryDecoding.decode(bytes, format: format, size: stored, reduce: plan.reduction)
+            }
             let r = plan.reduction
             let x0 = part.x / r
             let y0 = part.y / r

@@ -94,7 +94,7 @@ public struct DecodedImage: Sendable, Hashable {
     }
 }
 
-/// Decodes JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL and TIFF bytes into bitmaps (the first
+/// Decodes JPEG, PNG, WebP, GIF, AVIF, HEIF, JPEG XL, TIFF and BMP bytes into bitmaps (the first
 /// frame of an animation). Thread-safe; every call is independent.
 ///
 /// The format comes from the magic bytes. The pixel limit is checked against the header
@@ -107,12 +107,13 @@ public struct DecodedImage: Sendable, Hashable {
 public enum ImageDecoder {
     /// Reads format, size and orientation from the header only.
     ///
-    /// Throws `.unsupportedFormat` for bytes of no format it reads (naming BMP when recognised),
+    /// Throws `.unsupportedFormat` for bytes of no format it reads,
     /// `.truncated` when the header itself is cut short, `.decoder` when it is corrupt.
     public static func probe(_ bytes: [UInt8]) throws -> ImageHeader {
         switch try decodableFormat(of: bytes) {
         case .png: try PNGDecoding.probe(bytes)
         case .jpeg: try JPEGDecoding.probe(bytes)
+        case .bmp: try BMPDecoding.probe(bytes)
         case let format: try LibraryDecoding.probe(bytes, format: format).header
         }
     }
@@ -131,6 +132,7 @@ public enum ImageDecoder {
         var library: LibraryDecoding.Details?
         switch try decodableFormat(of: bytes) {
         case .png: header = try PNGDecoding.probe(bytes)
+        case .bmp: header = try BMPDecoding.probe(bytes)
         case .jpeg: (header, exif, progressive) = try JPEGDecoding.probeDetails(bytes)
         case let format:
             let details = try LibraryDecoding.probe(bytes, format: format)
@@ -168,6 +170,8 @@ public enum ImageDecoder {
         switch header.format {
         case .png:
             bitmap = try PNGDecoding.decode(bytes, size: stored, reduce: plan.reduction)
+        case .bmp:
+            bitmap = try BMPDecoding.decode(bytes, reduce: plan.reduction)
         case .jpeg:
             let maxMemory = options.decoderMemoryCap(inputBytes: bytes.count)
             // A progressive JPEG at 1/8 needs only its DC scans (the first tenth of a typical file).

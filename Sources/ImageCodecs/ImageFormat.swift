@@ -2,8 +2,8 @@
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case jpeg, png, gif, webp, bmp, tiff, heif, avif, jxl
 
-    /// Whether ImageCodecs can decode this format (all but BMP).
-    public var isDecodable: Bool { self != .bmp }
+    /// Whether ImageCodecs can decode this format (every format it recognises).
+    public var isDecodable: Bool { true }
 
     public var description: String {
         switch self {
@@ -32,8 +32,12 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         // JPEG XL: a bare codestream, or the ISO-BMFF container's signature box.
         if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return .jxl }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
-        // "BM" alone is too weak (text may start so): the two reserved 16-bit fields must be zero.
-        if starts(Array("BM".utf8)) && starts([0, 0, 0, 0], at: 6) && head.count >= 26 { return .bmp }
+        // "BM" alone is too weak (text may start so): the DIB header's size must be one a BMP
+        // version defines (the reserved fields may hold an OS/2 icon's hotspot).
+        if starts(Array("BM".utf8)) && head.count >= 18 {
+            let dibSize = Int(head[14]) | Int(head[15]) << 8 | Int(head[16]) << 16 | Int(head[17]) << 24
+            if dibSize == 12 || (16...64).contains(dibSize) || dibSize == 108 || dibSize == 124 { return .bmp }
+        }
         if starts(Array("ftyp".utf8), at: 4) { return isobmffFormat(head) }
         return nil
     }

@@ -35,6 +35,8 @@ struct FormatsScenario: BenchScenario {
         },
         Encoding(label: "GIF", file: "photo.gif", tool: "convert", package: "imagemagick") { [$0, $1] },
         Encoding(label: "TIFF (LZW)", file: "photo.tiff", tool: "convert", package: "imagemagick") { [$0, "-compress", "lzw", $1] },
+        // BMP3: a BITMAPINFOHEADER with 24-bit rows, what most BMPs are; decoded by BMPDecoding (Swift).
+        Encoding(label: "BMP (24-bit)", file: "photo.bmp", tool: "convert", package: "imagemagick") { [$0, "BMP3:" + $1] },
     ]
 
     func run(_ context: BenchContext) async throws -> BenchReport {

@@ -94,12 +94,12 @@ struct BadInputTests {
         }
     }
 
-    @Test func recognisedButUnsupportedFormatsAreNamed() {
-        // Given the first bytes of a BMP (recognised, not decoded)
-        let bmp = Array("BM".utf8) + [0x46, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 30)
-        // When decoded, Then the error names the format
+    @Test func aBMPsFirstBytesAloneAreTruncationNamingBMP() {
+        // Given the first bytes of a BMP: the file header and the size of a 40-byte DIB header
+        let bmp = Array("BM".utf8) + [0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 40, 0, 0, 0] + [UInt8](repeating: 0, count: 10)
+        // When decoded, Then the error says the headers end early and names the format
         let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(bmp) }
-        #expect(error?.kind == .unsupportedFormat)
+        #expect(error?.kind == .truncated)
         #expect(error?.description.contains("BMP") == true, "\(String(describing: error))")
     }
 

@@ -26,7 +26,7 @@ struct FormatSniffingTests {
         #expect(ImageFormat.sniff([0, 0, 0, 20] + Array("ftypisom\0\0\0\0mp41".utf8)) == nil)
     }
 
-    @Test func everyFormatButBMPIsDecodable() {
-        #expect(ImageFormat.allCases.filter { !$0.isDecodable } == [.bmp])
+    @Test func everyRecognisedFormatIsDecodable() {
+        #expect(ImageFormat.allCases.filter { !$0.isDecodable }.isEmpty)
     }
 }

@@ -300,7 +300,7 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "Vocabulary", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
-                "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
+                "TerminalText", "LoadSemantics", "FoundationExtras", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
             swiftSettings: strict

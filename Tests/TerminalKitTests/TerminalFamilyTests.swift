@@ -73,7 +73,7 @@ import Vocabulary
 
     @Test func glyphsAndCellsByFamily() {
         #expect(TerminalFamily.linuxConsole.blockGlyphs == .halfBlocks)
-        #expect(TerminalFamily.urxvt.blockGlyphs == .quadrants)
+        #expect(TerminalFamily.urxvt.blockGlyphs == .halfBlocks)
         #expect(TerminalFamily.st.blockGlyphs == .sextants)
         #expect(TerminalFamily.linuxConsole.assumedCellPixels == PixelSize(width: 8, height: 16))
         #expect(TerminalFamily.xterm.assumedCellPixels == nil)

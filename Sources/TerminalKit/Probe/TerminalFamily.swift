@@ -73,13 +73,13 @@ public enum TerminalFamily: String, Sendable, Hashable, CaseIterable {
     /// (chafa's terminal database says the same): st and mlterm.
     public var drawsTrueColor: Bool { self == .st || self == .mlterm }
 
-    /// The block glyphs the terminal's usual fonts have: the Linux console's font holds the
-    /// CP437 blocks only (half blocks and shades), urxvt's X core fonts have the half and quadrant
-    /// blocks but no sextants; elsewhere the fonts used draw sextants.
+    /// The block glyphs block art uses by default there: the Linux console's font holds the
+    /// CP437 blocks only (half blocks and shades); urxvt's X core fonts have no sextants, and the
+    /// half blocks are used there too (the viewer draws quadrant art wider than the photo: see
+    /// docs/terminals.md); elsewhere the fonts used draw sextants.
     public var blockGlyphs: BlockGlyphs {
         switch self {
-        case .linuxConsole: .halfBlocks
-        case .urxvt: .quadrants
+        case .linuxConsole, .urxvt: .halfBlocks
         default: .sextants
         }
     }

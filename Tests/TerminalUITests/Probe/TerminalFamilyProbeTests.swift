@@ -99,8 +99,8 @@ struct TerminalFamilyProbeTests {
             #expect(asked.questions == Self.identification + ["cell size", "text area", "DECRQM 2026"] + Self.capabilities + ["DA1"])
             #expect(asked.family == .urxvt)
             #expect(asked.probe.selection.backend == .blocks)
-            // And block art uses quadrants, which its fonts have, not sextants
-            #expect(asked.symbols == .quad)
+            // And block art uses half blocks, which its fonts have, not sextants
+            #expect(asked.symbols == .half)
             #expect(asked.probe.colors.depth == .palette256)
         }
     }

@@ -6,6 +6,8 @@ import ImageCodecs
 import ImageLoading
 import TerminalText
 import TerminalGraphics
+import TerminalKit
+import TerminalScreen
 import Vocabulary
 
 #if canImport(Glibc)
@@ -43,7 +45,9 @@ public enum Show {
             return true
         }
         let options = BlockArtOptions(
-            symbols: settings.symbols ?? SymbolSet.preferred(environment: environment),
+            symbols: settings.symbols
+                ?? SymbolSet.preferred(
+                    unicode: SymbolSet.localeIsUTF8(environment: environment), glyphs: terminal.profile.family.blockGlyphs),
             colors: terminal.profile.colors.depth,
             dither: settings.dither,
             scaling: settings.fill ? .fill : .fit)

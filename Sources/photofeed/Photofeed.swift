@@ -128,15 +128,19 @@ struct ViewCommand: AsyncParsableCommand {
                     configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
                 }
                 configuration.preparesPicturesOffFrame = true
+                // GNU screen ignores the alternate screen by default: clear on the way out.
+                configuration.clearsOnClose = TerminalFamily.identify(environment: environment, replies: replies) == .gnuScreen
                 let profile = probe?.profile(
                     request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
                 let options = self.options
                 errorLog = StandardErrorLog.begin()
                 outcome = .success(
                     try await CursesScreen.run(configuration: configuration) { screen in
+                        let family = profile?.family
                         var viewerOptions = try options.viewerOptions(
-                            screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection)
-                        viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize
+                            screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection,
+                            glyphs: family?.blockGlyphs ?? .sextants)
+                        viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize ?? family?.assumedCellPixels
                         viewerOptions.sixelGeometry = replies?.sixelGeometry
                         viewerOptions.terminal = profile
                         viewerOptions.screenColors = screen.colorCapability
@@ -180,11 +184,19 @@ struct ViewCommand: AsyncParsableCommand {
     /// The terminfo entry to draw with: `TERM`'s own, unless 24-bit colour was decided and it
     /// has fewer colours: then its installed `-direct` variant, else one photofeed compiles for
     /// itself (so a machine with only `ncurses-base` draws 24-bit colour too).
+    /// Where 16 were decided and the entry has 8, one photofeed compiles with the bright eight.
     /// And the other way: where 256 colours were decided (tmux without RGB), a `TERM` entry with
     /// direct colour would have ncurses send palette indices as 24-bit values, and one with 8
     /// (tmux's default `screen`) would lose the palette: a 256-colour entry then.
     static func terminalType(colors: ColorDepth, terminfoColors count: Int?, environment: [String: String]) -> String? {
         guard let term = environment["TERM"], !term.isEmpty else { return nil }
+        if colors == .ansi16, let count, count < 16, count >= 8 {
+            // 16 decided on an entry of 8 (`linux`, `screen`, `xterm`): ncurses would draw the bright
+            // eight as black. An entry that sends them as SGR 90–97/100–107.
+            guard let entry = PrivateTerminfo.entry(for: term, kind: .sixteenColor, environment: environment) else { return nil }
+            PrivateTerminfo.activate(directory: entry.directory)
+            return entry.name
+        }
         guard colors == .truecolor else {
             // 256 decided where TERM's entry has more (direct colour) or fewer (tmux's default
             // `screen` has 8): a 256-colour entry, which ncurses-base has.

@@ -209,11 +209,14 @@ struct ViewerOptions: ParsableArguments {
     }
 
     /// The viewer options for a screen that shows `capability` colours in a UTF-8 locale or not,
-    /// with the picture backend `selection` chose (nil: what `--graphics` names, `auto` meaning blocks).
+    /// with the picture backend `selection` chose (nil: what `--graphics` names, `auto` meaning
+    /// blocks), on a terminal whose font draws `glyphs` (block art's default symbols: no sextants
+    /// where its font has none).
     func viewerOptions(
-        screenColors capability: ColorDepth, unicode: Bool, selection: GraphicsSelection? = nil
+        screenColors capability: ColorDepth, unicode: Bool, selection: GraphicsSelection? = nil,
+        glyphs: TerminalFamily.BlockGlyphs = .sextants
     ) throws -> FeedViewerOptions {
-        let symbolSet = symbols ?? (unicode ? .sextant : .ascii)
+        let symbolSet = symbols ?? SymbolSet.preferred(unicode: unicode, glyphs: glyphs)
         let art = BlockArtOptions(
             symbols: unicode ? symbolSet : .ascii, colors: capability, dither: dither)
         let chosen = selection ?? GraphicsSelection.choose(graphics, replies: nil, environment: [:])

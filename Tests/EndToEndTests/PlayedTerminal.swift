@@ -7,8 +7,11 @@ import Glibc
 /// stdin, stdout and stderr), reads everything it writes, and answers its start-up questions
 /// the way a terminal would — on time, late, a byte at a time, with garbage or not at all.
 ///
-/// The answer is sent once the probe's last question (the primary device attributes, `CSI c`)
-/// has been read; ``Answer`` says what, when and in what pieces. Reading the near end's modes
+/// The answer is sent once the probe's first write (the identification, ending with the primary
+/// device attributes, `CSI c`) has been read; ``Answer`` says what, when and in what pieces. The
+/// probe's second write (the questions the identification made safe) ends with `CSI c` again:
+/// once the answer is out, every later `CSI c` read is answered with the answer's own DA1, as a
+/// terminal answers each one, so a played terminal that answered on time is complete. Reading the near end's modes
 /// after the child is gone shows whether it left the terminal as it found it.
 final class PlayedTerminal {
     /// How the terminal answers.
@@ -35,6 +38,9 @@ final class PlayedTerminal {
     let follower: Int32
     let process: Process
     private(set) var output: [UInt8] = []
+    /// The answer's own DA1, once the answer is out: each later `CSI c` gets it.
+    private var laterFence: [UInt8]?
+    private var scannedUpTo = 0
     /// The follower's modes before the child started.
     let modesBefore: termios
 
@@ -96,9 +102,37 @@ final class PlayedTerminal {
             let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             guard poll(&descriptor, 1, min(milliseconds, 50)) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { Glibc.read(leader, $0.baseAddress, $0.count) }
-            if count > 0 { output += buffer[0..<count] } else { return predicate(output) }
+            if count > 0 {
+                output += buffer[0..<count]
+                answerLaterFences()
+            } else {
+                return predicate(output)
+            }
         }
         return true
+    }
+
+    /// Answers each `CSI c` read after the answer went out (the probe's second fence), looking
+    /// only at what came since the last look (the output of a long run is megabytes).
+    private func answerLaterFences() {
+        guard laterFence != nil else { return }
+        let start = max(0, scannedUpTo - 2)
+        let fences = Self.fenceCount(output[start...])
+        scannedUpTo = output.count
+        for _ in 0..<fences {
+            if let laterFence { write(laterFence) }
+        }
+    }
+
+    private static func fenceCount(_ output: ArraySlice<UInt8>) -> Int {
+        output.indices.dropLast(2).count { output[$0] == 0x1B && output[$0 + 1] == 0x5B && output[$0 + 2] == 0x63 }
+    }
+
+    /// The last `CSI ? … c` in `bytes`.
+    private static func primaryAttributes(in bytes: [UInt8]) -> [UInt8]? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let match = text.matches(of: /\x{1B}\[\?[0-9;]*c/).last else { return nil }
+        return Array(text[match.range].utf8)
     }
 
     /// Reads for `duration` (draining the child's output as a terminal would).
@@ -124,6 +158,11 @@ final class PlayedTerminal {
             start = end
             if start < answer.bytes.count { drain(for: answer.pause) }
         }
+        // Later fences are those after the first (which the answer answered).
+        let first = output.indices.dropLast(2).first { output[$0] == 0x1B && output[$0 + 1] == 0x5B && output[$0 + 2] == 0x63 }
+        scannedUpTo = (first ?? output.count - 3) + 3
+        laterFence = Self.primaryAttributes(in: answer.bytes)
+        answerLaterFences()
         return true
     }
 

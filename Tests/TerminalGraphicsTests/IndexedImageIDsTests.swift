@@ -10,7 +10,7 @@ import Vocabulary
         #expect(IndexedImageIDs.id(at: 0) == 16)
         #expect(IndexedImageIDs.id(at: 239) == 255)
         #expect(IndexedImageIDs.id(at: 240) == 1 << 24 | 16)
-        #expect(IndexedImageIDs.capacity == 61_440)
+        #expect(IndexedImageIDs.capacity == 30_720)  // 240 indices × top bytes 0…127
         // Every id leaves bits 8–23 clear (the colour carries only the low byte).
         for n in stride(from: 0, to: IndexedImageIDs.capacity, by: 977) {
             #expect(IndexedImageIDs.id(at: n) & 0x00FF_FF00 == 0)

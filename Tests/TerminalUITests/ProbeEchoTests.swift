@@ -34,9 +34,10 @@ struct ProbeEchoTests {
     }
 
     @Test func aTerminalThatAnsweredGetsItsModeBackAtOnce() throws {
-        // Given a pseudo-terminal whose answer (the DA1 fence) is already waiting
+        // Given a pseudo-terminal whose answers (the DA1 fences of both writes: the
+        // identification, then the rest) are already waiting
         let pty = try #require(PseudoTerminal(rows: 24, columns: 80))
-        pty.type("\u{1B}[?62;c")
+        pty.type("\u{1B}[?62;c\u{1B}[?62;c")
         // When the probe asks it
         let probe = GraphicsProbe.run(
             .auto, input: pty.follower, output: pty.follower, environment: ["TERM": "xterm-256color"], deadline: .milliseconds(500))

@@ -13,6 +13,10 @@ public enum KittyGraphics {
     /// The most base64 bytes in one escape sequence (the protocol's limit).
     public static let chunkSize = 4096
 
+    /// The image and placement ids every terminal takes: 1…2³¹−1 (the protocol allows 32 bits,
+    /// but Konsole drops a placement whose id is 2³¹ or more). Every id photofeed sends is here.
+    public static let imageIDs: ClosedRange<UInt32> = 1...UInt32(Int32.max)
+
     /// How PNG payloads are compressed: Average-filtered rows, Huffman codes only
     /// (``PNGEncoder/Compression/photograph``): about as few bytes as libpng's adaptive filters
     /// at zlib level 4 (which this replaced) in a fifth of the time.

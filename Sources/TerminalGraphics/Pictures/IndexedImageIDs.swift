@@ -4,8 +4,8 @@
 ///
 /// A placeholder names its image by its foreground colour and, when not zero, a third mark for
 /// the id's top byte. With a palette colour the id is `top << 24 | index`: indices 16…255 (the
-/// 16 ANSI colours are left alone, as terminals theme them) times 256 top bytes give
-/// ``capacity`` ids. Images on screen always keep theirs; an id is reused only for an image
+/// 16 ANSI colours are left alone, as terminals theme them) times 128 top bytes (0…127: every
+/// id stays within ``KittyGraphics/imageIDs``, 1…2³¹−1) give ``capacity`` ids. Images on screen always keep theirs; an id is reused only for an image
 /// off screen, least recently shown first, and reusing one transmits the new pixels under it
 /// first, so a reused id never shows the picture it named before. A process's ids begin at a
 /// random place among them (``processFirst``), so two screens in one kitty — two viewers in two
@@ -20,7 +20,9 @@ public struct IndexedImageIDs: Sendable {
     /// The palette indices used.
     public static let indices: ClosedRange<UInt32> = 16...255
     /// How many distinct ids there are.
-    public static let capacity = indices.count * 256
+    public static let capacity = indices.count * topBytes
+    /// How many top bytes are used: 0…127, so no id reaches 2³¹.
+    public static let topBytes = 128
 
     /// Where this process's ids begin (random, drawn once).
     public static let processFirst = Int.random(in: 0..<capacity)

@@ -30,8 +30,10 @@ public struct TerminalImage: Hashable, Sendable {
         self.id = Self.id(for: bitmap, cells: cells)
     }
 
-    /// The same pixels stored under another id (a small, palette-named one).
+    /// The same pixels stored under another id (a small, palette-named one), within
+    /// ``KittyGraphics/imageIDs``.
     public func renamed(_ id: UInt32) -> TerminalImage {
+        precondition(KittyGraphics.imageIDs.contains(id), "kitty image id \(id) out of 1…2³¹−1")
         var renamed = TerminalImage(id: id, bitmap: bitmap, cells: cells, graphics: graphics)
         renamed.encodedPNG = encodedPNG
         return renamed
@@ -92,7 +94,7 @@ public struct TerminalImage: Hashable, Sendable {
             for index in 0..<words { mix(raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
             for index in (words * 8)..<bytes.count { mix(UInt64(bytes[index])) }
         }
-        var hash = UInt32(truncatingIfNeeded: wide ^ (wide >> 32))
+        var hash = UInt32(truncatingIfNeeded: wide ^ (wide >> 32)) & KittyGraphics.imageIDs.upperBound
         if hash & 0x00FF_FFFF == 0 { hash |= 1 }
         return hash
     }

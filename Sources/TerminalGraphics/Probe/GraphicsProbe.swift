@@ -67,7 +67,8 @@ public struct GraphicsProbe: Sendable {
         let local = environment["SSH_TTY"] == nil && environment["SSH_CONNECTION"] == nil
         let files: TemporaryImageFiles? = local && request != .blocks ? TemporaryImageFiles(environment: environment) : nil
         let outcome = TerminalProbe.ask(
-            input: input, output: output, deadline: deadline, passthrough: passthrough, files: files)
+            input: input, output: output, deadline: deadline, passthrough: passthrough, files: files,
+            environment: environment)
         let replies = outcome?.replies
         let selection = GraphicsSelection.choose(request, replies: replies, environment: environment, tmux: tmux)
         var transport = GraphicsTransport(medium: .compressed, passthrough: passthrough)

@@ -30,7 +30,8 @@ public struct TerminalProfile: Sendable {
 
     /// The variables that matter to the choices, from `environment`.
     public static let relevantVariables = [
-        "TERM", "COLORTERM", "NO_COLOR", "TERM_PROGRAM", "TMUX", "TMUX_PANE", "SSH_TTY", "SSH_CONNECTION",
+        "TERM", "COLORTERM", "NO_COLOR", "TERM_PROGRAM", "TMUX", "TMUX_PANE", "SSH_TTY", "SSH_CONNECTION", "STY",
+        "MLTERM", "KONSOLE_VERSION",
     ]
 
     /// A profile.
@@ -47,8 +48,14 @@ public struct TerminalProfile: Sendable {
         self.terminalType = terminalType
     }
 
-    /// One cell's size in pixels: the terminal's answer, else 10×20.
-    public var cellPixels: PixelSize { replies?.cellPixels ?? PixelSize(width: 10, height: 20) }
+    /// The terminal's family, from the environment and the answers (``TerminalFamily``).
+    public var family: TerminalFamily { TerminalFamily.identify(environment: environment, replies: replies) }
+
+    /// One cell's size in pixels: the terminal's answer, else what its family is known to have
+    /// (the Linux console's 8×16 font), else 10×20.
+    public var cellPixels: PixelSize {
+        replies?.cellPixels ?? family.assumedCellPixels ?? PixelSize(width: 10, height: 20)
+    }
 
     /// Takes a late reply into account; returns the backend a fresh choice would make now.
     public mutating func apply(_ reply: TerminalReply) -> GraphicsSelection {

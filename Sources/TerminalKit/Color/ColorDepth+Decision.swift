@@ -7,12 +7,15 @@ public import Vocabulary
 /// 2. `NO_COLOR` (set and not empty): none;
 /// 3. inside tmux, what tmux passes on: 24-bit only with its `RGB` feature for the outer
 ///    terminal, else 256 (tmux maps every colour to its palette);
-/// 4. the terminal's own answer: XTGETTCAP `RGB` or `colors` ≥ 2²⁴; XTVERSION naming a terminal
+/// 4. the Linux console (``TerminalFamily/linuxConsole``): 16, whatever else is said;
+/// 5. the terminal's own answer: XTGETTCAP `RGB` or `colors` ≥ 2²⁴; XTVERSION naming a terminal
 ///    known to draw 24-bit colour (kitty, XTerm ≥ 331, foot, WezTerm, VTE, Konsole, iTerm2,
-///    ghostty, mlterm, contour); DA2 naming VTE (65) or XTerm (41) ≥ 331;
-/// 5. `COLORTERM=truecolor|24bit`;
-/// 6. terminfo's `colors` for `TERM` (what ncurses would use);
-/// 7. the name in `TERM` (`*-direct`, `*256color*`), `dumb` or none: no colour.
+///    ghostty, mlterm, contour); DA2 naming VTE (65) or XTerm (41) ≥ 331; a family known to
+///    draw it whatever its terminfo says (st by `TERM`, mlterm by its DA2 `24;279` or `TERM`);
+/// 6. `COLORTERM=truecolor|24bit`;
+/// 7. terminfo's `colors` for `TERM` (what ncurses would use; 8 means 16: the bright eight are
+///    drawn with SGR 90–97/100–107, through an entry photofeed compiles, never as black);
+/// 8. the name in `TERM` (`*-direct`, `*256color*`), `dumb` or none: no colour.
 ///
 /// ```swift
 /// let decision = ColorDepth.decide(flag: nil, environment: env, replies: replies, tmuxPassesTrueColor: nil, terminfoColors: 8)
@@ -48,7 +51,12 @@ extension ColorDepth {
                 ? Decision(depth: .truecolor, source: "tmux (RGB feature)")
                 : Decision(depth: .palette256, source: "tmux without RGB (set terminal-features RGB for 24-bit)")
         }
+        let family = TerminalFamily.identify(environment: environment, replies: replies)
+        if family == .linuxConsole { return Decision(depth: .ansi16, source: "the Linux console (16 colours)") }
         if let replies, let answer = answered(replies) { return answer }
+        if family.drawsTrueColor {
+            return Decision(depth: .truecolor, source: "\(family.rawValue) draws 24-bit colour")
+        }
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
         if colorTerm == "truecolor" || colorTerm == "24bit" { return Decision(depth: .truecolor, source: "COLORTERM") }
         let term = environment["TERM"] ?? ""

@@ -3,13 +3,16 @@ import FoundationEssentials
 import FoundationExtras
 import Glibc
 
-/// A direct-colour terminfo entry photofeed compiles for itself, so ncurses draws 24-bit colour
+/// A terminfo entry photofeed compiles for itself: direct colour, so ncurses draws 24-bit colour
 /// in a terminal that draws it even when only Debian's `ncurses-base` is installed (no
-/// `xterm-direct`, which lives in `ncurses-term`).
+/// `xterm-direct`, which lives in `ncurses-term`); or 16 colours, so on an entry of 8 (`linux`,
+/// GNU screen's `screen`, `xterm`) the bright eight are drawn with SGR 90–97 and 100–107
+/// instead of being lost (ncurses refuses a colour pair above `colors`: black).
 ///
-/// The entry is the user's own `TERM` entry with 24-bit `setaf`/`setab` (the `38;2;r;g;b`
+/// The direct entry is the user's own `TERM` entry with 24-bit `setaf`/`setab` (the `38;2;r;g;b`
 /// spelling every direct-colour terminal and tmux accept), `colors#0x1000000` and `RGB`, named
-/// `<TERM>-photofeed-direct` and compiled once with `tic` (from `ncurses-bin`, which every
+/// `<TERM>-photofeed-direct`; the 16-colour one has `colors#16` and `setaf`/`setab` sending 90–97
+/// and 100–107 for colours 8–15, named `<TERM>-photofeed-16color`. Each is compiled once with `tic` (from `ncurses-bin`, which every
 /// Debian system has) into `$XDG_CACHE_HOME/photofeed/terminfo`. Nothing outside that directory
 /// is written; ``activate(directory:)`` puts it first in `TERMINFO_DIRS` for this process.
 ///
@@ -28,13 +31,21 @@ public enum PrivateTerminfo {
         public var directory: String
     }
 
+    /// What an entry changes in `TERM`'s.
+    public enum Kind: String, Sendable {
+        /// 24-bit colour.
+        case direct
+        /// 16 colours, the bright eight by SGR 90–97/100–107.
+        case sixteenColor = "16color"
+    }
+
     /// The entry's name for `term`, or nil when `term` holds characters a terminfo name can't.
-    public static func name(for term: String) -> String? {
+    public static func name(for term: String, kind: Kind = .direct) -> String? {
         let allowed = term.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._+-".unicodeScalars.contains($0)
         }
         guard allowed, !term.isEmpty, term.count <= 64 else { return nil }
-        return "\(term)-photofeed-direct"
+        return "\(term)-photofeed-\(kind.rawValue)"
     }
 
     /// The directory entries are compiled into.
@@ -45,7 +56,19 @@ public enum PrivateTerminfo {
     }
 
     /// The terminfo source of the entry for `term`.
-    public static func source(for term: String, name: String) -> String {
+    public static func source(for term: String, name: String, kind: Kind = .direct) -> String {
+        if kind == .sixteenColor {
+            let setaf = "\\E[%?%p1%{8}%<%t3%p1%d%e9%p1%{8}%-%d%;m"
+            let setab = "\\E[%?%p1%{8}%<%t4%p1%d%e10%p1%{8}%-%d%;m"
+            return """
+                \(name)|\(term) with 16 colours (compiled by photofeed),
+                \tcolors#16, pairs#256,
+                \tsetaf=\(setaf),
+                \tsetab=\(setab),
+                \tuse=\(term),
+
+                """
+        }
         let setaf = "\\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m"
         let setab = "\\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m"
         return """
@@ -61,14 +84,19 @@ public enum PrivateTerminfo {
     /// The entry for `term`, compiled now when it is not there yet; nil when `term` has no
     /// entry of its own, `tic` is missing or fails, or there is nowhere to write.
     public static func directColorEntry(for term: String, environment: [String: String]) -> Entry? {
-        guard let name = name(for: term), let directory = directory(environment: environment) else { return nil }
+        entry(for: term, kind: .direct, environment: environment)
+    }
+
+    /// The entry of `kind` for `term`, as ``directColorEntry(for:environment:)`` says.
+    public static func entry(for term: String, kind: Kind, environment: [String: String]) -> Entry? {
+        guard let name = name(for: term, kind: kind), let directory = directory(environment: environment) else { return nil }
         let entry = Entry(name: name, directory: directory)
         if isCompiled(entry) { return entry }
         guard Terminfo.colors(of: term) != nil else { return nil }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let sourcePath = directory + "/.\(name)-\(getpid()).src"
-            try Data(source(for: term, name: name).utf8).write(to: URL(fileURLWithPath: sourcePath))
+            try Data(source(for: term, name: name, kind: kind).utf8).write(to: URL(fileURLWithPath: sourcePath))
             defer { unlink(sourcePath) }
             let tic = try ChildProcess.run("/usr/bin/env", ["tic", "-x", "-o", directory, sourcePath])
             guard tic.succeeded else { return nil }

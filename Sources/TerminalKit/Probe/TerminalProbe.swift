@@ -2,8 +2,12 @@
 import Glibc
 #endif
 
-/// Asks the terminal about itself once, before the screen takes over: one batched write
-/// (``TerminalQuery``), replies read back until the device-attributes fence or a deadline.
+/// Asks the terminal about itself once, before the screen takes over, in two writes
+/// (``TerminalQuery``): the identification (XTVERSION, DA2, DA1), then — once its fence has
+/// come — only the questions that answer and the environment make safe for the terminal's
+/// family (``TerminalFamily``, ``TerminalQuery/Allowed``); replies are read back until the
+/// second device-attributes fence or the deadline, which bounds both writes together. When the
+/// first fence does not come in time the second write is never sent.
 ///
 /// The terminal is put in raw mode for the read — no echo, no line editing, and no signals from
 /// bytes (ISIG and IXON off: a 0x03 or 0x13 inside a reply is data) — and restored after, and
@@ -42,10 +46,11 @@ public enum TerminalProbe {
 
     /// The replies, or nil when `input`/`output` is not a terminal. `passthrough`: ask the
     /// terminal outside tmux. `files`: also ask whether the terminal reads this machine's files
-    /// (kitty `t=t`), with a one-pixel file written there and removed after.
+    /// (kitty `t=t`), with a one-pixel file written there and removed after. `environment`
+    /// names the family before it answers (`TERM`, `STY`, `TMUX`).
     public static func ask(
         input: Int32, output: Int32, deadline: Duration = defaultDeadline, passthrough: Bool = false,
-        files: (any ImageFileSink)? = nil
+        files: (any ImageFileSink)? = nil, environment: [String: String] = [:]
     ) -> Outcome? {
         guard isatty(input) == 1, isatty(output) == 1 else { return nil }
         guard let mode = RawMode(input) else { return nil }
@@ -63,14 +68,23 @@ public enum TerminalProbe {
         if ioctl(output, UInt(TIOCGWINSZ), &size) == 0 {
             replies.setSizeInCells(rows: Int(size.ws_row), columns: Int(size.ws_col))
         }
-        let filePath = files?.write([0, 0, 0], name: "probe")
-        defer { if filePath != nil { files?.removeLeftovers() } }
         let clock = ContinuousClock()
         let askedAt = clock.now
-        guard writeAll(TerminalQuery.bytes(filePath: filePath, passthrough: passthrough), to: output) else {
+        guard writeAll(TerminalQuery.identification(passthrough: passthrough), to: output) else {
             return Outcome(replies: replies, askedAt: askedAt)
         }
         read(input, into: &replies, until: askedAt + deadline)
+        if replies.isComplete {
+            let family = TerminalFamily.identify(environment: environment, replies: replies)
+            let allowed = TerminalQuery.Allowed(family: family, replies: replies)
+            let filePath = allowed.kittyQuery ? files?.write([0, 0, 0], name: "probe") : nil
+            defer { if filePath != nil { files?.removeLeftovers() } }
+            let questions = TerminalQuery.bytes(filePath: filePath, passthrough: passthrough, allowed: allowed, identify: false)
+            if writeAll(questions, to: output) {
+                replies.askAgain()
+                read(input, into: &replies, until: askedAt + deadline)
+            }
+        }
         outcome = Outcome(
             replies: replies, askedAt: askedAt, echoSuppressed: replies.isComplete ? nil : mode.savedMode)
         return outcome

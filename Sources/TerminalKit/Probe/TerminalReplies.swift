@@ -5,8 +5,9 @@ public import Vocabulary
 ///
 /// Pure and incremental: feed the bytes as they arrive (in any pieces), or apply replies the
 /// input parser already recognised. The primary device attributes reply (`CSI ? … c`), asked
-/// for last, is the fence that says every earlier question has been answered or will never
-/// be. What is not a reply (keys typed while the terminal was being asked) is kept, in order, in
+/// last in each write, is the fence that says every earlier question of that write has been
+/// answered or will never be; the replies are complete when every write's fence has come
+/// (``askAgain()`` counts one more write). What is not a reply (keys typed while the terminal was being asked) is kept, in order, in
 /// ``typedAhead``: the viewer takes it as its first input. A reply is never a key, and a key
 /// never a reply: both are read by the one input grammar (``TerminalInputParser``).
 ///
@@ -60,6 +61,11 @@ public struct TerminalReplies: Sendable {
     /// Geometry replies that were out of bounds and ignored, described (`cell 0×0 px`).
     public private(set) var rejectedGeometry: [String] = []
 
+    /// How many fences (DA1 replies) came.
+    public private(set) var fencesHeard = 0
+    /// How many writes ended with a fence.
+    public private(set) var fencesAsked = 1
+
     private var parser = TerminalInputParser()
     private var textAreaPixels: PixelSize?
     private var sizeInCells: (rows: Int, columns: Int)?
@@ -70,8 +76,14 @@ public struct TerminalReplies: Sendable {
     /// The input grammar's state after the last byte fed: where the next reader goes on from.
     public var inputParser: TerminalInputParser { parser }
 
-    /// Whether the fence (device attributes) arrived: nothing more is coming.
-    public var isComplete: Bool { deviceAttributes != nil }
+    /// Whether every write's fence (device attributes) arrived: nothing more is coming.
+    public var isComplete: Bool { fencesHeard >= fencesAsked }
+
+    /// Notes one more write of questions ending with a fence: the replies are complete again
+    /// only when its fence comes too.
+    public mutating func askAgain() {
+        fencesAsked += 1
+    }
 
     /// Whether the terminal draws sixel graphics (device attribute 4).
     public var sixel: Bool { deviceAttributes?.contains(4) ?? false }
@@ -92,6 +104,7 @@ public struct TerminalReplies: Sendable {
         switch reply {
         case .primaryDeviceAttributes(let attributes):
             deviceAttributes = attributes
+            fencesHeard += 1
         case .secondaryDeviceAttributes(let attributes):
             secondaryDeviceAttributes = attributes
         case .version(let text):

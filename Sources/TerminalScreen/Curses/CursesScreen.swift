@@ -222,6 +222,12 @@ public final class CursesScreen: Screen {
         inputWatcher.stop()
         signalInstallation.uninstall()
         set_term(screen)
+        if configuration.clearsOnClose || !Self.hasAlternateScreen() {
+            // No alternate screen to leave: what was drawn would stay, the prompt on the status
+            // line. Clear it; the cursor ends on the bottom line, which is empty.
+            wclear(window)
+            wrefresh(window)
+        }
         delwin(window)
         endwin()
         delscreen(screen)
@@ -229,6 +235,12 @@ public final class CursesScreen: Screen {
         fclose(outputFile)
         fclose(inputFile)
         wakeupContinuation.finish()
+    }
+
+    /// Whether the current terminfo entry switches to an alternate screen (`smcup`).
+    static func hasAlternateScreen() -> Bool {
+        guard let start = tigetstr("smcup"), Int(bitPattern: start) != -1 else { return false }
+        return start.pointee != 0
     }
 
     public func flush() {

@@ -32,6 +32,10 @@ public struct CursesScreenConfiguration: Sendable {
     /// path, each picture drawn on the first frame after its encoding is ready (the viewer);
     /// otherwise a frame makes what it draws (tests that read one frame's bytes).
     public var preparesPicturesOffFrame = false
+    /// Whether to clear what was drawn when the screen closes even though the terminfo entry has
+    /// an alternate screen: GNU screen's entry has one, but screen ignores it by default
+    /// (`altscreen off`). Where the entry has none (`linux`) the screen is cleared anyway.
+    public var clearsOnClose = false
 
     /// Creates a configuration for the process's standard input and output.
     public init(

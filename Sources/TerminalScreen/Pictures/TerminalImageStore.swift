@@ -235,7 +235,7 @@ public struct TerminalImageStore: Sendable {
         bytes += "\u{1B}8".utf8
     }
 
-    /// A stable placement id for a frame's picture slot (never 0).
+    /// A stable placement id for a frame's picture slot: 1…2²⁴−1, within ``KittyGraphics/imageIDs``.
     static func placementID(_ key: String) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in key.utf8 {

@@ -114,14 +114,12 @@ public enum StatusBar {
         return position
     }
 
-    /// The picture backend and its reason; compact: the backend and the start of its reason
-    /// (? shows the whole probe result).
+    /// The picture backend and its reason; compact: the backend's name alone (`kitty`, `sixel`,
+    /// `blocks`), which always fits (? shows the whole probe result, the reason included).
     private static func graphicsSegment(_ graphics: String, glyphs: GlyphSet) -> Segment {
         let clean = TextSanitizer.sanitize(graphics)
         let backend = clean.split(separator: " ").first.map(String.init) ?? clean
-        let reason = clean.firstIndex(of: "(").map { clean[clean.index(after: $0)...].prefix { $0 != ")" } } ?? ""
-        let compact = reason.isEmpty ? backend : backend + ": " + TextTruncation.truncate(String(reason), toWidth: 14, ellipsis: glyphs.ellipsis)
-        return Segment(priority: 6, full: clean, compact: compact)
+        return Segment(priority: 6, full: clean, compact: TextTruncation.truncate(backend, toWidth: 18, ellipsis: glyphs.ellipsis))
     }
 
     /// `82%`, or `–` before the first lookup.

@@ -103,7 +103,7 @@ public final class PicsumServer: Sendable {
             limits.idleTimeout.components.seconds * 1_000_000_000 + limits.idleTimeout.components.attoseconds / 1_000_000_000)
         let application = Application(
             responder: responder,
-            server: .http1(
+            server: .persistentHTTP1(
                 configuration: .init(
                     additionalChannelHandlers: [
                         InputClosedHandler(), RequestBodyLimitHandler(limit: limits.maxRequestBodyBytes),

@@ -67,6 +67,9 @@ struct PicsumResponder: HTTPResponder {
         case .info(let id):
             guard let item = item(id) else { return .text(.notFound, "no image with id \(id)") }
             return .json(ListedPhoto(item, baseURL: baseURL).encoded())
+        case .seededInfo(let seed):
+            guard let item = feed.item(feed.id(forSeed: seed)) else { return .text(.notFound, "the feed is empty") }
+            return .json(ListedPhoto(item, baseURL: baseURL).encoded())
         case .random(let options, let query):
             let id = randomID(settings.seed)
             let location = "\(baseURL)/id/\(id)/\(options.width)/\(options.height)" + (options.format == .webp ? ".webp" : "")

@@ -23,7 +23,7 @@ import Synchronization
 /// ```
 ///
 /// Routes: `/v2/list?page=&limit=`, `/id/{id}/{w}/{h}`, `/id/{id}/{size}`, `/id/{id}/info`,
-/// `/seed/{seed}/{w}/{h}`, `/{w}/{h}` and `/{size}` (302 to an id), an optional `.jpg`
+/// `/seed/{seed}/{w}/{h}`, `/seed/{seed}/info`, `/{w}/{h}` and `/{size}` (302 to an id), an optional `.jpg`
 /// suffix, `?grayscale`, `?blur[=1…10]`, and — only when `configuration.control` is set, with its
 /// bearer token — `GET/PUT /control/shaping` (JSON).
 public final class PicsumServer: Sendable {

@@ -21,8 +21,9 @@ struct PicsumResponder: HTTPResponder {
     let maxStall: Duration
     /// What images say in `Cache-Control`.
     let cacheControl: ImageCacheControl
-    /// `Last-Modified` of every image: the server's start, to the second.
-    let lastModified: String
+    /// `Last-Modified` of the images of each photo (indexed like the render cache's photos, the
+    /// library's then the animations): its file's modification time, to the second.
+    let lastModified: [String]
     /// `http://host:port` of the listening socket, for URLs when a request has no Host header.
     let fallbackBaseURL: @Sendable () -> String
 

@@ -93,7 +93,7 @@ public final class PicsumServer: Sendable {
             log: log, inFlight: inFlight, shutdown: shutdown, clock: configuration.clock,
             control: configuration.control, maxStall: configuration.limits.maxStall,
             cacheControl: ImageCacheControl(maxAge: configuration.cacheMaxAge, noStore: configuration.cacheNoStore),
-            lastModified: HTTPDate.string(from: Date()), fallbackBaseURL: { boundAddress.withLock { $0 } })
+            lastModified: Self.lastModified(library.photos + animations), fallbackBaseURL: { boundAddress.withLock { $0 } })
 
         let (events, continuation) = AsyncStream.makeStream(of: StartupEvent.self)
         var hummingbirdLogger = configuration.logger
@@ -157,6 +157,12 @@ public final class PicsumServer: Sendable {
     /// closes every connection and ends `requests`. Safe to call more than once.
     public func stop() async {
         await lifecycle.stop()
+    }
+
+    /// Each photo's `Last-Modified`: its file's modification time (now, for a file that cannot be read).
+    private static func lastModified(_ photos: [Photo]) -> [String] {
+        let now = Date()
+        return photos.map { HTTPDate.string(from: $0.fileModificationDate ?? now) }
     }
 
     private static func urlHost(_ host: String) -> String {

@@ -85,7 +85,7 @@ public final class PicsumServer: Sendable {
             photos: library.photos + animations, quality: configuration.jpegQuality,
             progressiveMinimumPixels: configuration.progressiveMinimumPixels,
             encodedCacheBytes: configuration.encodedCacheBytes, decodedCacheBytes: configuration.decodedCacheBytes,
-            maxConcurrentRenders: ProcessInfo.processInfo.activeProcessorCount,
+            maxConcurrentRenders: configuration.maxConcurrentRenders,
             sourceStore: configuration.sourceCacheDirectory.map(SourceStore.init(directory:)))
         let boundAddress = Mutex("http://\(configuration.host):\(configuration.port)")
         let responder = PicsumResponder(

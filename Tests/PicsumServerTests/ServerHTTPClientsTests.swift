@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Testing
 import TestSupport
@@ -244,6 +245,46 @@ struct ServerHTTPClientsTests {
                     "200 11 True False", "200 11 True False", "200 11 True False", "sockets 1",
                     "200 10 keep-alive False", "200 10 close True True",
                 ], "\(outcome.output)")
+        }
+    }
+
+    @Test func aThousandIdleConnectionsAndManyActiveOnesDoNotStarveANewClient() async throws {
+        try await withServer { server, _ in
+            // Given 1,000 connections, each answered once and then left idle (kept alive)
+            let idle = try (0..<1000).map { _ in try RawConnection.open(server.baseURL) }
+            defer { for connection in idle { connection.close() } }
+            for connection in idle { connection.send("GET /v2/list?limit=1 HTTP/1.1\r\nHost: a\r\n\r\n") }
+            var answered = 0
+            for connection in idle where Self.text(await connection.readResponse()).hasPrefix("HTTP/1.1 200") { answered += 1 }
+            #expect(answered == 1000)
+
+            // and 256 connections making requests all the while
+            var configuration = HTTPClient.Configuration()
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 256
+            try await withHTTPClient(configuration) { http in
+                let active = TestClient(http: http, baseURL: server.baseURL)
+                let load = Task {
+                    try await withThrowingTaskGroup(of: Int.self) { group in
+                        for index in 0..<256 {
+                            group.addTask {
+                                var ok = 0
+                                for round in 0..<4 where try await active.get("/id/\((index + round) % 40)/64/48").status == 200 { ok += 1 }
+                                return ok
+                            }
+                        }
+                        return try await group.reduce(0, +)
+                    }
+                }
+
+                // When a new client connects meanwhile, Then it is answered
+                let fresh = try RawConnection.open(server.baseURL)
+                defer { fresh.close() }
+                fresh.send("GET /id/3/info HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(Self.text(await fresh.readResponse()).hasPrefix("HTTP/1.1 200"))
+
+                // And every active request was answered too
+                #expect(try await load.value == 1024)
+            }
         }
     }
 }

@@ -19,6 +19,11 @@ struct ServeCommand: AsyncParsableCommand {
             bandwidth 0 or ≥ 1024, rates 0…1), carrying "Authorization: Bearer TOKEN"; the token \
             (random unless --control-token gives one) is printed on the second line of stdout.
 
+            Memory: --render-cache and --source-cache bound the two caches; the renders in flight \
+            (--renders small ones plus one large at a time) each hold a decoded source and its \
+            output besides. The process's peak stays within the two budgets plus the overhead \
+            docs/SERVING.md measures. Several instances behind a cache: see docs/SERVING.md.
+
             Examples:
               photofeed serve --port 8080
               photofeed serve --host 0.0.0.0 --port 8080 --photos ~/Pictures
@@ -59,6 +64,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Cache-Control max-age of images, in seconds (0: clients revalidate every use and get 304s).")
     var maxAge = 86_400
 
+    @Option(help: ArgumentHelp(
+        "Rendered images kept in memory to serve again, in bytes or with a unit: 64MiB, 100MB (default: \(ByteSize.format(PicsumServer.Configuration.defaultEncodedCacheBytes))).",
+        valueName: "size"))
+    var renderCache: String?
+
+    @Option(help: ArgumentHelp(
+        "Decoded photos kept in memory for further renders (default: \(ByteSize.format(PicsumServer.Configuration.defaultDecodedCacheBytes))).",
+        valueName: "size"))
+    var sourceCache: String?
+
+    @Option(help: "Small renders (up to 1 MP) run at once; a large one runs beside them (default: the processor count).")
+    var renders: Int?
+
+    @Option(help: "Connections served at once; more wait until one closes.")
+    var maxConnections = ConnectionLimits().maxConnections
+
     @Flag(help: "Expose GET/PUT /control/shaping, guarded by a bearer token (off by default).")
     var control = false
 
@@ -75,6 +96,13 @@ struct ServeCommand: AsyncParsableCommand {
             guard rate.isFinite, (0...1).contains(rate) else {
                 throw ValidationError("\(flag) must be between 0 and 1 (got \(rate))")
             }
+        }
+        _ = try cacheBudgets()
+        if let renders, !(1...256).contains(renders) {
+            throw ValidationError("--renders must be 1…256 (got \(renders))")
+        }
+        guard (1...100_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections must be 1…100000 (got \(maxConnections))")
         }
         if let controlToken, controlToken.count < 16 || controlToken.contains(where: { $0.isWhitespace }) {
             throw ValidationError("--control-token must be 16 or more characters, no spaces")
@@ -101,6 +129,9 @@ struct ServeCommand: AsyncParsableCommand {
             latency: .milliseconds(latency), bandwidth: bandwidth == 0 ? nil : bandwidth,
             failureRate: failureRate, stallRate: stallRate, truncateRate: truncateRate, seed: seed)
         configuration.cacheMaxAge = maxAge
+        (configuration.encodedCacheBytes, configuration.decodedCacheBytes) = try cacheBudgets()
+        if let renders { configuration.maxConcurrentRenders = renders }
+        configuration.limits.maxConnections = maxConnections
         if control || controlToken != nil {
             configuration.control = controlToken.map { ControlAccess(token: $0) } ?? ControlAccess()
         }
@@ -133,6 +164,18 @@ struct ServeCommand: AsyncParsableCommand {
         await server.stop()
         await logging.value
         Self.standardError("photofeed serve: stopped")
+    }
+
+    /// `--render-cache` and `--source-cache` in bytes (their defaults when not given).
+    private func cacheBudgets() throws -> (encoded: Int, decoded: Int) {
+        func bytes(_ text: String?, _ flag: String, _ fallback: Int) throws -> Int {
+            guard let text else { return fallback }
+            do { return try ByteSize.parse(text) } catch { throw ValidationError("\(flag) \(error)") }
+        }
+        return (
+            try bytes(renderCache, "--render-cache", PicsumServer.Configuration.defaultEncodedCacheBytes),
+            try bytes(sourceCache, "--source-cache", PicsumServer.Configuration.defaultDecodedCacheBytes)
+        )
     }
 
     /// `--photos`, else the default library (see ``DefaultPhotos``).

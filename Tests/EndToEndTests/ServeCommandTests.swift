@@ -89,11 +89,40 @@ import Testing
         (["--photos", "/nonexistent/photos"], "no such directory"),
         (["--port", "70000"], "--port must be 0…65535"),
         (["--bogus"], "Unknown option '--bogus'"),
+        (["--render-cache", "12XB"], "--render-cache '12XB': unknown unit 'xb'"),
+        (["--source-cache", "lots"], "--source-cache 'lots' is not a size"),
+        (["--renders", "0"], "--renders must be 1…256"),
+        (["--max-connections", "0"], "--max-connections must be 1…100000"),
     ])
     func badFlagsFailWithAClearMessage(arguments: [String], message: String) async throws {
         let output = try await BuiltBinary.run(["serve"] + arguments)
         #expect(output.status != 0)
         #expect(output.stderr.contains(message), "stderr: \(output.stderr)")
         #expect(output.stdout.isEmpty)
+    }
+
+    @Test func helpStatesTheMemoryBudgetsAndTheirDefaults() async throws {
+        // Given serve's help
+        let output = try await BuiltBinary.run(["serve", "--help"])
+
+        // Then it names each budget with its default
+        #expect(output.status == 0)
+        let help = output.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("--render-cache <size>"), "\(help)")
+        #expect(help.contains("(default: 64 MiB)"), "\(help)")
+        #expect(help.contains("(default: 256 MiB)"), "\(help)")
+        #expect(help.contains("--renders"), "\(help)")
+        #expect(help.contains("--max-connections"), "\(help)")
+    }
+
+    @Test func budgetsAreTakenAndTheServerAnswers() async throws {
+        // Given serve with small budgets and one render at a time
+        let (serve, url) = try await startServe(["--render-cache", "1MiB", "--source-cache", "8MB", "--renders", "1"])
+
+        // When an image is fetched, Then it is served
+        let image = try curl(["-o", "/dev/null", "-w", "%{http_code}", url + "/id/3/200/100"])
+        #expect(image.status == 0 && image.output == "200")
+        serve.send(SIGTERM)
+        #expect(try await serve.exitStatus(within: .seconds(30)) == 0)
     }
 }

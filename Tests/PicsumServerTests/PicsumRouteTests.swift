@@ -30,6 +30,7 @@ struct PicsumRouteTests {
         #expect(try parse("/id/7/10/20", "grayscale&blur=2") == .image(id: "7", options(10, 20, gray: true, blur: 2)))
         #expect(try parse("/seed/hello/30/40") == .seededImage(seed: "hello", options(30, 40)))
         #expect(try parse("/id/3/info") == .info(id: "3"))
+        #expect(try parse("/seed/hello/info") == .seededInfo(seed: "hello"))
         #expect(try parse("/200/300", "grayscale") == .random(options(200, 300, gray: true), query: "grayscale"))
         #expect(try parse("/200") == .random(options(200, 200), query: nil))
         #expect(try parse("/control/shaping") == .controlShaping)

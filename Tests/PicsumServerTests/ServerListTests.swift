@@ -58,4 +58,21 @@ struct ServerListTests {
             #expect(try await client.get("/id/1000/info").status == 404)
         }
     }
+
+    @Test func seedInfoIsTheInfoOfTheIdTheSeedMapsTo() async throws {
+        try await withServer { server, client in
+            // Given a seed and the photo its image route serves
+            let image = try await client.get("/seed/picsum/60/40")
+            let id = try #require(image.header("Picsum-ID"))
+            #expect(id == String(server.feed.id(forSeed: "picsum")))
+
+            // When its info is asked for
+            let seedInfo = try await client.get("/seed/picsum/info")
+
+            // Then it is that id's info, byte for byte (as picsum.photos serves it)
+            #expect(seedInfo.status == 200)
+            #expect(seedInfo.header("Content-Type") == "application/json; charset=utf-8")
+            #expect(seedInfo.body == (try await client.get("/id/\(id)/info")).body)
+        }
+    }
 }

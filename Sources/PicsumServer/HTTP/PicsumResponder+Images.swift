@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Hummingbird
 import NIOCore
 
@@ -23,6 +24,7 @@ extension PicsumResponder {
             return .text(.internalServerError, "could not render image \(item.id): \(error)")
         }
         let length = encoded.count
+        let lastModified = lastModified.indices.contains(item.photoIndex) ? lastModified[item.photoIndex] : HTTPDate.string(from: Date())
         var headers: HTTPFields = [
             .contentType: encoded.mediaType ?? options.format.mediaType,
             .eTag: encoded.etag,

@@ -21,8 +21,9 @@ struct PicsumResponder: HTTPResponder {
     let maxStall: Duration
     /// What images say in `Cache-Control`.
     let cacheControl: ImageCacheControl
-    /// `Last-Modified` of every image: the server's start, to the second.
-    let lastModified: String
+    /// `Last-Modified` of the images of each photo (indexed like the render cache's photos, the
+    /// library's then the animations): its file's modification time, to the second.
+    let lastModified: [String]
     /// `http://host:port` of the listening socket, for URLs when a request has no Host header.
     let fallbackBaseURL: @Sendable () -> String
 
@@ -66,6 +67,9 @@ struct PicsumResponder: HTTPResponder {
             return list(page: page, limit: limit, baseURL: baseURL)
         case .info(let id):
             guard let item = item(id) else { return .text(.notFound, "no image with id \(id)") }
+            return .json(ListedPhoto(item, baseURL: baseURL).encoded())
+        case .seededInfo(let seed):
+            guard let item = feed.item(feed.id(forSeed: seed)) else { return .text(.notFound, "the feed is empty") }
             return .json(ListedPhoto(item, baseURL: baseURL).encoded())
         case .random(let options, let query):
             let id = randomID(settings.seed)

@@ -8,6 +8,8 @@ enum PicsumRoute: Sendable, Hashable {
     case info(id: String)
     /// `/id/{id}/{w}/{h}` or `/id/{id}/{size}`.
     case image(id: String, ImageOptions)
+    /// `/seed/{seed}/info`: the info of the id the seed maps to.
+    case seededInfo(seed: String)
     /// `/seed/{seed}/{w}/{h}` or `/seed/{seed}/{size}`.
     case seededImage(seed: String, ImageOptions)
     /// `/{w}/{h}` or `/{size}`: redirect to some id at that size, keeping the query.
@@ -37,6 +39,7 @@ enum PicsumRoute: Sendable, Hashable {
         }
         if segments == ["control", "shaping"] { return .controlShaping }
         if segments.count == 3, segments[0] == "id", segments[2] == "info" { return .info(id: segments[1]) }
+        if segments.count == 3, segments[0] == "seed", segments[2] == "info" { return .seededInfo(seed: segments[1]) }
 
         // Image routes may end in `.jpg`, or `.webp` for a WebP.
         var format = ImageOptions.Format.jpeg

@@ -14,14 +14,16 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// The largest request body accepted (only `PUT /control/shaping` reads one); a larger one
     /// is answered 413 at once and the connection closed, unread.
     public var maxRequestBodyBytes: Int
-    /// Connections served at once; further ones wait in the listen backlog until one closes.
+    /// Connections served at once; further ones wait in the listen backlog until one closes. An
+    /// idle kept-alive connection costs a few kilobytes, so the default (4096) lets a thousand
+    /// idle clients stay while others are served (`ServerHTTPClientsTests`).
     public var maxConnections: Int
     /// The longest a stalled response (shaping's stall rate) holds its connection before the
     /// server closes it, for a client that never gives up.
     public var maxStall: Duration
 
     public init(
-        idleTimeout: Duration = .seconds(30), maxRequestBodyBytes: Int = 64 * 1024, maxConnections: Int = 256,
+        idleTimeout: Duration = .seconds(30), maxRequestBodyBytes: Int = 64 * 1024, maxConnections: Int = 4096,
         maxStall: Duration = .seconds(60)
     ) {
         self.idleTimeout = idleTimeout

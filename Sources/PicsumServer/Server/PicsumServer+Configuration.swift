@@ -30,10 +30,18 @@ extension PicsumServer {
         public var progressiveMinimumPixels: Int = Configuration.defaultProgressiveMinimumPixels
         /// 96×96.
         public static let defaultProgressiveMinimumPixels = 96 * 96
-        /// Byte budget of the encoded-image cache.
+        /// Byte budget of the encoded-image cache (the renditions served again without a render).
         public var encodedCacheBytes: Int
-        /// Byte budget of the decoded-source cache.
+        /// Byte budget of the decoded-source cache (the photos decoded, each at the scale renders need).
         public var decodedCacheBytes: Int
+        /// The default of ``encodedCacheBytes``: 64 MiB.
+        public static let defaultEncodedCacheBytes = 64 << 20
+        /// The default of ``decodedCacheBytes``: 256 MiB.
+        public static let defaultDecodedCacheBytes = 256 << 20
+        /// Small renders (up to 1 MP out) that run at once; large ones run one at a time beside
+        /// them. Each holds its source and its output while it runs: with the two caches' budgets,
+        /// what bounds the server's memory. Default: the processor count.
+        public var maxConcurrentRenders: Int = ProcessInfo.processInfo.activeProcessorCount
         /// Where start-up messages go (skipped files). Requests go to `server.requests`.
         public var logger: Logger
         /// The clock shaping sleeps on (latency, bandwidth chunks).
@@ -77,8 +85,8 @@ extension PicsumServer {
             count: Int = 1000,
             shaping: NetworkShaping = NetworkShaping(),
             jpegQuality: Int = 85,
-            encodedCacheBytes: Int = 64 << 20,
-            decodedCacheBytes: Int = 256 << 20,
+            encodedCacheBytes: Int = Configuration.defaultEncodedCacheBytes,
+            decodedCacheBytes: Int = Configuration.defaultDecodedCacheBytes,
             logger: Logger = Logger(label: "PicsumServer", factory: { StreamLogHandler.standardError(label: $0) }),
             clock: any Clock<Duration> = ContinuousClock()
         ) {
@@ -107,6 +115,13 @@ extension PicsumServer {
             }
             guard cacheMaxAge >= 0 else {
                 throw PicsumServerError.invalidConfiguration("cache max-age must not be negative (got \(cacheMaxAge))")
+            }
+            guard encodedCacheBytes >= 0, decodedCacheBytes >= 0 else {
+                throw PicsumServerError.invalidConfiguration(
+                    "cache budgets must not be negative (got \(encodedCacheBytes) and \(decodedCacheBytes))")
+            }
+            guard (1...256).contains(maxConcurrentRenders) else {
+                throw PicsumServerError.invalidConfiguration("renders at once must be 1…256 (got \(maxConcurrentRenders))")
             }
             guard !host.isEmpty else { throw PicsumServerError.invalidConfiguration("host must not be empty") }
             try shaping.validate()

@@ -23,7 +23,7 @@ import Synchronization
 /// ```
 ///
 /// Routes: `/v2/list?page=&limit=`, `/id/{id}/{w}/{h}`, `/id/{id}/{size}`, `/id/{id}/info`,
-/// `/seed/{seed}/{w}/{h}`, `/{w}/{h}` and `/{size}` (302 to an id), an optional `.jpg`
+/// `/seed/{seed}/{w}/{h}`, `/seed/{seed}/info`, `/{w}/{h}` and `/{size}` (302 to an id), an optional `.jpg`
 /// suffix, `?grayscale`, `?blur[=1…10]`, and — only when `configuration.control` is set, with its
 /// bearer token — `GET/PUT /control/shaping` (JSON).
 public final class PicsumServer: Sendable {
@@ -85,7 +85,7 @@ public final class PicsumServer: Sendable {
             photos: library.photos + animations, quality: configuration.jpegQuality,
             progressiveMinimumPixels: configuration.progressiveMinimumPixels,
             encodedCacheBytes: configuration.encodedCacheBytes, decodedCacheBytes: configuration.decodedCacheBytes,
-            maxConcurrentRenders: ProcessInfo.processInfo.activeProcessorCount,
+            maxConcurrentRenders: configuration.maxConcurrentRenders,
             sourceStore: configuration.sourceCacheDirectory.map(SourceStore.init(directory:)))
         let boundAddress = Mutex("http://\(configuration.host):\(configuration.port)")
         let responder = PicsumResponder(
@@ -93,7 +93,7 @@ public final class PicsumServer: Sendable {
             log: log, inFlight: inFlight, shutdown: shutdown, clock: configuration.clock,
             control: configuration.control, maxStall: configuration.limits.maxStall,
             cacheControl: ImageCacheControl(maxAge: configuration.cacheMaxAge, noStore: configuration.cacheNoStore),
-            lastModified: HTTPDate.string(from: Date()), fallbackBaseURL: { boundAddress.withLock { $0 } })
+            lastModified: Self.lastModified(library.photos + animations), fallbackBaseURL: { boundAddress.withLock { $0 } })
 
         let (events, continuation) = AsyncStream.makeStream(of: StartupEvent.self)
         var hummingbirdLogger = configuration.logger
@@ -103,7 +103,7 @@ public final class PicsumServer: Sendable {
             limits.idleTimeout.components.seconds * 1_000_000_000 + limits.idleTimeout.components.attoseconds / 1_000_000_000)
         let application = Application(
             responder: responder,
-            server: .http1(
+            server: .persistentHTTP1(
                 configuration: .init(
                     additionalChannelHandlers: [
                         InputClosedHandler(), RequestBodyLimitHandler(limit: limits.maxRequestBodyBytes),
@@ -157,6 +157,12 @@ public final class PicsumServer: Sendable {
     /// closes every connection and ends `requests`. Safe to call more than once.
     public func stop() async {
         await lifecycle.stop()
+    }
+
+    /// Each photo's `Last-Modified`: its file's modification time (now, for a file that cannot be read).
+    private static func lastModified(_ photos: [Photo]) -> [String] {
+        let now = Date()
+        return photos.map { HTTPDate.string(from: $0.fileModificationDate ?? now) }
     }
 
     private static func urlHost(_ host: String) -> String {

@@ -4,15 +4,19 @@ import Glibc
 #endif
 
 /// A plain TCP connection to the test server, for clients no HTTP library would be: silent,
-/// half-sent heads, bodies that never end. Blocking reads run on a Dispatch thread, never on
-/// the cooperative pool the server's responder uses.
+/// half-sent heads, bodies that never end. Blocking reads run on a thread of their own, never on
+/// the cooperative pool the server's responder uses nor on Dispatch's, which the renders use.
 struct RawConnection: Sendable {
     let fd: Int32
 
-    /// Connects to `baseURL`'s host and port (IPv4 loopback).
-    static func open(_ baseURL: URL) throws -> RawConnection {
+    /// Connects to `baseURL`'s host and port (IPv4 loopback); `receiveBufferBytes` shrinks the
+    /// socket's receive buffer (a client that reads slowly fills it sooner).
+    static func open(_ baseURL: URL, receiveBufferBytes: Int32? = nil) throws -> RawConnection {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
+        if var bytes = receiveBufferBytes {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(baseURL.port ?? 80).bigEndian)
@@ -51,7 +55,7 @@ struct RawConnection: Sendable {
     /// timeout ran out first (the server kept it open).
     func readUntilClosed() async -> (bytes: [UInt8], closed: Bool) {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 var received: [UInt8] = []
                 var buffer = [UInt8](repeating: 0, count: 65_536)
                 while true {
@@ -71,7 +75,7 @@ struct RawConnection: Sendable {
     /// One response (head and a `Content-Length` body), leaving the connection open.
     func readResponse() async -> [UInt8] {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 var received: [UInt8] = []
                 var byte: UInt8 = 0
                 let separator = Array("\r\n\r\n".utf8)

@@ -26,11 +26,20 @@ public struct BlockArtRenderer: Sendable {
         BlockArtLayout.make(image: imageSize, box: box, options: options)
     }
 
-    /// The sub-pixel size a thumbnail should have so rendering it samples 1:1: pass the
-    /// original image size; ask your decoder/resizer for this size (after `layout(...).crop`
-    /// for `fill`), then call `render(_:filling:)` with `layout(...).grid`.
+    /// The size in square pixels to fetch an image of `imageSize` at for `box`: the shown part's
+    /// aspect (all of it for `fit`, the layout's crop for `fill`), with at least the grid's
+    /// sub-pixels on both axes. A server that crops to the size it is asked for (picsum's
+    /// `/id/{id}/{W}/{H}`) then sends the picture `render(_:in:)` lays out as `layout(...)`
+    /// does. (The sub-pixel size itself, ``BlockArtLayout/pixelSize``, has the aspect of the
+    /// sub-pixels: taller than wide for sextants and quadrants, so asked of such a server it
+    /// cropped the photo.)
     public func pixelSize(forImage imageSize: PixelSize, in box: CellSize) -> PixelSize {
-        layout(forImage: imageSize, in: box).pixelSize
+        let layout = layout(forImage: imageSize, in: box)
+        let crop = layout.crop
+        guard crop.width > 0, crop.height > 0, !layout.pixelSize.isEmpty else { return layout.pixelSize }
+        let aspect = Double(crop.width) / Double(crop.height)
+        let width = max(layout.pixelSize.width, Int((Double(layout.pixelSize.height) * aspect).rounded(.up)))
+        return PixelSize(width: width, height: max(1, Int((Double(width) / aspect).rounded())))
     }
 
     /// Renders `bitmap` (square pixels, any size) into `box`, fitting or filling by the options.

@@ -50,4 +50,25 @@ import Vocabulary
         // Then each sub-pixel is the box average
         #expect(grid.cells == [Cell(glyph: " ", foreground: .rgb(128, 0, 128), background: .rgb(128, 0, 128))])
     }
+
+    @Test(arguments: [SymbolSet.half, .quad, .sextant, .block, .ascii])
+    func aPhotoFetchedFromACroppingServerIsShownWholeByEverySymbolSet(symbols: SymbolSet) {
+        // Given a square photo, a 24×9 box (wider than the photo), and a server that sends
+        // exactly the size asked for, cropping to it (picsum's /id/{id}/{W}/{H})
+        let renderer = BlockArtRenderer(options: BlockArtOptions(symbols: symbols))
+        let photo = PixelSize(width: 1000, height: 1000)
+        let box = CellSize(columns: 24, rows: 9)
+        let fetched = renderer.pixelSize(forImage: photo, in: box)
+
+        // When what comes back (the photo cropped to the asked aspect) is drawn in the box
+        let grid = renderer.render(Bitmap(width: fetched.width, height: fetched.height, fill: RGBA(9, 9, 9)), in: box)
+
+        // Then it was asked for square and drawn where the layout of the whole photo puts it:
+        // 18×9 cells (cells twice as tall as wide), never the box's whole width
+        #expect(fetched.width == fetched.height)
+        #expect(grid.size == renderer.layout(forImage: photo, in: box).grid)
+        #expect(grid.size == CellSize(columns: 18, rows: 9))
+        // with at least a sub-pixel for each of the grid's
+        #expect(fetched.width >= 18 * symbols.pixelsPerCellX && fetched.height >= 9 * symbols.pixelsPerCellY)
+    }
 }

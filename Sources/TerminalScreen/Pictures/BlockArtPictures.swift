@@ -23,12 +23,10 @@ public struct BlockArtPictures: PictureRenderer {
     public var name: String { "\(options.symbols)" }
 
     public func pixelSize(forImage imageSize: PixelSize?, in box: CellSize) -> PixelSize {
-        let cells = CellSize(columns: box.columns, rows: box.rows)
-        if let imageSize, !imageSize.isEmpty {
-            return renderer.pixelSize(forImage: imageSize, in: cells)
-        }
-        let symbols = options.symbols
-        return PixelSize(width: box.columns * symbols.pixelsPerCellX, height: box.rows * symbols.pixelsPerCellY)
+        // An image of unknown size is asked for with the box's own aspect.
+        let image = imageSize.flatMap { $0.isEmpty ? nil : $0 }
+            ?? PixelSize(width: box.columns * 100, height: Int((Double(box.rows) * options.cellAspect * 100).rounded()))
+        return renderer.pixelSize(forImage: image, in: box)
     }
 
     public func picture(for bitmap: Bitmap, in box: CellSize) -> Picture {

@@ -170,7 +170,7 @@ struct UpdateTextModeTests {
         let newest = harness.model.eventLog.suffix(1).map { EventLogPanel.line(for: $0).plain.trimmingSpaces() }
         #expect(log.count > 2 && log[1] == newest.first, "\(log)")
         // And each load asked for a small image (the picture is never drawn)
-        #expect(log.contains { $0.hasSuffix("start high 16×9") }, "\(log)")
+        #expect(log.contains { $0.hasSuffix("start high 16×12") }, "\(log)")
         // When t switches to the timeline
         harness.press("t")
         // Then each photo in view is a line of what its load did

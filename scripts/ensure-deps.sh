@@ -15,7 +15,7 @@ case "$purpose" in
     # devscripts: hardening-check, which the hardening test runs on the built binary.
     # apache2-utils (ab), wrk, nginx: real clients and a real cache in front of `photofeed serve`.
     test) packages="$packages tmux curl ncurses-term man-db zsh fish devscripts apache2-utils wrk nginx" ;;
-    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick mate-backgrounds" ;;
+    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick mate-backgrounds wrk nginx" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 

@@ -38,7 +38,7 @@ struct BenchContext: Sendable {
 enum BenchScenarios {
     static let all: [any BenchScenario] = [
         DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), GridScenario(), GridScaleScenario(), PipelineScenario(),
-        ScrollScenario(), ScrollScenario(layout: .grid), FormatsScenario(), AnimationScenario(), EmbeddedStartScenario(), PixelRatioScenario(),
+        ScrollScenario(), ScrollScenario(layout: .grid), FormatsScenario(), AnimationScenario(), EmbeddedStartScenario(), PixelRatioScenario(), ServeLoadScenario(),
     ]
 
     static var names: String { all.map(\.name).joined(separator: ", ") }

@@ -42,8 +42,13 @@ public struct PixelPictures: PictureRenderer {
         return PixelSize(width: max(1, Int(Double(size.width) * scale)), height: max(1, Int(Double(size.height) * scale)))
     }
 
+    /// The picture of `bitmap` in `box`: scaled down (aspect kept) when it is larger than the
+    /// box in pixels, or than ``maximumSize``. A protocol that draws pixels as they come (sixel)
+    /// would otherwise draw past the box's last row, and the terminal scroll the screen.
     public func picture(for bitmap: Bitmap, in box: CellSize) -> Picture {
-        let capped = Self.capped(bitmap.size, to: maximumSize)
+        let boxPixels = PixelSize(width: max(1, box.columns * cellPixels.width), height: max(1, box.rows * cellPixels.height))
+        let limit = maximumSize.map { PixelSize(width: min($0.width, boxPixels.width), height: min($0.height, boxPixels.height)) } ?? boxPixels
+        let capped = Self.capped(bitmap.size, to: limit)
         let bitmap = capped == bitmap.size ? bitmap : bitmap.resized(to: capped)
         let cells = CellSize(
             columns: min(box.columns, max(1, (bitmap.width + cellPixels.width - 1) / cellPixels.width)),

@@ -26,6 +26,21 @@ struct PixelPicturesTests {
         #expect(pictures.nextVariant() == nil)
     }
 
+    @Test func aBitmapLargerThanItsBoxIsScaledIntoItSoASixelNeverPassesTheBoxsLastRow() throws {
+        // Given sixel pictures on a terminal of 8×16-pixel cells and a 30×8-cell box (240×128 pixels)
+        let pictures = PixelPictures(cellPixels: PixelSize(width: 8, height: 16), graphics: SixelGraphics())
+        let box = CellSize(columns: 30, rows: 8)
+
+        // When a 240×160 photo comes back whole (larger than the box asked for)
+        let picture = pictures.picture(for: Bitmap(width: 240, height: 160), in: box)
+
+        // Then the image drawn is scaled into the box, aspect kept: no pixel below its 8th row
+        let image = try #require(picture.image)
+        #expect(image.bitmap.size == PixelSize(width: 192, height: 128))
+        #expect(image.cells == CellSize(columns: 24, rows: 8))
+        #expect(image.bitmap.height <= box.rows * 16)
+    }
+
     @Test func theBackendSaysITerm() {
         let pictures = PictureBackend.pixels(.iterm).renderer(art: BlockArtOptions(), cellPixels: PixelSize(width: 10, height: 20))
         #expect(pictures.name == "iterm")

@@ -3,7 +3,7 @@
 #
 # Usage (from the repository's root, so the viewer finds Assets/photos):
 #   scripts/terminal-screenshots.sh [TERMINAL...]
-#   TERMINAL: konsole urxvt st screen linux mlterm mlterm16 (default: all, one after another)
+#   TERMINAL: konsole urxvt st screen linux mlterm mlterm16 vt340small (default: all, one after another)
 #
 # Each terminal runs alone under `xvfb-run -s '-screen 0 1280x800x24'` (no window
 # manager), about 100x30 cells, with an interactive bash (prompt "$ ") whose HOME is a
@@ -154,6 +154,14 @@ shoot_linux() {
     xterm -geometry 100x30 -fa "$FONT" -fs 11 -e env TERM=linux bash --rcfile "$home/.bashrc" -i
 }
 
+# xterm's sixel (vt340) with a smaller font (8x17-pixel cells): xterm does not report its
+# cell size here, so photofeed assumes 10x20.
+shoot_vt340small() {
+  local home; home=$(make_home)
+  session vt340small XTerm env HOME="$home" \
+    xterm -ti vt340 -geometry 100x30 -fa "$FONT" -fs 10 -e bash --rcfile "$home/.bashrc" -i
+}
+
 # mlterm at two font sizes: 7x13-pixel cells, and 8x16 (where the list's last, cut
 # picture was seen to scroll the screen).
 shoot_mlterm() {
@@ -177,7 +185,7 @@ fi
 
 mkdir -p "$OUT"
 terminals=("$@")
-[[ ${#terminals[@]} -gt 0 ]] || terminals=(konsole urxvt st screen linux mlterm mlterm16)
+[[ ${#terminals[@]} -gt 0 ]] || terminals=(konsole urxvt st screen linux mlterm mlterm16 vt340small)
 for terminal in "${terminals[@]}"; do
   echo "$terminal"
   PHOTOFEED=$PHOTOFEED OUT=$OUT xvfb-run -a -s '-screen 0 1280x800x24' \

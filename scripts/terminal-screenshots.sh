@@ -154,8 +154,8 @@ shoot_linux() {
     xterm -geometry 100x30 -fa "$FONT" -fs 11 -e env TERM=linux bash --rcfile "$home/.bashrc" -i
 }
 
-# xterm's sixel (vt340) with a smaller font (8x17-pixel cells): xterm does not report its
-# cell size here, so photofeed assumes 10x20.
+# xterm's sixel (vt340) with a smaller font (8x17-pixel cells), where the list's last, cut
+# picture was seen to scroll the screen.
 shoot_vt340small() {
   local home; home=$(make_home)
   session vt340small XTerm env HOME="$home" \

@@ -74,7 +74,9 @@ import Vocabulary
     @Test func glyphsAndCellsByFamily() {
         #expect(TerminalFamily.linuxConsole.blockGlyphs == .halfBlocks)
         #expect(TerminalFamily.urxvt.blockGlyphs == .halfBlocks)
-        #expect(TerminalFamily.st.blockGlyphs == .sextants)
+        #expect(TerminalFamily.st.blockGlyphs == .quadrants)
+        #expect(TerminalFamily.mlterm.blockGlyphs == .quadrants)
+        #expect(TerminalFamily.kitty.blockGlyphs == .sextants)
         #expect(TerminalFamily.linuxConsole.assumedCellPixels == PixelSize(width: 8, height: 16))
         #expect(TerminalFamily.xterm.assumedCellPixels == nil)
     }

@@ -74,12 +74,14 @@ public enum TerminalFamily: String, Sendable, Hashable, CaseIterable {
     public var drawsTrueColor: Bool { self == .st || self == .mlterm }
 
     /// The block glyphs block art uses by default there: the Linux console's font holds the
-    /// CP437 blocks only (half blocks and shades); urxvt's X core fonts have no sextants, and the
-    /// half blocks are used there too (the viewer draws quadrant art wider than the photo: see
-    /// docs/terminals.md); elsewhere the fonts used draw sextants.
+    /// CP437 blocks only (half blocks and shades); urxvt's X core fonts have no sextants, and
+    /// its half blocks are the ones seen right (docs/terminals.md); st and mlterm draw with the
+    /// font alone, and Debian's (DejaVu, Liberation) have the quadrants but no sextants; kitty,
+    /// VTE, Konsole and xterm's default set draw what they use.
     public var blockGlyphs: BlockGlyphs {
         switch self {
         case .linuxConsole, .urxvt: .halfBlocks
+        case .st, .mlterm: .quadrants
         default: .sextants
         }
     }

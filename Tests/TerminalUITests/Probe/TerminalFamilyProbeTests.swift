@@ -113,6 +113,8 @@ struct TerminalFamilyProbeTests {
         #expect(!asked.questions.contains("XTSMGRAPHICS"))
         #expect(asked.family == .st)
         #expect(asked.probe.colors == ColorDepth.Decision(depth: .truecolor, source: "st draws 24-bit colour"))
+        // And block art in quadrants: st draws with its font, and Debian's fonts have no sextants
+        #expect(asked.symbols == .quad)
     }
 
     @Test func gnuScreenIsSentNoDeviceControlStringAndNoKittyQuery() throws {

@@ -47,7 +47,10 @@ struct FeedBench: AsyncParsableCommand {
             let report = try await bench.run(context)
             if !json { print(report.renderedTable(), terminator: "\n\n") }
             let assetsArgument = assets == "Assets/photos" ? "" : " --assets \(assets)"
-            try page?.write(PerformancePage.section(report, command: "feedbench --scenario \(bench.name)\(assetsArgument)"), appending: true)
+            try page?.write(
+                PerformancePage.section(
+                    report, command: "feedbench --scenario \(bench.name)\(assetsArgument)", addedWith: append ? context.photofeedBinary : nil),
+                appending: true)
             reports.append(report)
         }
         if json {

@@ -36,9 +36,14 @@ struct PerformancePage {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One scenario's section: its table and notes, and the command that reproduces it.
-    static func section(_ report: BenchReport, command: String) -> String {
+    /// One scenario's section: its table and notes, and the command that reproduces it; when
+    /// it is added to a page written earlier, when and with which photofeed it was measured.
+    static func section(_ report: BenchReport, command: String, addedWith photofeedBinary: String? = nil) -> String {
         var lines = ["", "## \(report.title)", "", "`\(command)`", ""]
+        if let photofeedBinary {
+            let version = firstLine(of: [photofeedBinary, "--version"]).map(cell) ?? "photofeed (version unknown)"
+            lines += ["Added to the page \(timestamp()), measured with \(version).", ""]
+        }
         lines.append("| " + report.columns.map(cell).joined(separator: " | ") + " |")
         lines.append("|" + report.columns.map { _ in "---" }.joined(separator: "|") + "|")
         for row in report.rows {

@@ -198,4 +198,22 @@ struct TerminalProbeTests {
         #expect(DirectColorTerminfo.variant(for: "kitty-direct", environment: environment) == nil)
         #expect(DirectColorTerminfo.variant(for: "dumb", environment: environment) == nil)
     }
+
+    @Test func theReportSaysTheCellSizeThePicturesAssume() {
+        // Given a terminal that answered DA1 but not its cell size: the Linux console, then xterm
+        var replies = TerminalReplies()
+        replies.feed(Array("\u{1B}[?6c".utf8))
+        func cell(_ term: String) -> String? {
+            let profile = TerminalProfile(
+                replies: replies, request: .auto, environment: ["TERM": term], tmux: nil,
+                selection: GraphicsSelection(backend: .blocks, reason: "blocks"),
+                colors: ColorDepth.Decision(depth: .ansi16, source: "test"))
+            #expect(profile.report().contains { $0.hasPrefix("cell") })
+            return profile.report().first { $0.hasPrefix("cell") }.map { String($0.dropFirst(12)) }
+        }
+
+        // Then the report names the size the pictures are laid out for: the console's 8×16 font, else 10×20
+        #expect(cell("linux") == "not reported: 8×16 px assumed")
+        #expect(cell("xterm-256color") == "not reported: 10×20 px assumed")
+    }
 }

@@ -81,7 +81,7 @@ public struct TerminalProfile: Sendable {
         if let cell = replies.cellPixels {
             line("cell", "\(cell.width)×\(cell.height) px")
         } else {
-            line("cell", "not reported: 10×20 px assumed")
+            line("cell", "not reported: \(cellPixels.width)×\(cellPixels.height) px assumed")
         }
         for rejected in replies.rejectedGeometry { line("ignored", "\(rejected): out of bounds") }
         line("colours", "\(colors.depth.name) (\(colors.source))")

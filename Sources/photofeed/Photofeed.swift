@@ -65,14 +65,7 @@ struct ViewCommand: AsyncParsableCommand {
     @OptionGroup var configFile: ConfigFileOptions
 
     func run() async throws {
-        guard isatty(STDOUT_FILENO) == 1 else {
-            Self.standardError(ScreenError.notATerminal.description)
-            throw ExitCode.failure
-        }
-        guard isatty(STDIN_FILENO) == 1 else {
-            Self.standardError(ScreenError.inputNotATerminal.description)
-            throw ExitCode.failure
-        }
+        try Self.requireTerminal()
         let term = ProcessInfo.processInfo.environment["TERM"]
         // A header for a feed with no origin to send it to is a usage error (exit 64).
         let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feed)
@@ -87,98 +80,19 @@ struct ViewCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let outcome: Result<FeedExit, any Error>
-        // What C libraries print while curses owns the terminal goes to a log, not the screen.
-        var errorLog: StandardErrorLog?
         if term == "dumb" {
             // A dumb terminal has no cursor addressing: the screen-reader mode's lines are
             // printed one after another instead of drawn in place (Emacs' shell, where
             // emacspeak users meet TERM=dumb, reads them as they come). No probe, no escape.
             outcome = await Self.viewLines(options, setup: setup, recorder: recorder)
         } else {
-            do {
-                // Ask the terminal once, before the screen takes over: graphics, version, cell size.
-                let environment = ProcessInfo.processInfo.environment
-                let request = options.graphics
-                // The screen-reader mode asks the terminal nothing: a console that does not know a
-                // question (the Linux console under speakup) may show it, or its answer, as text
-                // the reader would read out. It draws words in the terminal's own colours.
-                let colorFlag = options.colors.mode
-                let probe =
-                    options.textMode(term: term)
-                    ? nil
-                    : GraphicsProbe.run(
-                        request, colorFlag: colorFlag, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
-                defer { probe?.restore() }
-                let replies = probe?.replies
-                let selection = probe?.selection
-                var configuration = CursesScreenConfiguration(
-                    maximumColors: probe.map(\.colors.depth)
-                        ?? options.maximumColors(environment: environment))
-                if let probe {
-                    var transport = probe.transport
-                    // Below 24-bit colour (tmux without RGB) placeholders name their images by a palette index.
-                    transport.indexedPlaceholderIDs = probe.colors.depth < .truecolor
-                    configuration.graphicsTransport = transport
-                    configuration.terminalType = Self.terminalType(
-                        colors: probe.colors.depth, terminfoColors: probe.terminfoColors, environment: environment)
-                }
-                if let probe, let replies {
-                    configuration.inputParser = replies.inputParser
-                    configuration.typedAhead = replies.typedAhead
-                    configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
-                }
-                configuration.preparesPicturesOffFrame = true
-                // GNU screen ignores the alternate screen by default: clear on the way out.
-                configuration.clearsOnClose = TerminalFamily.identify(environment: environment, replies: replies) == .gnuScreen
-                let profile = probe?.profile(
-                    request: request, environment: environment, terminalType: configuration.terminalType ?? environment["TERM"])
-                let options = self.options
-                errorLog = StandardErrorLog.begin()
-                outcome = .success(
-                    try await CursesScreen.run(configuration: configuration) { screen in
-                        let family = profile?.family
-                        var viewerOptions = try options.viewerOptions(
-                            screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: selection,
-                            glyphs: family?.blockGlyphs ?? .sextants)
-                        viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize ?? family?.assumedCellPixels
-                        viewerOptions.sixelGeometry = replies?.sixelGeometry
-                        viewerOptions.terminal = profile
-                        viewerOptions.screenColors = screen.colorCapability
-                        screen.synchronizesFrames = replies?.synchronizedOutput ?? false
-                        if setup.source is DirectoryFeed {
-                            // The folder's source sorts (--sort): the list keeps its order, and a photo
-                            // added to the folder goes to its place by it.
-                            viewerOptions.folderSort = try options.folderOptions().sort
-                            viewerOptions.sort = nil
-                        }
-                        let viewer = FeedRuntime(
-                            screen: screen, feed: setup.source, feedName: setup.feedName,
-                            pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
-                            network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
-                            messages: setup.folderChanges?.messages, frameInterval: FeedRuntime.displayFrameInterval)
-                        return await viewer.run()
-                    })
-            } catch {
-                outcome = .failure(error)
-            }
+            // What C libraries print while curses owns the terminal goes to a log, not the screen.
+            let errorLog = StandardErrorLog.begin()
+            outcome = await viewOnScreen(term: term, setup: setup, recorder: recorder)
+            if let notice = errorLog?.end() { Self.standardError(notice) }
         }
-        if let notice = errorLog?.end() { Self.standardError(notice) }
         await setup.shutDown()
-        // A trace or server log that stopped early is a failed run, whatever else happened.
-        let lost = setup.outputFailures(recorder: recorder)
-        for failure in lost { Self.standardError("photofeed: \(failure)") }
-        switch outcome {
-        case .failure(let error):
-            Self.standardError("photofeed: \(ErrorText.describe(error))")
-            throw ExitCode.failure
-        case .success(.failed(let reason)):
-            Self.standardError("photofeed: \(reason)")
-            throw ExitCode.failure
-        case .success(.signal(let signal)):
-            throw ExitCode(signal.exitStatus)
-        case .success(.quit), .success(.settled):
-            if !lost.isEmpty { throw ExitCode.failure }
-        }
+        try Self.finish(outcome, lost: setup.outputFailures(recorder: recorder))
     }
 
     /// The terminfo entry to draw with: `TERM`'s own, unless 24-bit colour was decided and it

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `photofeed serve` as a child process on a free port, read from its first line.
-final class ServeChild: @unchecked Sendable {
+final class ServeChild {
     let baseURL: URL
     private let process: Process
 

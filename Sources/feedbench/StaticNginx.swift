@@ -1,7 +1,7 @@
 import Foundation
 
 /// nginx serving `root` on a free loopback port, from its own prefix (no system service).
-final class StaticNginx: @unchecked Sendable {
+final class StaticNginx {
     let baseURL: URL
     private let process: Process
 

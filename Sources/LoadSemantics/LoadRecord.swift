@@ -47,6 +47,8 @@ public struct LoadRecord: Sendable {
         case frame(placeholders: Set<LoadSlot>)
         /// The viewer asked a slot's animation player to decode the frame at `index`.
         case animationFrame(LoadSlot, index: Int)
+        /// The screen wrote `bytes` of a slot's picture's pixels to the terminal.
+        case pictureWritten(LoadSlot, bytes: Int)
     }
 
     /// Where an item is: on screen, in the prefetch window, or neither.

@@ -84,6 +84,8 @@ public struct LoadTraceBuilder: Sendable {
             out += pipeline(event, time: time)
         case .animationFrame(let slot, let index):
             out += instant("animation frame", slot: slot, time: time, ["frame": .int(index)])
+        case .pictureWritten(let slot, let bytes):
+            out += instant("pixels written", slot: slot, time: time, ["bytes": .int(bytes)])
         case .frame(let placeholders):
             for (slot, span) in open.sorted(by: { $0.key < $1.key }) where span == .rendering && !placeholders.contains(slot) {
                 out += end(slot, time: time)

@@ -104,6 +104,10 @@ public struct SemanticsAudit: Sendable {
             if slots[slot]?.visibility != .visible {
                 report(.framesOnlyWhileVisible, slot: slot, "animation frame \(index) was asked for while the item was off screen")
             }
+        case .pictureWritten(let slot, let bytes):
+            if slots[slot]?.visibility != .visible {
+                report(.pixelsOnlyWhileVisible, slot: slot, "\(bytes) bytes of its picture were written while the item was off screen")
+            }
         }
         return Array(violations[before...])
     }

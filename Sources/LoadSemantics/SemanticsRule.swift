@@ -23,6 +23,9 @@ public enum SemanticsRule: Int, Sendable, Hashable, CaseIterable, CustomStringCo
     /// No animation frame is decoded for an item that is not on screen (not even one in the
     /// prefetch window): animations play only while visible.
     case framesOnlyWhileVisible = 8
+    /// No picture's pixels are written to the terminal for an item that is not on screen: a
+    /// picture whose row left before its bytes went is never written, and one cut short stops.
+    case pixelsOnlyWhileVisible = 9
 
     /// The rule in a few words.
     public var title: String {
@@ -35,6 +38,7 @@ public enum SemanticsRule: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         case .visibleItemsSettle: "visible items settle"
         case .retriesBounded: "retries bounded, none after 4xx"
         case .framesOnlyWhileVisible: "frames only while visible"
+        case .pixelsOnlyWhileVisible: "pixels only while visible"
         }
     }
 

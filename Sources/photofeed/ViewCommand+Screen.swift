@@ -77,6 +77,8 @@ extension ViewCommand {
                 configuration.inputParser = replies.inputParser
                 configuration.typedAhead = replies.typedAhead
                 configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
+                // A terminal that answered DA1 answers the fences written after pictures.
+                configuration.pacesPictures = replies.deviceAttributes != nil
             }
         }
         configuration.preparesPicturesOffFrame = true

@@ -122,7 +122,7 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "Screen-reader mode (Orca, speakup, brltty): no pictures; each photo one line of words (\"Photo 4 of 30 by Jakub Mede, 1873 by 1248, loaded from the network in 252 ms\"), the cursor at the start of the focused photo's line, news (\"photo 5 failed: HTTP 404\") on the bottom line; the grid reads as the list, Enter says the photo's info. No terminal probing, transitions or animation. On by itself under TERM=dumb, where the viewer prints its lines one after another.")
     var text = false
 
-    @Flag(help: "Check the loading semantics live (loads only when wanted, cancel within a frame, one download per URL, resume fetches only the rest, memory hits draw at once, rows settle, bounded retries, animation frames only while visible): the status bar counts violations and the event log (l) marks them in red.")
+    @Flag(help: "Check the loading semantics live (loads only when wanted, cancel within a frame, one download per URL, resume fetches only the rest, memory hits draw at once, rows settle, bounded retries, animation frames only while visible, picture pixels only while visible): the status bar counts violations and the event log (l) marks them in red.")
     var audit = false
 
     @OptionGroup var requestHeaderOptions: RequestHeaderOptions

@@ -34,6 +34,23 @@ struct SemanticsAuditTests {
         #expect(violations.first?.detail == "animation frame 2 was asked for while the item was off screen")
     }
 
+    @Test func rule9FiresForPixelsWrittenForAnItemOffScreen() {
+        // Given an item whose picture's pixels are written while it is on screen
+        var script = RecordScript()
+        script.appear("1", url: url, load: 1)
+        script.add(.pictureWritten(.item("1"), bytes: 4_100))
+        // And again once it moved into the prefetch window, and after it left
+        script.add(.visibility(.item("1"), .prefetch))
+        script.add(.pictureWritten(.item("1"), bytes: 4_100))
+        script.add(.visibility(.item("1"), .gone))
+        script.add(.pictureWritten(.item("1"), bytes: 900))
+        // When audited
+        let violations = script.audit().violations.filter { $0.rule == .pixelsOnlyWhileVisible }
+        // Then rule 9 fires for the two writes made off screen, with their sizes
+        #expect(violations.count == 2)
+        #expect(violations.last?.detail == "900 bytes of its picture were written while the item was off screen")
+    }
+
     @Test func rule1FiresForADownloadNobodyAskedFor() {
         // Given a download that starts with no item having asked for its URL
         var script = RecordScript()

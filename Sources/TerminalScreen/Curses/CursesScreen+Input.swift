@@ -16,7 +16,7 @@ extension CursesScreen {
             return .redraw
         }
         if pending.resize, let event = applyResize(onlyIfChanged: true) { return event }
-        if let event = input.next() { return event }
+        if let event = nextEvent() { return event }
         var wait = timeout
         while true {
             let now = ContinuousClock.now
@@ -28,7 +28,7 @@ extension CursesScreen {
             } else if input.parser.waiting == .escape {
                 input.expireEscape()
             }
-            if let event = input.next() { return event }
+            if let event = nextEvent() { return event }
             if count <= 0 {
                 inputWatcher.rearm()
                 return nil

@@ -34,10 +34,30 @@ extension CursesScreen {
         }
         // Placeholder images get their small ids (tmux without RGB) before their cells are drawn.
         images.assignIndexedIDs(changes.frame.pictures.compactMap(\.picture.image))
+        let now = ContinuousClock.now
+        let paced = pacesPictures(at: now)
+        let idle = link.inFlight == 0
+        let before = paced ? ThreadWrites.count() : nil
         changes.write(to: self)
         guard !isClosed else { return }
-        let bytes = images.apply(changes, redrawnLines: redrawn)
+        if let before, let after = ThreadWrites.count() { link.wrote(after - before, at: now) }
+        let allowance = paced ? PictureAllowance(bytes: link.allowance, linkIdle: idle, resting: isResting(at: now)) : .unlimited
+        let bytes = images.apply(changes, redrawnLines: redrawn, allowance: allowance)
+        let written = images.takeWrites()
+        if paced, !written.isEmpty, link.inFlight <= TerminalLink.smallAhead {
+            // A fence with little ahead of it measures the link's own delay.
+            writeRaw(Self.fence)
+            link.fenced(Self.fence.count, at: now)
+        }
         if !bytes.isEmpty { writeRaw(bytes) }
+        pictureWrites += written
+        if paced { measure(bytes.count, pixelsWritten: !written.isEmpty, at: now) }
+    }
+
+    /// Pictures' pixels written since the last call, by placement (the semantics audit's record).
+    public func takePictureWrites() -> [PictureWrite] {
+        defer { pictureWrites.removeAll() }
+        return pictureWrites
     }
 
     /// Whether a picture waits for its encoding (made off the frame path): a frame should be

@@ -64,6 +64,15 @@ public final class CursesScreen: Screen {
     var cursorShown = false
     /// Terminal-held images (kitty graphics) this screen transmitted.
     var images = TerminalImageStore()
+    /// The way to the terminal, measured by the fences written after pictures.
+    var link = TerminalLink()
+    /// When the last key (or click, or wheel notch) was read: pictures that cannot be cut wait
+    /// until the screen rests.
+    var lastInputAt: ContinuousClock.Instant?
+    /// When a wake-up is due for the screen coming to rest with pictures waiting.
+    var restWakeAt: ContinuousClock.Instant?
+    /// Pictures' pixels written since ``takePictureWrites()``.
+    var pictureWrites: [PictureWrite] = []
     /// Wrap each frame in synchronized output (mode 2026), for terminals that said they know it:
     /// the terminal shows the frame whole, so scrolling never flickers.
     public var synchronizesFrames = false

@@ -36,6 +36,10 @@ public struct CursesScreenConfiguration: Sendable {
     /// an alternate screen: GNU screen's entry has one, but screen ignores it by default
     /// (`altscreen off`). Where the entry has none (`linux`) the screen is cleared anyway.
     public var clearsOnClose = false
+    /// Whether pictures keep within a window measured by round trips (``TerminalLink``): after
+    /// each picture's pixels a DA1 fence is written, and pixels wait while the bytes not yet
+    /// answered fill the window. For terminals that answer DA1 (the probe heard its fence).
+    public var pacesPictures = false
 
     /// Creates a configuration for the process's standard input and output.
     public init(

@@ -48,6 +48,10 @@ public struct TerminalImageStore: Sendable {
     public var preparation: PicturePreparation?
     /// Placements left out of a frame because their encoding was not ready, drawn once it is.
     private var waiting: Set<String> = []
+    /// A kitty transmission the link's window cut short, to go on in the next frames.
+    private var cut: CutTransmission?
+    /// Pictures' pixels written since ``takeWrites()``, by placement.
+    private var writes: [PictureWrite] = []
 
     private struct Held {
         var lastShown: Int
@@ -92,7 +96,19 @@ public struct TerminalImageStore: Sendable {
 
     /// Whether a picture waits for its encoding: the screen should draw a frame once it is
     /// ready, even when nothing else changed.
-    public var hasWaitingPictures: Bool { !waiting.isEmpty }
+    public var hasWaitingPictures: Bool { !waiting.isEmpty || cut != nil }
+
+    /// The pictures' pixels written since the last call, by placement, oldest first: what the
+    /// semantics audit checks against the rows on screen.
+    public mutating func takeWrites() -> [PictureWrite] {
+        defer { writes.removeAll() }
+        return writes
+    }
+
+    private mutating func log(_ key: String, _ count: Int) {
+        guard count > 0, !key.isEmpty else { return }
+        writes.append(PictureWrite(key: key, bytes: count))
+    }
 
     /// Whether `image`'s costly encoding is ready (asking for it when not). Always, without a
     /// preparation.
@@ -129,16 +145,43 @@ public struct TerminalImageStore: Sendable {
         clock += 1
         encodings.markShown(images)
         takePrepared()
+        var allowance = PictureAllowance.unlimited
+        var toCut: CutTransmission?
+        return hold(images.map { ($0, "") }, allowance: &allowance, toCut: &toCut)
+    }
+
+    /// The transmissions of `images` not held yet, each whole as far as `allowance` admits; the
+    /// first one that does not fit and can be cut is left in `toCut` (to begin once every other
+    /// graphics command of the frame is written), the others wait. Then the releases.
+    private mutating func hold(
+        _ images: [(image: TerminalImage, key: String)], allowance: inout PictureAllowance, toCut: inout CutTransmission?
+    ) -> [UInt8] {
         var bytes: [UInt8] = []
         var onScreen = Set<UInt32>()
-        for var image in images where image.graphics.holdsImages {
-            if renamesPlaceholders, image.graphics.namesImageInCells, let small = indexedIDs.id(for: image.id) {
-                image = image.renamed(small)
-            }
+        for (original, key) in images where original.graphics.holdsImages {
+            var image = original
+            let renamed = renamesPlaceholders && image.graphics.namesImageInCells
+            if renamed, let small = indexedIDs.id(for: image.id) { image = image.renamed(small) }
             guard onScreen.insert(image.id).inserted else { continue }
             if held[image.id] == nil {
-                guard isPrepared(image) else { continue }
-                bytes += image.graphics.transmit(image, transport: transport, cache: &encodings)
+                guard cut?.imageID != image.id, isPrepared(image) else { continue }
+                let transmission = image.graphics.transmit(image, transport: transport, cache: &encodings)
+                // A small palette id may name another image before a cut transmission ends: those go whole.
+                let cuttable = !renamed && CutTransmission.pieceEnds(of: transmission).count > 1
+                if transmission.count > allowance.bytes, cuttable {
+                    if toCut == nil {
+                        toCut = CutTransmission(imageID: image.id, key: key, graphics: image.graphics, bytes: transmission)
+                    } else {
+                        encodings.insert(transmission, forImage: image.id, by: image.graphics)
+                    }
+                    continue
+                }
+                guard allowance.admits(transmission.count, cuttable: false) else {
+                    encodings.insert(transmission, forImage: image.id, by: image.graphics)
+                    continue
+                }
+                bytes += transmission
+                log(key, transmission.count)
             }
             held[image.id] = Held(lastShown: clock, graphics: image.graphics)
         }
@@ -157,9 +200,44 @@ public struct TerminalImageStore: Sendable {
     /// images transmitted, placements that moved or went erased (by the protocols that erase by
     /// a command), the new ones drawn, pictures drawn over text drawn again where their lines
     /// were redrawn (`redrawnLines`), and images beyond the capacity released.
-    public mutating func apply(_ changes: FrameChanges, redrawnLines: Set<Int> = []) -> [UInt8] {
+    ///
+    /// Pictures' pixels go as far as `allowance` admits (the link's window): a kitty transmission
+    /// is cut at its chunks and goes on in the next frames, before anything else graphical; a
+    /// picture that cannot be cut goes whole or waits (``hasWaitingPictures``). A picture whose
+    /// placement left the frame before its pixels went is never written; a cut transmission whose
+    /// picture left (or, placed directly, whose frame must move other placements) is given up:
+    /// its image deleted, which aborts the upload.
+    public mutating func apply(
+        _ changes: FrameChanges, redrawnLines: Set<Int> = [], allowance: PictureAllowance = .unlimited
+    ) -> [UInt8] {
         let pictures = changes.frame.pictures
-        var bytes = show(pictures.compactMap(\.picture.image))
+        let images = pictures.compactMap { placement in placement.picture.image.map { ($0, placement.key) } }
+        clock += 1
+        encodings.markShown(images.map(\.0))
+        takePrepared()
+        var allowance = allowance
+        var bytes: [UInt8] = []
+        if var going = cut {
+            cut = nil
+            let onScreen = images.contains { heldID(of: $0.0) == going.imageID }
+            let placesDirectly = (changes.placed + changes.removed).contains { $0.picture.image?.graphics.erasure == .command }
+            if !onScreen || placesDirectly {
+                bytes += going.graphics.release(going.imageID, transport: transport)
+            } else {
+                let piece = going.next(within: &allowance)
+                bytes += piece
+                log(going.key, piece.count)
+                guard going.isDone else {
+                    // Nothing else graphical until its last chunk went.
+                    cut = going
+                    waiting.formIntersection(pictures.map(\.key))
+                    return bytes
+                }
+                held[going.imageID] = Held(lastShown: clock, graphics: going.graphics)
+            }
+        }
+        var toCut: CutTransmission?
+        bytes += hold(images, allowance: &allowance, toCut: &toCut)
         let placedNow = Set(
             changes.placed.compactMap { placement in
                 placement.picture.image.map { PlacementKey(image: $0.id, placement: Self.placementID(placement.key)) }
@@ -184,13 +262,37 @@ public struct TerminalImageStore: Sendable {
                 waiting.insert(placement.key)
                 continue
             }
-            waiting.remove(placement.key)
             let parts = whole ? [placement.visible] : Self.repaintedParts(of: placement.visible, redrawnLines: redrawnLines, erasure: image.graphics.erasure)
+            var drawn: [UInt8] = []
             for part in parts {
-                let drawn = image.graphics.encode(
+                let body = image.graphics.encode(
                     image, at: placement.origin, visible: part, placementID: Self.placementID(placement.key),
                     transport: transport, cache: &encodings)
-                append(drawn, at: part.origin, to: &bytes)
+                append(body, at: part.origin, to: &drawn)
+            }
+            // Placements held by the terminal are commands, not pixels; pixels drawn over text count.
+            if !image.graphics.holdsImages {
+                guard allowance.admits(drawn.count, cuttable: false) else {
+                    waiting.insert(placement.key)
+                    continue
+                }
+                log(placement.key, drawn.count)
+            }
+            waiting.remove(placement.key)
+            bytes += drawn
+        }
+        if var starting = toCut {
+            let piece = starting.next(within: &allowance)
+            if piece.isEmpty {
+                encodings.insert(starting.bytes, forImage: starting.imageID, by: starting.graphics)
+            } else {
+                bytes += piece
+                log(starting.key, piece.count)
+                if starting.isDone {
+                    held[starting.imageID] = Held(lastShown: clock, graphics: starting.graphics)
+                } else {
+                    cut = starting
+                }
             }
         }
         return bytes
@@ -255,8 +357,10 @@ public struct TerminalImageStore: Sendable {
         defer {
             held.removeAll()
             waiting.removeAll()
+            cut = nil
         }
         if case .files(let sink) = transport.medium { sink.removeLeftovers() }
-        return held.keys.sorted().flatMap { held[$0]!.graphics.release($0, transport: transport) }
+        let aborted = cut.map { $0.graphics.release($0.imageID, transport: transport) } ?? []
+        return aborted + held.keys.sorted().flatMap { held[$0]!.graphics.release($0, transport: transport) }
     }
 }

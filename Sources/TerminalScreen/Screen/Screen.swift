@@ -51,6 +51,14 @@ public protocol Screen: AnyObject {
     /// applied even when nothing in it changed (false for screens that draw everything at once).
     var hasWaitingPictures: Bool { get }
 
+    /// What the link to the terminal measured (rate, round trip, window), when pictures are
+    /// paced by it (``TerminalLink``); nil otherwise.
+    var linkReading: TerminalLink.Reading? { get }
+
+    /// Pictures' pixels written since the last call, by placement: what the semantics audit
+    /// checks against the rows on screen (empty for screens that write no pixels).
+    func takePictureWrites() -> [PictureWrite]
+
     /// Yields whenever input (a key, a resize, a signal) may be ready to read.
     ///
     /// The stream buffers at most one pending wake-up; after each one, drain
@@ -76,6 +84,10 @@ extension Screen {
     public func copyToClipboard(_ bytes: [UInt8]) {}
 
     public var hasWaitingPictures: Bool { false }
+
+    public var linkReading: TerminalLink.Reading? { nil }
+
+    public func takePictureWrites() -> [PictureWrite] { [] }
 
     /// Writes the changed runs and flushes (block-art pictures are cells like any other).
     public func apply(_ changes: FrameChanges) {

@@ -59,6 +59,13 @@ extension FeedModel {
         }
     }
 
+    /// The list item whose picture a frame placed under `key` (``FeedView`` places a row's
+    /// picture under its photo's key); nil for the detail view's and for keys of no item.
+    public func pictureSlot(forKey key: String) -> LoadSlot? {
+        let visible = visibleKeys.first { $0.description == key }
+        return (visible ?? keys.first { $0.description == key }).map { .item($0) }
+    }
+
     /// The record of a frame drawn from this model: the visible items it shows still loading
     /// (none while the detail view covers the list).
     public var frameRecord: LoadRecord.Event {

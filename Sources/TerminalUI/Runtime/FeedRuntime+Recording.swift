@@ -1,3 +1,4 @@
+import TerminalScreen
 import LoadSemantics
 import Vocabulary
 
@@ -17,6 +18,14 @@ extension FeedRuntime {
     /// Records a drawn frame.
     func recordFrame() {
         if recorder != nil { note(model.frameRecord) }
+    }
+
+    /// Records the pixels the screen wrote for the list's pictures.
+    func recordPictureWrites(_ writes: [PictureWrite]) {
+        guard recorder != nil else { return }
+        for write in writes {
+            if let slot = model.pictureSlot(forKey: write.key) { note(.pictureWritten(slot, bytes: write.bytes)) }
+        }
     }
 
     /// Writes what the recorder buffered; hands violations found since the last batch to the

@@ -218,10 +218,12 @@ public final class FeedRuntime {
         var frame = spareFrame.take() ?? Frame(size: model.screenSize)
         FeedView.draw(
             model,
-            context: FeedView.Context(animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime, time: started),
+            context: FeedView.Context(
+                animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime, time: started, link: screen.linkReading),
             into: &frame)
         let changes = FrameChanges(from: previousFrame, to: frame)
         if !changes.isEmpty || screen.hasWaitingPictures { screen.apply(changes) }
+        recordPictureWrites(screen.takePictureWrites())
         spareFrame = previousFrame.take()
         previousFrame = frame
         let took = clock.now() - started

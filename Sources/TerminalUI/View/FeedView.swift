@@ -23,12 +23,18 @@ public enum FeedView {
         /// The time the frame is drawn at (since the viewer started; pictures fading in are
         /// blended for it); nil: the model's time.
         public var time: Duration?
+        /// What the link to the terminal measured, when pictures are paced by it (the status
+        /// bar's `tty` segment, and `?`).
+        public var link: TerminalLink.Reading?
 
         /// Creates a context.
-        public init(animationFrame: Int = 0, lastFrameTime: Duration? = nil, time: Duration? = nil) {
+        public init(
+            animationFrame: Int = 0, lastFrameTime: Duration? = nil, time: Duration? = nil, link: TerminalLink.Reading? = nil
+        ) {
             self.animationFrame = animationFrame
             self.lastFrameTime = lastFrameTime
             self.time = time
+            self.link = link
         }
     }
 
@@ -54,8 +60,9 @@ public enum FeedView {
             drawList(model, context: context, on: &frame)
         }
         if model.showsHelp {
+            let link = context.link.flatMap(LinkText.report).map { ["link: " + $0] } ?? []
             let overlay = HelpOverlay.render(
-                in: size, glyphs: model.options.glyphs, terminal: model.options.terminal?.report() ?? [])
+                in: size, glyphs: model.options.glyphs, terminal: (model.options.terminal?.report() ?? []) + link)
             frame.drawOnTop(overlay.block, at: overlay.origin)
         }
     }
@@ -116,6 +123,7 @@ public enum FeedView {
         }
         var status = model.metrics
         status.lastFrameTime = context.lastFrameTime
+        status.tty = context.link.flatMap(LinkText.status)
         frame.draw(StatusBar.render(status, width: size.columns, glyphs: options.glyphs), at: bottom)
     }
 

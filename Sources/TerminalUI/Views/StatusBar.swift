@@ -78,6 +78,10 @@ public enum StatusBar {
         if let network = metrics.network {
             result.append(Segment(priority: 3, full: "net " + network, compact: "net " + network))
         }
+        if let tty = metrics.tty {
+            let rate = tty.split(separator: ",").first.map(String.init) ?? tty
+            result.append(Segment(priority: 3, full: "tty " + tty, compact: "tty " + rate))
+        }
         if let violations = metrics.violations {
             let full = violations == 0 ? "audit ok" : "audit \(violations) ✗"
             result.append(Segment(priority: 1, full: full, compact: full))

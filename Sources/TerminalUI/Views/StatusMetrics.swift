@@ -34,6 +34,8 @@ public struct StatusMetrics: Hashable, Sendable {
     public var violations: Int?
     /// The embedded server's network preset ("3g"), or "custom" after a knob changed; nil for other feeds.
     public var network: String?
+    /// The link to the terminal as measured (`98 KB/s, rtt 240 ms`), nil when it is not.
+    public var tty: String?
     /// Names read so far while the feed lists its index (a huge folder), nil when it is not listing.
     public var listedSoFar: Int?
     /// The list's sort and filter ("by size /beach"), nil in the feed's order.

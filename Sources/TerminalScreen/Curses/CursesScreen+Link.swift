@@ -1,0 +1,63 @@
+import TerminalKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CursesScreen {
+    /// DA1: the fence every terminal answers, in order, once it has read what came before.
+    static let fence = Array("\u{1B}[c".utf8)
+
+    /// What the link measured, when pictures are paced by it.
+    public var linkReading: TerminalLink.Reading? {
+        configuration.pacesPictures ? link.reading : nil
+    }
+
+    /// Whether pictures keep within the link's window at `now`: asked for, and the start-up
+    /// questions answered (a late answer to them must not be taken for a fence's).
+    func pacesPictures(at now: ContinuousClock.Instant) -> Bool {
+        configuration.pacesPictures && !input.repliesOutstanding(at: now)
+    }
+
+    /// Whether no key came for ``PictureAllowance/restInterval`` at `now`.
+    func isResting(at now: ContinuousClock.Instant) -> Bool {
+        lastInputAt.map { now - $0 >= PictureAllowance.restInterval } ?? true
+    }
+
+    /// Counts a frame's picture bytes (`count`) and writes a fence after them when pixels went,
+    /// or when pictures wait with bytes in flight that no fence measures; with pictures waiting
+    /// for the screen to rest, wakes the loop when it does.
+    func measure(_ count: Int, pixelsWritten: Bool, at now: ContinuousClock.Instant) {
+        link.wrote(count, at: now)
+        let waiting = images.hasWaitingPictures
+        if pixelsWritten || (waiting && !link.awaitsAnswer && link.hasUnfencedBytes) {
+            writeRaw(Self.fence)
+            link.fenced(Self.fence.count, at: now)
+        }
+        if waiting, let lastInputAt, !isResting(at: now) { wake(at: lastInputAt + PictureAllowance.restInterval) }
+    }
+
+    /// The next event for the viewer: a fence's answer is the link's, not the viewer's; any
+    /// other input marks the screen busy.
+    func nextEvent() -> InputEvent? {
+        while let event = input.next() {
+            if case .terminalReply(let reply) = event, reply.isFence, link.awaitsAnswer {
+                link.answered(at: .now)
+                continue
+            }
+            if case .terminalReply = event {} else { lastInputAt = .now }
+            return event
+        }
+        return nil
+    }
+
+    /// Wakes the loop at `instant` (once for each instant, the latest asked).
+    private func wake(at instant: ContinuousClock.Instant) {
+        if let scheduled = restWakeAt, scheduled >= instant { return }
+        restWakeAt = instant
+        let continuation = wakeupContinuation
+        Task {
+            try? await Task.sleep(until: instant, clock: .continuous)
+            continuation.yield()
+        }
+    }
+}

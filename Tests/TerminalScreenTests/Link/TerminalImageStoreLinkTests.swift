@@ -1,0 +1,129 @@
+import ImageCodecs
+import Testing
+@testable import TerminalGraphics
+@testable import TerminalScreen
+import Vocabulary
+
+/// The store under the link's window: pixels go as far as the allowance admits; a kitty
+/// transmission is cut at its chunks with nothing graphical between them; a picture whose row
+/// left is never written, and one cut short is given up.
+@Suite("Terminal image store on a measured link")
+struct TerminalImageStoreLinkTests {
+    private let screen = CellSize(columns: 40, rows: 20)
+
+    /// A picture of `cells` whose pixels differ by `seed` (so their ids do).
+    private func image(_ seed: Int, graphics: any GraphicsProtocol, cells: CellSize = CellSize(columns: 8, rows: 4)) -> TerminalImage {
+        var bitmap = Bitmap(width: 64, height: 64)
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        for y in 0..<64 {
+            for x in 0..<64 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bitmap[x, y] = RGBA(UInt8(truncatingIfNeeded: state >> 33), UInt8(truncatingIfNeeded: state >> 41), UInt8(seed))
+            }
+        }
+        return TerminalImage(bitmap: bitmap, cells: cells, graphics: graphics)
+    }
+
+    private func frame(_ placements: [(key: String, image: TerminalImage, row: Int)]) -> Frame {
+        var frame = Frame(size: screen)
+        for placement in placements {
+            let picture = Picture(cells: placement.image.graphics.cells(for: placement.image), image: placement.image)
+            frame.place(picture, for: placement.key, at: CellPoint(row: placement.row, column: 0))
+        }
+        return frame
+    }
+
+    private func count(_ needle: String, in bytes: [UInt8]) -> Int {
+        String(decoding: bytes, as: UTF8.self).components(separatedBy: needle).count - 1
+    }
+
+    /// Raw pixels inline: 64×64×3 bytes, 16,384 in base64, four chunks.
+    private let transport = GraphicsTransport(medium: .inline)
+
+    @Test func aTransmissionTooBigForTheWindowGoesAChunkAtATime() {
+        // Given two placeholder pictures on screen and a window of a little over one chunk a frame
+        var store = TerminalImageStore(transport: transport)
+        let first = image(1, graphics: .kittyPlaceholders)
+        let second = image(2, graphics: .kittyPlaceholders)
+        let shown = frame([("a", first, 0), ("b", second, 5)])
+        let allowance = PictureAllowance(bytes: 4_200, linkIdle: false, resting: true)
+        // When frames are applied one after another
+        var frames: [[UInt8]] = [store.apply(FrameChanges(from: nil, to: shown), allowance: allowance)]
+        for _ in 0..<9 { frames.append(store.apply(FrameChanges(from: shown, to: shown), allowance: allowance)) }
+        // Then each frame writes one chunk, all four of the first image before any of the second
+        #expect(frames.map { count("\u{1B}_G", in: $0) } == [1, 1, 1, 1, 1, 1, 1, 1, 0, 0])
+        let all = frames.flatMap { $0 }
+        let text = String(decoding: all, as: UTF8.self)
+        let firstEnd = text.range(of: "m=0;")!.lowerBound
+        #expect(!text[..<firstEnd].contains("i=\(second.id)"))
+        // And both are held once their last chunk went, and nothing waits
+        #expect(store.heldIDs == [first.id, second.id])
+        #expect(!store.hasWaitingPictures)
+        // And the writes were logged by placement
+        #expect(Set(store.takeWrites().map(\.key)) == ["a", "b"])
+    }
+
+    @Test func aCutTransmissionWhoseRowLeftIsGivenUp() {
+        // Given a placeholder picture whose first chunk went
+        var store = TerminalImageStore(transport: transport)
+        let picture = image(3, graphics: .kittyPlaceholders)
+        let shown = frame([("a", picture, 0)])
+        let allowance = PictureAllowance(bytes: 4_200, linkIdle: false, resting: true)
+        _ = store.apply(FrameChanges(from: nil, to: shown), allowance: allowance)
+        _ = store.takeWrites()
+        // When its row leaves the screen
+        let empty = frame([])
+        let bytes = store.apply(FrameChanges(from: shown, to: empty), allowance: allowance)
+        // Then the image is deleted (which aborts the upload) and no more of it is written
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=\(picture.id),q=2\u{1B}\\")
+        #expect(store.takeWrites().isEmpty)
+        #expect(store.apply(FrameChanges(from: empty, to: empty), allowance: .unlimited).isEmpty)
+        #expect(!store.hasWaitingPictures)
+    }
+
+    @Test func aDirectTransmissionCutShortIsGivenUpWhenPlacementsMustMove() {
+        // Given a directly placed kitty picture whose first chunk went, and another held one
+        var store = TerminalImageStore(transport: transport)
+        let held = image(4, graphics: .kitty)
+        let cut = image(5, graphics: .kitty)
+        let before = frame([("held", held, 0)])
+        _ = store.apply(FrameChanges(from: nil, to: before))
+        let both = frame([("held", held, 0), ("cut", cut, 5)])
+        _ = store.apply(FrameChanges(from: before, to: both), allowance: PictureAllowance(bytes: 4_200, linkIdle: false, resting: true))
+        // When the list scrolls, so the held picture's placement must move
+        let scrolled = frame([("held", held, 1), ("cut", cut, 6)])
+        let bytes = store.apply(FrameChanges(from: both, to: scrolled), allowance: PictureAllowance(bytes: 0, linkIdle: false, resting: true))
+        // Then the cut image is deleted first, and the held one placed again (no chunk between)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}_Ga=d,d=I,i=\(cut.id),q=2\u{1B}\\"))
+        #expect(text.contains("a=p,q=2,C=1,i=\(held.id)"))
+        #expect(!text.contains("m=1;") && !text.contains("m=0;"))
+        // And the cut picture waits to be sent again
+        #expect(store.hasWaitingPictures)
+    }
+
+    @Test func aSixelThatDoesNotFitWaitsAndNeverGoesOnceItsRowLeft() {
+        // Given a sixel picture larger than what the window has left, the screen busy with keys
+        var store = TerminalImageStore()
+        let picture = image(6, graphics: .sixel)
+        let shown = frame([("a", picture, 0)])
+        let busy = PictureAllowance(bytes: 100, linkIdle: true, resting: false)
+        // When the frame is applied, nothing is written and the picture waits
+        #expect(store.apply(FrameChanges(from: nil, to: shown), allowance: busy).isEmpty)
+        #expect(store.hasWaitingPictures)
+        // When the link is idle and the screen rests, it goes whole
+        let resting = PictureAllowance(bytes: 100, linkIdle: true, resting: true)
+        let bytes = store.apply(FrameChanges(from: shown, to: shown), allowance: resting)
+        #expect(count("\u{1B}P", in: bytes) == 1)
+        #expect(store.takeWrites().map(\.key) == ["a"])
+        // Given another that waits, whose row then leaves
+        var other = TerminalImageStore()
+        #expect(other.apply(FrameChanges(from: nil, to: shown), allowance: busy).isEmpty)
+        let empty = frame([])
+        _ = other.apply(FrameChanges(from: shown, to: empty), allowance: busy)
+        // Then it is never written, however much is allowed later
+        #expect(other.apply(FrameChanges(from: empty, to: empty), allowance: .unlimited).isEmpty)
+        #expect(other.takeWrites().isEmpty)
+        #expect(!other.hasWaitingPictures)
+    }
+}

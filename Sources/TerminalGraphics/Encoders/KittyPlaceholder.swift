@@ -92,16 +92,17 @@ public enum KittyPlaceholder {
             : .rgb(UInt8(imageID >> 16 & 0xFF), UInt8(imageID >> 8 & 0xFF), UInt8(imageID & 0xFF))
     }
 
-    /// `cell` naming `imageID` by a 256-colour index instead of the image it named (same row and
-    /// column marks); cells that are not placeholders are returned as they are.
-    public static func renamed(_ cell: ScreenCell, to imageID: UInt32) -> ScreenCell {
+    /// `cell` naming `imageID` instead of the image it named (same row and column marks), by a
+    /// 256-colour index (`indexed`) or a 24-bit colour; cells that are not placeholders are
+    /// returned as they are.
+    public static func renamed(_ cell: ScreenCell, to imageID: UInt32, indexed: Bool = true) -> ScreenCell {
         let scalars = Array(cell.grapheme.unicodeScalars)
         guard scalars.first == character, scalars.count >= 3 else { return cell }
         var renamed = cell
         renamed.grapheme = grapheme(
             row: diacritics.firstIndex(of: scalars[1].value) ?? 0, column: diacritics.firstIndex(of: scalars[2].value) ?? 0,
             highByte: UInt8(imageID >> 24))
-        renamed.style.foreground = color(naming: imageID, indexed: true)
+        renamed.style.foreground = color(naming: imageID, indexed: indexed)
         return renamed
     }
 

@@ -17,7 +17,7 @@ extension CursesScreen {
         guard point.row >= 0, point.row < size.rows else { return }
         var column = point.column
         var characters = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
-        let renames = images.renamesPlaceholders
+        let renames = images.renamesCells
         for original in cells {
             defer { column += 1 }
             let cell = renames ? images.drawn(original) : original

@@ -24,7 +24,9 @@ extension CursesScreen {
             let waitFor = input.parser.waiting == .escape ? input.escapeDelay(at: now) : wait
             let count = readBytes(waitingAtMost: waitFor)
             if count > 0 {
-                input.feed(inputBuffer[0..<count], at: ContinuousClock.now)
+                let now = ContinuousClock.now
+                inputArrivedAt = min(now, inputWatcher.takeReadyTime() ?? now)
+                input.feed(inputBuffer[0..<count], at: now)
             } else if input.parser.waiting == .escape {
                 input.expireEscape()
             }

@@ -29,11 +29,14 @@ extension CursesScreen {
     func measure(_ count: Int, pixelsWritten: Bool, at now: ContinuousClock.Instant) {
         link.wrote(count, at: now)
         let waiting = images.hasWaitingPictures
-        if pixelsWritten || (waiting && !link.awaitsAnswer && link.hasUnfencedBytes) {
-            writeRaw(Self.fence)
-            link.fenced(Self.fence.count, at: now)
-        }
+        if pixelsWritten || (waiting && !link.awaitsAnswer && link.hasUnfencedBytes) { writeFence() }
         if waiting, let lastInputAt, !isResting(at: now) { wake(at: lastInputAt + PictureAllowance.restInterval) }
+    }
+
+    /// Writes a fence, dated when the write returned (a full terminal makes writes wait).
+    func writeFence() {
+        writeRaw(Self.fence)
+        link.fenced(Self.fence.count, at: .now)
     }
 
     /// The next event for the viewer: a fence's answer is the link's, not the viewer's; any
@@ -41,7 +44,7 @@ extension CursesScreen {
     func nextEvent() -> InputEvent? {
         while let event = input.next() {
             if case .terminalReply(let reply) = event, reply.isFence, link.awaitsAnswer {
-                link.answered(at: .now)
+                link.answered(at: inputArrivedAt ?? .now)
                 continue
             }
             if case .terminalReply = event {} else { lastInputAt = .now }

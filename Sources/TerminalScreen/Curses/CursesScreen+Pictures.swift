@@ -1,4 +1,5 @@
 import TerminalGraphics
+import Vocabulary
 import CNcurses
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +34,7 @@ extension CursesScreen {
             }
         }
         // Placeholder images get their small ids (tmux without RGB) before their cells are drawn.
-        images.assignIndexedIDs(changes.frame.pictures.compactMap(\.picture.image))
+        images.prepareCells(for: changes.frame.pictures)
         let now = ContinuousClock.now
         let paced = pacesPictures(at: now)
         let idle = link.inFlight == 0
@@ -46,12 +47,32 @@ extension CursesScreen {
         let written = images.takeWrites()
         if paced, !written.isEmpty, link.inFlight <= TerminalLink.smallAhead {
             // A fence with little ahead of it measures the link's own delay.
-            writeRaw(Self.fence)
-            link.fenced(Self.fence.count, at: now)
+            writeFence()
         }
         if !bytes.isEmpty { writeRaw(bytes) }
+        let redrawing = paced ? ThreadWrites.count() : nil
+        redrawArrived(in: changes.frame)
+        if let redrawing, let after = ThreadWrites.count() { link.wrote(after - redrawing, at: now) }
         pictureWrites += written
         if paced { measure(bytes.count, pixelsWritten: !written.isEmpty, at: now) }
+    }
+
+    /// Draws again the cells of the pictures that arrived after a stand-in showed in their place.
+    private func redrawArrived(in frame: Frame) {
+        let keys = Set(images.takeArrived())
+        guard !keys.isEmpty else { return }
+        for placement in frame.pictures where keys.contains(placement.key) {
+            let top = placement.visible.origin.row - placement.origin.row
+            let left = placement.visible.origin.column - placement.origin.column
+            for row in 0..<placement.visible.size.rows {
+                placement.picture.cells.withRow(top + row) { cells in
+                    put(
+                        cells.dropFirst(left).prefix(placement.visible.size.columns),
+                        at: CellPoint(row: placement.visible.origin.row + row, column: placement.visible.origin.column))
+                }
+            }
+        }
+        flush()
     }
 
     /// Pictures' pixels written since the last call, by placement (the semantics audit's record).

@@ -69,6 +69,8 @@ public final class CursesScreen: Screen {
     /// When the last key (or click, or wheel notch) was read: pictures that cannot be cut wait
     /// until the screen rests.
     var lastInputAt: ContinuousClock.Instant?
+    /// When the input being decoded arrived (a fence's answer is dated by it).
+    var inputArrivedAt: ContinuousClock.Instant?
     /// When a wake-up is due for the screen coming to rest with pictures waiting.
     var restWakeAt: ContinuousClock.Instant?
     /// Pictures' pixels written since ``takePictureWrites()``.

@@ -20,6 +20,8 @@ final class InputWatcher: Sendable {
     private struct State {
         var waiting = false
         var stopped = false
+        /// When input was first seen ready since the screen last took the time.
+        var readyAt: ContinuousClock.Instant?
     }
 
     private let descriptor: Int32
@@ -52,6 +54,15 @@ final class InputWatcher: Sendable {
             return true
         }
         if shouldSignal { rearmSignal.signal() }
+    }
+
+    /// When input was first seen ready since the last call (nil: not seen since): the time a
+    /// terminal's answer arrived, however long the loop took to read it.
+    func takeReadyTime() -> ContinuousClock.Instant? {
+        state.withLock { state in
+            defer { state.readyAt = nil }
+            return state.readyAt
+        }
     }
 
     /// Stops the thread (at once, even while it waits for input).
@@ -115,7 +126,11 @@ final class InputWatcher: Sendable {
                 waitWhileBackground()
                 continue
             }
-            state.withLock { $0.waiting = true }
+            let now = ContinuousClock.now
+            state.withLock { state in
+                state.waiting = true
+                if state.readyAt == nil { state.readyAt = now }
+            }
             onReady(.input)
             rearmSignal.wait()
         }

@@ -101,12 +101,19 @@ public struct TerminalLink: Sendable {
     /// How many picture bytes may be written now without passing the window.
     public var allowance: Int { max(0, window - inFlight) }
 
+    /// The rate: the median of the recent samples (one answer read late makes one sample
+    /// too high, the next too low).
+    var rate: Double? {
+        guard !rateSamples.isEmpty else { return nil }
+        return rateSamples.sorted()[rateSamples.count / 2]
+    }
+
     /// Whether bytes were written after the last fence: a fence now would measure them.
     public var hasUnfencedBytes: Bool { written > (fences.last?.written ?? delivered) }
 
     /// What the link measured.
     public var reading: Reading {
-        Reading(rate: rateSamples.max(), roundTrip: lastRoundTrip, window: window, inFlight: inFlight)
+        Reading(rate: self.rate, roundTrip: lastRoundTrip, window: window, inFlight: inFlight)
     }
 
     /// Counts `count` bytes written at `now` (text or pictures).
@@ -136,25 +143,32 @@ public struct TerminalLink: Sendable {
         let roundTrip = now - fence.sentAt
         lastRoundTrip = roundTrip
         let seconds = Self.seconds(now - start)
-        if arrived > 0, seconds > 0 {
-            let rate = Double(arrived) / seconds
+        // A few bytes, or answers read at once (dated alike), say nothing of the rate.
+        if arrived >= Self.smallAhead, seconds > 0 {
+            let sample = Double(arrived) / seconds
             // A sample from a window not filled says what was sent, not what the link carries:
             // it may raise the estimate, never lower it.
-            if fence.windowFilled || rate > (rateSamples.max() ?? 0) { remember(rate, in: &rateSamples) }
+            if fence.windowFilled || sample > (rate ?? 0) { remember(sample, in: &rateSamples) }
         }
         if fence.ahead <= Self.smallAhead {
             remember(roundTrip, in: &delaySamples)
-        } else if let rate = rateSamples.max(), rate > 0 {
+        } else if let rate, rate > 0 {
             let queued = Duration.nanoseconds(Int64(Double(fence.ahead) / rate * 1e9))
             remember(max(.zero, roundTrip - queued), in: &estimatedDelaySamples)
         }
-        adapt()
+        if rate == nil {
+            // Nothing measured the rate yet: a full window answered with no queue doubles.
+            let shortest = delaySamples.min() ?? roundTrip
+            if fence.windowFilled, roundTrip <= shortest + Self.queueingDelay { window = min(Self.maximumWindow, window * 2) }
+        } else {
+            adapt()
+        }
     }
 
     /// The window from the estimates: the rate times the link's shortest own delay and the
     /// queueing delay, within the bounds.
     private mutating func adapt() {
-        guard let rate = rateSamples.max(), let shortest = delaySamples.min() ?? estimatedDelaySamples.min() else { return }
+        guard let rate, let shortest = delaySamples.min() ?? estimatedDelaySamples.min() else { return }
         let bytes = rate * Self.seconds(shortest + Self.queueingDelay)
         window = Int(min(Double(Self.maximumWindow), max(Double(Self.minimumWindow), bytes)))
     }
@@ -169,3 +183,4 @@ public struct TerminalLink: Sendable {
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }
+

@@ -52,6 +52,13 @@ public struct TerminalImageStore: Sendable {
     private var cut: CutTransmission?
     /// Pictures' pixels written since ``takeWrites()``, by placement.
     private var writes: [PictureWrite] = []
+    /// The image each placement showed last, once the terminal held it.
+    private var lastHeld: [String: UInt32] = [:]
+    /// Placeholder images not held yet whose cells name the image their placement showed
+    /// before (an animation's last frame): the slot keeps its picture until the new one arrives.
+    private var standIns: [UInt32: UInt32] = [:]
+    /// Placements whose stand-in ended this frame: their cells must be drawn again.
+    private var arrived: [String] = []
 
     private struct Held {
         var lastShown: Int
@@ -78,6 +85,30 @@ public struct TerminalImageStore: Sendable {
     /// Whether placeholder cells must be renamed to small palette-named ids before they are drawn.
     public var renamesPlaceholders: Bool { transport.indexedPlaceholderIDs }
 
+    /// Readies the cells of `pictures` (call before they are drawn): a placeholder picture whose
+    /// image the terminal does not hold yet, in a placement whose last image it holds, is drawn
+    /// naming that one until its own arrives (``takeArrived()`` then says to draw it again);
+    /// with small palette ids, the images get theirs.
+    public mutating func prepareCells(for pictures: [PicturePlacement]) {
+        standIns.removeAll()
+        if !renamesPlaceholders {
+            for placement in pictures {
+                guard let image = placement.picture.image, image.graphics.namesImageInCells, held[image.id] == nil,
+                    let last = lastHeld[placement.key], last != image.id, held[last] != nil
+                else { continue }
+                standIns[image.id] = last
+            }
+        }
+        assignIndexedIDs(pictures.compactMap(\.picture.image))
+    }
+
+    /// The placements whose picture arrived this frame after a stand-in showed: their cells
+    /// must be drawn again, naming it.
+    public mutating func takeArrived() -> [String] {
+        defer { arrived.removeAll() }
+        return arrived
+    }
+
     /// Gives the images on screen whose cells name them their small ids (call before their cells
     /// are drawn); an id that now names another image is forgotten as held, so it is transmitted anew.
     public mutating func assignIndexedIDs(_ images: [TerminalImage]) {
@@ -86,11 +117,15 @@ public struct TerminalImageStore: Sendable {
         for id in reassigned { held[id] = nil }
     }
 
-    /// A placeholder cell as drawn: naming its image's small id when ids are palette-named.
+    /// Whether cells must pass through ``drawn(_:)``: some are renamed.
+    public var renamesCells: Bool { renamesPlaceholders || !standIns.isEmpty }
+
+    /// A placeholder cell as drawn: naming its placement's last image while its own is not held
+    /// (``prepareCells(for:)``), its image's small id when ids are palette-named.
     public func drawn(_ cell: ScreenCell) -> ScreenCell {
-        guard renamesPlaceholders, let image = KittyPlaceholder.imageID(of: cell), let id = indexedIDs.id(for: image) else {
-            return cell
-        }
+        guard let image = KittyPlaceholder.imageID(of: cell) else { return cell }
+        if let standIn = standIns[image] { return KittyPlaceholder.renamed(cell, to: standIn, indexed: false) }
+        guard renamesPlaceholders, let id = indexedIDs.id(for: image) else { return cell }
         return KittyPlaceholder.renamed(cell, to: id)
     }
 
@@ -158,13 +193,18 @@ public struct TerminalImageStore: Sendable {
     ) -> [UInt8] {
         var bytes: [UInt8] = []
         var onScreen = Set<UInt32>()
-        for (original, key) in images where original.graphics.holdsImages {
+        // Pictures a placement never showed go first; a placement's next picture (an
+        // animation's frame) goes whole, only while the screen rests, as the link allows.
+        let firstShown = images.filter { lastHeld[$0.key] == nil }
+        for (original, key) in firstShown + images.filter({ lastHeld[$0.key] != nil }) where original.graphics.holdsImages {
             var image = original
             let renamed = renamesPlaceholders && image.graphics.namesImageInCells
             if renamed, let small = indexedIDs.id(for: image.id) { image = image.renamed(small) }
             guard onScreen.insert(image.id).inserted else { continue }
             if held[image.id] == nil {
                 guard cut?.imageID != image.id, isPrepared(image) else { continue }
+                let replacing = lastHeld[key] != nil
+                if replacing, !allowance.resting { continue }
                 let transmission = image.graphics.transmit(image, transport: transport, cache: &encodings)
                 // A small palette id may name another image before a cut transmission ends: those go whole.
                 let cuttable = !renamed && CutTransmission.pieceEnds(of: transmission).count > 1
@@ -219,9 +259,10 @@ public struct TerminalImageStore: Sendable {
         var bytes: [UInt8] = []
         if var going = cut {
             cut = nil
-            let onScreen = images.contains { heldID(of: $0.0) == going.imageID }
-            let placesDirectly = (changes.placed + changes.removed).contains { $0.picture.image?.graphics.erasure == .command }
-            if !onScreen || placesDirectly {
+            // Its placement, even showing a newer picture (an animation's next frame): the first
+            // picture of a slot is worth finishing, and stands in for the newer one.
+            let onScreen = pictures.contains { $0.key == going.key }
+            if !onScreen || placesHeldImages(changes) {
                 bytes += going.graphics.release(going.imageID, transport: transport)
             } else {
                 let piece = going.next(within: &allowance)
@@ -231,9 +272,11 @@ public struct TerminalImageStore: Sendable {
                     // Nothing else graphical until its last chunk went.
                     cut = going
                     waiting.formIntersection(pictures.map(\.key))
+                    noteShown(pictures)
                     return bytes
                 }
                 held[going.imageID] = Held(lastShown: clock, graphics: going.graphics)
+                standIn(going.imageID, for: going.key, in: pictures)
             }
         }
         var toCut: CutTransmission?
@@ -290,12 +333,59 @@ public struct TerminalImageStore: Sendable {
                 log(starting.key, piece.count)
                 if starting.isDone {
                     held[starting.imageID] = Held(lastShown: clock, graphics: starting.graphics)
+                    standIn(starting.imageID, for: starting.key, in: pictures)
                 } else {
                     cut = starting
                 }
             }
         }
+        noteShown(pictures)
         return bytes
+    }
+
+    /// Makes `imageID`, just held, the picture `key` shows while the frame's newer picture there
+    /// is not held: its cells are drawn again naming it.
+    private mutating func standIn(_ imageID: UInt32, for key: String, in pictures: [PicturePlacement]) {
+        guard let placement = pictures.first(where: { $0.key == key }), let image = placement.picture.image else { return }
+        let id = heldID(of: image)
+        guard id != imageID, held[id] == nil else { return }
+        lastHeld[key] = imageID
+        if image.graphics.namesImageInCells, !renamesPlaceholders {
+            standIns[image.id] = imageID
+            arrived.append(key)
+        }
+    }
+
+    /// Keeps, for each placement, the image it shows once the terminal holds it, and which
+    /// placements' stand-ins ended.
+    private mutating func noteShown(_ pictures: [PicturePlacement]) {
+        for placement in pictures {
+            guard let image = placement.picture.image, image.graphics.holdsImages else { continue }
+            let id = heldID(of: image)
+            guard held[id] != nil else { continue }
+            if standIns[image.id] != nil, !arrived.contains(placement.key) {
+                standIns[image.id] = nil
+                arrived.append(placement.key)
+            }
+            lastHeld[placement.key] = id
+        }
+        // A placement no longer on screen starts afresh when it comes back.
+        let keys = Set(pictures.map(\.key))
+        lastHeld = lastHeld.filter { keys.contains($0.key) }
+    }
+
+    /// Whether `changes` move, erase or draw placements of images the terminal holds, by
+    /// command (kitty placed directly): commands that cannot wait behind a cut transmission.
+    private func placesHeldImages(_ changes: FrameChanges) -> Bool {
+        let waitingHeld = changes.frame.pictures.contains { placement in
+            guard waiting.contains(placement.key), let image = placement.picture.image else { return false }
+            return image.graphics.erasure == .command && held[image.id] != nil
+        }
+        return waitingHeld
+            || (changes.placed + changes.removed).contains { placement in
+                guard let image = placement.picture.image, image.graphics.erasure == .command else { return false }
+                return held[image.id] != nil
+            }
     }
 
     /// What of a picture drawn over the text at `visible` to draw again once the text layer
@@ -358,6 +448,8 @@ public struct TerminalImageStore: Sendable {
             held.removeAll()
             waiting.removeAll()
             cut = nil
+            lastHeld.removeAll()
+            standIns.removeAll()
         }
         if case .files(let sink) = transport.medium { sink.removeLeftovers() }
         let aborted = cut.map { $0.graphics.release($0.imageID, transport: transport) } ?? []

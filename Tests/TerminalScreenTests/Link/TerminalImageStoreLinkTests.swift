@@ -126,4 +126,29 @@ struct TerminalImageStoreLinkTests {
         #expect(other.takeWrites().isEmpty)
         #expect(!other.hasWaitingPictures)
     }
+
+    @Test func aSlotKeepsItsPictureUntilTheNextOneArrives() throws {
+        // Given a placeholder picture shown and held (an animation's frame)
+        var store = TerminalImageStore(transport: transport)
+        let shownFrame = image(7, graphics: .kittyPlaceholders)
+        let nextFrame = image(8, graphics: .kittyPlaceholders)
+        let before = frame([("a", shownFrame, 0)])
+        store.prepareCells(for: before.pictures)
+        _ = store.apply(FrameChanges(from: nil, to: before))
+        // When the next frame replaces it while keys come (the screen is not resting)
+        let after = frame([("a", nextFrame, 0)])
+        store.prepareCells(for: after.pictures)
+        let busy = PictureAllowance(bytes: 100_000, linkIdle: true, resting: false)
+        #expect(store.apply(FrameChanges(from: before, to: after), allowance: busy).isEmpty)
+        // Then its cells are drawn naming the picture the terminal holds
+        let cell = try #require(after.cells[CellPoint(row: 0, column: 0)])
+        #expect(KittyPlaceholder.imageID(of: store.drawn(cell)) == shownFrame.id)
+        // When the screen rests, the next frame is transmitted and its cells are to be drawn again
+        store.prepareCells(for: after.pictures)
+        let bytes = store.apply(FrameChanges(from: after, to: after), allowance: .unlimited)
+        #expect(count("i=\(nextFrame.id)", in: bytes) == 1)
+        #expect(store.takeArrived() == ["a"])
+        store.prepareCells(for: after.pictures)
+        #expect(KittyPlaceholder.imageID(of: store.drawn(cell)) == nextFrame.id)
+    }
 }

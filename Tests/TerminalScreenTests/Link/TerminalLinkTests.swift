@@ -59,6 +59,24 @@ struct TerminalLinkTests {
         #expect(abs(link.window - 1_500_000) < 2_000, "\(link.window)")
     }
 
+    @Test func aFullWindowAnsweredWithNoQueueDoublesUntilARateIsMeasured() {
+        // Given answers that always arrive together (dated alike), 20 ms after their fences
+        var link = TerminalLink()
+        var windows: [Int] = []
+        for round in 0..<3 {
+            let time = round * 100
+            link.fenced(3, at: at(time))
+            link.wrote(link.allowance - 3, at: at(time))
+            link.fenced(3, at: at(time))
+            link.answered(at: at(time + 20))
+            link.answered(at: at(time + 20))
+            windows.append(link.window)
+        }
+        // Then no rate is measured, and each full window answered without a queue doubles it
+        #expect(link.reading.rate == nil)
+        #expect(windows == [16_384, 32_768, 65_536])
+    }
+
     @Test func aLateAnswerWithNoFenceOutChangesNothing() {
         // Given a link with nothing fenced
         var link = TerminalLink()

@@ -1,0 +1,199 @@
+import Dispatch
+import Foundation
+import ImageCodecs
+import Synchronization
+import TerminalGraphics
+import TerminalKit
+import Testing
+import TestSupport
+import Vocabulary
+@testable import TerminalScreen
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real screen on a pty whose terminal reads what it is sent only when the test says — a
+/// link that delivers nothing until told, so every count is of bytes, never of time. A thread
+/// takes the screen's output off the pty at once (the screen's writes never wait); the test
+/// then "delivers" it a piece at a time and answers each DA1 fence it delivers, as a terminal
+/// at the end of a slow link does.
+@Suite("CursesScreen on a measured link", .serialized, .tags(.realTime))
+struct CursesScreenLinkTests {
+    /// The terminal's side: what the screen wrote, and how much of it was delivered.
+    final class SlowTerminal {
+        /// What the screen wrote, filled by the reading thread.
+        final class Output: Sendable {
+            let bytes = Mutex<[UInt8]>([])
+        }
+
+        let pty: PseudoTerminal
+        private let output = Output()
+        private let arrived = DispatchSemaphore(value: 0)
+        private let delivered = Mutex(0)
+
+        init(_ pty: PseudoTerminal) {
+            self.pty = pty
+            let leader = pty.leader
+            let thread = Thread { [output, arrived] in
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
+                    guard count > 0 else { return }
+                    output.bytes.withLock { $0 += buffer[0..<count] }
+                    arrived.signal()
+                }
+            }
+            thread.start()
+        }
+
+        /// Everything the screen wrote so far.
+        var written: [UInt8] { output.bytes.withLock { $0 } }
+
+        /// Waits until what the screen wrote satisfies `predicate` (at most 5 s).
+        func wait(until predicate: ([UInt8]) -> Bool) -> [UInt8] {
+            let deadline = DispatchTime.now() + .seconds(5)
+            while !predicate(written) {
+                if arrived.wait(timeout: deadline) == .timedOut { break }
+            }
+            return written
+        }
+
+        /// Delivers what was written up to and including the next fence, answering it; false
+        /// when no fence is undelivered.
+        func deliverToNextFence() -> Bool {
+            let bytes = written
+            let start = delivered.withLock { $0 }
+            guard let fence = Self.find(CursesScreen.fence, in: bytes, from: start) else { return false }
+            delivered.withLock { $0 = fence + CursesScreen.fence.count }
+            pty.type("\u{1B}[?62;c")
+            return true
+        }
+
+        /// Bytes written and not delivered yet.
+        var undelivered: Int { written.count - delivered.withLock { $0 } }
+
+        static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+            guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+            for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
+                if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            }
+            return nil
+        }
+    }
+
+    private func makeScreen(_ pty: PseudoTerminal) throws -> CursesScreen {
+        var configuration = CursesScreenConfiguration(
+            terminalType: "xterm-256color", inputDescriptor: pty.follower, outputDescriptor: pty.follower,
+            handlesSignals: false, enablesMouse: false, graphicsTransport: GraphicsTransport(medium: .inline))
+        configuration.pacesPictures = true
+        return try CursesScreen(configuration: configuration)
+    }
+
+    /// A placeholder picture of raw noise: 16,384 base64 bytes, four chunks.
+    private func picture(_ seed: Int) -> TerminalImage {
+        var bitmap = Bitmap(width: 64, height: 64)
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        for y in 0..<64 {
+            for x in 0..<64 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bitmap[x, y] = RGBA(UInt8(truncatingIfNeeded: state >> 33), UInt8(truncatingIfNeeded: state >> 41), UInt8(seed))
+            }
+        }
+        return TerminalImage(bitmap: bitmap, cells: CellSize(columns: 8, rows: 4), graphics: .kittyPlaceholders)
+    }
+
+    private func frame(_ pictures: [(String, TerminalImage, Int)], status: String) -> Frame {
+        var frame = Frame(size: CellSize(columns: 40, rows: 20))
+        for (key, image, row) in pictures {
+            frame.place(Picture(cells: image.graphics.cells(for: image), image: image), for: key, at: CellPoint(row: row, column: 0))
+        }
+        var line = CellBlock(size: CellSize(columns: 40, rows: 1))
+        line.write(status, at: .zero, style: .plain)
+        frame.draw(line, at: CellPoint(row: 19, column: 0))
+        return frame
+    }
+
+    /// The kitty escapes in `bytes`: each one's keys (before `;`).
+    private func kittyKeys(_ bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).components(separatedBy: "\u{1B}_G").dropFirst().map {
+            String($0.prefix { $0 != ";" && $0 != "\u{1B}" })
+        }
+    }
+
+    @Test func picturesWaitForTheWindowAndTextNeverWaitsBehindThem() throws {
+        // Given a screen on a link that has delivered nothing, and a frame of three pictures
+        let pty = try #require(PseudoTerminal(rows: 20, columns: 40))
+        let terminal = SlowTerminal(pty)
+        let screen = try makeScreen(pty)
+        defer { screen.close() }
+        let images = [picture(1), picture(2), picture(3)]
+        let first = frame([("a", images[0], 0), ("b", images[1], 5), ("c", images[2], 10)], status: "row 1/3")
+        // When the frame is shown, and shown again twice with nothing delivered
+        screen.apply(FrameChanges(from: nil, to: first))
+        var bytes = terminal.wait { SlowTerminal.find(CursesScreen.fence, in: $0, from: 0) != nil }
+        let sentFirst = kittyKeys(bytes).count
+        screen.apply(FrameChanges(from: first, to: first))
+        screen.apply(FrameChanges(from: first, to: first))
+        // Then pixels went only up to the initial window (a chunk at least, never all twelve),
+        // and no more while nothing is answered
+        #expect(sentFirst >= 1 && sentFirst <= TerminalLink.initialWindow / KittyGraphics.chunkSize + 1)
+        #expect(kittyKeys(terminal.written).count == sentFirst)
+        // When a key's frame changes the text
+        let moved = frame([("a", images[0], 0), ("b", images[1], 5), ("c", images[2], 10)], status: "moved down")
+        screen.apply(FrameChanges(from: first, to: moved))
+        // Then its text is written at once, behind at most the window of undelivered bytes
+        bytes = terminal.wait { String(decoding: $0, as: UTF8.self).contains("moved down") }
+        #expect(String(decoding: bytes, as: UTF8.self).contains("moved down"))
+        let window = try #require(screen.linkReading).window
+        #expect(terminal.undelivered <= window + KittyGraphics.chunkSize + 512)
+        // When the terminal delivers to each fence and answers, frame after frame
+        var rounds = 0
+        while terminal.deliverToNextFence(), rounds < 40 {
+            rounds += 1
+            let before = terminal.written.count
+            _ = screen.readInput(timeout: .seconds(2))
+            screen.apply(FrameChanges(from: moved, to: moved))
+            // Then each round writes at most the window (and a chunk past it when the link was idle)
+            let reading = try #require(screen.linkReading)
+            #expect(terminal.written.count - before <= reading.window + KittyGraphics.chunkSize + 64)
+        }
+        // And all three pictures arrive whole: twelve chunks, three of them the last
+        let keys = kittyKeys(terminal.written)
+        #expect(keys.count == 12)
+        #expect(keys.filter { $0.contains("m=0") }.count == 3)
+        #expect(!screen.hasWaitingPictures)
+    }
+
+    @Test func aPictureWhoseRowLeftIsNeverWrittenAndOneCutShortIsDeleted() throws {
+        // Given a screen on a link that has delivered nothing, with two pictures on screen
+        let pty = try #require(PseudoTerminal(rows: 20, columns: 40))
+        let terminal = SlowTerminal(pty)
+        let screen = try makeScreen(pty)
+        defer { screen.close() }
+        let (a, b) = (picture(4), picture(5))
+        let both = frame([("a", a, 0), ("b", b, 5)], status: "row 1/2")
+        screen.apply(FrameChanges(from: nil, to: both))
+        _ = terminal.wait { SlowTerminal.find(CursesScreen.fence, in: $0, from: 0) != nil }
+        let started = kittyKeys(terminal.written)
+        #expect(started.first?.contains("i=\(a.id)") == true)
+        #expect(!started.contains { $0.contains("i=\(b.id)") })
+        // When both rows leave the screen before anything is delivered
+        let gone = frame([], status: "row 9/9")
+        screen.apply(FrameChanges(from: both, to: gone))
+        // Then a's transmission is given up (its image deleted) and b is never written
+        let bytes = terminal.wait { String(decoding: $0, as: UTF8.self).contains("a=d,d=I,i=\(a.id)") }
+        #expect(String(decoding: bytes, as: UTF8.self).contains("a=d,d=I,i=\(a.id)"))
+        // When the terminal delivers everything and answers
+        while terminal.deliverToNextFence() {
+            _ = screen.readInput(timeout: .seconds(2))
+            screen.apply(FrameChanges(from: gone, to: gone))
+        }
+        // Then nothing more of either was written after the deletion
+        let keys = kittyKeys(terminal.written)
+        let deletion = try #require(keys.firstIndex { $0.contains("a=d,d=I,i=\(a.id)") })
+        #expect(keys[(deletion + 1)...].allSatisfy { $0.hasPrefix("a=d") })
+        #expect(!keys.contains { $0.contains("i=\(b.id)") && !$0.hasPrefix("a=d") })
+        #expect(!screen.hasWaitingPictures)
+    }
+}

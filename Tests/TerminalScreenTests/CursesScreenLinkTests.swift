@@ -34,8 +34,12 @@ struct CursesScreenLinkTests {
 
         init(_ pty: PseudoTerminal) {
             self.pty = pty
-            let leader = pty.leader
+            // The thread reads its own descriptor and closes it: once every follower descriptor
+            // is closed its read fails and it ends (a descriptor closed under a blocked read
+            // would be reused by the next test's pty, and its output read here).
+            let leader = dup(pty.leader)
             let thread = Thread { [output, arrived] in
+                defer { close(leader) }
                 var buffer = [UInt8](repeating: 0, count: 65_536)
                 while true {
                     let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }

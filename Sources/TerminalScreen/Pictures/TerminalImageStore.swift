@@ -59,6 +59,9 @@ public struct TerminalImageStore: Sendable {
     private var standIns: [UInt32: UInt32] = [:]
     /// Placements whose stand-in ended this frame: their cells must be drawn again.
     private var arrived: [String] = []
+    /// Lighter versions of pictures (a quarter of the pixels), by the picture's id: what a slow
+    /// link carries first while keys come.
+    private var lighter: [UInt32: TerminalImage] = [:]
 
     private struct Held {
         var lastShown: Int
@@ -192,9 +195,10 @@ public struct TerminalImageStore: Sendable {
         _ images: [(image: TerminalImage, key: String)], allowance: inout PictureAllowance, toCut: inout CutTransmission?
     ) -> [UInt8] {
         var bytes: [UInt8] = []
-        var onScreen = Set<UInt32>()
+        // Pictures standing in for others are on screen too.
+        var onScreen = Set(standIns.values)
         // Pictures a placement never showed go first; a placement's next picture (an
-        // animation's frame) goes whole, only while the screen rests, as the link allows.
+        // animation's frame, the whole of a lighter one) goes only while the screen rests.
         let firstShown = images.filter { lastHeld[$0.key] == nil }
         for (original, key) in firstShown + images.filter({ lastHeld[$0.key] != nil }) where original.graphics.holdsImages {
             var image = original
@@ -202,12 +206,19 @@ public struct TerminalImageStore: Sendable {
             if renamed, let small = indexedIDs.id(for: image.id) { image = image.renamed(small) }
             guard onScreen.insert(image.id).inserted else { continue }
             if held[image.id] == nil {
-                guard cut?.imageID != image.id, isPrepared(image) else { continue }
+                guard cut?.imageID != image.id else { continue }
                 let replacing = lastHeld[key] != nil
                 if replacing, !allowance.resting { continue }
+                if !replacing, !allowance.resting, let light = lighterVersion(of: image, renamed: renamed, within: allowance) {
+                    // Keys come faster than the link carries the picture: a quarter of its
+                    // pixels go first, and stand in until the screen rests.
+                    image = light
+                    guard onScreen.insert(image.id).inserted, held[image.id] == nil, cut?.imageID != image.id else { continue }
+                }
+                guard isPrepared(image) else { continue }
                 let transmission = image.graphics.transmit(image, transport: transport, cache: &encodings)
                 // A small palette id may name another image before a cut transmission ends: those go whole.
-                let cuttable = !renamed && CutTransmission.pieceEnds(of: transmission).count > 1
+                let cuttable = !renamed
                 if transmission.count > allowance.bytes, cuttable {
                     if toCut == nil {
                         toCut = CutTransmission(imageID: image.id, key: key, graphics: image.graphics, bytes: transmission)
@@ -343,6 +354,19 @@ public struct TerminalImageStore: Sendable {
         return bytes
     }
 
+    /// A quarter of `image`'s pixels in its cells, when the whole would not go now and its
+    /// placeholder cells can name another image meanwhile; kept while on screen.
+    private mutating func lighterVersion(of image: TerminalImage, renamed: Bool, within allowance: PictureAllowance) -> TerminalImage? {
+        guard image.graphics.namesImageInCells, !renamed, image.bitmap.width >= 32, image.bitmap.height >= 32 else { return nil }
+        // Its pixels' bytes, before compression: more than the window has left means it waits.
+        guard image.bitmap.width * image.bitmap.height * 3 / 2 > allowance.bytes else { return nil }
+        if let light = lighter[image.id] { return light }
+        let size = PixelSize(width: image.bitmap.width / 2, height: image.bitmap.height / 2)
+        let light = TerminalImage(bitmap: image.bitmap.resized(to: size), cells: image.cells, graphics: image.graphics)
+        lighter[image.id] = light
+        return light
+    }
+
     /// Makes `imageID`, just held, the picture `key` shows while the frame's newer picture there
     /// is not held: its cells are drawn again naming it.
     private mutating func standIn(_ imageID: UInt32, for key: String, in pictures: [PicturePlacement]) {
@@ -362,6 +386,12 @@ public struct TerminalImageStore: Sendable {
         for placement in pictures {
             guard let image = placement.picture.image, image.graphics.holdsImages else { continue }
             let id = heldID(of: image)
+            if held[id] == nil, lastHeld[placement.key] == nil, let light = lighter[image.id], held[light.id] != nil {
+                // Its lighter version arrived: it stands in until the whole does.
+                lastHeld[placement.key] = light.id
+                standIns[image.id] = light.id
+                arrived.append(placement.key)
+            }
             guard held[id] != nil else { continue }
             if standIns[image.id] != nil, !arrived.contains(placement.key) {
                 standIns[image.id] = nil
@@ -372,6 +402,8 @@ public struct TerminalImageStore: Sendable {
         // A placement no longer on screen starts afresh when it comes back.
         let keys = Set(pictures.map(\.key))
         lastHeld = lastHeld.filter { keys.contains($0.key) }
+        let shown = Set(pictures.compactMap(\.picture.image?.id))
+        lighter = lighter.filter { shown.contains($0.key) }
     }
 
     /// Whether `changes` move, erase or draw placements of images the terminal holds, by

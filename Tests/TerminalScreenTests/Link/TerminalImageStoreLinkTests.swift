@@ -151,4 +151,33 @@ struct TerminalImageStoreLinkTests {
         store.prepareCells(for: after.pictures)
         #expect(KittyPlaceholder.imageID(of: store.drawn(cell)) == nextFrame.id)
     }
+
+    @Test func whileKeysComeAQuarterOfThePixelsGoFirstAndTheWholeOnceTheScreenRests() throws {
+        // Given a placeholder picture of 64×64 pixels, a link with room for 3,000 bytes, keys coming
+        var store = TerminalImageStore(transport: transport)
+        let whole = image(9, graphics: .kittyPlaceholders)
+        let shown = frame([("a", whole, 0)])
+        let busy = PictureAllowance(bytes: 3_000, linkIdle: true, resting: false)
+        // When frames are drawn until nothing more goes
+        var sent: [UInt8] = []
+        for _ in 0..<6 {
+            store.prepareCells(for: shown.pictures)
+            sent += store.apply(FrameChanges(from: shown, to: shown), allowance: busy)
+        }
+        // Then a 32×32 version was transmitted, and the whole was not
+        let text = String(decoding: sent, as: UTF8.self)
+        #expect(text.contains("s=32,v=32"))
+        #expect(!text.contains("i=\(whole.id)"))
+        // And the picture's cells name it
+        store.prepareCells(for: shown.pictures)
+        let cell = try #require(shown.cells[CellPoint(row: 0, column: 0)])
+        let light = try #require(KittyPlaceholder.imageID(of: store.drawn(cell)))
+        #expect(light != whole.id && store.heldIDs.contains(light))
+        // When the screen rests, the whole goes, and its cells name it again
+        let rest = store.apply(FrameChanges(from: shown, to: shown), allowance: .unlimited)
+        #expect(String(decoding: rest, as: UTF8.self).contains("s=64,v=64,i=\(whole.id)"))
+        #expect(store.takeArrived().contains("a"))
+        store.prepareCells(for: shown.pictures)
+        #expect(KittyPlaceholder.imageID(of: store.drawn(cell)) == whole.id)
+    }
 }

@@ -95,17 +95,7 @@ struct CursesScreenLinkTests {
     }
 
     /// A placeholder picture of raw noise: 16,384 base64 bytes, four chunks.
-    private func picture(_ seed: Int) -> TerminalImage {
-        var bitmap = Bitmap(width: 64, height: 64)
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
-        for y in 0..<64 {
-            for x in 0..<64 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                bitmap[x, y] = RGBA(UInt8(truncatingIfNeeded: state >> 33), UInt8(truncatingIfNeeded: state >> 41), UInt8(seed))
-            }
-        }
-        return TerminalImage(bitmap: bitmap, cells: CellSize(columns: 8, rows: 4), graphics: .kittyPlaceholders)
-    }
+    private func picture(_ seed: Int) -> TerminalImage { NoisePicture.make(seed, graphics: .kittyPlaceholders) }
 
     private func frame(_ pictures: [(String, TerminalImage, Int)], status: String) -> Frame {
         var frame = Frame(size: CellSize(columns: 40, rows: 20))

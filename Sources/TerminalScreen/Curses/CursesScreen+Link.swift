@@ -24,12 +24,13 @@ extension CursesScreen {
     }
 
     /// Counts a frame's picture bytes (`count`) and writes a fence after them when pixels went,
-    /// or when pictures wait with bytes in flight that no fence measures; with pictures waiting
-    /// for the screen to rest, wakes the loop when it does.
+    /// or when pictures wait behind bytes in flight (half the window or more) that no fence
+    /// measures; with pictures waiting for the screen to rest, wakes the loop when it does.
     func measure(_ count: Int, pixelsWritten: Bool, at now: ContinuousClock.Instant) {
         link.wrote(count, at: now)
         let waiting = images.hasWaitingPictures
-        if pixelsWritten || (waiting && !link.awaitsAnswer && link.hasUnfencedBytes) { writeFence() }
+        let unmeasured = !link.awaitsAnswer && link.hasUnfencedBytes && link.inFlight * 2 >= link.window
+        if pixelsWritten || (waiting && unmeasured) { writeFence() }
         if waiting, let lastInputAt, !isResting(at: now) { wake(at: lastInputAt + PictureAllowance.restInterval) }
     }
 

@@ -11,17 +11,8 @@ import Vocabulary
 struct TerminalImageStoreLinkTests {
     private let screen = CellSize(columns: 40, rows: 20)
 
-    /// A picture of `cells` whose pixels differ by `seed` (so their ids do).
-    private func image(_ seed: Int, graphics: any GraphicsProtocol, cells: CellSize = CellSize(columns: 8, rows: 4)) -> TerminalImage {
-        var bitmap = Bitmap(width: 64, height: 64)
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
-        for y in 0..<64 {
-            for x in 0..<64 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                bitmap[x, y] = RGBA(UInt8(truncatingIfNeeded: state >> 33), UInt8(truncatingIfNeeded: state >> 41), UInt8(seed))
-            }
-        }
-        return TerminalImage(bitmap: bitmap, cells: cells, graphics: graphics)
+    private func image(_ seed: Int, graphics: any GraphicsProtocol) -> TerminalImage {
+        NoisePicture.make(seed, graphics: graphics)
     }
 
     private func frame(_ placements: [(key: String, image: TerminalImage, row: Int)]) -> Frame {

@@ -16,6 +16,8 @@ struct PictureTransmissions {
     /// Kitty's keys of a transmission still waiting for chunks.
     private struct OpenTransmission {
         var id: String?
+        /// Its `q` key: a kitty answers a finished transmission named by `i` unless `q` is 1 or 2.
+        var quiet: String?
     }
 
     private(set) var events: [Event] = []
@@ -49,10 +51,12 @@ struct PictureTransmissions {
         return keys
     }
 
-    /// Takes one string the terminal read at `at`.
-    mutating func observe(_ string: TerminalString, at: ContinuousClock.Instant, screen: inout VirtualScreen) {
+    /// Takes one string the terminal read at `at`; returns what a kitty answers to it (a
+    /// finished transmission's `OK`, unless its `q` says not to).
+    mutating func observe(_ string: TerminalString, at: ContinuousClock.Instant, screen: inout VirtualScreen) -> [UInt8] {
         if let keys = Self.kittyKeys(string) {
-            kitty(keys, at: at)
+            guard let finished = kitty(keys, at: at), let id = finished.id, (finished.quiet ?? "0") == "0" else { return [] }
+            return Array("\u{1B}_Gi=\(id);OK\u{1B}\\".utf8)
         } else if string.kind == .dcs, let raster = Self.sixelIntroducer(string.head) {
             seen.insert(.sixel)
             events.append(Event(at: at, kind: .sixel, completed: true))
@@ -70,6 +74,7 @@ struct PictureTransmissions {
             serial += 1
             screen.placePicture(serial, columns: cells("width"), rows: cells("height"))
         }
+        return []
     }
 
     /// The run ended: a kitty transmission still open and a picture string cut short are aborted.
@@ -93,13 +98,14 @@ struct PictureTransmissions {
         !keys.isEmpty && keys.keys.allSatisfy { $0 == "m" || $0 == "q" }
     }
 
-    private mutating func kitty(_ keys: [String: String], at: ContinuousClock.Instant) {
+    /// Returns the transmission this string finished, if any.
+    private mutating func kitty(_ keys: [String: String], at: ContinuousClock.Instant) -> OpenTransmission? {
         if Self.isChunk(keys) {
-            if open != nil, keys["m"] != "1" {
-                events.append(Event(at: at, kind: .kitty, completed: true))
-                open = nil
-            }
-            return
+            guard var finished = open, keys["m"] != "1" else { return nil }
+            events.append(Event(at: at, kind: .kitty, completed: true))
+            open = nil
+            finished.quiet = keys["q"] ?? finished.quiet
+            return finished
         }
         switch keys["a"] ?? "t" {
         case "t", "T":
@@ -110,11 +116,13 @@ struct PictureTransmissions {
             if keys["U"] == "1" { kittyPlaceholders = true }
             let id = keys["i"] ?? keys["I"]
             if keys["a"] == "T", keys["U"] != "1" { kittyPlacements.insert("\(id ?? "?")/\(keys["p"] ?? "0")") }
+            let transmission = OpenTransmission(id: keys["i"], quiet: keys["q"])
             if keys["m"] == "1" {
-                open = OpenTransmission(id: id)
+                open = transmission
             } else {
                 open = nil
                 events.append(Event(at: at, kind: .kitty, completed: true))
+                return transmission
             }
         case "p":
             kittyPlacements.insert("\(keys["i"] ?? "?")/\(keys["p"] ?? "0")")
@@ -136,6 +144,7 @@ struct PictureTransmissions {
         default:
             break
         }
+        return nil
     }
 
     /// A sixel DCS's raster size (`0;1;0q"1;1;W;H`): nil for any other DCS (XTGETTCAP's `+q…`).

@@ -38,13 +38,15 @@ extension SlowTTYPersonality {
 
     /// The reply to a string: a kitty query (`a=q`: OK when this terminal draws kitty graphics,
     /// an error for the file and shared-memory media, which a terminal on another machine
-    /// cannot read), XTGETTCAP (`DCS + q`).
+    /// cannot read; `q=1` keeps the OK back, `q=2` the error too), XTGETTCAP (`DCS + q`).
     func answer(_ string: TerminalString) -> [UInt8] {
         if let keys = PictureTransmissions.kittyKeys(string), keys["a"] == "q" {
             guard kittyGraphics else { return [] }
             let id = keys["i"] ?? "0"
-            let medium = keys["t"] ?? "d"
-            let message = medium == "d" ? "OK" : "EBADF:the terminal cannot read this machine's files"
+            let quiet = Int(keys["q"] ?? "0") ?? 0  // 1: no OK; 2: no error either
+            let readable = (keys["t"] ?? "d") == "d"
+            guard readable ? quiet == 0 : quiet < 2 else { return [] }
+            let message = readable ? "OK" : "EBADF:the terminal cannot read this machine's files"
             return Array("\u{1B}_Gi=\(id);\(message)\u{1B}\\".utf8)
         }
         if string.kind == .dcs, string.headText.hasPrefix("+q") {

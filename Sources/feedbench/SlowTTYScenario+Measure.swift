@@ -40,14 +40,15 @@ extension SlowTTYScenario {
         let terminal = SlowTerminal(child: child, personality: personality, rate: rate, columns: columns, rows: rows, cellPixels: cell)
         if let prefix = ProcessInfo.processInfo.environment["FEEDBENCH_SLOW_TTY_DUMP"] {
             let path = dumpPath(personality, rate, prefix: prefix) + ".bytes"
-            fileManager.createFile(atPath: path, contents: nil)
+            _ = fileManager.createFile(atPath: path, contents: nil)
             terminal.dump = FileHandle(forWritingAtPath: path)
         }
         defer { try? terminal.dump?.close() }
         let label = "the \(personality.name) terminal at \(SlowTTYRun.rateLabel(rate))"
         func failure(_ what: String) -> SlowTTYError {
             let ended = child.exitStatus().map { " (photofeed ended with status \($0))" } ?? ""
-            return SlowTTYError(description: "slow-tty: \(what) on \(label)\(ended); its bottom line reads \"\(terminal.statusLine.trimmingCharacters(in: .whitespaces))\"")
+            let shown = (0..<rows).map { terminal.screen.line($0).trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty } ?? ""
+            return SlowTTYError(description: "slow-tty: \(what) on \(label)\(ended); its screen's last line reads \"\(shown)\"")
         }
 
         // The first screen: row 1 shown, and the link quiet for a second.
@@ -62,7 +63,12 @@ extension SlowTTYScenario {
                 quietSince = quietSince ?? now
                 return now - quietSince! >= .seconds(1)
             }, deadline: launched + Self.firstScreenTimeout)
-        guard firstScreen else { throw failure("photofeed showed no quiet first screen (`row 1/`) within \(Self.firstScreenTimeout)") }
+        guard firstScreen else {
+            throw failure(
+                terminal.hungUp
+                    ? "photofeed ended before its first screen"
+                    : "photofeed showed no quiet first screen (`row 1/`) within \(Self.firstScreenTimeout)")
+        }
         let firstScreenTime = ContinuousClock.now - launched
 
         // The keys, at their times; the terminal reads on meanwhile.

@@ -16,8 +16,6 @@ import Glibc
 /// the runs whose label (`kitty 100 KB/s`) holds it.
 struct SlowTTYScenario: BenchScenario {
     let name = "slow-tty"
-    // About 9 runs of 10-40 s each: asked for by name (the Makefile's bench target does).
-    var runsByDefault: Bool { false }
     var rates = [100_000, 300_000, 2_000_000]
     var keys = 20
     var keyInterval = Duration.milliseconds(100)
@@ -45,7 +43,7 @@ struct SlowTTYScenario: BenchScenario {
             title: "slow-tty: \(keys) × j at \(Int(.seconds(1) / keyInterval))/s after the first screen, the terminal reading a real pty at a fixed rate",
             columns: SlowTTYRun.columns, rows: results.map { $0.row() },
             notes: [
-                "command: make bench (or swift build -c release --product feedbench && swift build -c release --product photofeed && .build/release/feedbench --scenario slow-tty)",
+                "command: swift build -c release --product feedbench && swift build -c release --product photofeed && .build/release/feedbench --scenario slow-tty (part of make bench)",
                 "the link: the release photofeed (`photofeed --animate off`: the embedded feed, network preset fast, animations still) on a \(columns)×\(rows)-cell pty of "
                     + "10×20-pixel cells, in a new session with the pty as its controlling terminal, a fresh HOME and cache (cold); the terminal "
                     + "reads the pty's other side at a fixed rate (a token bucket topped up every 5 ms), so photofeed's writes back up in the pty "

@@ -103,7 +103,8 @@ final class SlowTerminal {
                 if wasSynchronizing, !screen.synchronizing { noteStatus(at: now) }
             case .string(let string):
                 replies += personality.answer(string)
-                pictures.observe(string, at: now, screen: &screen)
+                let acknowledgement = pictures.observe(string, at: now, screen: &screen)
+                if personality.kittyGraphics { replies += acknowledgement }
             default:
                 break
             }

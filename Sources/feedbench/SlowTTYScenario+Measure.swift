@@ -98,8 +98,10 @@ extension SlowTTYScenario {
         guard !terminal.hungUp || settled else { throw failure("photofeed ended before the keys' frames") }
         let end = ContinuousClock.now
         terminal.finish(at: end)
-        if terminal.dump != nil {
-            // Beside the bytes: the screen as shown when the link was quiet after the keys.
+        if let dump = terminal.dump {
+            // The bytes end here, and beside them the screen they show (the quiet frame after the keys).
+            try? dump.close()
+            terminal.dump = nil
             let lines = (0..<rows).map { terminal.screen.line($0) }.joined(separator: "\n") + "\n"
             try? Data(lines.utf8).write(to: URL(fileURLWithPath: dumpPath(personality, rate) + ".screen"))
         }

@@ -13,7 +13,9 @@ import Glibc
 ///
 /// Each run is the default embedded feed (the photos of `--assets`) in a fresh temporary HOME
 /// and cache (cold), 120×40 cells of 10×20 pixels. `FEEDBENCH_SLOW_TTY_ONLY=kitty` runs only
-/// the runs whose label (`kitty 100 KB/s`) holds it.
+/// the runs whose label (`kitty 100 KB/s`) holds it; `FEEDBENCH_SLOW_TTY_DUMP=/tmp/x` keeps each
+/// run's bytes up to the quiet frame after the keys (`/tmp/x-kitty-100k.bytes`) and that frame's
+/// text (`.screen`).
 struct SlowTTYScenario: BenchScenario {
     let name = "slow-tty"
     var rates = [100_000, 300_000, 2_000_000]

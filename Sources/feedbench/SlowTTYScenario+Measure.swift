@@ -53,16 +53,8 @@ extension SlowTTYScenario {
 
         // The first screen: row 1 shown, and the link quiet for a second.
         let launched = ContinuousClock.now
-        var quietSince: ContinuousClock.Instant?
         let firstScreen = terminal.pump(
-            until: { now in
-                guard terminal.shownRow?.row == 1, terminal.isQuiet(at: now) else {
-                    quietSince = nil
-                    return false
-                }
-                quietSince = quietSince ?? now
-                return now - quietSince! >= .seconds(1)
-            }, deadline: launched + Self.firstScreenTimeout)
+            until: Self.quietSecond(terminal) { terminal.shownRow?.row == 1 }, deadline: launched + Self.firstScreenTimeout)
         guard firstScreen else {
             throw failure(
                 terminal.hungUp
@@ -85,16 +77,9 @@ extension SlowTTYScenario {
         let lastKey = keyTimes.last ?? keysStart
 
         // After the keys: the last key's frame, then a quiet second.
-        quietSince = nil
+        let lastRow = keys + 1
         let settled = terminal.pump(
-            until: { now in
-                guard (terminal.shownRow?.row ?? 0) >= keys + 1, terminal.isQuiet(at: now) else {
-                    quietSince = nil
-                    return false
-                }
-                quietSince = quietSince ?? now
-                return now - quietSince! >= .seconds(1)
-            }, deadline: lastKey + Self.settleCap)
+            until: Self.quietSecond(terminal) { (terminal.shownRow?.row ?? 0) >= lastRow }, deadline: lastKey + Self.settleCap)
         guard !terminal.hungUp || settled else { throw failure("photofeed ended before the keys' frames") }
         let end = ContinuousClock.now
         terminal.finish(at: end)
@@ -116,6 +101,23 @@ extension SlowTTYScenario {
         var run = measures
         run.firstScreen = firstScreenTime
         return run
+    }
+
+    /// A condition for ``SlowTerminal/pump(until:deadline:)``: `ready` has held, and the link has
+    /// been quiet (``SlowTerminal/isQuiet(at:threshold:)``), for a second.
+    private static func quietSecond(
+        _ terminal: SlowTerminal, _ ready: @escaping () -> Bool
+    ) -> (ContinuousClock.Instant) -> Bool {
+        var since: ContinuousClock.Instant?
+        return { now in
+            guard ready(), terminal.isQuiet(at: now) else {
+                since = nil
+                return false
+            }
+            let start = since ?? now
+            since = start
+            return now - start >= .seconds(1)
+        }
     }
 
     /// `FEEDBENCH_SLOW_TTY_DUMP`'s file for a run, without its extension.

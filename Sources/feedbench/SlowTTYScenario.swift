@@ -52,7 +52,7 @@ struct SlowTTYScenario: BenchScenario {
                     + "as on a slow ssh link, and answers every query (the start-up probe, DA1, kitty `a=q`) in order, once it has read it",
                 "terminals: kitty 0.35 that cannot read this machine's files (the `t=t` query fails: pictures inline, as over ssh); "
                     + "XTerm(390) with sixel; iTerm2 3.5 (its XTVERSION); the protocol column is what the bytes carried",
-                "first screen: launch → the status bar at `row 1/` with the link quiet (under 2 KB in a second); keys start then",
+                "first screen s: launch → the keys start: the status bar at `row 1/` and the link quiet (under 2 KB in the last second) for a second",
                 "key → frame: writing the key → the terminal has read a status bar at the key's row or past it (synchronized-output frames "
                     + "count when they end); last key: the 20th",
                 "KB to last frame: read from the first key to the last key's frame (KB/key: that over the keys); KB to quiet: to the link "

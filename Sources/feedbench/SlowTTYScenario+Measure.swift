@@ -72,6 +72,7 @@ extension SlowTTYScenario {
             _ = terminal.pump(until: { $0 >= due }, deadline: due)
             guard !terminal.hungUp else { throw failure("photofeed ended during the keys") }
             terminal.type("j")
+            terminal.rowCeiling = key + 2
             keyTimes.append(ContinuousClock.now)
         }
         let lastKey = keyTimes.last ?? keysStart

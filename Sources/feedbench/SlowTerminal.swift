@@ -113,9 +113,14 @@ final class SlowTerminal {
         if !replies.isEmpty { child.write(replies) }
     }
 
+    /// The highest row the keys typed so far can reach (1 + the `j`s): a reading above it is a
+    /// status bar caught half-rewritten (`row 19/` becoming `row 20/` reads `row 29/` between
+    /// its two digits when a read ends there), not a frame.
+    var rowCeiling = 1
+
     /// Reads the status bar's `row N/M` as shown now.
     private func noteStatus(at now: ContinuousClock.Instant) {
-        guard let row = Self.focusedRow(in: statusLine), row != shownRow?.row else { return }
+        guard let row = Self.focusedRow(in: statusLine), row != shownRow?.row, row <= rowCeiling else { return }
         shownRow = (row, now, delivered)
         rowChanges.append((row, now, delivered))
     }

@@ -18,7 +18,11 @@ import Glibc
 /// text (`.screen`).
 struct SlowTTYScenario: BenchScenario {
     let name = "slow-tty"
+    // 27 runs of 5-15 s each: asked for by name (the Makefile's bench target does).
+    var runsByDefault: Bool { false }
     var rates = [100_000, 300_000, 2_000_000]
+    /// Runs of each terminal at each rate (`FEEDBENCH_SLOW_TTY_RUNS` overrides).
+    var repeats = 3
     var keys = 20
     var keyInterval = Duration.milliseconds(100)
     var columns = 120
@@ -31,21 +35,26 @@ struct SlowTTYScenario: BenchScenario {
         }
         let assets = URL(fileURLWithPath: context.assetsDirectory).standardizedFileURL.path
         let only = ProcessInfo.processInfo.environment["FEEDBENCH_SLOW_TTY_ONLY"]
-        var results: [SlowTTYRun] = []
+        let repeatCount = ProcessInfo.processInfo.environment["FEEDBENCH_SLOW_TTY_RUNS"].flatMap { Int($0) }.map { max(1, $0) } ?? repeats
+        var summaries: [SlowTTYSummary] = []
         for personality in SlowTTYPersonality.all {
             for rate in rates {
                 let label = "\(personality.name) \(SlowTTYRun.rateLabel(rate))"
                 if let only, !label.contains(only) { continue }
-                let run = try await Self.onThread { try measure(personality, rate: rate, photofeed: photofeed, assets: assets) }
-                FileHandle.standardError.write(Data("feedbench: slow-tty \(label): \(run.row().joined(separator: " | "))\n".utf8))
-                results.append(run)
+                var runs: [SlowTTYRun] = []
+                for _ in 0..<repeatCount {
+                    let run = try await Self.onThread { try measure(personality, rate: rate, photofeed: photofeed, assets: assets) }
+                    FileHandle.standardError.write(Data("feedbench: slow-tty \(run.logLine)\n".utf8))
+                    runs.append(run)
+                }
+                summaries.append(SlowTTYSummary(runs: runs))
             }
         }
         return BenchReport(
             title: "slow-tty: \(keys) × j at \(Int(.seconds(1) / keyInterval))/s after the first screen, the terminal reading a real pty at a fixed rate",
-            columns: SlowTTYRun.columns, rows: results.map { $0.row() },
+            columns: SlowTTYSummary.columns, rows: summaries.map { $0.row() },
             notes: [
-                "command: swift build -c release --product feedbench && swift build -c release --product photofeed && .build/release/feedbench --scenario slow-tty (part of make bench)",
+                "command: swift build -c release --product feedbench && swift build -c release --product photofeed && .build/release/feedbench --scenario slow-tty (make bench runs it)",
                 "the link: the release photofeed (`photofeed --animate off`: the embedded feed, network preset fast, animations still) on a \(columns)×\(rows)-cell pty of "
                     + "10×20-pixel cells, in a new session with the pty as its controlling terminal, a fresh HOME and cache (cold); the terminal "
                     + "reads the pty's other side at a fixed rate (a token bucket topped up every 5 ms), so photofeed's writes back up in the pty "
@@ -53,6 +62,8 @@ struct SlowTTYScenario: BenchScenario {
                 "terminals: kitty 0.35 that cannot read this machine's files (the `t=t` query fails: pictures inline, as over ssh); "
                     + "XTerm(390) with sixel; iTerm2 3.5 (its XTVERSION); the protocol column is what the bytes carried",
                 "first screen s: launch → the keys start: the status bar at `row 1/` and the link quiet (under 2 KB in the last second) for a second",
+                "each terminal and rate runs \(repeatCount) times: figures are medians over the runs (last key: its range beside it), the keys' "
+                    + "percentiles are over every key of every run, and a target fails when any run misses it",
                 "key → frame: writing the key → the terminal has read a status bar at the key's row or past it (synchronized-output frames "
                     + "count when they end); last key: the 20th",
                 "KB to last frame: read from the first key to the last key's frame (KB/key: that over the keys); KB to quiet: to the link "

@@ -70,7 +70,7 @@ final class SlowTerminal {
                 let count = buffer.withUnsafeMutableBytes { read(child.leader, $0.baseAddress, allowance) }
                 if count > 0 {
                     credit -= Double(count)
-                    take(buffer[0..<count], at: now)
+                    take(buffer[0..<count], at: clock.now)  // when it was read: never before the bytes were there
                 } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
                     hungUp = true  // EIO: the follower side is closed
                 }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Issue 39's benchmark: the release `photofeed` beside feedbench on a real pty whose terminal
 /// (``SlowTerminal``) reads its output at a fixed rate, as at the end of a slow ssh link, and
 /// answers like kitty, an xterm with sixel, or iTerm2 (``SlowTTYPersonality``) — in order, only
@@ -11,8 +7,9 @@ import Glibc
 /// link quiet), `j` 20 times at 10 a second; for each key, the time until the terminal has read
 /// a status bar at its row; the bytes the keys cost, and the pictures transmitted and aborted.
 ///
-/// Each run is the default embedded feed (the photos of `--assets`) in a fresh temporary HOME
-/// and cache (cold), 120×40 cells of 10×20 pixels. `FEEDBENCH_SLOW_TTY_ONLY=kitty` runs only
+/// Each run is the default embedded feed (the photos of `--assets`) with animations still
+/// (``arguments``), in a fresh temporary HOME and cache (cold), 120×40 cells of 10×20 pixels;
+/// each terminal and rate runs ``repeats`` times. `FEEDBENCH_SLOW_TTY_ONLY=kitty` runs only
 /// the runs whose label (`kitty 100 KB/s`) holds it; `FEEDBENCH_SLOW_TTY_DUMP=/tmp/x` keeps each
 /// run's bytes up to the quiet frame after the keys (`/tmp/x-kitty-100k.bytes`) and that frame's
 /// text (`.screen`).

@@ -62,6 +62,7 @@ bench:
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md
 	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md --append --scenario graphics --scenario pixel-ratios --scenario grid --assets "$$(scripts/bench-photos.sh)"
+	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md --append --scenario slow-tty
 
 build:
 	@scripts/ensure-deps.sh run

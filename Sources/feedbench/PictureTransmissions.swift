@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pictures a terminal received, counted from the strings it read: each transmission
 /// finished (kitty: the chunk with `m=0` arrived; sixel: the DCS string's ST; iTerm2: the OSC
 /// `1337;File=` string's end) or aborted (kitty: its id deleted with `a=d` before its last
@@ -11,6 +13,9 @@ struct PictureTransmissions {
         var kind: SlowTTYPersonality.PictureProtocol
         /// False: aborted.
         var completed: Bool
+        /// A kitty picture sent with fewer pixels than its cells show (at most half their width):
+        /// a lighter version standing in until the whole comes.
+        var lighter = false
     }
 
     /// Kitty's keys of a transmission still waiting for chunks.
@@ -18,6 +23,8 @@ struct PictureTransmissions {
         var id: String?
         /// Its `q` key: a kitty answers a finished transmission named by `i` unless `q` is 1 or 2.
         var quiet: String?
+        /// Whether it is a lighter version (``Event/lighter``).
+        var lighter = false
     }
 
     private(set) var events: [Event] = []
@@ -55,7 +62,7 @@ struct PictureTransmissions {
     /// finished transmission's `OK`, unless its `q` says not to).
     mutating func observe(_ string: TerminalString, at: ContinuousClock.Instant, screen: inout VirtualScreen) -> [UInt8] {
         if let keys = Self.kittyKeys(string) {
-            guard let finished = kitty(keys, at: at), let id = finished.id, (finished.quiet ?? "0") == "0" else { return [] }
+            guard let finished = kitty(keys, at: at, head: string.head), let id = finished.id, (finished.quiet ?? "0") == "0" else { return [] }
             return Array("\u{1B}_Gi=\(id);OK\u{1B}\\".utf8)
         } else if string.kind == .dcs, let raster = Self.sixelIntroducer(string.head) {
             seen.insert(.sixel)
@@ -99,10 +106,10 @@ struct PictureTransmissions {
     }
 
     /// Returns the transmission this string finished, if any.
-    private mutating func kitty(_ keys: [String: String], at: ContinuousClock.Instant) -> OpenTransmission? {
+    private mutating func kitty(_ keys: [String: String], at: ContinuousClock.Instant, head: [UInt8]) -> OpenTransmission? {
         if Self.isChunk(keys) {
             guard var finished = open, keys["m"] != "1" else { return nil }
-            events.append(Event(at: at, kind: .kitty, completed: true))
+            events.append(Event(at: at, kind: .kitty, completed: true, lighter: finished.lighter))
             open = nil
             finished.quiet = keys["q"] ?? finished.quiet
             return finished
@@ -116,12 +123,12 @@ struct PictureTransmissions {
             if keys["U"] == "1" { kittyPlaceholders = true }
             let id = keys["i"] ?? keys["I"]
             if keys["a"] == "T", keys["U"] != "1" { kittyPlacements.insert("\(id ?? "?")/\(keys["p"] ?? "0")") }
-            let transmission = OpenTransmission(id: keys["i"], quiet: keys["q"])
+            let transmission = OpenTransmission(id: keys["i"], quiet: keys["q"], lighter: isLighter(keys, head: head))
             if keys["m"] == "1" {
                 open = transmission
             } else {
                 open = nil
-                events.append(Event(at: at, kind: .kitty, completed: true))
+                events.append(Event(at: at, kind: .kitty, completed: true, lighter: transmission.lighter))
                 return transmission
             }
         case "p":
@@ -145,6 +152,22 @@ struct PictureTransmissions {
             break
         }
         return nil
+    }
+
+    /// Whether a kitty transmission's pixels are at most half as wide as its cells show (`c`
+    /// columns of ``cellPixels``): its width from `s`, or from the PNG header in its payload.
+    private func isLighter(_ keys: [String: String], head: [UInt8]) -> Bool {
+        guard let columns = keys["c"].flatMap(Int.init), columns > 0 else { return false }
+        var width = keys["s"].flatMap(Int.init)
+        if width == nil, keys["f"] == "100", let semicolon = head.firstIndex(of: UInt8(ascii: ";")) {
+            // IHDR's width: bytes 16–19 of the PNG, the first 32 base64 characters.
+            let encoded = String(decoding: head[(semicolon + 1)...].prefix(32), as: UTF8.self)
+            if let png = Data(base64Encoded: encoded), png.count >= 20 {
+                width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            }
+        }
+        guard let width else { return false }
+        return width * 2 <= columns * cellPixels.width
     }
 
     /// A sixel DCS's raster size (`0;1;0q"1;1;W;H`): nil for any other DCS (XTGETTCAP's `+q…`).

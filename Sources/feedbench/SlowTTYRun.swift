@@ -18,12 +18,16 @@ struct SlowTTYRun {
     /// Pictures whose transmission ended after the first key: in full, aborted.
     var transmitted: Int
     var aborted: Int
-    /// Pictures transmitted in full after the last key.
+    /// Pictures transmitted in full after the last key (their whole size, not a lighter version).
     var transmittedAfterLastKey: Int
+    /// Lighter versions transmitted in full after the first key.
+    var lighter: Int
     /// Pictures shown in the frame the link was quiet on after the keys.
     var onScreen: Int
     /// Whether the link became quiet before the cap.
     var settled: Bool
+    /// The semantics audit's violations as the status bar counted them (nil: not shown).
+    var auditViolations: Int?
 
     /// The nearest-rank percentile `p` of the keys' frames (nil when a key got none).
     func percentile(_ p: Double) -> Duration? {
@@ -39,8 +43,10 @@ struct SlowTTYRun {
         if rate <= 100_000, !(percentile(1).map { $0 <= .milliseconds(150) } ?? false) {
             failed.append("a key's frame > 150 ms")
         }
-        if rate >= 2_000_000, bytesToQuiet >= 400_000 { failed.append("burst ≥ 400 KB") }
+        // The burst: from the first key to the last key's frame.
+        if rate >= 2_000_000, (bytesToLastFrame ?? .max) >= 400_000 { failed.append("burst ≥ 400 KB") }
         if transmittedAfterLastKey > onScreen { failed.append("more sent after the keys than on screen") }
+        if auditViolations != 0 { failed.append(auditViolations.map { "audit: \($0) violations" } ?? "audit not shown") }
         return failed
     }
 

@@ -6,8 +6,9 @@ import Glibc
 
 extension SlowTTYScenario {
     /// photofeed's arguments: the embedded feed, animations still (an animation on screen
-    /// writes frames for as long as it shows: the link would never be quiet).
-    static let arguments = ["--animate", "off"]
+    /// writes frames for as long as it shows: the link would never be quiet), the semantics
+    /// audit live (its count in the status bar: rule 9, no pixels for a row off screen).
+    static let arguments = ["--animate", "off", "--audit"]
     /// The longest wait for the first screen.
     static let firstScreenTimeout = Duration.seconds(120)
     /// The longest wait, after the last key, for its frame and a quiet link.
@@ -151,8 +152,18 @@ extension SlowTTYScenario {
             firstScreen: .zero, keyFrames: frames, bytesToLastFrame: lastFrameDelivered,
             bytesToQuiet: terminal.delivered - deliveredAtFirstKey, transmitted: events.filter(\.completed).count,
             aborted: events.filter { !$0.completed }.count,
-            transmittedAfterLastKey: events.filter { $0.completed && $0.at > lastKey }.count,
-            onScreen: terminal.screen.picturesShown + pictures.kittyPlacements.count, settled: settled)
+            transmittedAfterLastKey: events.filter { $0.completed && !$0.lighter && $0.at > lastKey }.count,
+            lighter: events.filter { $0.completed && $0.lighter }.count,
+            onScreen: terminal.screen.picturesShown + pictures.kittyPlacements.count, settled: settled,
+            auditViolations: Self.auditViolations(in: terminal.statusLine))
+    }
+
+    /// The audit's count in a status line: 0 for `audit ok`, N for `audit N ✗`, nil when the
+    /// segment is not shown.
+    static func auditViolations(in line: String) -> Int? {
+        if line.contains("audit ok") { return 0 }
+        guard let range = line.range(of: "audit ") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
     }
 
     /// The protocol the personality's answers were to lead to is the one the bytes carried, inline.

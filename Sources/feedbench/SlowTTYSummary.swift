@@ -8,7 +8,7 @@ struct SlowTTYSummary {
 
     static let columns = [
         "terminal", "link", "protocol", "runs", "first screen s", "last key → frame ms", "key → frame p50 ms", "p95 ms", "max ms",
-        "KB to last frame", "KB/key", "KB to quiet", "pictures sent", "aborted", "sent after last key", "on screen", "targets",
+        "KB to last frame", "KB/key", "KB to quiet", "pictures sent", "of them lighter", "aborted", "sent whole after last key", "on screen", "audit", "targets",
     ]
 
     /// The nearest-rank percentile `p` of every key's frame in every run (nil when a key got none).
@@ -49,7 +49,9 @@ struct SlowTTYSummary {
             String(runs.count), String(format: "%.1f", median(runs.map { $0.firstScreen / .seconds(1) })), lastKey,
             milliseconds(percentile(0.5)), milliseconds(percentile(0.95)), milliseconds(percentile(1)), lastFrame, perKey,
             String(format: "%.0f", median(runs.map { Double($0.bytesToQuiet) }) / 1000) + (capped > 0 ? " (\(capped) capped)" : ""),
-            medianCount(\.transmitted), medianCount(\.aborted), medianCount(\.transmittedAfterLastKey), medianCount(\.onScreen), targets,
+            medianCount(\.transmitted), medianCount(\.lighter), medianCount(\.aborted), medianCount(\.transmittedAfterLastKey), medianCount(\.onScreen),
+            runs.allSatisfy { $0.auditViolations == 0 } ? "ok" : runs.map { $0.auditViolations.map(String.init) ?? "?" }.joined(separator: ", "),
+            targets,
         ]
     }
 }

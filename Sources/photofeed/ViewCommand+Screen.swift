@@ -79,6 +79,7 @@ extension ViewCommand {
                 configuration.repliesOutstandingSince = replies.isComplete ? nil : probe.askedAt
                 // A terminal that answered DA1 answers the fences written after pictures.
                 configuration.pacesPictures = replies.deviceAttributes != nil
+                configuration.probeFencesOutstanding = max(0, replies.fencesAsked - replies.fencesHeard)
             }
         }
         configuration.preparesPicturesOffFrame = true

@@ -12,10 +12,9 @@ extension CursesScreen {
         configuration.pacesPictures ? link.reading : nil
     }
 
-    /// Whether pictures keep within the link's window at `now`: asked for, and the start-up
-    /// questions answered (a late answer to them must not be taken for a fence's).
+    /// Whether pictures keep within the link's window.
     func pacesPictures(at now: ContinuousClock.Instant) -> Bool {
-        configuration.pacesPictures && !input.repliesOutstanding(at: now)
+        configuration.pacesPictures
     }
 
     /// Whether no key came for ``PictureAllowance/restInterval`` at `now`.
@@ -44,9 +43,14 @@ extension CursesScreen {
     /// other input marks the screen busy.
     func nextEvent() -> InputEvent? {
         while let event = input.next() {
-            if case .terminalReply(let reply) = event, reply.isFence, link.awaitsAnswer {
-                link.answered(at: inputArrivedAt ?? .now)
-                continue
+            if case .terminalReply(let reply) = event, reply.isFence {
+                // The terminal answers in order: the start-up probe's fences come first.
+                if probeFencesOutstanding > 0 {
+                    probeFencesOutstanding -= 1
+                } else if link.awaitsAnswer {
+                    link.answered(at: inputArrivedAt ?? .now)
+                    continue
+                }
             }
             if case .terminalReply = event {} else { lastInputAt = .now }
             return event

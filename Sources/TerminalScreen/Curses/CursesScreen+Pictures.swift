@@ -37,12 +37,15 @@ extension CursesScreen {
         images.prepareCells(for: changes.frame.pictures)
         let now = ContinuousClock.now
         let paced = pacesPictures(at: now)
-        let idle = link.inFlight == 0
+        // Crumbs of text (a status bar's update) in flight do not make the link busy.
+        let idle = link.inFlight <= TerminalLink.smallAhead
         let before = paced ? ThreadWrites.count() : nil
         changes.write(to: self)
         guard !isClosed else { return }
         if let before, let after = ThreadWrites.count() { link.wrote(after - before, at: now) }
-        let allowance = paced ? PictureAllowance(bytes: link.allowance, linkIdle: idle, resting: isResting(at: now)) : .unlimited
+        let fast = link.reading.rate.map { $0 >= PictureAllowance.fastRate } ?? true
+        let allowance =
+            paced ? PictureAllowance(bytes: link.allowance, linkIdle: idle, resting: isResting(at: now), fastLink: fast) : .unlimited
         let bytes = images.apply(changes, redrawnLines: redrawn, allowance: allowance)
         let written = images.takeWrites()
         if paced, !written.isEmpty, link.inFlight <= TerminalLink.smallAhead {

@@ -69,6 +69,8 @@ public final class CursesScreen: Screen {
     /// When the last key (or click, or wheel notch) was read: pictures that cannot be cut wait
     /// until the screen rests.
     var lastInputAt: ContinuousClock.Instant?
+    /// DA1 answers still owed to the start-up probe: they come before any fence's.
+    var probeFencesOutstanding = 0
     /// When the input being decoded arrived (a fence's answer is dated by it).
     var inputArrivedAt: ContinuousClock.Instant?
     /// When a wake-up is due for the screen coming to rest with pictures waiting.
@@ -155,6 +157,7 @@ public final class CursesScreen: Screen {
             escapeDelay: .milliseconds(Int(configuration.escapeDelayMilliseconds)), parser: configuration.inputParser,
             typedAhead: configuration.typedAhead, outstandingSince: configuration.repliesOutstandingSince)
         self.size = CellSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window)))
+        self.probeFencesOutstanding = configuration.probeFencesOutstanding
         (wakeups, wakeupContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 
         raw()

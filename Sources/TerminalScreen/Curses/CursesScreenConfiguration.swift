@@ -40,6 +40,9 @@ public struct CursesScreenConfiguration: Sendable {
     /// each picture's pixels a DA1 fence is written, and pixels wait while the bytes not yet
     /// answered fill the window. For terminals that answer DA1 (the probe heard its fence).
     public var pacesPictures = false
+    /// DA1 answers the start-up probe asked for and has not heard yet: the first that many are
+    /// its, not the fences'.
+    public var probeFencesOutstanding = 0
 
     /// Creates a configuration for the process's standard input and output.
     public init(

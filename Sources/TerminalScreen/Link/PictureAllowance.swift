@@ -23,13 +23,24 @@ public struct PictureAllowance: Hashable, Sendable {
     /// Whether no key came for ``restInterval``: with the link idle, one picture that cannot be
     /// cut may go past ``bytes``.
     public var resting: Bool
+    /// Whether the link carries a picture within a frame (``fastRate`` or more, or not measured
+    /// yet): otherwise, while keys come, only lighter versions go and whole pictures wait for
+    /// the screen to rest, so rows flown past cost next to nothing.
+    public var fastLink: Bool
+
+    /// The rate from which a link is fast: a whole picture goes within a frame.
+    public static let fastRate = 10_000_000.0
 
     /// An allowance.
-    public init(bytes: Int, linkIdle: Bool, resting: Bool) {
+    public init(bytes: Int, linkIdle: Bool, resting: Bool, fastLink: Bool = true) {
         self.bytes = max(0, bytes)
         self.linkIdle = linkIdle
         self.resting = resting
+        self.fastLink = fastLink
     }
+
+    /// Whether whole pictures go now: the screen rests, or the link is fast.
+    var wholePicturesGo: Bool { resting || fastLink }
 
     /// Everything at once.
     public static let unlimited = PictureAllowance(bytes: Int.max, linkIdle: true, resting: true)

@@ -59,8 +59,8 @@ public struct TerminalImageStore: Sendable {
     private var standIns: [UInt32: UInt32] = [:]
     /// Placements whose stand-in ended this frame: their cells must be drawn again.
     private var arrived: [String] = []
-    /// Lighter versions of pictures (a quarter of the pixels), by the picture's id: what a slow
-    /// link carries first while keys come.
+    /// Lighter versions of pictures (a sixteenth of the pixels), by the picture's id: what a
+    /// slow link carries first while keys come.
     private var lighter: [UInt32: TerminalImage] = [:]
 
     private struct Held {
@@ -207,13 +207,19 @@ public struct TerminalImageStore: Sendable {
             guard onScreen.insert(image.id).inserted else { continue }
             if held[image.id] == nil {
                 guard cut?.imageID != image.id else { continue }
+                var isLighter = false
                 let replacing = lastHeld[key] != nil
                 if replacing, !allowance.resting { continue }
-                if !replacing, !allowance.resting, let light = lighterVersion(of: image, renamed: renamed, within: allowance) {
-                    // Keys come faster than the link carries the picture: a quarter of its
-                    // pixels go first, and stand in until the screen rests.
-                    image = light
-                    guard onScreen.insert(image.id).inserted, held[image.id] == nil, cut?.imageID != image.id else { continue }
+                if !replacing, !allowance.resting {
+                    if let light = lighterVersion(of: image, renamed: renamed, within: allowance) {
+                        // Keys come faster than the link carries the picture: a sixteenth of its
+                        // pixels go first, and stand in until the screen rests.
+                        image = light
+                        isLighter = true
+                        guard onScreen.insert(image.id).inserted, held[image.id] == nil, cut?.imageID != image.id else { continue }
+                    } else if !allowance.wholePicturesGo {
+                        continue
+                    }
                 }
                 guard isPrepared(image) else { continue }
                 let transmission = image.graphics.transmit(image, transport: transport, cache: &encodings)
@@ -221,7 +227,8 @@ public struct TerminalImageStore: Sendable {
                 let cuttable = !renamed
                 if transmission.count > allowance.bytes, cuttable {
                     if toCut == nil {
-                        toCut = CutTransmission(imageID: image.id, key: key, graphics: image.graphics, bytes: transmission)
+                        toCut = CutTransmission(
+                            imageID: image.id, key: key, graphics: image.graphics, bytes: transmission, isLighter: isLighter)
                     } else {
                         encodings.insert(transmission, forImage: image.id, by: image.graphics)
                     }
@@ -273,7 +280,8 @@ public struct TerminalImageStore: Sendable {
             // Its placement, even showing a newer picture (an animation's next frame): the first
             // picture of a slot is worth finishing, and stands in for the newer one.
             let onScreen = pictures.contains { $0.key == going.key }
-            if !onScreen || placesHeldImages(changes) {
+            // A lighter version is given up once the screen rests: the whole goes instead.
+            if !onScreen || placesHeldImages(changes) || (going.isLighter && allowance.resting) {
                 bytes += going.graphics.release(going.imageID, transport: transport)
             } else {
                 let piece = going.next(within: &allowance)
@@ -324,9 +332,10 @@ public struct TerminalImageStore: Sendable {
                     transport: transport, cache: &encodings)
                 append(body, at: part.origin, to: &drawn)
             }
-            // Placements held by the terminal are commands, not pixels; pixels drawn over text count.
+            // Placements held by the terminal are commands, not pixels; pixels drawn over text count,
+            // and wait while keys come over a slow link.
             if !image.graphics.holdsImages {
-                guard allowance.admits(drawn.count, cuttable: false) else {
+                guard allowance.wholePicturesGo, allowance.admits(drawn.count, cuttable: false) else {
                     waiting.insert(placement.key)
                     continue
                 }
@@ -354,14 +363,16 @@ public struct TerminalImageStore: Sendable {
         return bytes
     }
 
-    /// A quarter of `image`'s pixels in its cells, when the whole would not go now and its
-    /// placeholder cells can name another image meanwhile; kept while on screen.
+    /// A sixteenth of `image`'s pixels (a quarter of each side) in its cells, when the whole would
+    /// not go now and its placeholder cells can name another image meanwhile; kept while on screen.
+    /// Rows flown past cost their lighter versions only: a quarter of the pixels is still too much
+    /// for a burst of keys (`feedbench --scenario slow-tty` measures the burst's bytes).
     private mutating func lighterVersion(of image: TerminalImage, renamed: Bool, within allowance: PictureAllowance) -> TerminalImage? {
-        guard image.graphics.namesImageInCells, !renamed, image.bitmap.width >= 32, image.bitmap.height >= 32 else { return nil }
-        // Its pixels' bytes, before compression: more than the window has left means it waits.
-        guard image.bitmap.width * image.bitmap.height * 3 / 2 > allowance.bytes else { return nil }
+        guard image.graphics.namesImageInCells, !renamed, image.bitmap.width >= 64, image.bitmap.height >= 64 else { return nil }
+        // On a fast link the whole goes when it fits (its pixels' bytes, before compression).
+        guard !allowance.fastLink || image.bitmap.width * image.bitmap.height * 3 / 2 > allowance.bytes else { return nil }
         if let light = lighter[image.id] { return light }
-        let size = PixelSize(width: image.bitmap.width / 2, height: image.bitmap.height / 2)
+        let size = PixelSize(width: image.bitmap.width / 4, height: image.bitmap.height / 4)
         let light = TerminalImage(bitmap: image.bitmap.resized(to: size), cells: image.cells, graphics: image.graphics)
         lighter[image.id] = light
         return light

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TerminalGraphics
 @testable import TerminalScreen
@@ -34,11 +35,28 @@ struct CutTransmissionTests {
         }
     }
 
+    @Test func aTransmissionIsCutAgainInPiecesOfAKilobyteWithTheSamePayload() throws {
+        // Given a transmission of 4 chunks of 4,096 base64 bytes
+        let payload = noise(10_000)
+        let bytes = KittyGraphics.chunked(payload, control: "a=t,q=2,f=24,s=50,v=50,i=7")
+        // When it is cut
+        let cut = CutTransmission(imageID: 7, key: "photo 1", graphics: .kitty, bytes: bytes)
+        // Then it is 14 escapes of at most 1,024 base64 bytes, the first with the keys, the last m=0
+        let escapes = String(decoding: cut.bytes, as: UTF8.self).components(separatedBy: "\u{1B}_G").dropFirst()
+        #expect(escapes.count == 14)
+        #expect(escapes.first?.hasPrefix("a=t,q=2,f=24,s=50,v=50,i=7,m=1;") == true)
+        #expect(escapes.dropFirst().dropLast().allSatisfy { $0.hasPrefix("m=1;") })
+        #expect(escapes.last?.hasPrefix("m=0;") == true)
+        // And their payloads joined decode to the pixels
+        let joined = escapes.map { $0.drop { $0 != ";" }.dropFirst().prefix { $0 != "\u{1B}" } }.joined()
+        #expect(Array(try #require(Data(base64Encoded: String(joined)))) == payload)
+    }
+
     @Test func asManyChunksGoAsTheAllowanceAdmits() {
-        // Given a transmission of 4 chunks and an allowance of a little over two of them
+        // Given a cut transmission and an allowance of a little over two of its pieces
         let bytes = KittyGraphics.chunked(noise(10_000), control: "a=t,q=2,f=24,s=50,v=50,i=7")
         var cut = CutTransmission(imageID: 7, key: "photo 1", graphics: .kitty, bytes: bytes)
-        let ends = CutTransmission.pieceEnds(of: bytes)
+        let ends = cut.ends
         var allowance = PictureAllowance(bytes: ends[1] + 10, linkIdle: false, resting: true)
         // When the next pieces are taken
         let first = cut.next(within: &allowance)

@@ -41,8 +41,9 @@ struct TerminalImageStoreLinkTests {
         // When frames are applied one after another
         var frames: [[UInt8]] = [store.apply(FrameChanges(from: nil, to: shown), allowance: allowance)]
         for _ in 0..<9 { frames.append(store.apply(FrameChanges(from: shown, to: shown), allowance: allowance)) }
-        // Then each frame writes one chunk, all four of the first image before any of the second
-        #expect(frames.map { count("\u{1B}_G", in: $0) } == [1, 1, 1, 1, 1, 1, 1, 1, 0, 0])
+        // Then each frame writes four pieces of 1,024 base64 bytes (what fits in 4,200), all
+        // sixteen of the first image before any of the second
+        #expect(frames.map { count("\u{1B}_G", in: $0) } == [4, 4, 4, 4, 4, 4, 4, 4, 0, 0])
         let all = frames.flatMap { $0 }
         let text = String(decoding: all, as: UTF8.self)
         let firstEnd = text.range(of: "m=0;")!.lowerBound
@@ -143,7 +144,7 @@ struct TerminalImageStoreLinkTests {
         #expect(KittyPlaceholder.imageID(of: store.drawn(cell)) == nextFrame.id)
     }
 
-    @Test func whileKeysComeAQuarterOfThePixelsGoFirstAndTheWholeOnceTheScreenRests() throws {
+    @Test func whileKeysComeASixteenthOfThePixelsGoFirstAndTheWholeOnceTheScreenRests() throws {
         // Given a placeholder picture of 64×64 pixels, a link with room for 3,000 bytes, keys coming
         var store = TerminalImageStore(transport: transport)
         let whole = image(9, graphics: .kittyPlaceholders)
@@ -155,9 +156,9 @@ struct TerminalImageStoreLinkTests {
             store.prepareCells(for: shown.pictures)
             sent += store.apply(FrameChanges(from: shown, to: shown), allowance: busy)
         }
-        // Then a 32×32 version was transmitted, and the whole was not
+        // Then a 16×16 version was transmitted, and the whole was not
         let text = String(decoding: sent, as: UTF8.self)
-        #expect(text.contains("s=32,v=32"))
+        #expect(text.contains("s=16,v=16"))
         #expect(!text.contains("i=\(whole.id)"))
         // And the picture's cells name it
         store.prepareCells(for: shown.pictures)

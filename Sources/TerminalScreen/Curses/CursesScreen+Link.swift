@@ -12,11 +12,6 @@ extension CursesScreen {
         configuration.pacesPictures ? link.reading : nil
     }
 
-    /// Whether pictures keep within the link's window.
-    func pacesPictures(at now: ContinuousClock.Instant) -> Bool {
-        configuration.pacesPictures
-    }
-
     /// Whether no key came for ``PictureAllowance/restInterval`` at `now`.
     func isResting(at now: ContinuousClock.Instant) -> Bool {
         lastInputAt.map { now - $0 >= PictureAllowance.restInterval } ?? true

@@ -36,7 +36,7 @@ extension CursesScreen {
         // Placeholder images get their small ids (tmux without RGB) before their cells are drawn.
         images.prepareCells(for: changes.frame.pictures)
         let now = ContinuousClock.now
-        let paced = pacesPictures(at: now)
+        let paced = configuration.pacesPictures
         // Crumbs of text (a status bar's update) in flight do not make the link busy.
         let idle = link.inFlight <= TerminalLink.smallAhead
         let before = paced ? ThreadWrites.count() : nil

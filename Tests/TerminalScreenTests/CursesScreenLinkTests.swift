@@ -190,4 +190,40 @@ struct CursesScreenLinkTests {
         #expect(!keys.contains { $0.contains("i=\(b.id)") && !$0.hasPrefix("a=d") })
         #expect(!screen.hasWaitingPictures)
     }
+
+    @Test func aPictureWaitingBehindTextInFlightIsDrawnOnceItArrived() throws {
+        // Given a screen whose link has about 3 KB of text in flight, unfenced (more than crumbs,
+        // less than half the window)
+        let pty = try #require(PseudoTerminal(rows: 20, columns: 40))
+        let terminal = SlowTerminal(pty)
+        let screen = try makeScreen(pty)
+        defer { screen.close() }
+        var page = Frame(size: CellSize(columns: 40, rows: 20))
+        for row in 0..<6 {
+            for column in 0..<40 {
+                // A colour a cell: each cell costs its own SGR.
+                var cell = CellBlock(size: CellSize(columns: 1, rows: 1))
+                cell.write("x", at: .zero, style: CellStyle(foreground: .indexed(UInt8(16 + (row * 40 + column) % 200))))
+                page.draw(cell, at: CellPoint(row: row, column: column))
+            }
+        }
+        screen.apply(FrameChanges(from: nil, to: page))
+        _ = terminal.wait { $0.count > TerminalLink.smallAhead }
+        #expect(SlowTerminal.find(CursesScreen.fence, in: terminal.written, from: 0) == nil)
+        // When a sixel picture larger than what the window has left comes
+        let image = NoisePicture.make(6, graphics: .sixel)
+        var shown = page
+        shown.place(Picture(cells: CellBlock(size: image.cells), image: image), for: "a", at: CellPoint(row: 0, column: 0))
+        screen.apply(FrameChanges(from: page, to: shown))
+        // Then it waits, behind a fence that measures the text ahead of it
+        #expect(screen.hasWaitingPictures)
+        _ = terminal.wait { SlowTerminal.find(CursesScreen.fence, in: $0, from: 0) != nil }
+        #expect(terminal.deliverToNextFence())
+        // And once that is answered, the next frame draws it
+        _ = screen.readInput(timeout: .seconds(2))
+        screen.apply(FrameChanges(from: shown, to: shown))
+        let bytes = terminal.wait { String(decoding: $0, as: UTF8.self).contains("\u{1B}P") }
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}P"))
+        #expect(!screen.hasWaitingPictures)
+    }
 }

@@ -18,12 +18,13 @@ extension CursesScreen {
     }
 
     /// Counts a frame's picture bytes (`count`) and writes a fence after them when pixels went,
-    /// or when pictures wait behind bytes in flight (half the window or more) that no fence
-    /// measures; with pictures waiting for the screen to rest, wakes the loop when it does.
+    /// or when pictures wait behind more than crumbs of text in flight that no fence measures
+    /// (its answer wakes the loop once they arrived); with pictures waiting for the screen to
+    /// rest, wakes the loop when it does.
     func measure(_ count: Int, pixelsWritten: Bool, at now: ContinuousClock.Instant) {
         link.wrote(count, at: now)
         let waiting = images.hasWaitingPictures
-        let unmeasured = !link.awaitsAnswer && link.hasUnfencedBytes && link.inFlight * 2 >= link.window
+        let unmeasured = !link.awaitsAnswer && link.hasUnfencedBytes && link.inFlight > TerminalLink.smallAhead
         if pixelsWritten || (waiting && unmeasured) { writeFence() }
         if waiting, let lastInputAt, !isResting(at: now) { wake(at: lastInputAt + PictureAllowance.restInterval) }
     }

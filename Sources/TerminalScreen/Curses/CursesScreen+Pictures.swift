@@ -43,7 +43,7 @@ extension CursesScreen {
         changes.write(to: self)
         guard !isClosed else { return }
         if let before, let after = ThreadWrites.count() { link.wrote(after - before, at: now) }
-        let fast = link.reading.rate.map { $0 >= PictureAllowance.fastRate } ?? true
+        let fast = link.isFast
         let allowance =
             paced ? PictureAllowance(bytes: link.allowance, linkIdle: idle, resting: isResting(at: now), fastLink: fast) : .unlimited
         let bytes = images.apply(changes, redrawnLines: redrawn, allowance: allowance)

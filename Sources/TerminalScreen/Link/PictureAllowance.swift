@@ -23,9 +23,9 @@ public struct PictureAllowance: Hashable, Sendable {
     /// Whether no key came for ``restInterval``: with the link idle, one picture that cannot be
     /// cut may go past ``bytes``.
     public var resting: Bool
-    /// Whether the link carries a picture within a frame (``fastRate`` or more, or not measured
-    /// yet): otherwise, while keys come, only lighter versions go and whole pictures wait for
-    /// the screen to rest, so rows flown past cost next to nothing.
+    /// Whether the link carries a picture within a frame (measured at ``fastRate`` or more):
+    /// otherwise, while keys come, only lighter versions go and whole pictures wait for the
+    /// screen to rest, so rows flown past cost next to nothing.
     public var fastLink: Bool
 
     /// The rate from which a link is fast: a whole picture goes within a frame.

@@ -108,6 +108,13 @@ public struct TerminalLink: Sendable {
         return rateSamples.sorted()[rateSamples.count / 2]
     }
 
+    /// Whether the link was measured at ``PictureAllowance/fastRate`` or more, by a few samples
+    /// (one answer read late can make one sample too high).
+    public var isFast: Bool {
+        guard rateSamples.count >= 3, let rate else { return false }
+        return rate >= PictureAllowance.fastRate
+    }
+
     /// Whether bytes were written after the last fence: a fence now would measure them.
     public var hasUnfencedBytes: Bool { written > (fences.last?.written ?? delivered) }
 

@@ -29,11 +29,11 @@ public struct TerminalLink: Sendable {
     /// The window before anything was measured: two kitty chunks and their escapes.
     public static let initialWindow = 8 * 1024
     /// The smallest window: a key's frame and a chunk of a picture.
-    public static let minimumWindow = 4 * 1024
+    public static let minimumWindow = 2 * 1024
     /// The largest window (a local terminal is never the bottleneck).
     public static let maximumWindow = 8 * 1024 * 1024
     /// How long text may wait behind pictures already written, beyond the link's own round trip.
-    public static let queueingDelay = Duration.milliseconds(50)
+    public static let queueingDelay = Duration.milliseconds(25)
     /// How many recent samples the rate and the shortest round trip are taken from.
     static let sampleCount = 8
     /// The most bytes ahead of a fence whose round trip is the link's own delay.

@@ -38,8 +38,8 @@ struct TerminalLinkTests {
         let reading = link.reading
         #expect(try #require(reading.rate).rounded() == 100_000)
         #expect(reading.roundTrip == .milliseconds(600))
-        // And the window is what the link carries in the queueing delay (50 ms): 5,000 bytes
-        #expect(link.window == 5_000)
+        // And the window is what the link carries in the queueing delay (25 ms): 2,500 bytes
+        #expect(link.window == 2_500)
     }
 
     @Test func aDistantFastLinkGetsItsRateTimesItsDelayAndTheQueueingDelay() throws {
@@ -54,9 +54,9 @@ struct TerminalLinkTests {
         link.answered(at: start + .milliseconds(100))
         link.answered(at: start + .microseconds(100_000 + bytes * 1_000_000 / 10_000_000))
         // Then the rate is 10 MB/s, and the window what the link carries in its own delay and
-        // the queueing delay: 10 MB/s × 150 ms
+        // the queueing delay: 10 MB/s × 125 ms
         #expect(abs(try #require(link.reading.rate) - 10_000_000) < 10_000)
-        #expect(abs(link.window - 1_500_000) < 2_000, "\(link.window)")
+        #expect(abs(link.window - 1_250_000) < 2_000, "\(link.window)")
     }
 
     @Test func aFullWindowAnsweredWithNoQueueDoublesUntilARateIsMeasured() {

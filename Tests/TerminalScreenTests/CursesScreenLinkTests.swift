@@ -63,6 +63,31 @@ struct CursesScreenLinkTests {
             return written
         }
 
+        /// Waits until a fence follows the last picture escape written (the one after pixels;
+        /// a fence before them measures the link's own delay).
+        func waitForFenceAfterPixels() -> [UInt8] {
+            wait { bytes in
+                guard let pixels = Self.lastIndex(of: [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")], in: bytes) else { return false }
+                return Self.find(CursesScreen.fence, in: bytes, from: pixels) != nil
+            }
+        }
+
+        static func lastIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+            var found: Int?
+            var start = 0
+            while let index = find(needle, in: haystack, from: start) {
+                found = index
+                start = index + 1
+            }
+            return found
+        }
+
+        /// Waits until a fence not delivered yet was written.
+        func waitForUndeliveredFence() -> [UInt8] {
+            let start = delivered.withLock { $0 }
+            return wait { Self.find(CursesScreen.fence, in: $0, from: start) != nil }
+        }
+
         /// Delivers what was written up to and including the next fence, answering it; false
         /// when no fence is undelivered.
         func deliverToNextFence() -> Bool {
@@ -125,7 +150,7 @@ struct CursesScreenLinkTests {
         let first = frame([("a", images[0], 0), ("b", images[1], 5), ("c", images[2], 10)], status: "row 1/3")
         // When the frame is shown, and shown again twice with nothing delivered
         screen.apply(FrameChanges(from: nil, to: first))
-        var bytes = terminal.wait { SlowTerminal.find(CursesScreen.fence, in: $0, from: 0) != nil }
+        var bytes = terminal.waitForFenceAfterPixels()
         let sentFirst = kittyKeys(bytes).count
         screen.apply(FrameChanges(from: first, to: first))
         screen.apply(FrameChanges(from: first, to: first))
@@ -143,8 +168,10 @@ struct CursesScreenLinkTests {
         #expect(terminal.undelivered <= window + KittyGraphics.chunkSize + 512)
         // When the terminal delivers to each fence and answers, frame after frame
         var rounds = 0
-        while terminal.deliverToNextFence(), rounds < 40 {
+        while try #require(screen.linkReading).awaitsAnswer, rounds < 80 {
             rounds += 1
+            _ = terminal.waitForUndeliveredFence()
+            #expect(terminal.deliverToNextFence())
             let before = terminal.written.count
             _ = screen.readInput(timeout: .seconds(2))
             screen.apply(FrameChanges(from: moved, to: moved))
@@ -168,7 +195,7 @@ struct CursesScreenLinkTests {
         let (a, b) = (picture(4), picture(5))
         let both = frame([("a", a, 0), ("b", b, 5)], status: "row 1/2")
         screen.apply(FrameChanges(from: nil, to: both))
-        _ = terminal.wait { SlowTerminal.find(CursesScreen.fence, in: $0, from: 0) != nil }
+        _ = terminal.waitForFenceAfterPixels()
         let started = kittyKeys(terminal.written)
         #expect(started.first?.contains("i=\(a.id)") == true)
         #expect(!started.contains { $0.contains("i=\(b.id)") })
@@ -179,7 +206,9 @@ struct CursesScreenLinkTests {
         let bytes = terminal.wait { String(decoding: $0, as: UTF8.self).contains("a=d,d=I,i=\(a.id)") }
         #expect(String(decoding: bytes, as: UTF8.self).contains("a=d,d=I,i=\(a.id)"))
         // When the terminal delivers everything and answers
-        while terminal.deliverToNextFence() {
+        while try #require(screen.linkReading).awaitsAnswer {
+            _ = terminal.waitForUndeliveredFence()
+            #expect(terminal.deliverToNextFence())
             _ = screen.readInput(timeout: .seconds(2))
             screen.apply(FrameChanges(from: gone, to: gone))
         }

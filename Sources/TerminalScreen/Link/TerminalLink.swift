@@ -62,13 +62,16 @@ public struct TerminalLink: Sendable {
         public var window: Int
         /// Bytes written and not yet known to have arrived.
         public var inFlight: Int
+        /// Whether a fence is on its way.
+        public var awaitsAnswer: Bool
 
         /// A reading.
-        public init(rate: Double?, roundTrip: Duration?, window: Int, inFlight: Int) {
+        public init(rate: Double?, roundTrip: Duration?, window: Int, inFlight: Int, awaitsAnswer: Bool = false) {
             self.rate = rate
             self.roundTrip = roundTrip
             self.window = window
             self.inFlight = inFlight
+            self.awaitsAnswer = awaitsAnswer
         }
     }
 
@@ -120,7 +123,7 @@ public struct TerminalLink: Sendable {
 
     /// What the link measured.
     public var reading: Reading {
-        Reading(rate: self.rate, roundTrip: lastRoundTrip, window: window, inFlight: inFlight)
+        Reading(rate: self.rate, roundTrip: lastRoundTrip, window: window, inFlight: inFlight, awaitsAnswer: awaitsAnswer)
     }
 
     /// Counts `count` bytes written at `now` (text or pictures).

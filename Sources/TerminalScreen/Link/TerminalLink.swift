@@ -64,14 +64,19 @@ public struct TerminalLink: Sendable {
         public var inFlight: Int
         /// Whether a fence is on its way.
         public var awaitsAnswer: Bool
+        /// How many samples the rate is the median of (one answer read late makes one wrong).
+        public var samples: Int
 
         /// A reading.
-        public init(rate: Double?, roundTrip: Duration?, window: Int, inFlight: Int, awaitsAnswer: Bool = false) {
+        public init(
+            rate: Double?, roundTrip: Duration?, window: Int, inFlight: Int, awaitsAnswer: Bool = false, samples: Int = 0
+        ) {
             self.rate = rate
             self.roundTrip = roundTrip
             self.window = window
             self.inFlight = inFlight
             self.awaitsAnswer = awaitsAnswer
+            self.samples = samples
         }
     }
 
@@ -123,7 +128,9 @@ public struct TerminalLink: Sendable {
 
     /// What the link measured.
     public var reading: Reading {
-        Reading(rate: self.rate, roundTrip: lastRoundTrip, window: window, inFlight: inFlight, awaitsAnswer: awaitsAnswer)
+        Reading(
+            rate: self.rate, roundTrip: lastRoundTrip, window: window, inFlight: inFlight, awaitsAnswer: awaitsAnswer,
+            samples: rateSamples.count)
     }
 
     /// Counts `count` bytes written at `now` (text or pictures).

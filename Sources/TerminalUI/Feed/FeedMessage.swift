@@ -53,6 +53,8 @@ public enum FeedMessage: Sendable {
     /// How much the caches hold, against their limits (measured for the network panel, and
     /// before asking whether to clear them).
     case cachesMeasured(CacheSizes)
+    /// The link to the terminal was measured at this many bytes a second (by several answers).
+    case linkMeasured(Double)
 }
 
 /// A decoded animation frame and what the player knows of the animation after decoding it.

@@ -52,3 +52,33 @@ extension FeedModel {
         return reason.dropLast() + ", answered late)"
     }
 }
+
+/// The floor under pictures sized to the link: over a link too slow for even a lighter
+/// version of a picture, the rows show block art, saying why; pixels come back when it is fast
+/// enough again (and the user did not choose with `i`).
+extension FeedModel {
+    /// The rate below which pictures are block art: a lighter version of a picture (a sixteenth
+    /// of its pixels, about 10 KB) would take more than a second.
+    public static let blockArtRate = 12_000.0
+    /// The rate from which pixels come back: well above the floor, so a link near it does not
+    /// flip the rows back and forth.
+    public static let pixelsAgainRate = 3 * blockArtRate
+
+    mutating func linkMeasured(_ rate: Double) -> [FeedEffect] {
+        guard !options.graphicsChosenByUser, let pixels = options.graphicsChoices.first(where: { $0 != .blocks }) else { return [] }
+        let speed = ByteCountFormat.string(Int64(rate.rounded())) + "/s"
+        if options.graphics != .blocks, rate < Self.blockArtRate {
+            options.graphics = .blocks
+            options.graphicsReason = "blocks (the link carries \(speed): too slow for pictures)"
+            note("pictures: block art, the link carries \(speed)")
+            return replacePictures()
+        }
+        if options.graphics == .blocks, rate >= Self.pixelsAgainRate, options.graphicsReason?.contains("too slow for pictures") == true {
+            options.graphics = pixels
+            options.graphicsReason = options.terminal?.selection.reason
+            note("pictures: \(pixels.name) again, the link carries \(speed)")
+            return replacePictures()
+        }
+        return []
+    }
+}

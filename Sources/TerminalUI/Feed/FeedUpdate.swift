@@ -60,6 +60,8 @@ extension FeedModel {
             return receiveFolderChanges(changes)
         case .deadline:
             return settle == nil ? [] : [.quit(.settled)]
+        case .linkMeasured(let rate):
+            return linkMeasured(rate)
         case .pipeline, .shaping, .notice, .saveProgress, .saved, .infoRead, .violations, .outputFailed, .cachesMeasured:
             receiveReport(message)
             return []

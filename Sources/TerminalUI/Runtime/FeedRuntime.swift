@@ -96,6 +96,8 @@ public final class FeedRuntime {
     var queued: [FeedMessage] = []
     /// Whether ``send(_:)`` is running (a send from inside it only queues).
     var isSending = false
+    /// The link's rate last told the model.
+    var reportedLinkRate: Double?
     /// Set by the first `.quit` effect.
     public internal(set) var exit: FeedExit?
 
@@ -190,6 +192,15 @@ public final class FeedRuntime {
         queued.removeAll()
     }
 
+    /// Tells the model the link's rate once several answers measured it, and again when it
+    /// changed by a quarter (the model draws block art over a link too slow for pictures).
+    func reportLink() {
+        guard let reading = screen.linkReading, reading.samples >= 3, let rate = reading.rate else { return }
+        if let reported = reportedLinkRate, abs(rate / reported - 1) < 0.25 { return }
+        reportedLinkRate = rate
+        mailbox.post(.message(.linkMeasured(rate)))
+    }
+
     /// A display's refresh, 60 frames a second: the ``frameInterval`` the viewer runs with.
     public static let displayFrameInterval = Duration.milliseconds(16)
 
@@ -224,6 +235,7 @@ public final class FeedRuntime {
         let changes = FrameChanges(from: previousFrame, to: frame)
         if !changes.isEmpty || screen.hasWaitingPictures { screen.apply(changes) }
         recordPictureWrites(screen.takePictureWrites())
+        reportLink()
         spareFrame = previousFrame.take()
         previousFrame = frame
         let took = clock.now() - started

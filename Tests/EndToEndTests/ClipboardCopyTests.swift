@@ -37,7 +37,9 @@ struct ClipboardCopyTests {
         let terminal = try PlayedTerminal(BuiltBinary.photofeed, ["--feed", folder], environment: environment)
         #expect(terminal.answer(.text(PlayedTerminal.Answer.kitty)))
         for step in steps {
-            let shown = terminal.read(within: .seconds(60)) { String(decoding: $0, as: UTF8.self).contains(step.shown) }
+            // A bound, not a measure: listing 20,010 files and walking to the last takes about a
+            // minute on a loaded machine.
+            let shown = terminal.read(within: .seconds(180)) { String(decoding: $0, as: UTF8.self).contains(step.shown) }
             #expect(shown, "\(step.shown) never shown")
             terminal.write(Array(step.keys.utf8))
         }

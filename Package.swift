@@ -328,7 +328,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics", "FoundationExtras", "TestSupport"], swiftSettings: strict),
         // `show` called as a library: settings in, printed bytes and failures' sentences out.
         .testTarget(
             name: "PhotoShowTests",

@@ -75,7 +75,10 @@ STATIC_SECTIONS = [
          "else ~/.config/photofeed/config: one setting a line, by the long flag's name "
          "(`name = value` for an option, the name alone for a flag); `#` starts a comment line. "
          "A flag on the command line wins over the file; --config FILE reads another file, "
-         "--no-config none. `serve`, `show` and `prefetch` read no config file. A bad line stops "
+         "--no-config none. `cache` and `prefetch` read its cache-dir alone (the folder the viewer "
+         "fills); `serve` and `show` read no config file. Paths may start with ~, $HOME or "
+         "$XDG_CACHE_HOME (also $XDG_CONFIG_HOME, $XDG_DATA_HOME), which mean what they mean "
+         "in the shell. A bad line stops "
          "the run naming the file and the line, with exit status 64."),
     ".PP",
     ".nf",
@@ -105,19 +108,6 @@ STATIC_SECTIONS = [
     ".TP", "\\fBTMPDIR\\fR",
     roff("Where temporary files go."),
     ".SH FILES",
-    ".TP", "\\fI~/.config/photofeed/config\\fR",
-    roff("The config file ($XDG_CONFIG_HOME/photofeed/config)."),
-    ".TP", "\\fI~/.cache/photofeed/\\fR",
-    roff("The disk cache of downloaded originals ($XDG_CACHE_HOME/photofeed, or --cache-dir), "
-         "tagged with a CACHEDIR.TAG; `photofeed cache` shows, prunes and clears it. In it: "
-         ".pictures (show's pictures in pixels), .server-sources (the embedded server's scaled "
-         "photos), terminfo (a direct-colour terminfo entry compiled with tic), and "
-         "viewer-stderr.log (what the format libraries print while the viewer owns the terminal)."),
-    ".TP", "\\fI~/.cache/thumbnails/\\fR",
-    roff("The freedesktop.org thumbnail cache, shared with file managers; photofeed removes only "
-         "the thumbnails it wrote."),
-    ".TP", "\\fI~/.local/share/Trash/\\fR",
-    roff("Where D moves a photo (the freedesktop.org Trash; on another volume its .Trash-$UID)."),
     ".TP", "\\fI../share/photofeed/photos\\fR",
     roff("Beside the installed binary: the embedded feed's photos (Assets/photos in a checkout)."),
     ".SH EXAMPLES",
@@ -136,6 +126,23 @@ STATIC_SECTIONS = [
     ".TP", roff("photofeed serve --port 8080 --photos ~/Pictures"),
     roff("Serve a folder as a picsum-compatible feed to other machines."),
 ]
+
+def files_entries(binary):
+    """FILES from `photofeed cache files` (OwnFiles): one entry a path, its lines' `name  text`."""
+    listing = subprocess.run([binary, "cache", "files", "--no-config"], check=True, capture_output=True,
+                             text=True, env={"HOME": "~", "PATH": "/usr/bin:/bin"}).stdout
+    entries = []
+    folder = None
+    for line in listing.splitlines():
+        inner = line.startswith("  ")
+        name, _, text = line.strip().partition("  ")
+        if not inner:
+            folder = name
+            entries += [".TP", "\\fI%s\\fR" % roff(name), roff(text.strip())]
+        else:
+            entries += [".TP", "\\fI%s\\fR" % roff((folder or "") + name), roff(text.strip())]
+    return entries
+
 
 def main():
     binary = sys.argv[1]
@@ -216,6 +223,9 @@ def main():
             group = title
         out += [".TP", "\\fB" + roff(bound) + "\\fR", roff(action)]
     out += STATIC_SECTIONS
+    # FILES: every file photofeed can leave in a home, from the binary's own list (`cache files`).
+    files_at = out.index(".SH FILES") + 1
+    out[files_at:files_at] = files_entries(binary)
     out += [
         ".SH EXIT STATUS",
         "0 on success; 64 for a usage error (an unknown option, a bad value, a bad line in the config",

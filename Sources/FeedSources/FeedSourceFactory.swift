@@ -20,6 +20,32 @@ public enum FeedSourceFactory {
         pageSize: Int = 30,
         folderOptions: FolderOptions = FolderOptions()
     ) throws -> any FeedSource {
+        switch try location(of: argument) {
+        case .web(let url): return PicsumFeed(baseURL: url, dataLoader: dataLoader, pageSize: pageSize)
+        case .folder(let url): return try DirectoryFeed(directory: url, options: folderOptions)
+        case .list(let url): return try URLListFeed(file: url)
+        }
+    }
+
+    /// Throws the `FeedError` ``source(for:dataLoader:pageSize:folderOptions:)`` throws for
+    /// `argument` itself (not a URL, a scheme other than http(s), no such file or folder),
+    /// without reading anything: a config file's `feed =` is checked where it is written.
+    ///
+    /// ```swift
+    /// try FeedSourceFactory.check("ftp://host")   // throws: invalid feed: ftp://host: only http and https feeds are supported
+    /// ```
+    public static func check(_ argument: String) throws(FeedError) {
+        _ = try location(of: argument)
+    }
+
+    /// What a `--feed` argument names.
+    private enum Location {
+        case web(URL)
+        case folder(URL)
+        case list(URL)
+    }
+
+    private static func location(of argument: String) throws(FeedError) -> Location {
         let trimmed = argument.trimmingWhitespace(includingNewlines: true)
         guard !trimmed.isEmpty else { throw FeedError.invalidArgument("empty --feed") }
         let lowered = trimmed.lowercased()
@@ -27,19 +53,18 @@ public enum FeedSourceFactory {
             guard let url = PicsumFeed.baseURL(fromArgument: trimmed) else {
                 throw FeedError.invalidArgument("\(trimmed) is not a valid URL")
             }
-            return PicsumFeed(baseURL: url, dataLoader: dataLoader, pageSize: pageSize)
+            return .web(url)
         }
         if lowered.contains("://") {
             throw FeedError.invalidArgument("\(trimmed): only http and https feeds are supported")
         }
-        let path = PathText.expandingTilde(trimmed)
+        let path = PathText.expandingHome(trimmed)
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FeedError.invalidArgument(
                 "\(trimmed) is neither an http(s) URL, a folder of photos, nor a file of URLs")
         }
         let url = URL(fileURLWithPath: path)
-        if isDirectory { return try DirectoryFeed(directory: url, options: folderOptions) }
-        return try URLListFeed(file: url)
+        return isDirectory ? .folder(url) : .list(url)
     }
 }

@@ -73,9 +73,7 @@ public struct FreedesktopTrash: Sendable {
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment, now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share")
-        homeTrash = URL(fileURLWithPath: dataHome).appendingPathComponent("Trash").path
+        homeTrash = PathText.appending("Trash", to: UserFolders(environment: environment).dataHome)
         self.now = now
     }
 

@@ -23,7 +23,7 @@ public enum PhotoSaver {
     /// The user's download folder: `xdg-user-dir DOWNLOAD` when it names one (not the home
     /// folder itself), else `~/Downloads`.
     public static func downloadFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let home = UserFolders(environment: environment).home
         if let answer = runXdgUserDir(environment: environment), !answer.isEmpty, answer != home, answer.hasPrefix("/") {
             return URL(fileURLWithPath: answer)
         }

@@ -9,7 +9,7 @@ public import ImageLoading
 /// a body that is not a JSON array of photo objects is a `FeedError`, never a crash.
 ///
 /// ```swift
-/// let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader)
+/// let feed = PicsumFeed.embedded(baseURL: server.baseURL, photoSet: server.photoSet, dataLoader: loader)
 /// let first = try await feed.loadNextPage()
 /// ```
 public actor PicsumFeed: FeedSource {
@@ -51,16 +51,19 @@ public actor PicsumFeed: FeedSource {
 
     /// The feed of the embedded server: labelled "embedded · HOST:PORT", cache keys independent of the port.
     ///
-    /// Its photos' `imageID`s are ``embeddedCacheNamespace`` followed by the image path
-    /// (`photofeed-embedded:/id/3/64/48`), so the viewer and `photofeed prefetch` share disk
-    /// cache entries although the server listens on a new port each run.
-    public static func embedded(baseURL: URL, dataLoader: any DataLoading, pageSize: Int = 30) -> PicsumFeed {
+    /// Its photos' `imageID`s are ``embeddedCacheNamespace``, the server's photo set (its
+    /// `photoSet`: which photos, mapped how) and the image path
+    /// (`photofeed-embedded:3f9a0c1d2e4b5a67:/id/3/64/48`), so the viewer and `photofeed prefetch`
+    /// share disk cache entries although the server listens on a new port each run, and a
+    /// picture cached from one photo set is never shown under another set's caption.
+    public static func embedded(baseURL: URL, photoSet: String, dataLoader: any DataLoading, pageSize: Int = 30) -> PicsumFeed {
         PicsumFeed(
             baseURL: baseURL, dataLoader: dataLoader, pageSize: pageSize,
-            label: "embedded · " + hostLabel(baseURL), cacheNamespace: embeddedCacheNamespace)
+            label: "embedded · " + hostLabel(baseURL), cacheNamespace: embeddedCacheNamespace + photoSet + ":")
     }
 
-    /// The cache-key namespace of the embedded server's images (see ``embedded(baseURL:dataLoader:pageSize:)``).
+    /// The start of the cache-key namespace of the embedded server's images (see
+    /// ``embedded(baseURL:photoSet:dataLoader:pageSize:)``).
     public static let embeddedCacheNamespace = "photofeed-embedded:"
 
     /// The base URL a `--feed` argument names: an http(s) URL with a host, without its query,

@@ -41,7 +41,7 @@ extension URLListFeed {
             return .failure(LineProblem(reason: "a scheme-relative URL (write http:// or https://)"))
         }
         if line.hasPrefix("/") { return .success(URL(fileURLWithPath: line)) }
-        if line.hasPrefix("~/") { return .success(URL(fileURLWithPath: PathText.expandingTilde(line))) }
+        if line.hasPrefix("~/") { return .success(URL(fileURLWithPath: PathText.expandingHome(line))) }
         guard let scheme = scheme(of: line) else {
             return .failure(LineProblem(
                 reason: "not a URL or an absolute path (relative paths are not resolved; write /… or ~/…)"))

@@ -48,7 +48,10 @@ extension CacheDirectory {
             guard let name = asciiName(bytes), isOwn(name) || name == tagName else { return true }
             return folder.isLink(name)
         }.sorted { $0.lexicographicallyPrecedes($1) }
-        guard foreign.isEmpty else {
+        // photofeed's own default folder is never refused: a name it does not know there (a
+        // user's file, another program's, a newer photofeed's) is left alone and counted by
+        // `cache info`. A folder the user names that holds their files is.
+        guard foreign.isEmpty || folder.isDefaultFolder(environment: environment) else {
             throw CacheDirectoryError(path: path, reason: .foreign(Array(foreign.prefix(namesListed)), count: foreign.count))
         }
         // A folder that cannot be written (a read-only mount) is used untagged: it holds only the cache's files.
@@ -77,6 +80,13 @@ extension CacheDirectory {
         for cacheHome in cacheHomes where !cacheHome.isEmpty && Self.identity(of: cacheHome) == own {
             throw CacheDirectoryError(path: path, reason: .protected("the cache home every program shares"))
         }
+    }
+
+    /// Whether this is photofeed's default cache folder (`$XDG_CACHE_HOME/photofeed`, else
+    /// `~/.cache/photofeed`), by device and inode.
+    public func isDefaultFolder(environment: [String: String]) -> Bool {
+        guard let own = identity(at: nil) else { return false }
+        return Self.identity(of: UserFolders(environment: environment).photofeedCache) == own
     }
 
     /// Whether the folder holds a `CACHEDIR.TAG` (a regular file) that starts with the signature.

@@ -1,31 +1,20 @@
 import Glibc
 
-/// The `NSString` path calls the package used (`expandingTildeInPath`,
+/// The `NSString` path calls the package used (`expandingHomeInPath`,
 /// `deletingLastPathComponent`, `pathExtension`, …) on plain strings: no file-system access,
 /// no URL resolution against the current directory.
 ///
 /// ```swift
 /// PathText.deletingLastComponent("/photos/a.jpg")   // "/photos"
-/// PathText.expandingTilde("~/Pictures")             // "/home/me/Pictures"
+/// PathText.expandingHome("~/Pictures")               // "/home/me/Pictures"
 /// ```
 public enum PathText {
-    /// `~` or `~/…` with the home folder (`HOME`, else the password database), `~user/…` with
-    /// that user's; anything else, or an unknown user, unchanged.
-    public static func expandingTilde(_ path: String, environment: [String: String]? = nil) -> String {
-        guard path.hasPrefix("~") else { return path }
-        let slash = path.firstIndex(of: "/") ?? path.endIndex
-        let user = path[path.index(after: path.startIndex)..<slash]
-        let home: String?
-        if user.isEmpty {
-            let variables = environment ?? Self.processEnvironment()
-            home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromDatabase(getpwuid(getuid()))
-        } else {
-            home = homeFromDatabase(getpwnam(String(user)))
-        }
-        guard let home else { return path }
-        let rest = path[slash...]
-        if rest.isEmpty || rest == "/" { return home }
-        return removingTrailingSlashes(home) + rest
+    /// `path` with a leading `~`, `~user`, `$HOME` or `$XDG_…_HOME` replaced by that folder, as
+    /// ``UserFolders/expanding(_:)`` does (`environment` nil: this process's): the one expansion
+    /// every command, flag and config key uses.
+    public static func expandingHome(_ path: String, environment: [String: String]? = nil) -> String {
+        guard let first = path.first, first == "~" || first == "$" else { return path }
+        return UserFolders(environment: environment).expanding(path)
     }
 
     /// The path without its last component: `/a/b` → `/a`, `/a` → `/`, `a` → `` (trailing slashes
@@ -71,16 +60,5 @@ public enum PathText {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path
-    }
-
-    private static func homeFromDatabase(_ entry: UnsafeMutablePointer<passwd>?) -> String? {
-        guard let directory = entry?.pointee.pw_dir else { return nil }
-        let home = String(cString: directory)
-        return home.isEmpty ? nil : home
-    }
-
-    private static func processEnvironment() -> [String: String] {
-        guard let home = getenv("HOME") else { return [:] }
-        return ["HOME": String(cString: home)]
     }
 }

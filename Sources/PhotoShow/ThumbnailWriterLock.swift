@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ImageLoading
+import FoundationExtras
 
 #if canImport(Glibc)
 import Glibc
@@ -18,8 +18,7 @@ import Glibc
 public enum ThumbnailWriterLock {
     /// The lock file's path for `environment` (`XDG_CACHE_HOME`, `HOME`).
     public static func path(environment: [String: String]) -> String {
-        let pictures = PictureCache.defaultDirectory(environment: environment)
-        return String(pictures[..<(pictures.lastIndex(of: "/") ?? pictures.endIndex)]) + "/thumbnail-writer.lock"
+        UserFolders(environment: environment).photofeedCache + "/" + OwnFiles.thumbnailWriterLock.name
     }
 
     /// An open descriptor of the lock file, locked exclusively (waiting for another holder when

@@ -183,7 +183,7 @@ struct ScrollScenario: BenchScenario {
         let script = ScrollScript(rows: rows / columns, rowsPerSecond: rowsPerSecond / Double(columns), path: path)
         let screen = ScrollBenchScreen(size: screenSize, script: script)
         let ticker = Task { [wake = screen.wake] in await script.drive(events: pipeline.events, wake: wake) }
-        let feed = PicsumFeed.embedded(baseURL: baseURL, dataLoader: listLoader, pageSize: 30)
+        let feed = PicsumFeed.embedded(baseURL: baseURL, photoSet: "feedbench", dataLoader: listLoader, pageSize: 30)
         // Every run is audited: the violations column must read 0.
         let recorder = LoadRecorder(
             audit: .init(onDisappear: setup.onDisappear, maxAttempts: configuration.retryPolicy.maxAttempts), trace: nil)

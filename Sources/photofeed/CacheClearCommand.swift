@@ -2,13 +2,14 @@ import ArgumentParser
 import FoundationEssentials
 import FoundationExtras
 import ImageLoading
+import PicsumServer
 
 /// `photofeed cache clear`: removes every disk cache entry and photofeed's thumbnails, and says
 /// what went. Asks nothing.
 struct CacheClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
-        abstract: "Remove every disk cache entry, photofeed's thumbnails (other programs' stay) and pictures; asks nothing.")
+        abstract: "Remove every disk cache entry, the embedded server's scaled photos, photofeed's thumbnails (other programs' stay) and pictures; asks nothing.")
 
     @OptionGroup var location: CacheLocationOptions
 
@@ -23,6 +24,16 @@ struct CacheClearCommand: AsyncParsableCommand {
                 let removed = await cache.clear()
                 lines.append("removed \(CacheCommand.count(removed.entries, removed.bytes)) from \(cache.directory.path)")
                 failures += [CacheCommand.failure(removed.failed, removed.failure, from: cache.directory.path)].compactMap(\.self)
+                let sources = CacheCommand.trimServerSources(in: cache.directory.path) { $0.removeAll(where: ServerSources.isOwnName) }
+                if let sources {
+                    if sources.trimming.files > 0 {
+                        lines.append(
+                            "removed \(CacheCommand.count(sources.trimming.files, sources.trimming.bytes, noun: "scaled photo")) "
+                                + "from \(sources.path)")
+                    }
+                    failures += [CacheCommand.failure(sources.trimming.failed, sources.trimming.failure, noun: "scaled photo", from: sources.path)]
+                        .compactMap(\.self)
+                }
             } else {
                 lines.append("no disk cache at \(location.directory().path): nothing to remove")
             }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import FoundationExtras
 import Glibc
 import ImageLoading
+import PicsumServer
 
 /// `photofeed cache info|clear|prune`: the disk cache (and photofeed's thumbnails) from the
 /// command line, safe while a viewer runs on the same cache.
@@ -18,7 +19,7 @@ struct CacheCommand: AsyncParsableCommand {
         abstract: "See, prune or clear the disk cache (info is the default).",
         discussion: """
             The disk cache keeps downloaded originals ($XDG_CACHE_HOME/photofeed, else \
-            ~/.cache/photofeed, or --cache-dir); a viewer keeps it under --disk-cache (default \
+            ~/.cache/photofeed, or --cache-dir, or the config file's cache-dir); a viewer keeps it under --disk-cache (default \
             \(ByteSize.format(CacheSizeOptions.defaultDisk))) by removing the least recently used. \
             Thumbnails of local files go to the freedesktop.org cache ($XDG_CACHE_HOME/thumbnails), \
             shared with other programs: photofeed's are told apart by their Software field, and \
@@ -30,7 +31,10 @@ struct CacheCommand: AsyncParsableCommand {
               photofeed cache prune --older-than 30d --max-size 100MB
               photofeed cache clear --keep-thumbnails
             """,
-        subcommands: [CacheInfoCommand.self, CacheClearCommand.self, CachePruneCommand.self, CacheWriteThumbnailsCommand.self],
+        subcommands: [
+            CacheInfoCommand.self, CacheClearCommand.self, CachePruneCommand.self, CacheFilesCommand.self,
+            CacheWriteThumbnailsCommand.self,
+        ],
         defaultSubcommand: CacheInfoCommand.self
     )
 }
@@ -38,12 +42,14 @@ struct CacheCommand: AsyncParsableCommand {
 /// Where `photofeed cache` looks: `--cache-dir`, or the viewer's default; the thumbnail cache
 /// from the environment.
 struct CacheLocationOptions: ParsableArguments {
-    @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).")
+    @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).", completion: .directory)
     var cacheDir: String?
+
+    @OptionGroup var configFile: ConfigFileOptions
 
     /// The disk cache directory.
     func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        cacheDir.map { URL(fileURLWithPath: PathText.expandingTilde($0)) }
+        cacheDir.map { URL(fileURLWithPath: PathText.expandingHome($0)) }
             ?? DiskCache.defaultDirectory(environment: environment)
     }
 
@@ -88,6 +94,19 @@ extension CacheCommand {
         guard failed > 0 else { return nil }
         let word = noun == "entr" ? (failed == 1 ? "entry" : "entries") : (failed == 1 ? noun : noun + "s")
         return "could not remove \(failed) \(word) from \(place): \(SystemError.reason(code ?? EIO))"
+    }
+
+    /// Runs `trim` on the embedded server's scaled photos in the cache folder at `path`
+    /// (``ServerSources``), removing the folder when that leaves it empty; nil when there is
+    /// none (or it is a link, which is not followed).
+    static func trimServerSources(
+        in path: String, _ trim: (CacheDirectory) -> CacheDirectory.Trimming
+    ) -> (path: String, trimming: CacheDirectory.Trimming)? {
+        guard let parent = try? CacheDirectory.existing(path), let folder = try? parent.subdirectory(ServerSources.folderName)
+        else { return nil }
+        let trimming = trim(folder)
+        if folder.names().isEmpty { parent.removeIfEmpty(ServerSources.folderName) }
+        return (folder.path, trimming)
     }
 
     /// Prints lines to stdout.

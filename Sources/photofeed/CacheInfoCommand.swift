@@ -3,6 +3,7 @@ import FoundationEssentials
 import FoundationExtras
 import Glibc
 import ImageLoading
+import PicsumServer
 
 /// `photofeed cache info`: where the caches are, how much they hold, how many entries.
 struct CacheInfoCommand: AsyncParsableCommand {
@@ -32,11 +33,12 @@ struct CacheInfoCommand: AsyncParsableCommand {
             if let least = usage.leastRecentUse, let most = usage.mostRecentUse {
                 lines.append("             last used \(Self.day(least)) … \(Self.day(most))")
             }
-            let sources = (try? folder.subdirectory(".server-sources")).map(CacheCommand.folderSize) ?? (files: 0, bytes: 0)
-            if sources.files > 0 {
+            lines += Self.ownFolders(in: folder)
+            let others = Self.otherNames(in: folder)
+            if others > 0 {
                 lines.append(
-                    "             and the embedded server's scaled photos: \(CacheCommand.count(sources.files, sources.bytes, noun: "file")) "
-                        + "in .server-sources (left by clear and prune)")
+                    "             and \(others) name\(others == 1 ? "" : "s") photofeed did not write "
+                        + "(yours or another program's: left alone, never removed)")
             }
         } else {
             lines.append("             none yet")
@@ -52,6 +54,34 @@ struct CacheInfoCommand: AsyncParsableCommand {
         lines.append("pictures:    \(pictures.directory) (show's pictures in pixels)")
         lines.append("             \(CacheCommand.count(stored.files, stored.bytes, noun: "picture"))")
         CacheCommand.say(lines)
+    }
+
+    /// A line for each of photofeed's own folders beside the entries (``OwnFiles``) that holds anything.
+    static func ownFolders(in folder: CacheDirectory) -> [String] {
+        var lines: [String] = []
+        if let sources = try? folder.subdirectory(ServerSources.folderName) {
+            let usage = sources.usage(where: ServerSources.isOwnName)
+            if usage.files > 0 {
+                lines.append(
+                    "             \(ServerSources.folderName): the embedded server's scaled photos, "
+                        + "\(CacheCommand.count(usage.files, usage.bytes, noun: "file")); at most \(ByteSize.format(ServerSources.sizeLimit))")
+            }
+        }
+        if let terminfo = try? folder.subdirectory(OwnFiles.terminfo.name), !terminfo.names().isEmpty {
+            lines.append("             \(OwnFiles.terminfo.name): \(OwnFiles.terminfo.purpose)")
+        }
+        if let log = folder.file(named: OwnFiles.viewerStandardError.name), log.size > 0 {
+            lines.append("             \(OwnFiles.viewerStandardError.name): \(ByteSize.format(log.size)) the image libraries printed")
+        }
+        return lines
+    }
+
+    /// How many names in the folder photofeed never writes (``OwnFiles``), links included.
+    static func otherNames(in folder: CacheDirectory) -> Int {
+        folder.names().count { bytes in
+            guard let name = String(validating: bytes, as: UTF8.self) else { return true }
+            return !OwnFiles.contains(name)
+        }
     }
 
     /// `2024-05-01 14:03` in local time.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import FoundationExtras
 import ImageLoading
+import PicsumServer
 
 /// `photofeed cache prune --older-than 30d --max-size 100MB`: removes entries not used for
 /// that long, then the least recently used until the rest fits.
@@ -56,10 +57,20 @@ struct CachePruneCommand: AsyncParsableCommand {
         let removed = await cache.prune(olderThan: cutoff, maxSize: limit)
         let why = [olderThan.map { "not used within \($0)" }, maxSize.map { "beyond \($0)" }].compactMap(\.self)
             .joined(separator: " or ")
-        CacheCommand.say([
+        var lines = [
             "removed \(CacheCommand.count(removed.entries, removed.bytes)) \(why) from \(cache.directory.path)",
             "kept \(CacheCommand.count(removed.remaining.entries, removed.remaining.bytes))",
-        ])
+        ]
+        // The server's scaled photos: the same age, and their own bound.
+        let nanoseconds = cutoff.map { Int($0.timeIntervalSince1970 * 1_000_000_000) }
+        let sources = CacheCommand.trimServerSources(in: cache.directory.path) {
+            $0.trim(olderThan: nanoseconds, toAtMost: ServerSources.sizeLimit, where: ServerSources.isOwnName)
+        }
+        if let sources, sources.trimming.files > 0 {
+            lines.append(
+                "removed \(CacheCommand.count(sources.trimming.files, sources.trimming.bytes, noun: "scaled photo")) from \(sources.path)")
+        }
+        CacheCommand.say(lines)
         if let failure = CacheCommand.failure(removed.failed, removed.failure, from: cache.directory.path) {
             ViewCommand.standardError("photofeed cache prune: \(failure)")
             throw ExitCode.failure

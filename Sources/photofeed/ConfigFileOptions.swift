@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// `--config FILE` and `--no-config`, for the viewer and `snapshot`: which config file gives
-/// their defaults.
+/// `--config FILE` and `--no-config`, for the viewer and `snapshot` (which config file gives
+/// their defaults), `cache` and `prefetch` (which give its `cache-dir`).
 ///
 /// They are read by ``ConfigArguments`` before ArgumentParser parses (the file's settings are
 /// placed before the command line's); declared here so that help, the man page and shell

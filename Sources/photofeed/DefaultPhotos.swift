@@ -9,16 +9,14 @@ enum DefaultPhotos {
     /// Where `make install` puts the photos, relative to the installed binary's directory.
     static let installed = "../share/photofeed/photos"
 
-    /// `Assets/photos` in the current directory; else `../share/photofeed/photos` beside the
-    /// executable (an installed binary: `/usr/local/bin/photofeed` serves
-    /// `/usr/local/share/photofeed/photos`); else `Assets/photos` beside the package the
-    /// executable was built in (it lives under `.build/…`); else the current-directory path (so
-    /// an error names it).
+    /// `../share/photofeed/photos` beside the executable (an installed binary:
+    /// `/usr/local/bin/photofeed` serves `/usr/local/share/photofeed/photos`); else
+    /// `Assets/photos` beside the package the executable was built in (it lives under
+    /// `.build/…`); else the installed path (so an error names it). Never the current
+    /// directory's: the same binary serves the same photos wherever it is started (`--photos`
+    /// names another folder).
     static func directory() -> URL {
-        directory(
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            executable: executable(),
-            exists: { FileManager.default.fileExists(atPath: $0) })
+        directory(executable: executable(), exists: { FileManager.default.fileExists(atPath: $0) })
     }
 
     /// This process's executable: `/proc/self/exe`'s target (argv[0] is a bare name when the
@@ -30,19 +28,16 @@ enum DefaultPhotos {
         return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     }
 
-    /// ``directory()`` for a given working directory and executable path.
-    static func directory(currentDirectory: URL, executable: URL, exists: (String) -> Bool) -> URL {
-        let relative = "Assets/photos"
-        let here = currentDirectory.appendingPathComponent(relative)
-        if exists(here.path) { return here }
+    /// ``directory()`` for a given executable path.
+    static func directory(executable: URL, exists: (String) -> Bool) -> URL {
         var directory = executable.deletingLastPathComponent()
         let installed = directory.appendingPathComponent(installed).standardizedFileURL
         if exists(installed.path) { return installed }
         for _ in 0..<6 {
-            let candidate = directory.appendingPathComponent(relative)
+            let candidate = directory.appendingPathComponent("Assets/photos")
             if exists(candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return here
+        return installed
     }
 }

@@ -33,7 +33,7 @@ struct EmbeddedServerFlags: Equatable, Sendable {
     /// The disk cache's directory (the server keeps its scaled sources in it); nil with `--no-disk-cache`.
     var cacheDirectory: URL? {
         guard !noDiskCache else { return nil }
-        return cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskCache.defaultDirectory()
+        return cacheDir.map { URL(fileURLWithPath: PathText.expandingHome($0)) } ?? DiskCache.defaultDirectory()
     }
 
     /// The `--network` preset with the single-knob flags applied; nil when `--network` names no preset.

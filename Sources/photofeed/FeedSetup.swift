@@ -76,7 +76,7 @@ struct FeedSetup {
         // The log file first: one that cannot be written is refused before anything starts.
         let serverLog: ServerLogFile?
         do {
-            serverLog = try options.serverLog.map { path throws(OutputFileError) in ServerLogFile(file: try OutputFile(path: path)) }
+            serverLog = try options.serverLog.map { path throws(OutputFileError) in ServerLogFile(file: try OutputFile(path: PathText.expandingHome(path))) }
         } catch {
             await pipeline.shutdown()
             throw SetupError("--server-log \(ErrorText.describe(error))")
@@ -85,7 +85,7 @@ struct FeedSetup {
         let start = EarlyServerStart.shared.take(serverFlags) ?? EmbeddedServerStart { serverFlags.claimedConfiguration(knobs: knobs) }
         if startingServerBeside {
             start.attach(
-                feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) },
+                feed: { PicsumFeed.embedded(baseURL: $0.baseURL, photoSet: $0.photoSet, dataLoader: loader) },
                 started: { [serverLog] in serverLog?.start($0.requests) })
             return FeedSetup(
                 pipeline: pipeline, source: EmbeddedFeedSource(start: start), feedName: "embedded", server: nil,
@@ -99,7 +99,7 @@ struct FeedSetup {
             throw SetupError("cannot start the embedded server: \(ErrorText.describe(error))")
         }
         serverLog?.start(server.requests)
-        let source = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader)
+        let source = PicsumFeed.embedded(baseURL: server.baseURL, photoSet: server.photoSet, dataLoader: loader)
         return FeedSetup(
             pipeline: pipeline, source: source, feedName: await source.summary, server: server, serverStart: nil,
             network: ServerShapingControl(server: server), serverLog: serverLog)

@@ -13,7 +13,7 @@ import Vocabulary
 /// `photofeed prefetch`: warms the disk cache with the first N images of a picsum-style feed,
 /// under the same cache keys the viewer reads.
 ///
-/// The feed is read with `PicsumFeed` (the embedded server's with ``PicsumFeed/embedded(baseURL:dataLoader:pageSize:)``,
+/// The feed is read with `PicsumFeed` (the embedded server's with ``PicsumFeed/embedded(baseURL:photoSet:dataLoader:pageSize:)``,
 /// so keys do not depend on its port) and each image is requested with `FeedPhoto.imageRequest`
 /// at the pixel size the viewer asks for with the same `--thumb` and `--symbols`
 /// (``ViewerThumbnailSize``), or at `--size`.
@@ -45,14 +45,16 @@ struct PrefetchCommand: AsyncParsableCommand {
     @Option(help: "The viewer's thumbnail box in cells, WxH (as the viewer's --thumb WxH; its default, auto, depends on the terminal).")
     var thumb = "32x16"
 
-    @Option(help: "The viewer's symbol set: half, quad, sextant, block or ascii (as the viewer's --symbols).")
+    @Option(help: "The viewer's symbol set: half, quad, sextant, block or ascii (as the viewer's --symbols).", completion: .values(of: SymbolSet.self))
     var symbols = "sextant"
 
     @Option(help: "Load every image at this pixel size, WxH (the URL's /id/{id}/{W}/{H}), instead of the viewer's.")
     var size: String?
 
-    @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).")
+    @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).", completion: .directory)
     var cacheDir: String?
+
+    @OptionGroup var configFile: ConfigFileOptions
 
     @Option(help: "Downloads at once.")
     var maxConcurrent = 6
@@ -60,7 +62,7 @@ struct PrefetchCommand: AsyncParsableCommand {
     @Option(help: "Seconds a download may go without a byte before it fails (and is retried, resuming).")
     var idleTimeout = 10.0
 
-    @Option(help: "Write the prefetch as a Chrome trace (JSON; open it in https://ui.perfetto.dev): a track per photo with its spans, cache hits, resumes and retries, and the semantics audit's findings.")
+    @Option(help: "Write the prefetch as a Chrome trace (JSON; open it in https://ui.perfetto.dev): a track per photo with its spans, cache hits, resumes and retries, and the semantics audit's findings.", completion: .file())
     var trace: String?
 
     @Flag(help: "Print the summary (with every image) as JSON instead of lines.")
@@ -97,7 +99,7 @@ struct PrefetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let sizing = try sizing()
-        let cacheDirectory = cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskCache.defaultDirectory()
+        let cacheDirectory = cacheDir.map { URL(fileURLWithPath: PathText.expandingHome($0)) } ?? DiskCache.defaultDirectory()
         let diskCache: DiskCache
         do {
             diskCache = try DiskCache(directory: cacheDirectory)
@@ -123,7 +125,7 @@ struct PrefetchCommand: AsyncParsableCommand {
                 configuration.animationsDirectory = DefaultPhotos.directory().appendingPathComponent("animated")
                 let started = try await PicsumServer.start(configuration)
                 server = started
-                source = PicsumFeed.embedded(baseURL: started.baseURL, dataLoader: loader, pageSize: pageSize)
+                source = PicsumFeed.embedded(baseURL: started.baseURL, photoSet: started.photoSet, dataLoader: loader, pageSize: pageSize)
             } catch {
                 await pipeline.shutdown()
                 Self.standardError("photofeed prefetch: cannot start the embedded server: \(ErrorText.describe(error))")
@@ -133,7 +135,7 @@ struct PrefetchCommand: AsyncParsableCommand {
         let outcome: Result<PrefetchSummary, any Error>
         var tracing: PrefetchTrace?
         do {
-            tracing = try trace.map { try PrefetchTrace(path: $0, pipeline: pipeline) }
+            tracing = try trace.map { try PrefetchTrace(path: PathText.expandingHome($0), pipeline: pipeline) }
             outcome = .success(
                 try await prefetch(source, sizing: sizing, pipeline: pipeline, cache: cacheDirectory, trace: tracing))
         } catch {

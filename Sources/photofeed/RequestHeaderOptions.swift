@@ -21,7 +21,7 @@ struct RequestHeaderOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "Header fields from a file, one 'Name: value' a line (lines starting with # and blank lines are skipped; ${VAR} as for --header), sent as --header's are.",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var headerFile: String?
 
     func validate() throws {
@@ -32,7 +32,7 @@ struct RequestHeaderOptions: ParsableArguments {
     func fields(environment: [String: String]) throws -> [(String, String)] {
         var fields: [(String, String)] = []
         if let headerFile {
-            let path = PathText.expandingTilde(headerFile)
+            let path = PathText.expandingHome(headerFile)
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 throw ValidationError("--header-file \(headerFile): cannot read it as UTF-8 text")
             }

@@ -12,12 +12,14 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the photo library as a picsum.photos-style feed, with optional network shaping.",
         discussion: """
-            Prints the URL it listens on as the first line of stdout, then logs one line per \
-            request to stderr. Shaping applies to image routes; /v2/list, /id/N/info and the \
-            /W/H redirects get the latency only. With --control, the knobs can be changed while \
-            it runs with GET/PUT /control/shaping (application/json, latency_ms 0…60000, \
+            Once it listens, its first line on stdout is "photofeed serve: listening on URL \
+            (N photos, M ids)" (a script takes the word that starts with http), then it logs one \
+            line per request to stderr. Shaping applies to image routes; /v2/list, /id/N/info and \
+            the /W/H redirects get the latency only. With --control, the knobs can be changed \
+            while it runs with GET/PUT /control/shaping (application/json, latency_ms 0…60000, \
             bandwidth 0 or ≥ 1024, rates 0…1), carrying "Authorization: Bearer TOKEN"; the token \
-            (random unless --control-token gives one) is printed on the second line of stdout.
+            (random unless --control-token gives one) is on stdout's second line, \
+            "photofeed serve: control: URL/control/shaping with Authorization: Bearer TOKEN".
 
             Memory: --render-cache and --source-cache bound the two caches; the renders in flight \
             (--renders small ones plus one large at a time) each hold a decoded source and its \
@@ -37,7 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 0
 
-    @Option(help: "The photo library directory (default: Assets/photos here, else beside the package).")
+    @Option(help: "The photo library directory (default: the photos installed beside photofeed, or a checkout's Assets/photos).", completion: .directory)
     var photos: String?
 
     @Option(help: "How many ids the feed has.")
@@ -138,6 +140,10 @@ struct ServeCommand: AsyncParsableCommand {
         let server: PicsumServer
         do {
             server = try await PicsumServer.start(configuration)
+        } catch let error as PicsumServerError where error.kind == .addressInUse {
+            // What to do, not the socket call's name and errno.
+            Self.standardError("photofeed: port \(error.port ?? port) is in use; try --port 0 (a free port) or another port")
+            throw ExitCode.failure
         } catch {
             Self.standardError("photofeed serve: \(ErrorText.describe(error))")
             throw ExitCode.failure
@@ -180,7 +186,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// `--photos`, else the default library (see ``DefaultPhotos``).
     private func photosDirectory() -> URL {
-        photos.map { URL(fileURLWithPath: $0) } ?? DefaultPhotos.directory()
+        photos.map { URL(fileURLWithPath: PathText.expandingHome($0)) } ?? DefaultPhotos.directory()
     }
 
     /// The given signals as an async sequence (their default action is turned off), and the

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationExtras
 import ImageLoading
 
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ final class StandardErrorLog {
         guard isTerminal else { return nil }
         let directory = DiskCache.defaultDirectory(environment: environment)
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("viewer-stderr.log").path
+        let path = directory.appendingPathComponent(OwnFiles.viewerStandardError.name).path
         // O_NOFOLLOW|O_NONBLOCK: never a symlink's target, never a FIFO's wait.
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard file >= 0 else { return nil }
@@ -61,7 +62,12 @@ final class StandardErrorLog {
         dup2(saved, STDERR_FILENO)
         close(saved)
         saved = -1
-        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return nil }
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
+            // Nothing was written: no empty log is left behind (OwnFiles.viewerStandardError).
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == 0 { unlink(path) }
+            return nil
+        }
         let lines = data.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         let count = max(1, lines)
         return "photofeed: the image libraries wrote \(count) line\(count == 1 ? "" : "s") to stderr while the viewer ran: \(path)"

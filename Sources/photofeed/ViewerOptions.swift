@@ -14,22 +14,22 @@ import Vocabulary
 
 /// The flags the viewer and `snapshot` share: feed, rendering, loading, caching, shaping.
 struct ViewerOptions: ParsableArguments {
-    @Option(help: "The feed: an http(s) picsum-compatible base URL, a folder of photos, or a file of image URLs (one a line). Default: the embedded server, in-process on 127.0.0.1.")
+    @Option(help: "The feed: an http(s) picsum-compatible base URL, a folder of photos, or a file of image URLs (one a line). Default: the embedded server, in-process on 127.0.0.1.", completion: .file())
     var feed: String?
 
-    @Option(help: "Symbol set: half, quad, sextant, block or ascii (default: sextant, ascii without UTF-8).", transform: ShowSettings.parseSymbols)
+    @Option(help: "Symbol set: half, quad, sextant, block or ascii (default: sextant, ascii without UTF-8).", completion: .values(of: SymbolSet.self), transform: ShowSettings.parseSymbols)
     var symbols: SymbolSet?
 
-    @Option(help: "Colours: auto, truecolor, 256, 16 or none. (default: auto)", transform: ShowSettings.parseColors)
+    @Option(help: "Colours: auto, truecolor, 256, 16 or none. (default: auto)", completion: .colors, transform: ShowSettings.parseColors)
     var colors = ShowSettings.ColorChoice.auto
 
-    @Option(help: "Dithering for 256/16 colours: none, ordered or diffusion. (default: none)", transform: ShowSettings.parseDither)
+    @Option(help: "Dithering for 256/16 colours: none, ordered or diffusion. (default: none)", completion: .values(of: Dithering.self), transform: ShowSettings.parseDither)
     var dither = Dithering.none
 
-    @Option(help: "Placeholder while loading: shimmer or spinner (p switches). (default: shimmer)", transform: Self.named("--placeholder", "shimmer or spinner"))
+    @Option(help: "Placeholder while loading: shimmer or spinner (p switches). (default: shimmer)", completion: .values(of: PlaceholderStyle.self), transform: Self.named("--placeholder", "shimmer or spinner"))
     var placeholder = PlaceholderStyle.shimmer
 
-    @Option(help: "What a row's load does when the row leaves the screen: cancel (the download resumes when it comes back), lower-priority, or keep. (default: cancel)", transform: Self.named("--on-disappear", "cancel, lower-priority or keep"))
+    @Option(help: "What a row's load does when the row leaves the screen: cancel (the download resumes when it comes back), lower-priority, or keep. (default: cancel)", completion: .values(of: DisappearPolicy.self), transform: Self.named("--on-disappear", "cancel, lower-priority or keep"))
     var onDisappear = DisappearPolicy.cancel
 
     @Option(help: "Rows prefetched ahead in the scroll direction, at low priority.")
@@ -41,10 +41,10 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Seconds a download may go without a byte before it fails (and is retried, resuming).")
     var idleTimeout = 10.0
 
-    @Option(help: ArgumentHelp("Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), \(GraphicsProtocols.help). (default: auto)"), transform: ShowSettings.parseGraphics)
+    @Option(help: ArgumentHelp("Pictures: auto (ask the terminal at start-up), blocks (colour block art, every terminal), \(GraphicsProtocols.help). (default: auto)"), completion: .graphics, transform: ShowSettings.parseGraphics)
     var graphics = GraphicsSelection.Request.auto
 
-    @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.", transform: Self.named("--layout", "list or grid"))
+    @Option(help: "Photos one per line with their details beside them (list, the default), or side by side with a caption each (grid; the default when --columns is given); v switches live.", completion: .values(of: LayoutKind.self), transform: Self.named("--layout", "list or grid"))
     var layout: LayoutKind?
 
     @Option(help: "The thumbnail box in cells: auto (sized from the terminal: in the list a third of its height, in the grid about four lines of photos a screen) or WxH (columns x rows, e.g. 32x16). (default: auto)", transform: Self.parseThumb)
@@ -53,7 +53,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Grid: this many photos side by side, the width shared between them (default: as many as the box allows); implies --layout grid.")
     var columns: Int?
 
-    @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).")
+    @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/photofeed or ~/.cache/photofeed).", completion: .directory)
     var cacheDir: String?
 
     @Flag(help: "Keep images in memory only.")
@@ -62,7 +62,7 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "For a folder feed: neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
-    @Option(help: "Embedded server: a named network — fast (120 ms, 400 KB/s a connection; the default), 3g (300 ms, 2.5 KB/s: scrolling cancels loads mid-body and coming back resumes them), edge (600 ms, 1 KB/s) or flaky (failures, stalls, truncation). The flags below change single knobs of it; keys 1–4 in the network panel (n) switch live. (default: fast)", transform: Self.parseNetwork)
+    @Option(help: "Embedded server: a named network — fast (120 ms, 400 KB/s a connection; the default), 3g (300 ms, 2.5 KB/s: scrolling cancels loads mid-body and coming back resumes them), edge (600 ms, 1 KB/s) or flaky (failures, stalls, truncation). The flags below change single knobs of it; keys 1–4 in the network panel (n) switch live. (default: fast)", completion: .values(of: NetworkPreset.self), transform: Self.parseNetwork)
     var network = NetworkPreset.fast
 
     @Option(help: "Embedded server: milliseconds before each response head (default: the --network preset's).")
@@ -83,16 +83,16 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Embedded server: seeds every shaping decision.")
     var seed: UInt64 = 0
 
-    @Option(help: "Embedded server: append one line per finished request to this file (for debugging and tests).")
+    @Option(help: "Embedded server: append one line per finished request to this file (for debugging and tests).", completion: .file())
     var serverLog: String?
 
-    @Option(help: "Write the run as a Chrome trace (JSON; open it in https://ui.perfetto.dev or chrome://tracing): a track per photo with queued/downloading/decoding/rendering spans, appear, disappear, cancel, resume, coalesce, cache hits and retries, and the semantics audit's findings.")
+    @Option(help: "Write the run as a Chrome trace (JSON; open it in https://ui.perfetto.dev or chrome://tracing): a track per photo with queued/downloading/decoding/rendering spans, appear, disappear, cancel, resume, coalesce, cache hits and retries, and the semantics audit's findings.", completion: .file())
     var trace: String?
 
     @Option(help: "Seconds each photo shows in the slideshow (S in the photo view).")
     var slideshow: Double = 5
 
-    @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.", transform: Self.named("--sort", "name, modified, taken, size or random"))
+    @Option(help: "The list's order: name (natural order, the default for a folder), modified (oldest first), taken (EXIF date, else modified), size (smallest file first) or random (shuffled anew each run). Without it a feed keeps its own order. O changes it live.", completion: .values(of: PhotoSort.self), transform: Self.named("--sort", "name, modified, taken, size or random"))
     var sort: PhotoSort?
 
     @Flag(help: "A folder feed: include the photos of sub-folders (down to --max-depth), on the folder's file system; a link to the folder, above it or out of it is not followed, and the status bar says how many were skipped. The grid names each photo's sub-folder.")
@@ -110,10 +110,10 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "A folder feed: do not follow the folder's changes (by default a photo added appears at its place, a removed one goes, a changed one loads again).")
     var noWatch = false
 
-    @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).")
+    @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).", completion: .directory)
     var saveDir: String?
 
-    @Option(help: "Animated GIFs, WebPs and APNGs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.", transform: ShowSettings.parseAnimate)
+    @Option(help: "Animated GIFs, WebPs and APNGs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.", completion: .values(of: AnimationMode.self), transform: ShowSettings.parseAnimate)
     var animate: AnimationMode?
 
     @Flag(help: "No motion: animations show their first frame (as --animate off).")
@@ -132,7 +132,7 @@ struct ViewerOptions: ParsableArguments {
     func validate() throws {
         // A missing folder is made at the first save; one that is there must be a folder.
         if let saveDir {
-            let folder = URL(fileURLWithPath: PathText.expandingTilde(saveDir))
+            let folder = URL(fileURLWithPath: PathText.expandingHome(saveDir))
             var status = stat()
             if lstat(folder.path, &status) == 0, let problem = PhotoSaver.folderProblem(folder, creating: false) {
                 throw ValidationError("--save-dir: \(problem)")
@@ -177,7 +177,7 @@ struct ViewerOptions: ParsableArguments {
     /// records, so a trace carries the audit's findings too.
     func makeRecorder(maxAttempts: Int) throws -> LoadRecorder? {
         guard trace != nil || audit else { return nil }
-        let sink = try trace.map { path throws(TraceSinkError) in try FileTraceSink(path: path) }
+        let sink = try trace.map { path throws(TraceSinkError) in try FileTraceSink(path: PathText.expandingHome(path)) }
         return LoadRecorder(audit: .init(onDisappear: onDisappear, maxAttempts: maxAttempts), trace: sink)
     }
 
@@ -252,7 +252,7 @@ struct ViewerOptions: ParsableArguments {
         options.slideshowInterval = .milliseconds(Int(slideshow * 1000))
         options.sort = sort
         options.sortSeed = Self.sortSeed
-        options.saveDirectory = saveDir.map { URL(fileURLWithPath: PathText.expandingTilde($0)) }
+        options.saveDirectory = saveDir.map { URL(fileURLWithPath: PathText.expandingHome($0)) }
         return options
     }
 

@@ -11,7 +11,7 @@ import Vocabulary
     @Test func pagesTheWholeServerFeedAndLoadsAThumbnail() async throws {
         // Given the embedded server with 45 photos
         try await EmbeddedServer.with(count: 45) { server, pipeline, loader in
-            let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader, pageSize: 20)
+            let feed = PicsumFeed.embedded(baseURL: server.baseURL, photoSet: server.photoSet, dataLoader: loader, pageSize: 20)
             // When it is paged to the end
             var photos: [FeedPhoto] = []
             while await feed.hasMore { photos += try await feed.loadNextPage() }

@@ -24,7 +24,7 @@ import Vocabulary
         var configuration = PicsumServer.Configuration(photosDirectory: TemporaryDirectory.assets, count: 10)
         configuration.shaping = NetworkShaping(latency: .milliseconds(300), bandwidth: 40_000)
         try await EmbeddedServer.with(configuration) { server, pipeline, loader in
-            let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: loader, pageSize: 10)
+            let feed = PicsumFeed.embedded(baseURL: server.baseURL, photoSet: server.photoSet, dataLoader: loader, pageSize: 10)
             let photo = try #require(try await feed.loadNextPage().first)
 
             // When a detail-sized image (720×480, progressive on the server) loads

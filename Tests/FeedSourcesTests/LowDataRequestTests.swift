@@ -43,7 +43,7 @@ import Vocabulary
     @Test func loaderFetchesTheSmallImageThenTheRegularOneWhenLoadedAgain() async throws {
         // Given the embedded server and a row loader in low-data mode
         try await EmbeddedServer.with(count: 5) { server, pipeline, dataLoader in
-            let feed = PicsumFeed.embedded(baseURL: server.baseURL, dataLoader: dataLoader, pageSize: 5)
+            let feed = PicsumFeed.embedded(baseURL: server.baseURL, photoSet: server.photoSet, dataLoader: dataLoader, pageSize: 5)
             let photo = try #require(try await feed.loadNextPage().first)
             let loader = ImageLoader(pipeline: pipeline)
             loader.lowData = true

@@ -144,14 +144,14 @@ import Vocabulary
         let loader = FakeListLoader([
             "http://127.0.0.1:41893/v2/list?page=1&limit=30": .page(ids: 12..<13)
         ])
-        let feed = PicsumFeed.embedded(baseURL: url, dataLoader: loader)
+        let feed = PicsumFeed.embedded(baseURL: url, photoSet: "0123456789abcdef", dataLoader: loader)
         // When a photo's thumbnail request is built
         let photo = try #require(try await feed.loadNextPage().first)
         let request = photo.imageRequest(for: PixelSize(width: 64, height: 48), priority: .high)
         // Then the server resizes by path and the cache key does not mention the port
         #expect(await feed.summary == "embedded · 127.0.0.1:41893")
         #expect(request.url?.absoluteString == "http://127.0.0.1:41893/id/12/64/48")
-        #expect(request.imageID == "photofeed-embedded:/id/12/64/48")
+        #expect(request.imageID == "photofeed-embedded:0123456789abcdef:/id/12/64/48")
         #expect(request.processors.isEmpty)
         #expect(request.priority == .high)
     }

@@ -17,11 +17,11 @@ import Testing
     }
 
     @Test func tildeIsTheHomeFolder() {
-        #expect(PathText.expandingTilde("~/p", environment: ["HOME": "/home/me"]) == "/home/me/p")
-        #expect(PathText.expandingTilde("~", environment: ["HOME": "/home/me/"]) == "/home/me/")
-        #expect(PathText.expandingTilde("/abs/~", environment: ["HOME": "/home/me"]) == "/abs/~")
-        #expect(PathText.expandingTilde("~root/x") == "/root/x")
-        #expect(PathText.expandingTilde("~no-such-user-pf/x") == "~no-such-user-pf/x")
+        #expect(PathText.expandingHome("~/p", environment: ["HOME": "/home/me"]) == "/home/me/p")
+        #expect(PathText.expandingHome("~", environment: ["HOME": "/home/me/"]) == "/home/me/")
+        #expect(PathText.expandingHome("/abs/~", environment: ["HOME": "/home/me"]) == "/abs/~")
+        #expect(PathText.expandingHome("~root/x") == "/root/x")
+        #expect(PathText.expandingHome("~no-such-user-pf/x") == "~no-such-user-pf/x")
     }
 
     @Test func percentEncodingKeepsOnlyWhatIsAllowed() {

@@ -53,6 +53,28 @@ struct ConfigArgumentsTests {
         #expect(serve == ["serve", "--port", "0"])
     }
 
+    @Test("cache and prefetch take the file's cache-dir alone, before their own flags; help and the background writer none")
+    func cacheDirForCacheAndPrefetch() throws {
+        // Given a config with a cache-dir among the viewer's settings
+        let home = try configHome("sort = taken\ncache-dir = ~/big/cache\nsymbols = quad\n")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["XDG_CONFIG_HOME": home.path]
+        // When it is applied to each cache command, to prefetch, and to what takes none
+        let bare = try ConfigArguments.apply(to: ["cache"], environment: environment)
+        let clear = try ConfigArguments.apply(to: ["cache", "clear", "--keep-thumbnails"], environment: environment)
+        let flagged = try ConfigArguments.apply(to: ["cache", "info", "--cache-dir", "/x"], environment: environment)
+        let prefetch = try ConfigArguments.apply(to: ["prefetch", "--count", "3"], environment: environment)
+        let help = try ConfigArguments.apply(to: ["cache", "clear", "--help"], environment: environment)
+        let writer = try ConfigArguments.apply(to: ["cache", "write-thumbnails", "1x1:file:///a"], environment: environment)
+        // Then each gets the cache-dir only, before its own flags, so a flag still wins
+        #expect(bare == ["cache", "info", "--cache-dir=~/big/cache"])
+        #expect(clear == ["cache", "clear", "--cache-dir=~/big/cache", "--keep-thumbnails"])
+        #expect(flagged == ["cache", "info", "--cache-dir=~/big/cache", "--cache-dir", "/x"])
+        #expect(prefetch == ["prefetch", "--cache-dir=~/big/cache", "--count", "3"])
+        #expect(help == ["cache", "clear", "--help"])
+        #expect(writer == ["cache", "write-thumbnails", "1x1:file:///a"])
+    }
+
     @Test("--no-config reads none, --config reads another, a missing default file is no config")
     func choosingTheFile() throws {
         // Given a default config and another file
@@ -106,6 +128,8 @@ struct ConfigArgumentsTests {
         let folder = #expect(throws: ConfigFileError.self) {
             try ConfigArguments.apply(to: ["--config", home.path], environment: [:])
         }
-        #expect(folder?.message == "cannot be read: is a directory", "\(String(describing: folder))")
+        #expect(
+            folder?.message == "is not a regular file (a folder): a config file is text (--no-config reads none)",
+            "\(String(describing: folder))")
     }
 }

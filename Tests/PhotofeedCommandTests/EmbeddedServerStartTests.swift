@@ -21,7 +21,7 @@ struct EmbeddedServerStartTests {
         let http = HTTPDataLoader()
         let loader = DataLoader(http: http)
         let start = EmbeddedServerStart { PicsumServer.Configuration(photosDirectory: Self.photos, count: 40) }
-        start.attach(feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader, pageSize: 10) }, started: { _ in })
+        start.attach(feed: { PicsumFeed.embedded(baseURL: $0.baseURL, photoSet: $0.photoSet, dataLoader: loader, pageSize: 10) }, started: { _ in })
         let control = EmbeddedShapingControl(start: start, initial: ShapingKnobs())
         _ = control.update(ShapingKnobs(latency: .milliseconds(40)))
         let source = EmbeddedFeedSource(start: start)
@@ -56,7 +56,7 @@ struct EmbeddedServerStartTests {
         let http = HTTPDataLoader()
         let loader = DataLoader(http: http)
         let start = EmbeddedServerStart { PicsumServer.Configuration(photosDirectory: empty) }
-        start.attach(feed: { PicsumFeed.embedded(baseURL: $0.baseURL, dataLoader: loader) }, started: { _ in })
+        start.attach(feed: { PicsumFeed.embedded(baseURL: $0.baseURL, photoSet: $0.photoSet, dataLoader: loader) }, started: { _ in })
 
         // Then the first page fails, naming the server's start and why
         await #expect {

@@ -69,25 +69,19 @@ public final class DiskCache: DataCaching {
         self.sizeLimit = max(0, sizeLimit)
     }
 
-    /// Whether `name` is one photofeed writes in a disk cache's folder: an entry, a temporary
-    /// file, the lock file, the folders of `show`'s pictures (`.pictures`), the embedded
-    /// server's scaled photos (`.server-sources`) and the compiled terminfo entries
-    /// (`terminfo`), or the viewer's `viewer-stderr.log` (the default folder). Only entries and
-    /// temporary files are ever removed.
+    /// Whether `name` is one photofeed writes in its cache folder (``OwnFiles``): an entry, a
+    /// temporary file, the lock, `.pictures`, `.server-sources`, `terminfo`, … Only entries
+    /// and temporary files are ever removed by the disk cache.
     public static func isOwnName(_ name: String) -> Bool {
-        DiskCacheEntry.isFileName(name) || DiskCacheEntry.isTemporaryName(name) || ownOtherNames.contains(name)
+        // The tag is the folder's, not the cache's: a claim looks for it apart.
+        name != OwnFiles.tag.name && OwnFiles.contains(name)
     }
 
-    static let lockName = ".lock"
-    static let ownOtherNames: Set<String> = [lockName, ".pictures", ".server-sources", "terminfo", "viewer-stderr.log"]
+    static let lockName = OwnFiles.lock.name
 
     /// `$XDG_CACHE_HOME/photofeed`, else `~/.cache/photofeed`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("photofeed")
-        }
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/photofeed")
+        URL(fileURLWithPath: UserFolders(environment: environment).photofeedCache)
     }
 
     /// The path of the file holding `key`.

@@ -69,7 +69,7 @@ public struct ImageRequest: Sendable, Hashable {
         guard !trimmed.isEmpty else { return nil }
         if trimmed.contains("://") { return URL(string: trimmed) }
         if trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../") || trimmed.hasPrefix("~") {
-            return URL(fileURLWithPath: PathText.expandingTilde(trimmed))
+            return URL(fileURLWithPath: PathText.expandingHome(trimmed))
         }
         // A bare relative path ("photos/a.jpg") is a file; anything with a scheme-like prefix was handled above.
         guard !trimmed.contains(":") else { return nil }

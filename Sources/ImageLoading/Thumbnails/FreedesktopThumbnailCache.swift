@@ -62,11 +62,7 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
 
     /// Where the standard puts the cache for `environment`.
     public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("thumbnails")
-        }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/thumbnails")
+        URL(fileURLWithPath: PathText.appending("thumbnails", to: UserFolders(environment: environment).cacheHome))
     }
 
     /// The path of the thumbnail of `uri` in `sizeClass`.

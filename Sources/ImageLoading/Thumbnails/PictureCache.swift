@@ -57,9 +57,7 @@ public struct PictureCache: Sendable {
     /// like the embedded server's `.server-sources`.
     public static func defaultDirectory(environment: [String: String]) -> String {
         // Paths as text: a URL's path handling costs a `show` more than reading its picture.
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/photofeed/.pictures" }
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return home + "/.cache/photofeed/.pictures"
+        UserFolders(environment: environment).photofeedCache + "/" + OwnFiles.pictures.name
     }
 
     /// The key of the picture of the regular file at `path` drawn with `layout`, or nil when

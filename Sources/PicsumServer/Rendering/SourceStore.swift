@@ -45,6 +45,7 @@ struct SourceStore: Sendable {
         let file = directory.appendingPathComponent(name)
         let expected = ImageDecoder.decodedSize(for: photo.header, options: Self.options(photo, scale: scale))
         if let stored = Self.read(file), let bitmap = try? ImageDecoder.decode(stored).bitmap, bitmap.size == expected {
+            markUsed(name)
             return bitmap
         }
         let bitmap = try ImageRenderer.decodeSource(photo, scale: scale)
@@ -65,6 +66,7 @@ struct SourceStore: Sendable {
         if let stored = Self.read(file), let header = try? ImageDecoder.probe(stored), header.format == .webp,
             header.isAnimated, header.size == size
         {
+            markUsed(name)
             return stored
         }
         let scaled = try AnimationRenderer.scaled(photo, asked: asked, quality: quality)
@@ -135,5 +137,20 @@ struct SourceStore: Sendable {
             let folder = try? parent.subdirectory(directory.lastPathComponent, creating: true)
         else { return }
         _ = folder.writeAtomically(bytes, to: file.lastPathComponent, through: ".\(file.lastPathComponent).\(getpid()).tmp")
+        // Bounded: every install, reinstall or --photos folder adds a set; the least recently
+        // used go (OwnFiles.serverSources).
+        if folder.usage(where: ServerSources.isOwnName).bytes > ServerSources.sizeLimit {
+            folder.trim(toAtMost: ServerSources.sizeLimit, target: 0.8, where: ServerSources.isOwnName)
+        }
+    }
+
+    /// Marks a stored file as used now, so the trim keeps the sources a run still reads: to
+    /// the hour (a file written or marked within the last hour is left as it is, so a start
+    /// reading its sources writes nothing).
+    private func markUsed(_ name: String) {
+        guard let folder = try? CacheDirectory.existing(directory.path), let file = folder.file(named: name) else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        if file.modified < (Int(now.tv_sec) - 3600) * 1_000_000_000 { folder.touch(name) }
     }
 }

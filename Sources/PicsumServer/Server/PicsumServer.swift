@@ -5,6 +5,10 @@ import Logging
 import NIOCore
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A picsum.photos-compatible image server over a local photo library, with seeded network shaping.
 ///
 /// Start it in-process; it returns once listening:
@@ -35,6 +39,9 @@ public final class PicsumServer: Sendable {
     public let library: PhotoLibrary
     /// The id → photo, crop, mirror mapping.
     public let feed: PhotoFeed
+    /// Names the photos served and their mapping to ids (``photoSetName(of:count:)``): cache keys
+    /// carry it, so a picture cached from one photo set is never shown for another's id.
+    public let photoSet: String
 
     private let log: RequestLog
     private let renderCache: RenderCache
@@ -51,10 +58,11 @@ public final class PicsumServer: Sendable {
     }
 
     private init(
-        baseURL: URL, shaping: NetworkShapingControl, library: PhotoLibrary, feed: PhotoFeed,
+        baseURL: URL, shaping: NetworkShapingControl, library: PhotoLibrary, feed: PhotoFeed, photoSet: String,
         log: RequestLog, renderCache: RenderCache, lifecycle: Lifecycle
     ) {
         self.baseURL = baseURL
+        self.photoSet = photoSet
         self.shaping = shaping
         self.library = library
         self.feed = feed
@@ -118,6 +126,8 @@ public final class PicsumServer: Sendable {
             do {
                 try await application.run()
                 continuation.yield(.finished(nil))
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                continuation.yield(.addressInUse)
             } catch {
                 continuation.yield(.finished(String(describing: error)))
             }
@@ -137,11 +147,14 @@ public final class PicsumServer: Sendable {
                 let lifecycle = Lifecycle(
                     runTask: runTask, shutdown: shutdown, inFlight: inFlight, log: log, warming: warming)
                 return PicsumServer(
-                    baseURL: baseURL, shaping: shaping, library: library, feed: feed, log: log,
+                    baseURL: baseURL, shaping: shaping, library: library, feed: feed,
+                    photoSet: Self.photoSetName(of: library.photos + animations, count: feed.count), log: log,
                     renderCache: renderCache, lifecycle: lifecycle)
             case .finished(let error):
                 throw PicsumServerError.startFailed(
                     "cannot listen on \(configuration.host):\(configuration.port): \(error ?? "the server ended")")
+            case .addressInUse:
+                throw PicsumServerError.addressInUse(host: configuration.host, port: configuration.port)
             }
         }
         throw PicsumServerError.startFailed("the server ended before it was listening")
@@ -172,5 +185,7 @@ public final class PicsumServer: Sendable {
     private enum StartupEvent: Sendable {
         case running(port: Int?)
         case finished(String?)
+        /// The port is taken (`EADDRINUSE`).
+        case addressInUse
     }
 }

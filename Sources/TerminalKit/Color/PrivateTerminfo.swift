@@ -50,9 +50,9 @@ public enum PrivateTerminfo {
 
     /// The directory entries are compiled into.
     public static func directory(environment: [String: String]) -> String? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/photofeed/terminfo" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/photofeed/terminfo" }
-        return nil
+        let folders = UserFolders(environment: environment)
+        guard folders.cacheHome.hasPrefix("/") else { return nil }
+        return folders.photofeedCache + "/" + OwnFiles.terminfo.name
     }
 
     /// The terminfo source of the entry for `term`.

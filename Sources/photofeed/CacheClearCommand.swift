@@ -3,6 +3,7 @@ import FoundationEssentials
 import FoundationExtras
 import ImageLoading
 import PicsumServer
+import TerminalKit
 
 /// `photofeed cache clear`: removes every disk cache entry and photofeed's thumbnails, and says
 /// what went. Asks nothing.
@@ -57,6 +58,7 @@ struct CacheClearCommand: AsyncParsableCommand {
                 failures.append("\(error)")
             }
         }
+        if let orphans = CacheCommand.removeOrphanedKittyPictures() { lines.append(orphans) }
         CacheCommand.say(lines)
         guard failures.isEmpty else {
             for failure in failures { ViewCommand.standardError("photofeed cache clear: \(failure)") }

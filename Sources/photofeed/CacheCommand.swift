@@ -4,6 +4,7 @@ import FoundationExtras
 import Glibc
 import ImageLoading
 import PicsumServer
+import TerminalKit
 
 /// `photofeed cache info|clear|prune`: the disk cache (and photofeed's thumbnails) from the
 /// command line, safe while a viewer runs on the same cache.
@@ -107,6 +108,15 @@ extension CacheCommand {
         let trimming = trim(folder)
         if folder.names().isEmpty { parent.removeIfEmpty(ServerSources.folderName) }
         return (folder.path, trimming)
+    }
+
+    /// Removes the pictures kitty never read that ended viewers left in shared memory
+    /// (``TemporaryImageFiles/orphans(in:removing:environment:)``): a line saying how many, nil
+    /// when there were none.
+    static func removeOrphanedKittyPictures() -> String? {
+        let removed = TemporaryImageFiles.orphans(removing: true)
+        guard removed.files > 0 else { return nil }
+        return "removed \(count(removed.files, removed.bytes, noun: "picture")) ended viewers left for kitty"
     }
 
     /// Prints lines to stdout.

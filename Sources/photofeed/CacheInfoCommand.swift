@@ -4,6 +4,7 @@ import FoundationExtras
 import Glibc
 import ImageLoading
 import PicsumServer
+import TerminalKit
 
 /// `photofeed cache info`: where the caches are, how much they hold, how many entries.
 struct CacheInfoCommand: AsyncParsableCommand {
@@ -53,6 +54,12 @@ struct CacheInfoCommand: AsyncParsableCommand {
         let stored = pictures.inventory()
         lines.append("pictures:    \(pictures.directory) (show's pictures in pixels)")
         lines.append("             \(CacheCommand.count(stored.files, stored.bytes, noun: "picture"))")
+        let orphans = TemporaryImageFiles.orphans(removing: false)
+        if orphans.files > 0 {
+            lines.append(
+                "kitty:       \(CacheCommand.count(orphans.files, orphans.bytes, noun: "picture")) ended viewers left in shared memory "
+                    + "(cache clear and prune remove them)")
+        }
         CacheCommand.say(lines)
     }
 

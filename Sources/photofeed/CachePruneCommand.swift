@@ -3,6 +3,7 @@ import FoundationEssentials
 import FoundationExtras
 import ImageLoading
 import PicsumServer
+import TerminalKit
 
 /// `photofeed cache prune --older-than 30d --max-size 100MB`: removes entries not used for
 /// that long, then the least recently used until the rest fits.
@@ -70,6 +71,7 @@ struct CachePruneCommand: AsyncParsableCommand {
             lines.append(
                 "removed \(CacheCommand.count(sources.trimming.files, sources.trimming.bytes, noun: "scaled photo")) from \(sources.path)")
         }
+        if let orphans = CacheCommand.removeOrphanedKittyPictures() { lines.append(orphans) }
         CacheCommand.say(lines)
         if let failure = CacheCommand.failure(removed.failed, removed.failure, from: cache.directory.path) {
             ViewCommand.standardError("photofeed cache prune: \(failure)")

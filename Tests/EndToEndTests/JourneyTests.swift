@@ -226,6 +226,75 @@ struct JourneyTests {
         #expect(again != first)
     }
 
+    @Test("view, then show, then prefetch, then view: the second view's rows come from the disk cache")
+    func viewThenShowThenPrefetchThenView() async throws {
+        // Given a home where the viewer ran first
+        let person = try Person(config: "sort = name\n")
+        try await person.run(Self.snapshot)
+        // When a photo is shown, the feed prefetched, and the viewer run again
+        try await person.run(["show", "--width", "24", person.home.appendingPathComponent("Pictures/rocket.jpg").path])
+        person.waitForThumbnailWriter()
+        let prefetch = try await person.run(["prefetch", "--count", "6"])
+        let again = try await person.run(Self.snapshot)
+        // Then each ran, prefetch filled the cache the viewer reads, and the viewer found its rows there
+        #expect(prefetch.stdout.contains(person.cacheFolder.path), "\(prefetch.stdout)")
+        #expect(again.stdout.contains("disk"), "\(again.stdout)")
+        for name in person.cacheNames() { #expect(OwnFiles.contains(name), "\(name)") }
+    }
+
+    @Test("serve in one terminal, the viewer on it in another, then cache info and clear")
+    func serveThenViewOnIt() async throws {
+        // Given photofeed serve on a free port
+        let person = try Person()
+        let serve = try RunningProcess(try BuiltBinary.photofeed, ["serve", "--port", "0", "--count", "40"])
+        let line = try #require(try await serve.firstLine(within: .seconds(60)), "\(serve.standardError)")
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        // When the viewer is pointed at it, and the cache looked at and cleared
+        let frame = try await person.run(Self.snapshot + ["--feed", url])
+        let info = try await person.run(["cache", "info"])
+        let clear = try await person.run(["cache", "clear"])
+        // Then the viewer showed its photos, and the cache held and lost the originals it downloaded
+        #expect(frame.stdout.contains("#0 ·"), "\(frame.stdout)")
+        #expect(!info.stdout.contains(" 0 entries"), "\(info.stdout)")
+        #expect(clear.stdout.contains("removed"), "\(clear.stdout)")
+        // And serve, told to stop, ends cleanly
+        serve.send(SIGTERM)
+        #expect(try await serve.exitStatus(within: .seconds(30)) == 0)
+    }
+
+    @Test("cache clear while a viewer runs: the viewer goes on, loads again what it needs, and quits cleanly")
+    func clearWhileAViewerRuns() async throws {
+        // Given the viewer running in a terminal in a home
+        let person = try Person()
+        let binary = try BuiltBinary.photofeed.path
+        let session = try TmuxSession(
+            command: "env -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u XDG_DATA_HOME HOME='\(person.home.path)' '\(binary)' "
+                + "--latency 0 --bandwidth 0 --colors none --graphics blocks; echo \"exit $?\"; sleep 600",
+            columns: 100, rows: 30)
+        let first = try await session.waitForScreen(within: .seconds(60)) { $0.contains("#1 ·") && !$0.contains("loading") }
+        #expect(first != nil, "\((try? session.capture()) ?? "")")
+        // When the cache is cleared beside it, and the viewer scrolls and reloads everything (R)
+        let clear = try await person.run(["cache", "clear"])
+        #expect(clear.stdout.contains("removed"), "\(clear.stdout)")
+        try session.send("G")
+        try session.send("g")
+        try session.send("R")
+        // Then its rows load again, with no error
+        let reloaded = try await session.waitForScreen(within: .seconds(60)) {
+            $0.contains("#1 ·") && !$0.contains("loading") && !$0.contains("✗")
+        }
+        #expect(reloaded != nil, "\((try? session.capture()) ?? "")")
+        // And q ends it with status 0
+        try session.send("q")
+        let ended = try await session.waitForScreen(within: .seconds(30)) { $0.contains("exit ") }
+        #expect(ended?.contains("exit 0") == true, "\((try? session.capture()) ?? "")")
+        // And it left only declared names, no empty stderr log among them
+        for name in person.cacheNames() { #expect(OwnFiles.contains(name), "\(name)") }
+        let log = person.cacheFolder.appendingPathComponent("viewer-stderr.log")
+        let size = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? nil
+        #expect(size == nil || size! > 0, "an empty viewer-stderr.log was left")
+    }
+
     @Test("two homes: one person's commands never touch another's home")
     func aSecondHomeIsUntouched() async throws {
         // Given two people, the second having used photofeed already

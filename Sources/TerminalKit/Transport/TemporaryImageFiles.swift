@@ -21,7 +21,7 @@ public struct TemporaryImageFiles: ImageFileSink {
     /// Files in `directory`; by default `/dev/shm` when writable, else `$TMPDIR` or `/tmp`.
     public init(directory: String? = nil, environment: [String: String]? = nil) {
         self.directory = directory ?? Self.defaultDirectory(environment: environment ?? ProcessInfo.processInfo.environment)
-        prefix = "photofeed-tty-graphics-protocol-\(getpid())-"
+        prefix = Self.namePrefix + "\(getpid())-"
     }
 
     /// The shared-memory directory if this user may write to it, else the temporary directory.
@@ -48,6 +48,37 @@ public struct TemporaryImageFiles: ImageFileSink {
             offset += written
         }
         return path
+    }
+
+    /// The start of every name these files have (`photofeed-tty-graphics-protocol-`), before the process id.
+    public static let namePrefix = "photofeed-tty-graphics-protocol-"
+
+    /// Pictures kitty never read that a photofeed which has ended left in `directory` (the
+    /// default one when nil): regular files of this user's, named with ``namePrefix`` and the id
+    /// of a process that no longer runs. Removed when `removing`; what they were either way.
+    /// A running viewer's are never touched.
+    @discardableResult
+    public static func orphans(in directory: String? = nil, removing: Bool, environment: [String: String]? = nil)
+        -> (files: Int, bytes: Int)
+    {
+        let directory = directory ?? defaultDirectory(environment: environment ?? ProcessInfo.processInfo.environment)
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return (0, 0) }
+        defer { close(folder) }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return (0, 0) }
+        var found = (files: 0, bytes: 0)
+        for name in names where name.hasPrefix(namePrefix) {
+            let digits = name.dropFirst(namePrefix.count).prefix { ("0"..."9").contains($0) }
+            guard let pid = Int32(digits), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var status = stat()
+            guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG,
+                status.st_uid == getuid()
+            else { continue }
+            if removing, unlinkat(folder, name, 0) != 0 { continue }
+            found.files += 1
+            found.bytes += Int(status.st_size)
+        }
+        return found
     }
 
     public func removeLeftovers() {

@@ -73,7 +73,9 @@ STATIC_SECTIONS = [
     ".PP",
     roff("The viewer and `snapshot` read their defaults from $XDG_CONFIG_HOME/photofeed/config, "
          "else ~/.config/photofeed/config: one setting a line, by the long flag's name "
-         "(`name = value` for an option, the name alone for a flag); `#` starts a comment line. "
+         "(`name = value` for an option, the name alone for a flag); a `#` at a line's start or after "
+         "whitespace starts a comment (`sort = taken  # by date`), a `#` inside a value (a URL's "
+         "`#top`) or in quotes is the value's. "
          "A flag on the command line wins over the file; --config FILE reads another file, "
          "--no-config none. `cache` and `prefetch` read its cache-dir alone (the folder the viewer "
          "fills); `serve` and `show` read no config file. Paths may start with ~, $HOME or "
@@ -130,7 +132,7 @@ STATIC_SECTIONS = [
 def files_entries(binary):
     """FILES from `photofeed cache files` (OwnFiles): one entry a path, its lines' `name  text`."""
     listing = subprocess.run([binary, "cache", "files", "--no-config"], check=True, capture_output=True,
-                             text=True, env={"HOME": "~", "PATH": "/usr/bin:/bin"}).stdout
+                             text=True, env={"HOME": "/home/you", "PATH": "/usr/bin:/bin"}).stdout
     entries = []
     folder = None
     for line in listing.splitlines():

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationExtras
 import Testing
 import TestSupport
 
@@ -41,6 +42,19 @@ import TestSupport
             let missing = Self.flags(in: help).filter { !manual.contains($0) }
             #expect(missing.isEmpty, "photofeed \(command) names \(missing.sorted()), the manual does not")
         }
+    }
+
+    @Test func filesNamesEveryFilePhotofeedWrites() async throws {
+        // Given the manual's FILES section
+        let manual = try await Self.renderedManual()
+        let start = try #require(manual.range(of: "\nFILES\n"))
+        let end = try #require(manual.range(of: "\nEXAMPLES\n"))
+        let files = String(manual[start.upperBound..<end.lowerBound])
+        // Then every name photofeed writes in its cache folder is there, with what removes it
+        for file in OwnFiles.all {
+            #expect(files.contains("~/.cache/photofeed/" + file.name), "FILES misses \(file.name)")
+        }
+        for place in OwnFiles.elsewhere { #expect(files.contains(place.path), "FILES misses \(place.path)") }
     }
 
     @Test func theManualListsEveryKeyAndItsSections() async throws {

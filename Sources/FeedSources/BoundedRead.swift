@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ImageLoading
+import FoundationExtras
 
 /// Reads a whole (small) list through a `DataLoading`, refusing more than a byte limit, with
 /// the loader's `bytes(for:limit:)`; its errors become `FeedError`s naming the list.
@@ -14,8 +15,11 @@ enum BoundedRead {
             throw FeedError.tooLarge(limit: limit, what: "the list at \(url)")
         } catch let error as ImageLoadError where error.kind == .httpStatus {
             throw FeedError.httpStatus(error.statusCode ?? 0, url: url)
+        } catch let error as ImageLoadError {
+            // "…/v2/list: connection refused": the caller says it was the feed.
+            throw FeedError.transport("\(url): \(error.reason)")
         } catch {
-            throw FeedError.transport("\(url): \(error)")
+            throw FeedError.transport("\(url): \(ErrorText.describe(error))")
         }
     }
 }

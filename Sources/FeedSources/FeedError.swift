@@ -51,7 +51,9 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         switch code {
         case .invalidArgument(let detail): "invalid feed: \(detail)"
         case .httpStatus(let status, let url): "feed list \(url) answered HTTP \(status)"
-        case .transport(let detail): "could not read the feed: \(detail)"
+        // The detail names what failed ("cannot list ~/photos: …", "http://…/v2/list: …"); the
+        // caller says it was the feed ("cannot read the feed …: "), once.
+        case .transport(let detail): detail
         case .tooLarge(let limit, let what): "\(what) is over the limit of \(limit) bytes"
         case .malformedList(let detail): "malformed feed list: \(detail)"
         }

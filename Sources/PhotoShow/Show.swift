@@ -244,7 +244,12 @@ public enum Show {
     /// One line on `errors` saying why `image` was not shown.
     static func reportFailure(_ image: String, _ error: any Error, to errors: any ShowOutput) {
         // A hostile file name or URL (or a reason quoting one) never reaches the terminal raw.
-        let reason = String(describing: error).replacing("\n", with: " ")
+        var reason = String(describing: error).replacing("\n", with: " ")
+        if let failure = error as? ImageLoadError, failure.kind == .folder {
+            // What to do with a folder: browse its photos.
+            let path = image.hasPrefix("file://") ? URL(string: image)?.localPath?.bytes : nil
+            reason += "; photofeed --feed \(ShellQuoting.quoted(path ?? Array(image.utf8))) browses its photos"
+        }
         let line = TextSanitizer.sanitize("photofeed show: \(shown(image)): \(reason)")
         _ = errors.write(Array((line + "\n").utf8))
     }

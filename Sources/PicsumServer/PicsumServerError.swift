@@ -20,6 +20,8 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
         public static let invalidShaping = Kind(name: "invalid shaping")
         /// The listening socket could not be opened.
         public static let startFailed = Kind(name: "start failed")
+        /// Another socket holds the address and port (``port`` says which).
+        public static let addressInUse = Kind(name: "address in use")
         /// A photo of the library cannot be read or decoded (found when it is first rendered, or
         /// it changed since the server started).
         public static let undecodablePhoto = Kind(name: "undecodable photo")
@@ -32,6 +34,7 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
         case invalidConfiguration(String)
         case invalidShaping(String)
         case startFailed(String)
+        case addressInUse(host: String, port: Int)
         case undecodablePhoto(name: String, reason: String)
     }
 
@@ -46,6 +49,7 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
         case .invalidConfiguration: .invalidConfiguration
         case .invalidShaping: .invalidShaping
         case .startFailed: .startFailed
+        case .addressInUse: .addressInUse
         case .undecodablePhoto: .undecodablePhoto
         }
     }
@@ -64,6 +68,8 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
             "invalid shaping: \(message)"
         case .startFailed(let message):
             "the server could not start: \(message)"
+        case .addressInUse(let host, let port):
+            "port \(port) is in use on \(host): another server listens there"
         case .undecodablePhoto(let name, let reason):
             "photo \(name) cannot be served: \(reason)"
         }
@@ -76,5 +82,12 @@ public struct PicsumServerError: Error, Sendable, Hashable, CustomStringConverti
     static func invalidConfiguration(_ message: String) -> Self { Self(.invalidConfiguration(message)) }
     static func invalidShaping(_ message: String) -> Self { Self(.invalidShaping(message)) }
     static func startFailed(_ message: String) -> Self { Self(.startFailed(message)) }
+    static func addressInUse(host: String, port: Int) -> Self { Self(.addressInUse(host: host, port: port)) }
+
+    /// The port of an ``Kind-swift.struct/addressInUse`` error.
+    public var port: Int? {
+        if case .addressInUse(_, let port) = code { return port }
+        return nil
+    }
     static func undecodablePhoto(_ name: String, _ reason: String) -> Self { Self(.undecodablePhoto(name: name, reason: reason)) }
 }

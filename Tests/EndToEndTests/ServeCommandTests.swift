@@ -115,6 +115,38 @@ import Testing
         #expect(help.contains("--max-connections"), "\(help)")
     }
 
+    @Test func aPortInUseIsSaidWithWhatToDoNotTheSocketCall() async throws {
+        // Given a server listening on a port
+        let (first, url) = try await startServe()
+        let port = try #require(url.split(separator: ":").last.map(String.init))
+
+        // When a second one is started on the same port
+        let second = try await BuiltBinary.run(["serve", "--port", port, "--count", "50"])
+
+        // Then it fails with one line naming the port and what to try, no bind() or errno
+        #expect(second.status == 1)
+        #expect(second.stderr == "photofeed: port \(port) is in use; try --port 0 (a free port) or another port\n")
+        #expect(!second.stderr.contains("bind(") && !second.stderr.contains("errno"))
+        #expect(second.stdout.isEmpty)
+        first.send(SIGTERM)
+        #expect(try await first.exitStatus(within: .seconds(30)) == 0)
+    }
+
+    @Test func helpSaysWhatTheFirstLineOfOutputIs() async throws {
+        // Given serve's help and a running server's first line
+        let help = try await BuiltBinary.run(["serve", "--help"])
+        let (serve, url) = try await startServe()
+        let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+
+        // Then the help describes the line the server prints (a sentence whose http word is the URL),
+        // not "the URL" alone
+        #expect(flat.contains("its first line on stdout is \"photofeed serve: listening on URL (N photos, M ids)\""), "\(flat)")
+        #expect(!flat.contains("Prints the URL it listens on as the first line"))
+        #expect(url.hasPrefix("http://127.0.0.1:"))
+        serve.send(SIGTERM)
+        #expect(try await serve.exitStatus(within: .seconds(30)) == 0)
+    }
+
     @Test func budgetsAreTakenAndTheServerAnswers() async throws {
         // Given serve with small budgets and one render at a time
         let (serve, url) = try await startServe(["--render-cache", "1MiB", "--source-cache", "8MB", "--renders", "1"])

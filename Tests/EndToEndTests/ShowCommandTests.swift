@@ -205,6 +205,22 @@ import Glibc
         #expect(visibleLines(result.stdout).count == 7)
     }
 
+    @Test func aFolderGivenToShowSaysSoAndHowToBrowseIt() async throws {
+        // Given a folder (its name needs quoting in a shell) and a photo after it
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("show folder \(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // When they are shown
+        let result = try await BuiltBinary.run(["show", directory.path, asset, "--width", "20"], environment: plainEnvironment)
+        // Then one line says it is a folder and what to run instead, with no "transport error: is a directory"
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "photofeed show: \(directory.path): a folder, not an image file; photofeed --feed '\(directory.path)' browses its photos\n")
+        // And the photo after it is still printed
+        #expect(visibleLines(result.stdout).count == 7)
+    }
+
     @Test func specialFilesAreRefusedAtOnceWithOneLineEach() async throws {
         // Given /dev/zero (reads forever), a FIFO nobody writes to (before: 10 s until "the pipe
         // sent nothing") and a photo after them

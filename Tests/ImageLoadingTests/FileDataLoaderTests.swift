@@ -51,6 +51,21 @@ struct FileDataLoaderTests {
         #expect(error.map(RetryPolicy.isRetryable) == false)
     }
 
+    @Test func aFolderIsSaidToBeAFolderNotATransportError() async throws {
+        // Given a folder where an image file was expected
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // When it is loaded
+        let error = await #expect(throws: ImageLoadError.self) { _ = try await FileDataLoader().load(DataRequest(url: folder)) }
+
+        // Then the error says it is a folder (not "transport error: is a directory"), never retried
+        #expect(error?.kind == .folder)
+        #expect(error?.description == "a folder, not an image file")
+        #expect(error.map(RetryPolicy.isRetryable) == false)
+    }
+
     @Test func devicesAndSocketsAreRefusedToo() async throws {
         // Given a character device and a listening Unix socket
         let socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("pf-\(getpid()).sock").path

@@ -45,6 +45,10 @@ import Testing
         let pipeline = Fixtures.pipeline(loader: loader)
         let error = await #expect(throws: ImageLoadError.self) { try await pipeline.image(for: ImageRequest(string: url)) }
         #expect(error?.kind == .unsupportedFormat)
+        // Said once: "unsupported format: not a JPEG, … (17 bytes)", never "unsupported format: unsupported format: …"
+        #expect(error?.description.hasPrefix("unsupported format: not a JPEG, PNG") == true, "\(String(describing: error))")
+        #expect(error?.description.hasSuffix("(17 bytes)") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("unsupported format: unsupported format") == false)
     }
 
     @Test func aJPEGServedAsTextStillDecodes() async throws {

@@ -49,7 +49,7 @@ struct ShowFileReadingTests {
         #expect(try await Show.readFile(file.path, limit: 4096).count == 4096)
     }
 
-    @Test func aMissingFileAndAFolderNameTheSystemsReason() async throws {
+    @Test func aMissingFileNamesTheSystemsReasonAndAFolderSaysItIsOne() async throws {
         let missing = await #expect(throws: ImageLoadError.self) {
             try await Show.readFile("/nonexistent-\(UUID().uuidString).jpg", limit: 1024)
         }
@@ -57,6 +57,8 @@ struct ShowFileReadingTests {
         let folder = await #expect(throws: ImageLoadError.self) {
             try await Show.readFile(NSTemporaryDirectory(), limit: 1024)
         }
-        #expect(folder?.description == "transport error: is a directory")
+        // A folder is said as one, not as a transport error with the system's "is a directory"
+        #expect(folder?.kind == .folder)
+        #expect(folder?.description == "a folder, not an image file")
     }
 }

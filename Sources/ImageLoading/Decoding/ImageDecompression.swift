@@ -84,10 +84,19 @@ struct ImageDecompression: Sendable {
 
     static func map(_ error: ImageCodecError, byteCount: Int, header: ImageHeader?, maxPixels: Int) -> ImageLoadError {
         switch error.kind {
-        case .unsupportedFormat: .unsupportedFormat("\(error) (\(byteCount) bytes)")
+        case .unsupportedFormat: .unsupportedFormat("\(detail(of: error)) (\(byteCount) bytes)")
         case .tooManyPixels:
             .tooLarge(width: header?.size.width ?? 0, height: header?.size.height ?? 0, limit: maxPixels)
         default: .decodingFailed(error.description)
         }
+    }
+
+    /// The codec's words without its kind's name in front, for a load error that names the
+    /// same kind itself ("unsupported format: not a JPEG…", never "unsupported format:
+    /// unsupported format: …").
+    static func detail(of error: ImageCodecError) -> String {
+        let text = error.description
+        let named = "\(error.kind): "
+        return text.hasPrefix(named) ? String(text.dropFirst(named.count)) : text
     }
 }

@@ -15,7 +15,8 @@ import Darwin
 /// longer than `PATH_MAX` is opened a stretch at a time (``FilePath/openFile(_:mode:)``).
 ///
 /// Errors name the system's reason ("transport error: no such file or directory"). A photo is
-/// a regular file: a FIFO, socket or device is refused at once, before it is opened, with
+/// a regular file: a folder is ``ImageLoadError/folder`` ("a folder, not an image file"); a
+/// FIFO, socket or device is refused at once, before it is opened, with
 /// ``ImageLoadError/notARegularFile(_:)`` ("not a regular file (a FIFO)"), which is never
 /// retried. The path is `stat`ed first, opened non-blocking (a FIFO swapped in meanwhile
 /// cannot hold the open) and checked again on the descriptor. With ``readsSpecialFiles`` a
@@ -72,9 +73,9 @@ public struct FileDataLoader: DataLoading {
             body: FileChunks(handle: handle, chunkSize: chunkSize, pollTimeout: isStream ? idleTimeout : nil))
     }
 
-    /// Throws for a folder, and for a special file unless ``readsSpecialFiles``.
+    /// Throws for a folder (``ImageLoadError/folder``), and for a special file unless ``readsSpecialFiles``.
     private func check(_ kind: FileKind) throws(ImageLoadError) {
-        if kind.isDirectory { throw Self.systemError(EISDIR) }
+        if kind.isDirectory { throw .folder }
         if !kind.isRegularFile && !readsSpecialFiles { throw .notARegularFile(kind.description) }
     }
 

@@ -19,6 +19,8 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
         public static let unsupportedFormat = Kind(name: "unsupported format")
         public static let decodingFailed = Kind(name: "decoding failed")
         public static let notARegularFile = Kind(name: "not a regular file")
+        /// A file URL names a folder (a folder's photos are a feed of their own).
+        public static let folder = Kind(name: "a folder")
         public var description: String { name }
     }
 
@@ -32,6 +34,7 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case unsupportedFormat(String)
         case decodingFailed(String)
         case notARegularFile(String)
+        case folder
     }
 
     private let code: Code
@@ -48,12 +51,21 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .unsupportedFormat: .unsupportedFormat
         case .decodingFailed: .decodingFailed
         case .notARegularFile: .notARegularFile
+        case .folder: .folder
         }
     }
 
     /// The HTTP status code, for `httpStatus` errors.
     public var statusCode: Int? {
         if case .httpStatus(let status) = code { status } else { nil }
+    }
+
+    /// The description without "transport error: " before a transport error's own words
+    /// ("connection refused"), for a caller that says what failed itself (a feed's list);
+    /// the whole description for any other kind.
+    public var reason: String {
+        if case .transport(let detail) = code { return detail }
+        return description
     }
 
     /// A short label for a one-line row state ("HTTP 500", "timed out").
@@ -78,6 +90,7 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .unsupportedFormat(let detail): "unsupported format: \(detail)"
         case .decodingFailed(let detail): "decoding failed: \(detail)"
         case .notARegularFile(let kind): "not a regular file (\(kind))"
+        case .folder: "a folder, not an image file"
         }
     }
 
@@ -101,6 +114,8 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
     public static func decodingFailed(_ detail: String) -> Self { Self(.decodingFailed(detail)) }
     /// A file URL names a FIFO, socket or device (`kind`: "a FIFO"), refused before it is read.
     public static func notARegularFile(_ kind: String) -> Self { Self(.notARegularFile(kind)) }
+    /// A file URL names a folder, refused before it is read, never retried.
+    public static var folder: Self { Self(.folder) }
 
     /// The same error with `redact` applied to its detail text (a header's value taken out).
     func redacting(_ redact: (String) -> String) -> Self {
@@ -111,7 +126,7 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .unsupportedFormat(let detail): Self(.unsupportedFormat(redact(detail)))
         case .decodingFailed(let detail): Self(.decodingFailed(redact(detail)))
         case .notARegularFile(let detail): Self(.notARegularFile(redact(detail)))
-        case .httpStatus, .tooLargeBytes, .tooLargePixels: self
+        case .httpStatus, .tooLargeBytes, .tooLargePixels, .folder: self
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedSources
 import FoundationEssentials
 
 /// The viewer's options as a config file may name them, read from their real definitions
@@ -20,9 +21,26 @@ struct ConfigOptionCatalog {
     var kinds: [String: Kind]
     /// The names of options that take every value given (`--header`), not the last.
     var repeating: Set<String> = []
+    /// The names the command line gives too: the file's value is not the one used, so what it
+    /// names (`feed`'s folder) is not looked for, though its form is still checked.
+    var overridden: Set<String> = []
 
     /// ``ViewerOptions``' names: the flags the viewer and `snapshot` share.
     static var viewer: ConfigOptionCatalog { ConfigOptionCatalog(dumpedHelp: ViewerOptions._dumpHelp()) }
+
+    /// ``viewer``, knowing which options `commandLine` (before `--`) gives itself.
+    ///
+    /// ```swift
+    /// ConfigOptionCatalog.viewer(commandLine: ["--feed", "~/Pictures"]).overridden   // ["feed"]
+    /// ```
+    static func viewer(commandLine: [String]) -> ConfigOptionCatalog {
+        var catalog = viewer
+        for argument in commandLine.prefix(while: { $0 != "--" }) where argument.hasPrefix("--") {
+            let name = argument.dropFirst(2).prefix { $0 != "=" }
+            if catalog.kinds[String(name)] != nil { catalog.overridden.insert(String(name)) }
+        }
+        return catalog
+    }
 
     /// From ArgumentParser's `--experimental-dump-help` JSON of one command or argument group.
     init(dumpedHelp json: String) {
@@ -90,8 +108,24 @@ struct ConfigOptionCatalog {
             }
             throw ConfigFileError(path: path, line: settings[bad - 1].line, message: message)
         }
-        if let misnamed { throw misnamed.error }
+        // The first bad line wins, between a misnamed one and a feed that names nothing.
+        let failures = [checkFeed(settings, in: path), misnamed?.error].compactMap { $0 }
+        if let first = failures.min(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { throw first }
         return settings
+    }
+
+    /// The error for the file's `feed` when it names no feed (no such folder or file, a scheme
+    /// other than http(s)), blamed on its line here rather than on `--feed` once the viewer
+    /// starts; nil when it is fine or the command line gives its own `--feed`.
+    func checkFeed(_ settings: [ConfigFile.Entry], in path: String) -> ConfigFileError? {
+        guard !overridden.contains("feed"), let entry = settings.last(where: { $0.name == "feed" }), let value = entry.value
+        else { return nil }
+        do {
+            try FeedSourceFactory.check(value)
+            return nil
+        } catch {
+            return ConfigFileError(path: path, line: entry.line, message: error.description)
+        }
     }
 
     /// The entries that decide the options: each option's last, in their order, and the first of

@@ -32,9 +32,9 @@ struct Photofeed: AsyncParsableCommand {
 
             The viewer and `snapshot` take their defaults from a config file, \
             $XDG_CONFIG_HOME/photofeed/config (else ~/.config/photofeed/config): one setting a line \
-            by the long flag's name, `sort = taken` or a flag alone (`no-disk-cache`), `#` starts a \
-            comment line. A flag on the command line wins over the file; --config FILE reads another \
-            file, --no-config none.
+            by the long flag's name, `sort = taken` or a flag alone (`no-disk-cache`); a `#` at a \
+            line's start or after a space starts a comment. A flag on the command line wins over \
+            the file; --config FILE reads another file, --no-config none.
             """,
         // `--version` is answered before parsing (PhotofeedMain.asksForVersion) with the whole
         // report; this only makes the parser list the flag. The report here would open libheif,

@@ -16,7 +16,8 @@ import TerminalUI
 /// alone. `--version` (anywhere before `--`, as the parser takes it) and `version` print
 /// ``PhotofeedVersion`` without parsing either (so the root's configuration never asks the format
 /// libraries their versions, which would open them: libheif alone maps x265 and more);
-/// `--generate-completion-script SHELL` is answered from ``CompletionRoot``.
+/// `--generate-completion-script SHELL` is answered from ``CompletionRoot``. A first word close
+/// to a subcommand's name, and `help` with no such subcommand, are said by ``UnknownCommand``.
 /// Everything else goes through ``Photofeed``, with the config file's settings put in by
 /// ``ConfigArguments``; for the viewer and `snapshot` on the embedded feed, the server starts
 /// first, beside the parse (``EarlyServerStart``).
@@ -48,11 +49,18 @@ enum PhotofeedMain {
             print(RootHelp.short())
         } else if arguments == ["--help-all"] {
             print(RootHelp.text(columns: RootHelp.terminalColumns()))
+        } else if let unknown = UnknownCommand.message(for: arguments) {
+            // `shwo` would reach the viewer as an argument; `help nonsense` would print the root's help.
+            ViewCommand.standardError("photofeed: \(unknown)")
+            Photofeed.exit(withError: ExitCode.validationFailure)
         } else {
             // The config file's settings go before the viewer's and snapshot's own arguments.
             let configured: [String]
             do {
-                configured = try ConfigArguments.apply(to: arguments, environment: ProcessInfo.processInfo.environment)
+                // The file's feed is looked for only when the command line gives none of its own.
+                configured = try ConfigArguments.apply(
+                    to: arguments, environment: ProcessInfo.processInfo.environment,
+                    catalog: .viewer(commandLine: arguments))
             } catch {
                 ViewCommand.standardError("photofeed: \(ErrorText.describe(error))")
                 Photofeed.exit(withError: ExitCode.validationFailure)

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The config file read by the built binary: `$XDG_CONFIG_HOME/photofeed/config` gives the
 /// viewer's and snapshot's defaults, a flag on the command line beats it, `--no-config` and
 /// `--config FILE` choose, and a bad line stops the run with its file and line number.
@@ -77,5 +81,71 @@ import Testing
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("none.conf: no such file"))
         #expect(viewer.stdout.isEmpty && snapshot.stdout.isEmpty)
+    }
+
+    @Test func aFeedLineNamingNothingIsBlamedOnItsLineWithExit64() async throws {
+        // Given a config whose second line names a folder that does not exist
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pf-config-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try photos(in: root)
+        let missing = root.appendingPathComponent("gone").path
+        let home = try configHome(in: root, "sort = size\nfeed = \(missing)\n")
+        let environment = ["XDG_CONFIG_HOME": home.path]
+
+        // When snapshot starts with it, and with a --feed of its own
+        let configured = try await BuiltBinary.run(["snapshot", "--width", "80", "--height", "8"], environment: environment)
+        let overridden = try await BuiltBinary.run(
+            ["snapshot", "--feed", folder.path, "--width", "80", "--height", "8", "--colors", "none"], environment: environment)
+
+        // Then the file and line are named (not --feed), exit 64; a --feed on the command line wins
+        #expect(configured.status == 64)
+        #expect(
+            configured.stderr
+                == "photofeed: \(home.path)/photofeed/config:2: invalid feed: \(missing) is neither an http(s) URL, a folder of photos, nor a file of URLs\n")
+        #expect(!configured.stderr.contains("--feed"))
+        #expect(overridden.status == 0, "\(overridden.stderr)")
+        #expect(order(overridden.stdout, "b-small", before: "a-large"), "\(overridden.stdout)")
+    }
+
+    @Test func aCommentAfterAValueIsAllowedAndAHashInAValueStays() async throws {
+        // Given a config with comments after a value and after a flag
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pf-config-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try photos(in: root)
+        let home = try configHome(in: root, "sort = size   # smallest first\ncolors = none # plain\nno-disk-cache # shared disk\n")
+
+        // When a snapshot is taken
+        let output = try await BuiltBinary.run(
+            ["snapshot", "--feed", folder.path, "--width", "80", "--height", "20"], environment: ["XDG_CONFIG_HOME": home.path])
+
+        // Then the settings hold (smallest first, no colour)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(order(output.stdout, "b-small", before: "a-large"), "\(output.stdout)")
+        #expect(!output.stdout.contains("\u{1B}"))
+    }
+
+    @Test func aFIFOOrADeviceIsNotARegularFileAndANULIsSaidAsOne() async throws {
+        // Given a config that is a FIFO nobody writes to, and one holding a NUL byte
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pf-config-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let fifo = root.appendingPathComponent("fifo.conf").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let nul = root.appendingPathComponent("nul.conf")
+        try Data(Array("sort = na".utf8) + [0] + Array("me\n".utf8)).write(to: nul)
+
+        // When snapshot is given each (and /dev/null) as its --config
+        let fromFIFO = try await BuiltBinary.run(["snapshot", "--config", fifo])
+        let fromDevice = try await BuiltBinary.run(["snapshot", "--config", "/dev/null"])
+        let fromNUL = try await BuiltBinary.run(["snapshot", "--config", nul.path])
+
+        // Then the FIFO is refused at once by its kind, not "permission denied", and never waited on
+        #expect(fromFIFO.status == 64)
+        #expect(fromFIFO.stderr == "photofeed: \(fifo): is not a regular file (a FIFO): a config file is text (--no-config reads none)\n")
+        #expect(fromDevice.status == 64)
+        #expect(fromDevice.stderr.contains("/dev/null: is not a regular file (a character device)"), "\(fromDevice.stderr)")
+        // And the NUL byte is named, not a valid value shown as the bad one
+        #expect(fromNUL.status == 64)
+        #expect(fromNUL.stderr == "photofeed: \(nul.path):1: this line holds a NUL byte (a config file is text)\n")
     }
 }

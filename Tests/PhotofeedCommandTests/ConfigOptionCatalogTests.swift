@@ -132,6 +132,41 @@ struct ConfigOptionCatalogTests {
         #expect(options.noDiskCache)
     }
 
+    @Test("a feed that names nothing is blamed on its line, unless the command line gives its own --feed")
+    func feedNamingNothing() throws {
+        // Given a file whose feed is a folder that does not exist, and one with an ftp URL
+        let missing = [entry("sort", "name", line: 1), entry("feed", "/nonexistent-pf-feed", line: 2)]
+        let ftp = [entry("feed", "ftp://example.com/photos", line: 4)]
+        // When they are checked for the viewer with no --feed on the command line
+        // Then the error names the feed's line, in the feed's own words (exit 64 as for any bad line)
+        #expect(throws: ConfigFileError(
+            path: path, line: 2,
+            message: "invalid feed: /nonexistent-pf-feed is neither an http(s) URL, a folder of photos, nor a file of URLs")
+        ) {
+            try ConfigOptionCatalog.viewer(commandLine: ["snapshot"]).check(missing, in: path)
+        }
+        #expect(throws: ConfigFileError(path: path, line: 4, message: "invalid feed: ftp://example.com/photos: only http and https feeds are supported")) {
+            try ConfigOptionCatalog.viewer(commandLine: []).check(ftp, in: path)
+        }
+        // And with --feed on the command line the file's folder is not looked for
+        let overriding = ConfigOptionCatalog.viewer(commandLine: ["snapshot", "--feed", "/tmp"])
+        #expect(overriding.overridden == ["feed"])
+        #expect(try overriding.check(missing, in: path).count == 2)
+        #expect(ConfigOptionCatalog.viewer(commandLine: ["--feed=/tmp", "--", "--sort"]).overridden == ["feed"])
+        // And a feed that exists, or any http(s) URL, passes
+        #expect(try ConfigOptionCatalog.viewer.check([entry("feed", "/tmp"), entry("colors", "none", line: 5)], in: path).count == 2)
+        #expect(try ConfigOptionCatalog.viewer.check([entry("feed", "https://picsum.photos")], in: path).count == 1)
+    }
+
+    @Test("the first bad line wins between a feed that names nothing and a misnamed option")
+    func firstBadLineWins() {
+        // Given a bad feed on line 2 and a misspelt option on line 5
+        let entries = [entry("feed", "/nonexistent-pf-feed", line: 2), entry("colour", "none", line: 5)]
+        // When checked / Then line 2 is named
+        let error = #expect(throws: ConfigFileError.self) { try ConfigOptionCatalog.viewer.check(entries, in: path) }
+        #expect(error?.line == 2)
+    }
+
     @Test("edit distance")
     func distance() {
         #expect(ConfigOptionCatalog.distance("colour", "colors") == 2)

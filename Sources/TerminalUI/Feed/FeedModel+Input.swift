@@ -33,7 +33,10 @@ extension FeedModel {
         let inFeed = keyContext == .list || keyContext == .grid
         if !order.filter.isEmpty, inFeed, case .key(let key) = input {
             switch key {
-            case .escape: return filter("")
+            case .escape:
+                // The filter's note ("2 matches /x (n N next, Esc shows all)") goes with it, at once.
+                if message?.hasSuffix(Self.filterNoteEnding) == true { message = nil }
+                return filter("")
             case .character("n"): return execute(.nextMatch(1))
             case .character("N"): return execute(.nextMatch(-1))
             default: break

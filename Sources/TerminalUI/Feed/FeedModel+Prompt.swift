@@ -49,13 +49,16 @@ extension FeedModel {
         return filter(text)
     }
 
+    /// How the note about a kept filter ends: Esc in the list clears that note with the filter.
+    static let filterNoteEnding = "Esc shows all)"
+
     /// Enter keeps the filter typed (blank: none); Esc puts back the one before.
     private mutating func closeFilter(keeping: Bool, previous: PhotoFilter) -> [FeedEffect] {
         listing.open(nil)
         guard keeping else { return filter(previous.text) }
         if order.filter.isEmpty { return [] }
-        note(keys.isEmpty ? "no photo matches /\(order.filter.text) (Esc shows all)"
-            : "\(keys.count) match\(keys.count == 1 ? "" : "es") /\(order.filter.text) (n N next, Esc shows all)")
+        note(keys.isEmpty ? "no photo matches /\(order.filter.text) (\(Self.filterNoteEnding)"
+            : "\(keys.count) match\(keys.count == 1 ? "" : "es") /\(order.filter.text) (n N next, \(Self.filterNoteEnding)")
         return []
     }
 }

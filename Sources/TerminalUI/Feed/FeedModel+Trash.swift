@@ -85,7 +85,7 @@ extension FeedModel {
         var parts: [String] = []
         if !moved.isEmpty {
             let what = moved.count == 1 ? outcome.moved[0].file.shownName : "\(moved.count) photos"
-            parts.append("moved \(what) to the Trash (u puts it back)")
+            parts.append("moved \(what) to the Trash (u puts \(moved.count == 1 ? "it" : "them") back)")
         }
         parts += outcome.failures
         note(parts.joined(separator: "; "))

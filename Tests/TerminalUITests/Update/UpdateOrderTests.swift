@@ -110,6 +110,21 @@ struct UpdateOrderTests {
         #expect(harness.model.focusedKey?.id == "beach-2.jpg")
     }
 
+    @Test func escClearingTheFilterClearsItsMatchCountAtOnce() {
+        // Given "be" kept with Enter: the status bar says 2 match
+        var harness = harness()
+        harness.press("/")
+        harness.press("be")
+        harness.press(.enter)
+        #expect(harness.model.shownMessage == "2 matches /be (n N next, Esc shows all)")
+        // When Esc shows all again, at the same moment
+        harness.press(.escape)
+        // Then the count is gone from the status bar with the filter, not at the next key
+        #expect(harness.model.keys.count == 5)
+        #expect(harness.model.shownMessage == nil)
+        #expect(!harness.text().contains("2 matches"))
+    }
+
     @Test func escWhileTypingPutsBackTheFilterBeforeAndBackspaceEdits() {
         var harness = harness()
         harness.press("/")

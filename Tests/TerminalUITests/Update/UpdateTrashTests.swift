@@ -58,6 +58,16 @@ struct UpdateTrashTests {
         #expect(harness.model.message == "nothing to put back from the Trash")
     }
 
+    @Test func twoPhotosMovedAreThemThatUPutsBack() {
+        // Given photos 1 and 2 marked
+        var harness = harness()
+        harness.press("jtt")
+        // When both are moved to the Trash
+        harness.send(.trashed(TrashOutcome(moved: [trashed("1.jpg", key: "1"), trashed("2.jpg", key: "2")], failures: [])))
+        // Then the message says u puts them back (not "it")
+        #expect(harness.model.message == "moved 2 photos to the Trash (u puts them back)")
+    }
+
     @Test func aFailureIsSaidAndAWebPhotoIsNeverTrashed() {
         var harness = harness()
         harness.send(.trashed(TrashOutcome(moved: [], failures: ["0.jpg: cannot be moved to the Trash (Permission denied)"])))

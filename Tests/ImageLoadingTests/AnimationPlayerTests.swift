@@ -73,7 +73,7 @@ struct AnimationPlayerTests {
         // Then each response has the file's bytes to play, whatever served its first frame
         #expect(decoded.source == .network && decoded.animation?.frameCount == 12)
         #expect(remembered.source == .memory && remembered.animation?.frameCount == 12)
-        #expect(fromThumbnail.source == .disk && fromThumbnail.animation?.frameCount == 12)
+        #expect(fromThumbnail.source == .thumbnail && fromThumbnail.animation?.frameCount == 12)
         #expect(fromThumbnail.animation?.bytes == Array(try Data(contentsOf: file)))
     }
 }

@@ -96,7 +96,7 @@ import Glibc
 
         // And the next load reads the thumbnail instead of the photo
         let second = try await setup.load()
-        #expect(second.source == .disk)
+        #expect(second.source == .thumbnail)
         #expect(second.byteCount == bytes.count)
         #expect(second.originalSize == PixelSize(width: 640, height: 427))
         #expect(second.bitmap.size == PixelSize(width: 60, height: 40))
@@ -119,7 +119,7 @@ import Glibc
         let response = try await setup.load()
 
         // Then the green thumbnail was used, not the photo
-        #expect(response.source == .disk)
+        #expect(response.source == .thumbnail)
         let pixel = response.bitmap[30, 20]
         #expect(pixel.g > 180 && pixel.r < 60)
     }
@@ -139,7 +139,7 @@ import Glibc
         #expect(response.source == .network)
         let text = PNGTextChunks.read(try [UInt8](Data(contentsOf: setup.thumbnail())))
         #expect(text["Thumb::MTime"] == String(setup.modificationTime))
-        #expect(try await setup.load().source == .disk)
+        #expect(try await setup.load().source == .thumbnail)
     }
 
     @Test func aCorruptThumbnailIsIgnoredAndReplaced() async throws {
@@ -183,7 +183,7 @@ import Glibc
         let written = try [UInt8](Data(contentsOf: setup.thumbnail()))
         #expect(written != bomb)
         #expect(PNGTextChunks.read(written)["Software"] == "photofeed")
-        #expect(try await setup.load().source == .disk)
+        #expect(try await setup.load().source == .thumbnail)
     }
 
     @Test func aThumbnailLargerThanItsClassIsIgnoredAndRewritten() async throws {
@@ -227,7 +227,7 @@ import Glibc
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.root) }
         _ = try await setup.load()
-        #expect(try await setup.load().source == .disk)
+        #expect(try await setup.load().source == .thumbnail)
 
         // When it is loaded for 100×66: 128×85 covers the box, but decoding the 640×427 photo
         // toward it gives 160×107 (DCT 1/4), which the thumbnail would blur
@@ -237,7 +237,7 @@ import Glibc
         #expect(response.source == .network)
         let large = try [UInt8](Data(contentsOf: setup.thumbnail(.large)))
         #expect(try ImageDecoder.probe(large).size == PixelSize(width: 256, height: 171))
-        #expect(try await setup.load(PixelSize(width: 100, height: 66)).source == .disk)
+        #expect(try await setup.load(PixelSize(width: 100, height: 66)).source == .thumbnail)
         #expect(FreedesktopThumbnailCache.neededPixels(
             for: ImageHeader(format: .jpeg, storedSize: PixelSize(width: 640, height: 427)),
             covering: PixelSize(width: 100, height: 66)) == PixelSize(width: 160, height: 107))

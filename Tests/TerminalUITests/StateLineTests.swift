@@ -1,3 +1,5 @@
+import ImageCodecs
+import ImageLoading
 import Testing
 import TerminalUI
 import TerminalGraphics
@@ -16,6 +18,7 @@ struct StateLineTests {
          "resumed at 60% · loading 75% ▓▓▓▓░ 210/280 KB"),
         (.loaded(source: .memory, bytes: 180_000, duration: .zero), "memory"),
         (.loaded(source: .disk, bytes: 180_000, duration: .milliseconds(3)), "disk"),
+        (.loaded(source: .thumbnail, bytes: 238_000, duration: .milliseconds(3)), "thumbnail"),
         (.loaded(source: .network, bytes: 180_000, duration: .milliseconds(240)), "network 180 KB in 240 ms"),
         (.loaded(source: .network, bytes: 2_400_000, duration: .milliseconds(1_250)), "network 2.4 MB in 1.3 s"),
         (.loaded(source: .resumedNetwork(resumedFrom: 168_000), bytes: 280_000, duration: .milliseconds(90)),
@@ -59,6 +62,21 @@ struct StateLineTests {
         #expect(ByteCountFormat.progress(900, of: 280_000) == "0/280 KB")
         #expect(ByteCountFormat.duration(.milliseconds(999)) == "999 ms")
         #expect(ByteCountFormat.duration(.seconds(12)) == "12.0 s")
+    }
+
+    @Test func aFolderRowFromTheThumbnailCacheSaysThumbnailNotDiskCache() {
+        // Given a photo whose picture came from the freedesktop.org thumbnail cache
+        let model = RowViewModel(
+            author: "beach.jpg", id: "beach.jpg", imageSize: CellSize(columns: 640, rows: 427),
+            state: RowDisplayState(phase: .success(ImageResponse(
+                bitmap: Bitmap(width: 1, height: 1), source: .thumbnail, byteCount: 238_000, bytesTransferred: 0,
+                originalSize: PixelSize(width: 640, height: 427), timings: ImageResponse.Timings()))))
+        // When the detailed text column is drawn
+        let block = RowTextView.renderDetailed(model, width: 40, lines: 4, focused: false)
+        let lines = FrameText.plain(block).split(separator: "\n", omittingEmptySubsequences: false)
+        // Then it names the thumbnail, not the disk cache (which it never touched)
+        #expect(lines[3].hasPrefix("thumbnail · 238 KB in "), "\(lines[3])")
+        #expect(!FrameText.plain(block).contains("disk cache"))
     }
 
     @Test func rowTextColumnTruncatesEachLine() {

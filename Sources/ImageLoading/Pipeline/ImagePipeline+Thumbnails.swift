@@ -15,7 +15,8 @@ extension ImagePipeline {
 
     /// Asks the thumbnail cache (on the decode queue: it reads and decodes a PNG) for a
     /// thumbnail of the file at `url` covering `target`; a hit is processed like a decoded
-    /// original, cached in memory, and reported as a disk hit.
+    /// original, cached in memory, counted as a disk hit, and its source is `.thumbnail` (the
+    /// row names the thumbnail cache, not photofeed's disk cache, which it never touched).
     func lookUpThumbnail(
         url: URL, target: PixelSize, thumbnails: any ThumbnailCaching, key: ImageCacheKey, request: ImageRequest,
         control: JobControl
@@ -49,7 +50,7 @@ extension ImagePipeline {
             if control.options.writesMemory {
                 configuration.memoryCache?.store(ImageContainer(bitmap: processed, animation: animation), for: key)
             }
-            let data = FetchedData(bytes: [], source: .disk, transferred: 0, fetch: .zero)
+            let data = FetchedData(bytes: [], source: .thumbnail, transferred: 0, fetch: .zero)
             return .found(
                 .success(
                     ProcessedImage(

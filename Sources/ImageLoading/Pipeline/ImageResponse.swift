@@ -5,7 +5,7 @@ public import Vocabulary
 public struct ImageResponse: Sendable {
     /// The decoded, processed pixels.
     public var bitmap: Bitmap
-    /// Memory, disk or network.
+    /// Memory, disk, the thumbnail cache or network.
     public var source: Source
     /// The size of the encoded original in bytes.
     public var byteCount: Int
@@ -37,6 +37,9 @@ public struct ImageResponse: Sendable {
         case memory
         /// The disk cache of original bytes.
         case disk
+        /// A thumbnail of the file from the freedesktop.org thumbnail cache
+        /// (`$XDG_CACHE_HOME/thumbnails`, shared with file managers), not photofeed's disk cache.
+        case thumbnail
         /// Downloaded (or read from a file) from the start.
         case network
         /// Downloaded, appending to `resumedFrom` bytes kept from an interrupted load.
@@ -49,7 +52,7 @@ public struct ImageResponse: Sendable {
         public var isNetwork: Bool {
             switch self {
             case .network, .networkResumed: true
-            case .memory, .disk: false
+            case .memory, .disk, .thumbnail: false
             }
         }
 
@@ -57,6 +60,7 @@ public struct ImageResponse: Sendable {
             switch self {
             case .memory: "memory"
             case .disk: "disk"
+            case .thumbnail: "thumbnail"
             case .network: "network"
             case .networkResumed(let bytes): "network(resumedFrom: \(bytes))"
             }

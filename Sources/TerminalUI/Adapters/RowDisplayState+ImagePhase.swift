@@ -34,6 +34,7 @@ extension RowDisplayState.LoadSource {
         switch source {
         case .memory: self = .memory
         case .disk: self = .disk
+        case .thumbnail: self = .thumbnail
         case .network: self = .network
         case .networkResumed(let bytes): self = .resumedNetwork(resumedFrom: Int64(bytes))
         }

@@ -7,7 +7,9 @@ import Vocabulary
 /// Every note and question the status bar shows is news already (``FeedModel/message``); this
 /// adds what the pictures would have shown: a photo in view failing, the focused photo
 /// arriving, a page arriving. Progress and the loads of other rows are not news: they would
-/// talk over the user. Only in the screen-reader mode, where nothing else says them.
+/// talk over the user. A photo's load is said once: the detail view loads its own, larger
+/// picture, and of the row's load and the detail view's the first to arrive is news, the other
+/// not (a failure always is). Only in the screen-reader mode, where nothing else says them.
 extension FeedModel {
     /// What the news is measured against: the model as a message found it.
     struct NewsBasis {
@@ -35,12 +37,17 @@ extension FeedModel {
         switch message {
         case .phase(.item(let key), _, _):
             guard let row = spokenRow(for: key), let news = row.news(from: basis.state) else { return }
+            // The detail view open on this photo said its load already.
+            if let detail, detail.key == key, case .loaded = detail.state, case .loaded = row.state { return }
             // A failure in view is news; a load is news for the focused photo only.
             let inView = list.visibleItems.contains(row.position - 1)
             let failed = if case .failed = row.state { true } else { false }
             if key == focusedKey || (failed && inView) { status.announce(news) }
         case .phase(.detail, _, _):
             guard let detail, let row = spokenRow(for: detail.key) else { return }
+            // The row's load came first (and the page's first line says it): the larger picture
+            // arriving is not a second load to say.
+            if case .loaded = detail.state, case .loaded = row.state { return }
             var shown = row
             shown.state = detail.state
             if let news = shown.news(from: basis.detailState) { status.announce(news) }

@@ -88,7 +88,15 @@ extension TextFeedView {
     /// The detail view: the photo in words, then its info (no picture).
     static func detail(of key: PhotoKey, in model: FeedModel) -> [String] {
         guard var row = model.spokenRow(for: key) else { return ["no photo"] }
-        if let state = model.detail?.state { row.state = state }
+        // The photo's load as the list said it; the detail view's own picture (never shown
+        // here) only while the row has none, or when it failed.
+        if let state = model.detail?.state {
+            switch (row.state, state) {
+            case (.loaded, .failed): row.state = state
+            case (.loaded, _): break
+            default: row.state = state
+            }
+        }
         var lines = [row.sentence, "Esc goes back, j and k or n and p change photos"]
         if let detail = model.detail, !detail.zoom.isFitted, let space = model.zoomSpace {
             lines.append("zoom \(detail.zoom.label(in: space))")

@@ -19,6 +19,9 @@ public enum RowDisplayState: Hashable, Sendable {
         case memory
         /// The on-disk cache.
         case disk
+        /// The freedesktop.org thumbnail cache (a file's thumbnail, stored by photofeed or a
+        /// file manager): not photofeed's disk cache.
+        case thumbnail
         /// The network, from the start.
         case network
         /// The network, resuming a partial download of `resumedFrom` bytes.

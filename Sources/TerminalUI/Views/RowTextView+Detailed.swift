@@ -45,8 +45,14 @@ extension RowTextView {
                     "resumed at \(StateLine.percent(resumedFrom, of: expected))%", style: CellStyle(foreground: .yellow))
             }
             return [headline, bar(completed, of: expected, length: min(width, detailedBarLength), glyphs: glyphs)]
-        case .loaded(let source, let bytes, let duration) where source == .memory || source == .disk:
-            var line = StyledText(source == .memory ? "memory cache" : "disk cache", style: CellStyle(foreground: .green))
+        case .loaded(let source, let bytes, let duration) where [.memory, .disk, .thumbnail].contains(source):
+            // A thumbnail came from the freedesktop.org cache, not photofeed's disk cache.
+            let name = switch source {
+            case .memory: "memory cache"
+            case .disk: "disk cache"
+            default: "thumbnail"
+            }
+            var line = StyledText(name, style: CellStyle(foreground: .green))
             line.append(glyphs.separator + "\(ByteCountFormat.string(bytes)) in \(ByteCountFormat.duration(duration))", style: dim)
             return [line]
         default:

@@ -106,6 +106,8 @@ public struct SpokenRow: Hashable, Sendable {
             return "from the memory cache"
         case .loaded(.disk, _, _):
             return "from the disk cache"
+        case .loaded(.thumbnail, _, _):
+            return "from the thumbnail cache"
         case .loaded(.network, _, let duration):
             return "loaded from the network in \(ByteCountFormat.duration(duration))"
         case .loaded(.file, _, let duration):

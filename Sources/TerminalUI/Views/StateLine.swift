@@ -90,6 +90,8 @@ public enum StateLine {
             return StyledText("memory", style: cached)
         case .disk:
             return StyledText("disk", style: cached)
+        case .thumbnail:
+            return StyledText("thumbnail", style: cached)
         case .network:
             return StyledText(
                 "network \(ByteCountFormat.string(bytes)) in \(ByteCountFormat.duration(duration))")

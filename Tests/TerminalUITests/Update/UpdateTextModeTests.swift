@@ -133,7 +133,34 @@ struct UpdateTextModeTests {
         Golden.assertMatches(FrameText.plain(frame.cells), named: "text-detail.txt")
         #expect(frame.cursor == .zero)
         #expect(frame.pictures.isEmpty)
-        #expect(harness.model.announcement == "photo 2 loaded from the network in 300 ms")
+        // And the photo's load is not said a second time: the row said it (issue 47)
+        #expect(harness.model.announcement == "photo 2 loaded from the network in 252 ms")
+    }
+
+    @Test func aPhotosLoadIsAnnouncedOnceWhenTheDetailViewOpensBeforeItsRowLoads() {
+        // Given the second photo focused, still loading, and opened with Enter
+        var harness = harness()
+        harness.press("j")
+        harness.deliver(.loading(LoadProgress(completed: 40, total: 100)), to: "1")
+        harness.press(.enter)
+        // When the row's load arrives, then the detail view's own (larger) one
+        harness.deliver(Self.loaded(ms: 252), to: "1")
+        #expect(harness.model.announcement == "photo 2 loaded from the network in 252 ms")
+        harness.deliverDetail(Self.loaded(ms: 300))
+        // Then the second is not said again (it would say 300 ms)
+        #expect(harness.model.announcement == "photo 2 loaded from the network in 252 ms")
+        // When the detail view moves to the third photo, whose detail load comes first
+        harness.press("j")
+        harness.deliverDetail(Self.loaded(ms: 310))
+        #expect(harness.model.announcement == "photo 3 loaded from the network in 310 ms")
+        // Then the row's load after it is not said either (it would say 90 ms)
+        harness.deliver(Self.loaded(ms: 90), to: "2")
+        #expect(harness.model.announcement == "photo 3 loaded from the network in 310 ms")
+        // And a failure of the detail's load is still news
+        harness.press("j")
+        harness.deliver(Self.loaded(ms: 90), to: "3")
+        harness.deliverDetail(.failure(.httpStatus(500)))
+        #expect(harness.model.announcement == "photo 4 failed: HTTP 500")
     }
 
     @Test func panelsAndHelpAreLinesOfWords() {

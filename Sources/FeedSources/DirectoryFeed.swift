@@ -39,7 +39,8 @@ import Darwin
 /// unreadable sub-folder is skipped), never out of the folder (a link to it, above it or
 /// elsewhere is not followed) nor onto another file system unless
 /// ``FolderOptions/crossFilesystems``; what it skipped is said in ``summary``
-/// ("skipped 2 links out of the folder"). Natural order keeps a folder's photos together.
+/// ("skipped 2 links out of the folder", "skipped 1 folder that cannot be read (private:
+/// permission denied)"). Natural order keeps a folder's photos together.
 /// Names are the bytes `readdir` gave, whatever they are (``FeedPhoto/fileID(_:)``).
 ///
 /// Any ``FolderOptions/sort`` but `.name` costs more, and the first real page waits for it: the
@@ -135,6 +136,11 @@ public actor DirectoryFeed: FeedSource {
             let count = skipped.otherFilesystems
             notes.append(
                 "skipped \(count) folder\(count == 1 ? "" : "s") on another file system (--cross-filesystems walks \(count == 1 ? "it" : "them"))")
+        }
+        if skipped.unreadableFolders > 0 {
+            let count = skipped.unreadableFolders
+            let first = skipped.firstUnreadable.map { count == 1 ? " (\($0))" : " (the first: \($0))" } ?? ""
+            notes.append("skipped \(count) folder\(count == 1 ? "" : "s") that cannot be read\(first)")
         }
         return notes
     }

@@ -16,8 +16,8 @@ import Darwin
 /// entered only within `maxDepth` levels, only once (its ``FileIdentity`` is remembered: a second
 /// path to a folder already walked is skipped), only on the root's file system unless
 /// `crossFilesystems` (like `find -xdev`), and only if it can be opened (an unreadable
-/// sub-folder is skipped, and so is the rest of one that fails mid-read; only the root failing
-/// is an error). A symbolic link to a folder is followed only when its target is inside the
+/// sub-folder is skipped, and so is the rest of one that fails mid-read, each counted in
+/// ``skipped`` with the first one's path and reason; only the root failing is an error). A symbolic link to a folder is followed only when its target is inside the
 /// root: a link to the root itself, to a folder above it (`slash -> /`) or anywhere else
 /// outside is skipped, and counted (``skipped``) so the feed can say so. A folder that is the
 /// root or one above it reached another way (a bind mount) is skipped and counted the same.
@@ -52,6 +52,19 @@ final class FolderWalk {
         var linksOutOfFolder = 0
         /// Sub-folders on another file system than the root's (without `crossFilesystems`).
         var otherFilesystems = 0
+        /// Sub-folders that could not be opened or read to their end (permission denied).
+        var unreadableFolders = 0
+        /// The first of them, relative to the root, and the system's reason
+        /// (`private: permission denied`).
+        var firstUnreadable: String?
+
+        /// Counts an unreadable sub-folder: `relative` (its path's bytes from the root), `code` the errno.
+        mutating func unreadable(_ relative: [UInt8], code: Int32) {
+            unreadableFolders += 1
+            if firstUnreadable == nil {
+                firstUnreadable = "\(FilePath.escapedText(relative)): \(SystemError.reason(code))"
+            }
+        }
     }
 
     private struct Frame {
@@ -141,6 +154,8 @@ final class FolderWalk {
                         close(top.folder)
                         throw error
                     }
+                    // The rest of this folder is lost: said as a folder that could not be read.
+                    skipped.unreadable(Array(top.prefix.dropLast()), code: error.code)
                     top.reader = nil
                 }
                 budget -= max(1, used)
@@ -180,7 +195,12 @@ final class FolderWalk {
     /// folder, on another file system, or cannot be read.
     private func enter(_ name: [UInt8], isLink: Bool, from parent: Frame, folder: (Folder) -> Void) {
         let descriptor = Self.open(name, in: parent.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else {
+            // Gone meanwhile (or no longer a folder) is no news; anything else is said.
+            let code = errno
+            if code != ENOENT, code != ENOTDIR { skipped.unreadable(parent.prefix + name, code: code) }
+            return
+        }
         var kept = false
         defer { if !kept { close(descriptor) } }
         guard let id = FileIdentity(descriptor: descriptor) else { return }
@@ -192,7 +212,14 @@ final class FolderWalk {
             skipped.otherFilesystems += 1
             return
         }
-        guard visited.insert(id).inserted, let reader = try? DirectoryReader(descriptor: descriptor) else { return }
+        guard visited.insert(id).inserted else { return }
+        let reader: DirectoryReader
+        do {
+            reader = try DirectoryReader(descriptor: descriptor)
+        } catch {
+            skipped.unreadable(parent.prefix + name, code: error.code)
+            return
+        }
         kept = true
         let relative = parent.prefix + name
         stack.append(Frame(reader: reader, folder: descriptor, prefix: relative + [UInt8(ascii: "/")], depth: parent.depth + 1))

@@ -57,14 +57,20 @@ public final class FolderWatcher: Sendable {
         guard stat(directory.path, &status) == 0 else { throw Self.failure(directory, errno) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw Self.failure(directory, ENOTDIR) }
         let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotify >= 0 else { throw Self.failure(directory, errno) }
+        guard inotify >= 0 else {
+            let code = errno
+            throw Self.instanceFailure(
+                directory, code: code, maximumInstances: SystemInotifyWatches.maximumInstances,
+                descriptorsLeft: Self.hasDescriptorLeft())
+        }
         var table = FolderWatchTable(inotify: inotify, root: directory, options: options, watches: watches)
         _ = table.watch("", depth: 0, reportFiles: false)
         guard table.watchesRoot else {
             closeDescriptor(inotify)
             let code = table.lastRefusal != 0 ? table.lastRefusal : EACCES
             if code == ENOSPC, let shortfall = table.shortfall {
-                throw FeedError.transport("cannot watch \(directory.path): every inotify watch is taken (\(shortfall.reason))")
+                throw FeedError.transport(
+                    "cannot watch \(directory.path): every inotify watch is taken (\(shortfall.reason); sysctl raises it)")
             }
             throw Self.failure(directory, code)
         }
@@ -98,6 +104,24 @@ public final class FolderWatcher: Sendable {
     }
 
     private static func failure(_ directory: URL, _ code: Int32) -> FeedError {
-        FeedError.transport("cannot watch \(directory.path): \(String(cString: strerror(code)))")
+        FeedError.transport("cannot watch \(directory.path): \(SystemError.reason(code))")
+    }
+
+    /// Why no inotify instance was made, in words to act on: `EMFILE` with descriptors to spare
+    /// is the user's inotify instances all taken (`fs.inotify.max_user_instances`, never "too
+    /// many open files"); otherwise the system's reason.
+    static func instanceFailure(_ directory: URL, code: Int32, maximumInstances: Int?, descriptorsLeft: Bool) -> FeedError {
+        guard code == EMFILE, descriptorsLeft else { return failure(directory, code) }
+        let limit = maximumInstances.map { "fs.inotify.max_user_instances is \($0)" } ?? "fs.inotify.max_user_instances is reached"
+        return FeedError.transport(
+            "cannot watch \(directory.path): every inotify instance is taken (\(limit): other programs following folders hold them; sysctl raises it)")
+    }
+
+    /// Whether this process can still open a file (else `EMFILE` is its own descriptor limit).
+    private static func hasDescriptorLeft() -> Bool {
+        let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        closeDescriptor(descriptor)
+        return true
     }
 }

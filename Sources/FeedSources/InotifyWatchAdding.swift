@@ -36,6 +36,11 @@ struct SystemInotifyWatches: InotifyWatchAdding {
         Self.readLimit(from: "/proc/sys/fs/inotify/max_user_watches")
     }
 
+    /// The most inotify instances the user may hold (`fs.inotify.max_user_instances`); nil when unknown.
+    static var maximumInstances: Int? {
+        readLimit(from: "/proc/sys/fs/inotify/max_user_instances")
+    }
+
     /// The number in a `/proc/sys` file; nil when it cannot be read.
     static func readLimit(from path: String) -> Int? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }

@@ -39,6 +39,39 @@ import Glibc
         #expect(status.contains("(1 photo; skipped 1 link out of the folder)"), "\(status)")
     }
 
+    @Test func anUnreadableSubFolderIsSaidAsASkippedLinkIs() async throws {
+        // Given a folder with a photo and a sub-folder no one may read (root runs without the
+        // capabilities that read it anyway, through setpriv)
+        let folder = try folderWithAPhoto()
+        let locked = folder + "/locked"
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg").path, toPath: locked + "/hidden.jpg")
+        chmod(locked, 0)
+        defer {
+            chmod(locked, 0o700)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let command = [
+            // Wide enough for the whole source: the path and the note are 130 columns.
+            try BuiltBinary.photofeed.path, "snapshot", "--feed", folder, "--recursive", "--width", "400", "--height", "8",
+            "--colors", "none", "--no-disk-cache",
+        ].map { "'\($0)'" }.joined(separator: " ")
+        let privileged = getuid() == 0
+        if privileged, !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
+            try Test.cancel("setpriv is needed to read as root without root's capabilities")
+        }
+
+        // When it is snapshotted with --recursive
+        let output = try await BuiltBinary.runShell(
+            (privileged ? "setpriv --inh-caps=-all --bounding-set=-all -- " : "exec ") + command)
+
+        // Then the photo is listed and the folder is said to be skipped, with why, as a link is
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let status = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(status.contains("(1 photo; skipped 1 folder that cannot be read (locked: permission denied))"), "\(status)")
+    }
+
     @Test func aPhotoPastThePathLimitIsListed() async throws {
         // Given top.jpg and, 50 folders of 100-byte names below (past 4,096 bytes), deep.jpg
         let folder = try folderWithAPhoto()

@@ -62,6 +62,20 @@ extension FolderWatcherTests {
         #expect(!text.contains("Success"), "\(text)")
     }
 
+    @Test func noInotifyInstanceLeftNamesMaxUserInstancesNotTooManyOpenFiles() {
+        // Given inotify_init1 failing with EMFILE while the process can still open files
+        let folder = URL(fileURLWithPath: "/photos")
+        let error = FolderWatcher.instanceFailure(folder, code: EMFILE, maximumInstances: 128, descriptorsLeft: true)
+        // Then the sentence names the sysctl and its value, never "Too many open files"
+        #expect(
+            "\(error)"
+                == "cannot watch /photos: every inotify instance is taken (fs.inotify.max_user_instances is 128: other programs following folders hold them; sysctl raises it)")
+        #expect(!"\(error)".lowercased().contains("too many open files"))
+        // And when the process itself has no descriptor left, the system's reason is the truth
+        let own = FolderWatcher.instanceFailure(folder, code: EMFILE, maximumInstances: 128, descriptorsLeft: false)
+        #expect("\(own)" == "cannot watch /photos: too many open files")
+    }
+
     @Test func theWatchedFolderDeletedIsSaidAndMadeAgainIsListedAgain() async throws {
         // Given a watched folder holding a photo
         let parent = try TemporaryDirectory()

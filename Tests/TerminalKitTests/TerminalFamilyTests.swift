@@ -49,6 +49,31 @@ import Vocabulary
         #expect(String(decoding: TerminalQuery.identification(), as: UTF8.self) == "\u{1B}[>0q\u{1B}[>c\u{1B}[c")
     }
 
+    @Test func tmuxGetsTheKittyQueryOnlyThroughPassthroughNeverRaw() {
+        // Given tmux (TMUX set, or its XTVERSION) and its answers
+        let tmux = replies("\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c")
+        let family = TerminalFamily.identify(environment: ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"], replies: tmux)
+        #expect(family == .tmux)
+        #expect(TerminalFamily.identify(environment: ["TERM": "tmux-256color"], replies: tmux) == .tmux)
+        // When passthrough is not available (no pane to ask, allow-passthrough off)
+        let raw = TerminalQuery.Allowed(family: family, replies: tmux, passthrough: false)
+        let rawBytes = TerminalQuery.bytes(filePath: "/dev/shm/probe", passthrough: false, allowed: raw, identify: false)
+        // Then no APC is written at all: tmux would make it the pane's title
+        #expect(!raw.kittyQuery)
+        #expect(!String(decoding: rawBytes, as: UTF8.self).contains("\u{1B}_"))
+        // When passthrough is on, the kitty queries go, and every APC is inside a passthrough
+        // wrapper with its ESCs doubled: no ESC _ without an ESC before it
+        let wrapped = TerminalQuery.Allowed(family: family, replies: tmux, passthrough: true)
+        let wrappedBytes = TerminalQuery.bytes(filePath: "/dev/shm/probe", passthrough: true, allowed: wrapped, identify: false)
+        #expect(wrapped.kittyQuery)
+        let text = String(decoding: wrappedBytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\"))
+        let bytes = Array(wrappedBytes)
+        let apcs = bytes.indices.dropFirst().filter { bytes[$0 - 1] == 0x1B && bytes[$0] == UInt8(ascii: "_") }
+        #expect(apcs.count == 2)
+        #expect(apcs.allSatisfy { $0 >= 2 && bytes[$0 - 2] == 0x1B })
+    }
+
     @Test func twoWritesMeanTwoFences() {
         var replies = replies("\u{1B}[?62;c")
         #expect(replies.isComplete)

@@ -76,7 +76,7 @@ public enum TerminalProbe {
         read(input, into: &replies, until: askedAt + deadline)
         if replies.isComplete {
             let family = TerminalFamily.identify(environment: environment, replies: replies)
-            let allowed = TerminalQuery.Allowed(family: family, replies: replies)
+            let allowed = TerminalQuery.Allowed(family: family, replies: replies, passthrough: passthrough)
             let filePath = allowed.kittyQuery ? files?.write([0, 0, 0], name: "probe") : nil
             defer { if filePath != nil { files?.removeLeftovers() } }
             let questions = TerminalQuery.bytes(filePath: filePath, passthrough: passthrough, allowed: allowed, identify: false)

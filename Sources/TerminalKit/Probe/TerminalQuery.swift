@@ -7,7 +7,8 @@ import FoundationEssentials
 /// the first wait. Then, from what those answers and the environment make safe
 /// (``Allowed/init(family:replies:)``), the rest (``bytes(filePath:passthrough:allowed:identify:)``
 /// with `identify: false`): the kitty graphics query (a 1×1 image, `a=q`; not to rxvt-unicode,
-/// which prints it, nor inside GNU screen or on the Linux console), and when a temporary file is
+/// which prints it, nor inside GNU screen or on the Linux console, nor raw to tmux, which takes
+/// an APC it does not pass on as the pane's title), and when a temporary file is
 /// offered the same query reading the pixel from that file (`t=t`: does the terminal see this
 /// machine's files?), the cell size in pixels (`CSI 16 t`), the text area in pixels (`CSI 14 t`,
 /// for terminals without the former), whether synchronized output (mode 2026) is known
@@ -18,7 +19,8 @@ import FoundationEssentials
 ///
 /// Inside tmux the questions for the terminal go through passthrough, the fence too (tmux
 /// would answer a bare one itself at once, before the outer terminal's replies came back);
-/// the text-area size is not asked there (it is the outer window's, not the pane's).
+/// the text-area size is not asked there (it is the outer window's, not the pane's). Where
+/// tmux cannot pass them on (no pane to ask, passthrough off), the kitty query is not sent.
 public enum TerminalQuery {
     /// The kitty query's image id; a reply naming it says kitty graphics work.
     public static let graphicsQueryID = 31
@@ -45,11 +47,13 @@ public enum TerminalQuery {
         }
 
         /// What `family` can take, given its identification answers (XTSMGRAPHICS only when DA1
-        /// reports sixel).
-        public init(family: TerminalFamily, replies: TerminalReplies) {
+        /// reports sixel); `passthrough`: whether the questions go through tmux passthrough.
+        /// tmux takes the kitty query only wrapped in passthrough: a raw APC would become the
+        /// pane's title (`Gi=31,s=1,v=1,a=q,…`).
+        public init(family: TerminalFamily, replies: TerminalReplies, passthrough: Bool = false) {
             self.init(
-                kittyQuery: family.takesKittyQuery, capabilities: family.takesDeviceControlStrings,
-                sixelGeometry: replies.sixel)
+                kittyQuery: family.takesKittyQuery && (family != .tmux || passthrough),
+                capabilities: family.takesDeviceControlStrings, sixelGeometry: replies.sixel)
         }
     }
 

@@ -156,9 +156,21 @@ struct TerminalFamilyProbeTests {
         // Given tmux with its default TERM=screen (no pane to ask: passthrough is not in play)
         let tmux = TerminalAnswers(environment: [:], version: "tmux 3.3a", secondary: "84;0;0", primary: "?1;2")
         let asked = try ask(tmux, ["TERM": "screen", "TMUX": "/tmp/tmux-1000/default,1,0"])
-        // Then tmux is asked everything a terminal takes (it answers XTGETTCAP itself)
-        #expect(asked.questions == Self.identification + ["kitty", "cell size", "text area", "DECRQM 2026"] + Self.capabilities + ["DA1"])
+        // Then tmux is asked what it answers itself (XTGETTCAP too), but no kitty query: with no
+        // passthrough, tmux would take that APC as the pane's title
+        #expect(asked.questions == Self.identification + ["cell size", "text area", "DECRQM 2026"] + Self.capabilities + ["DA1"])
         #expect(asked.family == .tmux)
+    }
+
+    @Test func tmuxKnownOnlyByItsAnswerIsNeverSentARawKittyQuery() throws {
+        // Given tmux that the environment does not name (TMUX unset: a shell under script(1),
+        // sudo or ssh inside a pane), known by its XTVERSION and DA2
+        let tmux = TerminalAnswers(environment: [:], version: "tmux 3.4", secondary: "84;0;0", primary: "?1;2")
+        let asked = try ask(tmux, ["TERM": "tmux-256color"])
+        // Then no APC reaches it: it is tmux, asked no kitty query
+        #expect(asked.family == .tmux)
+        #expect(!asked.questions.contains { $0.hasPrefix("kitty") })
+        #expect(asked.probe.selection.backend == .blocks)
     }
 
     @Test func aSilentTerminalIsAskedOnlyTheIdentification() throws {

@@ -67,12 +67,16 @@ public enum OwnFiles {
         all.first { $0.matches(name) }
     }
 
+    /// The bytes photofeed's own freedesktop.org thumbnails may take, all sizes together.
+    public static let ownThumbnailsLimit = 256 << 20
+
     /// Where photofeed writes outside its cache folder, and what removes each (the manual's
     /// FILES, `cache files`): paths as a person reads them.
     public static let elsewhere: [(path: String, purpose: String, cleaning: String)] = [
         (
             "~/.cache/thumbnails/", "freedesktop.org thumbnails of local photos, shared with file managers",
-            "cache clear and prune remove photofeed's own (their Software field), never other programs'"
+            "photofeed's own (their Software field) stay under \(ownThumbnailsLimit >> 20) MiB, those of photos that are gone go "
+                + "(daily, and cache prune); cache clear removes them; other programs' are never touched"
         ),
         ("/dev/shm/photofeed-tty-graphics-protocol-*", "pictures handed to kitty", "kitty deletes each; the viewer removes what kitty left"),
         ("~/.local/share/Trash/", "photos D moved to the Trash", "yours: u puts them back, your desktop empties it"),

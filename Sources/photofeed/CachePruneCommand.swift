@@ -71,6 +71,14 @@ struct CachePruneCommand: AsyncParsableCommand {
             lines.append(
                 "removed \(CacheCommand.count(sources.trimming.files, sources.trimming.bytes, noun: "scaled photo")) from \(sources.path)")
         }
+        // photofeed's thumbnails: of photos that are gone, not used within the age, and past their bound.
+        let thumbnails = location.thumbnails()
+        let trimmed = thumbnails.trimOwnThumbnails(olderThan: nanoseconds)
+        if trimmed.files > 0 {
+            lines.append(
+                "removed \(CacheCommand.count(trimmed.files, trimmed.bytes, noun: "thumbnail")) of photofeed's "
+                    + "(of photos that are gone, older, or past \(ByteSize.format(FreedesktopThumbnailCache.ownSizeLimit))) from \(thumbnails.directory.path)")
+        }
         if let orphans = CacheCommand.removeOrphanedKittyPictures() { lines.append(orphans) }
         CacheCommand.say(lines)
         if let failure = CacheCommand.failure(removed.failed, removed.failure, from: cache.directory.path) {

@@ -30,5 +30,13 @@ struct CacheWriteThumbnailsCommand: AsyncParsableCommand {
         defer { if let lock { close(lock) } }
         let parsed = jobs.compactMap(ThumbnailJob.init(argument:))
         _ = await Show.writeThumbnails(parsed)
+        // photofeed's thumbnails stay within their bound (OwnFiles.elsewhere), trimmed here, in
+        // the background, once a day: the lock's modification time says when it last was.
+        let lockPath = ThumbnailWriterLock.path(environment: environment)
+        var status = stat()
+        if stat(lockPath, &status) == 0, Int(status.st_mtim.tv_sec) < Int(time(nil)) - 86_400 {
+            FreedesktopThumbnailCache(environment: environment).trimOwnThumbnails()
+            _ = utimensat(AT_FDCWD, lockPath, nil, 0)
+        }
     }
 }

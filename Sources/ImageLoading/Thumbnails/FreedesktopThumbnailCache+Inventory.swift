@@ -58,6 +58,54 @@ extension FreedesktopThumbnailCache {
         return removed
     }
 
+    /// The bytes photofeed's own thumbnails may take, all size folders together; past it the
+    /// least recently written go (``trimOwnThumbnails(olderThan:toAtMost:)``).
+    public static let ownSizeLimit = OwnFiles.ownThumbnailsLimit
+
+    /// Trims photofeed's own thumbnails (never another program's): those of photos that are
+    /// gone, then those written before `cutoff` (nanoseconds since 1970; nil: none for age),
+    /// then the least recently written until the rest take at most `limit` bytes (80 % of it
+    /// once over). Returns what went.
+    @discardableResult
+    public func trimOwnThumbnails(olderThan cutoff: Int? = nil, toAtMost limit: Int = ownSizeLimit) -> FileCount {
+        var removed = FileCount()
+        var kept: [(folder: CacheDirectory, file: CacheDirectory.File)] = []
+        func remove(_ folder: CacheDirectory, _ file: CacheDirectory.File) {
+            if folder.remove(file.name) == nil {
+                removed.files += 1
+                removed.bytes += file.size
+            }
+        }
+        for (folder, file, own) in thumbnails() where own {
+            let prefix = folder.readPrefix(file.name, count: Self.inventoryPrefixBytes) ?? []
+            let uri = PNGTextChunks.read(prefix)["Thumb::URI"] ?? ""
+            if Self.originalIsGone(uri) || (cutoff.map { file.modified < $0 } ?? false) {
+                remove(folder, file)
+            } else {
+                kept.append((folder, file))
+            }
+        }
+        var total = kept.reduce(0) { $0 + $1.file.size }
+        guard total > limit else { return removed }
+        let goal = limit / 5 * 4
+        for (folder, file) in kept.sorted(by: { $0.file.modified < $1.file.modified }) where total > goal {
+            remove(folder, file)
+            total -= file.size
+        }
+        return removed
+    }
+
+    /// Whether the file a `file://` thumbnail URI names no longer exists (a URI of another
+    /// scheme, or one that does not read, is never taken as gone).
+    static func originalIsGone(_ uri: String) -> Bool {
+        guard uri.hasPrefix("file:///") else { return false }
+        let path = PercentEncoding.decode(String(uri.dropFirst("file://".count)))
+        var status = stat()
+        guard !path.contains(0) else { return false }
+        let terminated = path.map { CChar(bitPattern: $0) } + [0]
+        return lstat(terminated, &status) != 0 && errno == ENOENT
+    }
+
     /// Every thumbnail (a regular file named as one) in the size folders, its folder, and
     /// whether it is photofeed's.
     private func thumbnails() -> [(folder: CacheDirectory, file: CacheDirectory.File, own: Bool)] {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import TerminalGraphics
+import Vocabulary
 
 /// The command tree the shell completion scripts are generated from: ``Photofeed`` with the
 /// viewer's flags at the root, so `photofeed --so<Tab>` completes `--sort` as `photofeed view
@@ -18,7 +20,9 @@ struct CompletionRoot: ParsableCommand {
         commandName: Photofeed.configuration.commandName,
         abstract: Photofeed.configuration.abstract,
         version: Photofeed.configuration.version,
-        subcommands: Photofeed.configuration.subcommands
+        subcommands: Photofeed.configuration.subcommands.map {
+            ObjectIdentifier($0) == ObjectIdentifier(CacheCommand.self) ? Cache.self : $0
+        }
     )
 
     @OptionGroup var options: ViewerOptions
@@ -28,5 +32,41 @@ struct CompletionRoot: ParsableCommand {
     static func script(forShell name: String) -> String? {
         guard let shell = CompletionShell(rawValue: name) else { return nil }
         return completionScript(for: shell)
+    }
+
+    /// `photofeed cache` as its completions see it: ``CacheCommand``'s subcommands, and the options
+    /// of its default one, `info`, at its own level, so `photofeed cache --cache-dir <Tab>`
+    /// completes folders as `photofeed cache info --cache-dir <Tab>` does.
+    struct Cache: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: CacheCommand.configuration.commandName,
+            abstract: CacheCommand.configuration.abstract,
+            subcommands: CacheCommand.configuration.subcommands
+        )
+
+        @OptionGroup var location: CacheLocationOptions
+    }
+}
+
+/// The completions of the options' values, each from what the option's parse accepts.
+///
+/// ```swift
+/// @Option(completion: .values(of: PhotoSort.self), transform: Self.named("--sort", "name, modified, taken, size or random"))
+/// var sort: PhotoSort?
+/// ```
+extension CompletionKind {
+    /// Every raw value of `Value`: the words an option read with `Value(rawValue:)` takes.
+    static func values<Value: CaseIterable & RawRepresentable<String>>(of _: Value.Type) -> CompletionKind {
+        .list(Value.allCases.map(\.rawValue))
+    }
+
+    /// `--colors`: `auto` (as ``ShowSettings/parseColors(_:)`` reads it) and each depth's argument word.
+    static var colors: CompletionKind {
+        .list(["auto"] + ColorDepth.allCases.map(\.argument))
+    }
+
+    /// `--graphics`: every word ``GraphicsSelection/Request/init(parsing:)`` takes.
+    static var graphics: CompletionKind {
+        .list(GraphicsSelection.Request.words)
     }
 }

@@ -38,7 +38,7 @@ struct ShowCommand: AsyncParsableCommand {
         }
     }
 
-    @Argument(help: "Image files, paths or http(s) URLs; - reads one from standard input.")
+    @Argument(help: "Image files, paths or http(s) URLs; - reads one from standard input.", completion: .file())
     var images: [String]
 
     @Option(help: "Columns (default: $COLUMNS, the terminal's width, or 80).")
@@ -47,18 +47,18 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: "Rows (default: as many as keep the picture's aspect).")
     var height: Int?
 
-    @Option(help: "half, quad, sextant, block or ascii (default: sextant on UTF-8, else ascii).", transform: ShowSettings.parseSymbols)
+    @Option(help: "half, quad, sextant, block or ascii (default: sextant on UTF-8, else ascii).", completion: .values(of: SymbolSet.self), transform: ShowSettings.parseSymbols)
     var symbols: SymbolSet?
 
-    @Option(help: "auto, truecolor, 256, 16 or none (default: auto).", transform: ShowSettings.parseColors)
+    @Option(help: "auto, truecolor, 256, 16 or none (default: auto).", completion: .colors, transform: ShowSettings.parseColors)
     var colors: ShowSettings.ColorChoice = .auto
 
-    @Option(help: "none, ordered or diffusion, for 256, 16 and none colours (default: none).", transform: ShowSettings.parseDither)
+    @Option(help: "none, ordered or diffusion, for 256, 16 and none colours (default: none).", completion: .values(of: Dithering.self), transform: ShowSettings.parseDither)
     var dither: Dithering = .none
 
     @Flag var scaling: Scaling = .fit
 
-    @Option(help: ArgumentHelp("\(GraphicsSelection.Request.names) (default: auto: ask the terminal on stdout; block art into a pipe or file)."), transform: ShowSettings.parseGraphics)
+    @Option(help: ArgumentHelp("\(GraphicsSelection.Request.names) (default: auto: ask the terminal on stdout; block art into a pipe or file)."), completion: .graphics, transform: ShowSettings.parseGraphics)
     var graphics: GraphicsSelection.Request = .auto
 
     @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
@@ -73,7 +73,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails) nor, in pixels, photofeed's picture cache ($XDG_CACHE_HOME/photofeed/.pictures).")
     var noThumbnailCache = false
 
-    @Option(help: "Animated GIFs, WebPs and APNGs on a terminal: on (play; q or Ctrl-C stops), once (one loop) or off (the first frame). Into a pipe or file: the first frame.", transform: ShowSettings.parseAnimate)
+    @Option(help: "Animated GIFs, WebPs and APNGs on a terminal: on (play; q or Ctrl-C stops), once (one loop) or off (the first frame). Into a pipe or file: the first frame.", completion: .values(of: AnimationMode.self), transform: ShowSettings.parseAnimate)
     var animate: AnimationMode = .on
 
     @Option(help: "Plays of each animation (default: as the file says, forever for most; with several images, one).")

@@ -14,7 +14,7 @@ import TerminalUI
 struct TransitionOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "How a picture loaded from the network or the disk enters: fade (a 200 ms cross-fade from the placeholder's gray, in 24-bit block art) or none (it replaces the placeholder at once). Default: fade, as LazyImage animates a download: it shows what just arrived without making you wait. A memory-cache hit always appears at once; pixel pictures (kitty, sixel, iTerm2) appear at once too (re-sending pixels every frame is not cheap). Off with --animate off, --reduce-motion or TERM=dumb.",
-        valueName: "none|fade"), transform: Self.parseTransition)
+        valueName: "none|fade"), completion: .values(of: PictureTransition.self), transform: Self.parseTransition)
     var transition = PictureTransition.fade
 
     @Sendable static func parseTransition(_ text: String) throws -> PictureTransition {

@@ -44,6 +44,9 @@ public struct GraphicsSelection: Hashable, Sendable {
         /// Every name `--graphics` takes, for messages: "auto, blocks, kitty, … or iterm".
         public static var names: String { "auto, blocks, " + GraphicsProtocols.names }
 
+        /// Every name ``init(parsing:)`` takes, for shell completion: `auto`, `blocks`, then each protocol's.
+        public static var words: [String] { ["auto", "blocks"] + GraphicsProtocols.all.map(\.name) }
+
         public var description: String { backend?.name ?? "auto" }
     }
 

@@ -146,14 +146,17 @@ struct ServerLifecycleTests {
 
     @Test func aBusyPortIsAStartError() async throws {
         try await withServer { server, _ in
-            // Given a server on a port / When another tries the same port / Then it fails cleanly.
+            // Given a server on a port / When another tries the same port / Then it fails cleanly,
+            // as a port in use naming the port (not the socket call and its errno).
             let port = try #require(server.baseURL.port)
             var configuration = PicsumServer.Configuration(port: port, photosDirectory: Fixtures.assets, logger: Fixtures.quietLogger)
             configuration.count = 5
             await #expect {
                 _ = try await PicsumServer.start(configuration)
             } throws: { error in
-                (error as? PicsumServerError)?.kind == .startFailed
+                guard let error = error as? PicsumServerError else { return false }
+                return error.kind == .addressInUse && error.port == port
+                    && error.description == "port \(port) is in use on 127.0.0.1: another server listens there"
             }
         }
     }

@@ -7,6 +7,7 @@
  */
 #include "gif_internal.h"
 
+#include "image_size.h"
 #include <stdlib.h>
 #include <string.h>
 #include <webp/decode.h>

@@ -20,6 +20,8 @@
  */
 #include "formats_internal.h"
 
+#include "color_conversion.h"
+#include "image_size.h"
 #include "avif_api.h"
 #include <string.h>
 

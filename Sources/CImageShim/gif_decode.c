@@ -10,6 +10,8 @@
  */
 #include "gif_internal.h"
 
+#include "formats_internal.h"
+#include "image_size.h"
 #include <stdlib.h>
 #include <string.h>
 

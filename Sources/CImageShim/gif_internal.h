@@ -1,7 +1,7 @@
 #ifndef IMAGE_SHIM_GIF_INTERNAL_H
 #define IMAGE_SHIM_GIF_INTERNAL_H
 
-#include "formats_internal.h"
+#include "shim_internal.h"
 
 #include <gif_lib.h>
 

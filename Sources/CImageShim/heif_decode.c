@@ -12,6 +12,9 @@
  */
 #include "formats_internal.h"
 
+#include "color_conversion.h"
+#include "exif_orientation.h"
+#include "image_size.h"
 #include "heif_api.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,6 +12,8 @@
  */
 #include "formats_internal.h"
 
+#include "color_conversion.h"
+#include "image_size.h"
 #include "jxl_api.h"
 #include <stdlib.h>
 #include <string.h>

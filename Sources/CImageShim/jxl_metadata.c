@@ -10,7 +10,7 @@
  * description of the ICC profile libjxl synthesises for it. No pixels are decoded. A bare
  * codestream has no boxes: colour only.
  */
-#include "formats_internal.h"
+#include "shim_internal.h"
 
 #include "jxl_api.h"
 #include <stdio.h>

@@ -10,6 +10,8 @@
  */
 #include "formats_internal.h"
 
+#include "color_conversion.h"
+#include "image_size.h"
 #include <stdlib.h>
 #include <string.h>
 #include "tiff_api.h"

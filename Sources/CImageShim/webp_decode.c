@@ -6,6 +6,9 @@
  */
 #include "formats_internal.h"
 
+#include "color_conversion.h"
+#include "exif_orientation.h"
+#include "image_size.h"
 #include <stdlib.h>
 #include <string.h>
 #include <webp/decode.h>

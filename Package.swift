@@ -33,7 +33,7 @@ let package = Package(
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "PicsumServer", targets: ["PicsumServer"]),
         .library(name: "TerminalScreen", targets: ["TerminalScreen"]),
-        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "FeedViewer", targets: ["FeedViewer"]),
         .library(name: "PhotoShow", targets: ["PhotoShow"]),
         .library(name: "FeedSources", targets: ["FeedSources"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
@@ -212,7 +212,7 @@ let package = Package(
         ),
         // The feed viewer (model, update, views, panels, runtime), drawn on a TerminalScreen.
         .target(
-            name: "TerminalUI",
+            name: "FeedViewer",
             dependencies: [
                 "TerminalScreen", "Vocabulary", "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources",
                 "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
@@ -231,7 +231,7 @@ let package = Package(
         .executableTarget(
             name: "photofeed",
             dependencies: [
-                "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "PhotoShow", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "PhotoShow", "TerminalScreen", "FeedViewer", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -258,7 +258,7 @@ let package = Package(
         .executableTarget(
             name: "feedbench",
             dependencies: [
-                "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "TerminalScreen", "TerminalUI", "TerminalKit", "TerminalGraphics",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "TerminalScreen", "FeedViewer", "TerminalKit", "TerminalGraphics",
                 "FeedSources", "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -300,9 +300,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "TerminalUITests",
+            name: "FeedViewerTests",
             dependencies: [
-                "TerminalUI", "Vocabulary", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
+                "FeedViewer", "Vocabulary", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
                 "TerminalText", "LoadSemantics", "FoundationExtras", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
@@ -339,7 +339,7 @@ let package = Package(
             name: "PhotofeedCommandTests",
             dependencies: [
                 "photofeed", "Vocabulary", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
-                "FeedSources", "TerminalUI", "TestSupport",
+                "FeedSources", "FeedViewer", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"],

@@ -9,7 +9,7 @@ that is gone, or a dependency that differs is an error. Run from the package roo
 runs it. Exit status 1 lists every mismatch.
 
 It also checks that the feed model's parts own their state: every stored property of a
-sub-model in Sources/TerminalUI/Feed/Models is `private(set)` (changed only by the part's own
+sub-model in Sources/FeedViewer/Feed/Models is `private(set)` (changed only by the part's own
 methods), except the ones that are state machines with their own methods (OWN_MACHINES).
 
 And that the C shim's files call one another without a circle: Sources/CImageShim's .c files,
@@ -60,7 +60,7 @@ for line in section.group(1).splitlines():
 
 problems = []
 
-MODELS = "Sources/TerminalUI/Feed/Models"
+MODELS = "Sources/FeedViewer/Feed/Models"
 # Stored properties whose types are state machines with their own mutating methods.
 OWN_MACHINES = {"list: LazyList", "items = FeedItems()", "eventLog = PipelineEventLog()", "timeline = LoadTimeline()"}
 import glob
@@ -251,6 +251,54 @@ for component in shim_circles(shim_edges):
     steps = "; ".join(f"{a} → {b} ({shim_reasons(shim_edges[a][b])})" for a, b in zip(cycle, cycle[1:]))
     problems.append(f"{SHIM}: a circle among {', '.join(component)} (a function or header of one used by "
                     f"another, round to the first; move what they share into a file of its own): {steps}")
+
+# The Folders section of the doc: each `Target/` bullet names that target's folders (backticked),
+# and the tree has exactly those (a `.docc` catalogue and a C target's `include` are not folders
+# of code). A target with no bullet must have no folders.
+import os
+
+folders_section = re.search(r"^## Folders\n(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
+if not folders_section:
+    problems.append(f"{DOC}: no '## Folders' section")
+else:
+    listed = {}
+    for bullet in re.split(r"^- ", folders_section.group(1), flags=re.MULTILINE)[1:]:
+        head = re.match(r"`([A-Za-z0-9_]+)/`", bullet)
+        if head:
+            listed[head.group(1)] = {name for name in re.findall(r"`([A-Za-z0-9_]+)`", bullet[head.end():])}
+    for target in sorted(os.listdir("Sources")):
+        root = os.path.join("Sources", target)
+        if not os.path.isdir(root):
+            continue
+        actual = {entry for entry in os.listdir(root)
+                  if os.path.isdir(os.path.join(root, entry)) and not entry.endswith(".docc") and entry != "include"}
+        documented_folders = listed.get(target, set())
+        for name in sorted(actual - documented_folders):
+            problems.append(f"{DOC}: Sources/{target}/{name} is not in the Folders section")
+        for name in sorted(documented_folders - actual):
+            problems.append(f"{DOC}: the Folders section lists Sources/{target}/{name}, which is not there")
+
+# Each Swift target opens with Sources/<T>/<T>Module.swift: a header saying what it owns and
+# which of the package's modules it may import, the same set Package.swift declares.
+for name in sorted(code):
+    if targets[name].get("path") or not os.path.isdir(os.path.join("Sources", name)):
+        continue
+    if not any(f.endswith(".swift") for _, _, files in os.walk(os.path.join("Sources", name)) for f in files):
+        continue  # a C target
+    header = os.path.join("Sources", name, f"{name}Module.swift")
+    try:
+        lines = open(header, encoding="utf-8").read().splitlines()
+    except OSError:
+        problems.append(f"{header}: missing (what {name} owns and may import)")
+        continue
+    imports = next((line for line in lines if line.startswith("// May import, of this package: ")), None)
+    if imports is None:
+        problems.append(f"{header}: no '// May import, of this package: …' line")
+        continue
+    said = imports.removeprefix("// May import, of this package: ").rstrip(".")
+    said = set() if said == "nothing" else {item.strip() for item in said.split(",")}
+    if said != code[name]:
+        problems.append(f"{header}: says it may import {sorted(said)}; Package.swift declares {sorted(code[name])}")
 
 if problems:
     print("\n".join(problems), file=sys.stderr)

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodecs
 import TerminalKit
-import TerminalUI
+import FeedViewer
 import TerminalGraphics
 import Vocabulary
 

@@ -1,5 +1,5 @@
 import TerminalScreen
-import TerminalUI
+import FeedViewer
 import TerminalGraphics
 import Vocabulary
 

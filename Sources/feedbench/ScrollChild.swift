@@ -1,5 +1,5 @@
 import Foundation
-import TerminalUI
+import FeedViewer
 
 /// One run of the scroll scenario in a process of its own, against the parent's server: its peak
 /// RSS is the viewer's alone and starts from a fresh process, not from what earlier runs (and

@@ -4,7 +4,7 @@ import ImageLoading
 import LoadSemantics
 import PicsumServer
 import TerminalScreen
-import TerminalUI
+import FeedViewer
 import TerminalGraphics
 import Vocabulary
 

@@ -1,4 +1,4 @@
-import TerminalUI
+import FeedViewer
 
 /// A size in bytes as people write it: `100MB`, `1GiB`, `512KiB`, `1.5GB`, `2048` (bytes).
 ///

@@ -3,7 +3,7 @@ import FoundationExtras
 import ImageLoading
 import Logging
 import PicsumServer
-import TerminalUI
+import FeedViewer
 
 /// The viewer's flags the embedded server is made from — where the cache is, the network, the
 /// seed — and the server configuration they make.

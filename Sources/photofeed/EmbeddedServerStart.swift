@@ -2,7 +2,7 @@ import FeedSources
 import FoundationExtras
 import PicsumServer
 import Synchronization
-import TerminalUI
+import FeedViewer
 
 /// The embedded server starting beside the screen: the viewer draws its first frame at once
 /// (the list says it is loading) while the server checks its photos and binds its port, then

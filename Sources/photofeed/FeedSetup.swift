@@ -4,7 +4,7 @@ import FoundationExtras
 import ImageLoading
 import LoadSemantics
 import PicsumServer
-import TerminalUI
+import FeedViewer
 
 /// What the viewer and `snapshot` run on: the pipeline, the feed source and, by default, the
 /// embedded server, all built from the command-line flags.

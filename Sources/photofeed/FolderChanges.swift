@@ -1,7 +1,7 @@
 import FeedSources
 import FoundationEssentials
 import Synchronization
-import TerminalUI
+import FeedViewer
 
 /// A folder feed's changes as viewer messages, the watcher made off the caller's task: setting
 /// up inotify walks every sub-folder within the depth (a deep tree takes a while), and the

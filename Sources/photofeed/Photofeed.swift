@@ -7,7 +7,7 @@ import ImageLoading
 import LoadSemantics
 import TerminalKit
 import TerminalScreen
-import TerminalUI
+import FeedViewer
 import TerminalText
 import TerminalGraphics
 import Vocabulary

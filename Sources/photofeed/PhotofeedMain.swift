@@ -3,7 +3,7 @@ import FoundationEssentials
 import FoundationExtras
 import ImageCodecs
 import PhotoShow
-import TerminalUI
+import FeedViewer
 
 /// The entry point: routes `show` straight to its command; the root's `--help` is one screen
 /// (``RootHelp/short(environment:)``) and `--help-all` every flag of the viewer.

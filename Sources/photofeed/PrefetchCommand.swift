@@ -6,7 +6,7 @@ import FoundationExtras
 import ImageLoading
 import PicsumServer
 import PhotoShow
-import TerminalUI
+import FeedViewer
 import TerminalText
 import Vocabulary
 

@@ -8,7 +8,7 @@ import LoadSemantics
 import TerminalGraphics
 import PhotoShow
 import TerminalScreen
-import TerminalUI
+import FeedViewer
 import Vocabulary
 
 /// `photofeed snapshot`: the viewer on a headless screen, printed once every visible row settled.

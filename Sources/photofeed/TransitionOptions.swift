@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminalUI
+import FeedViewer
 
 /// `--transition`: how a picture that arrives from the network or the disk enters its box.
 ///

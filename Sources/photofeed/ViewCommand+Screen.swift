@@ -8,7 +8,7 @@ import LoadSemantics
 import TerminalGraphics
 import TerminalKit
 import TerminalScreen
-import TerminalUI
+import FeedViewer
 
 /// The viewer on a curses screen: the terminal asked once before the screen takes over, the
 /// screen configured from its answers, the feed run on it; and how a run ends.

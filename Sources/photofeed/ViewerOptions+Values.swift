@@ -1,7 +1,7 @@
 import ArgumentParser
 import FeedSources
 import TerminalGraphics
-import TerminalUI
+import FeedViewer
 import Vocabulary
 
 /// The values of the viewer's options, parsed as ArgumentParser reads them: a bad value is

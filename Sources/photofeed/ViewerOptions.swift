@@ -8,7 +8,7 @@ import LoadSemantics
 import TerminalKit
 import PhotoShow
 import TerminalScreen
-import TerminalUI
+import FeedViewer
 import TerminalGraphics
 import Vocabulary
 

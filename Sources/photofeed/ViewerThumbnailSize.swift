@@ -5,7 +5,7 @@ import Vocabulary
 /// The pixel size a photo's thumbnail is requested at, so `prefetch` warms the cache entries
 /// the viewer reads: the picsum URL (and so the cache key) carries that size.
 ///
-/// `.viewer` is the viewer's computation (`FeedScreen.pixelSize(for:box:)` in TerminalUI): the
+/// `.viewer` is the viewer's computation (`FeedScreen.pixelSize(for:box:)` in FeedViewer): the
 /// block-art layout of the photo's listed size in the thumbnail box, or the whole box in
 /// sub-pixels when the size is unknown. `EndToEndTests.PrefetchCommandTests` checks that a
 /// snapshot after a prefetch downloads no image.

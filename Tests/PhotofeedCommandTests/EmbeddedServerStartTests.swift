@@ -4,7 +4,7 @@ import ImageLoading
 import PicsumServer
 import TestSupport
 import Testing
-import TerminalUI
+import FeedViewer
 
 @testable import photofeed
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Testing
-import TerminalUI
+import FeedViewer
 
 @testable import photofeed
 

@@ -70,7 +70,7 @@ public struct LoadProgress: Sendable, Hashable, CustomStringConvertible {
     // Stored without optionals (-1: none). With `Int?` fields this struct makes `ImagePhase`
     // hit a Swift 6.3 runtime bug on Linux: the first resumption of a task waiting on an
     // `AsyncStream<ImagePhase>` after the stream finished or the task was cancelled spins
-    // forever in the generic-metadata cache (see TerminalUITests' StreamEndingTests).
+    // forever in the generic-metadata cache (see FeedViewerTests' StreamEndingTests).
     private var storedTotal: Int
     private var storedResumedFrom: Int
 

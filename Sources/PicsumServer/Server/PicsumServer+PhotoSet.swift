@@ -1,5 +1,4 @@
 import Digests
-public import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

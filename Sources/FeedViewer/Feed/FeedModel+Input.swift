@@ -28,7 +28,7 @@ extension FeedModel {
             stopSeekingEnd()
             return []
         }
-        if let pending = confirmation, case .key(let key) = input { return answerQuestion(pending, with: key) }
+        if confirmation != nil, case .key(let key) = input { return update(actions: .answer(key)) }
         if let prompt, case .key(let key) = input { return answer(prompt, with: key) }
         let inFeed = keyContext == .list || keyContext == .grid
         if !order.filter.isEmpty, inFeed, case .key(let key) = input {
@@ -42,34 +42,10 @@ extension FeedModel {
             default: break
             }
         }
-        if !marks.isEmpty, case .key(.escape) = input, inFeed {
-            clearMarks()
-            return []
-        }
+        if !marks.isEmpty, case .key(.escape) = input, inFeed { return update(actions: .clearMarks) }
         if let effects = panels.handle(input) { return effects }
         guard let command = Self.keyMap.command(for: input, in: keyContext) else { return [] }
         return execute(command)
-    }
-
-    /// The key that answers a question: `y` does what it asked, any other key keeps everything.
-    private mutating func answerQuestion(_ pending: Confirmation, with key: Key) -> [FeedEffect] {
-        _ = actions.takeConfirmation()
-        guard key == .character("y") || key == .character("Y") else {
-            switch pending {
-            case .clearAllCaches: message = "kept the caches"
-            case .trash: message = "kept it"
-            }
-            return []
-        }
-        switch pending {
-        case .clearAllCaches:
-            note("memory and disk caches cleared")
-            return [.clearAllCaches]
-        case .trash(let files):
-            note("moving \(files.count == 1 ? files[0].shownName : "\(files.count) photos") to the Trash…")
-            actions.startTrashing(files.map(\.key))
-            return [.trash(files)]
-        }
     }
 
     /// What a command does: each group of commands has its own part.
@@ -141,10 +117,8 @@ extension FeedModel {
         switch command {
         case .copyLocation: return copyLocation()
         case .saveOriginal: return saveOriginal()
-        case .toggleMark: return toggleMark()
-        case .invertMarks:
-            invertMarks()
-            return []
+        case .toggleMark: return update(actions: .toggleMark(focusedKey))
+        case .invertMarks: return update(actions: .invertMarks(among: keys))
         case .startFilter:
             listing.startFilter()
             return []
@@ -152,10 +126,8 @@ extension FeedModel {
             listing.open(.sort)
             message = FeedPrompt.sortQuestion
             return []
-        case .trashFocused:
-            askToTrash()
-            return []
-        case .undoTrash: return undoTrash()
+        case .trashFocused: return update(actions: .askToTrash(actionTargets, items: items, feedName: feedName))
+        case .undoTrash: return update(actions: .undoTrash)
         case .openExternally: return openExternally()
         default: return nil
         }

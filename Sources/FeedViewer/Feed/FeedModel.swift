@@ -51,6 +51,8 @@ public struct FeedModel: Sendable {
     /// Draws the pictures: the renderer `options` describe (backend, symbols, cell size, sixel
     /// limit), so switching any of them is one change to the options; or the renderer a test gave.
     public var pictures: any PictureRenderer { givenPictures ?? options.pictureRenderer }
+    /// What is waiting for a yes.
+    public typealias Confirmation = FeedConfirmation
     /// How long the status bar shows a message.
     public static let messageDuration = Duration.seconds(4)
 

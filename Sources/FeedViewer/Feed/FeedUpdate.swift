@@ -53,9 +53,9 @@ extension FeedModel {
         case .animationFrame(let key, let token, let result):
             return receiveAnimationFrame(result, for: key, token: token)
         case .trashed(let outcome):
-            return receiveTrashed(outcome)
+            return update(actions: .trashed(outcome, items: items))
         case .restored(let outcome):
-            return receiveRestored(outcome)
+            return update(actions: .restored(outcome))
         case .folderChanged(let changes):
             return receiveFolderChanges(changes)
         case .deadline:
@@ -79,10 +79,9 @@ extension FeedModel {
         case .notice(let text):
             note(text)
         case .saveProgress(let key, let progress):
-            actions.receiveSaveProgress(progress, for: key)
+            _ = update(actions: .saveProgress(key, progress))
         case .saved(let key, let text):
-            actions.finishSaving(key)
-            note(text)
+            _ = update(actions: .saved(key, text))
         case .infoRead(let key, let result):
             receiveInfo(result, for: key)
         case .violations(let violations):
@@ -90,7 +89,7 @@ extension FeedModel {
         case .outputFailed(let reason):
             receiveOutputFailure(reason)
         case .cachesMeasured(let sizes):
-            receiveCacheSizes(sizes)
+            if panels.receiveCacheSizes(sizes) { _ = update(actions: .askToClearCaches(sizes)) }
         default:
             break
         }

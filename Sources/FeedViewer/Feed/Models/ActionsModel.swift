@@ -22,7 +22,7 @@ struct ActionsModel: Sendable {
     /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
     private(set) var marks: Set<PhotoKey> = []
     /// A deletion waiting for `y` (the question is the model's message).
-    private(set) var confirmation: FeedModel.Confirmation?
+    private(set) var confirmation: FeedConfirmation?
     /// The originals being saved (`s`) and how far each has come.
     private(set) var saving: [PhotoKey: LoadProgress] = [:]
     /// What the last `D` moved to the Trash, for `u`.
@@ -66,10 +66,10 @@ struct ActionsModel: Sendable {
     // MARK: Questions
 
     /// A deletion asks first: `pending` waits for the answer.
-    mutating func ask(_ pending: FeedModel.Confirmation) { confirmation = pending }
+    mutating func ask(_ pending: FeedConfirmation) { confirmation = pending }
 
     /// A key answered the question: it is gone, whatever the answer.
-    mutating func takeConfirmation() -> FeedModel.Confirmation? {
+    mutating func takeConfirmation() -> FeedConfirmation? {
         defer { confirmation = nil }
         return confirmation
     }

@@ -1,0 +1,40 @@
+import Vocabulary
+
+/// The sub-models' replies taken in: what they say goes to the status bar (and the event log),
+/// what they ask of the others is routed here, the one place that knows them all.
+extension FeedModel {
+    /// What a sub-model's reply says, in order.
+    mutating func hear<Request>(_ reply: ModelReply<Request>) {
+        for saying in reply.sayings {
+            switch saying {
+            case .note(let text): note(text)
+            case .message(let text): message = text
+            }
+        }
+    }
+
+    /// Routes `message` to the actions (marks, questions, the Trash, saves); runs what they ask.
+    mutating func update(actions message: ActionsModel.Message) -> [FeedEffect] {
+        let reply = actions.update(message)
+        hear(reply)
+        var effects = reply.effects
+        for request in reply.requests {
+            switch request {
+            case .moveFocus(let delta):
+                effects += apply(listing.list.moveFocus(by: delta))
+            case .removePhotos(let keys):
+                effects += removePhotos(keys)
+            case .restorePhotos(let entries):
+                for entry in entries where !items.contains(entry.key) {
+                    insertPhoto(entry.photo, as: entry.key, atFeedIndex: entry.index)
+                }
+                if let first = entries.first { effects += arrange(focus: first.key) }
+            }
+        }
+        return effects
+    }
+
+    /// The photos an action applies to: the marked ones the list shows (a filter hides the
+    /// others: an action never reaches a photo out of sight), else the focused one.
+    var actionTargets: [PhotoKey] { actions.targets(in: listing) }
+}

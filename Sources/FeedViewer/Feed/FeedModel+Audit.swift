@@ -14,9 +14,9 @@ extension FeedModel {
             } else if let url = violation.url, let key = photo(loading: url) {
                 row = positions[key]
             }
-            if let row { panels.eventLog.flagNewest { $0.row == row } }
+            if let row { _ = update(panels: .flagNewest(row: row)) }
             let text = "rule \(violation.rule.rawValue) (\(violation.rule.title)): \(violation.detail)"
-            panels.eventLog.append(time: now, row: row, .violation(text))
+            _ = update(panels: .log(row: row, .violation(text)))
             message = "audit: " + text
         }
     }
@@ -27,6 +27,6 @@ extension FeedModel {
         let text = TextSanitizer.sanitize(reason)
         status.receiveOutputFailure(text)
         message = text
-        panels.eventLog.append(time: now, row: nil, .failed(text))
+        _ = update(panels: .log(row: nil, .failed(text)))
     }
 }

@@ -18,14 +18,9 @@ extension FeedModel {
     /// info instead of showing the picture), the focused photo's file is read (once per photo focused).
     mutating func followInfo() -> [FeedEffect] {
         guard panel == .info || (options.text && detail != nil), let key = focusedKey, info?.key != key, let photo = photo(key) else { return [] }
-        panels.follow(key)
+        _ = update(panels: .follow(key))
         let pixels = requestedPixels(of: key) ?? pixelSize(for: key)
         return [.readInfo(key, photo.imageRequest(for: pixels, priority: .normal))]
-    }
-
-    /// The metadata read for `key` (dropped when the panel moved on to another photo).
-    mutating func receiveInfo(_ result: Result<PhotoMetadata, any Error>, for key: PhotoKey) {
-        panels.receiveInfo(result, for: key)
     }
 
     /// The focused photo's path (files) or URL (the web; a picsum-style photo's full size).

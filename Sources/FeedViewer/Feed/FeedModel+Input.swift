@@ -98,7 +98,7 @@ extension FeedModel {
             return [.clearMemoryCache]
         case .clearAllCaches:
             // Deleting asks first (with what it would delete): one stray key must not do it.
-            return panels.measureBeforeClearing()
+            return update(panels: .measureBeforeClearing)
         case .cycleSymbols: return cyclePictures()
         case .cycleGraphics: return cycleGraphics()
         case .cyclePlaceholder:
@@ -137,17 +137,10 @@ extension FeedModel {
     private mutating func executeScreen(_ command: Command) -> [FeedEffect]? {
         switch command {
         case .toggleLayout: return switchLayout(to: options.layout.toggled)
-        case .toggleInfoPanel:
-            panels.toggle(.info)
-            return []
-        case .toggleEventLog:
-            panels.toggle(.eventLog)
-            return []
-        case .toggleNetworkPanel:
-            return panels.toggleNetwork(at: now)
-        case .toggleHelp:
-            panels.toggleHelp()
-            return []
+        case .toggleInfoPanel: return update(panels: .toggle(.info))
+        case .toggleEventLog: return update(panels: .toggle(.eventLog))
+        case .toggleNetworkPanel: return update(panels: .toggleNetwork)
+        case .toggleHelp: return update(panels: .toggleHelp)
         case .quit: return [.quit(.quit)]
         case .terminate(let signal): return [.quit(.signal(signal))]
         case .redraw: return [.repaint]
@@ -159,14 +152,10 @@ extension FeedModel {
 
     /// Esc or q outside the list: the help first, then the detail view, then the panels.
     private mutating func back() -> [FeedEffect] {
-        if showsHelp {
-            panels.closeHelp()
-            return []
-        }
+        if showsHelp { return update(panels: .closeHelp) }
         if let detail, !detail.zoom.isFitted { return zoom(.fit) }
         if detail != nil { return closeDetail() }
-        panels.close()
-        return []
+        return update(panels: .close)
     }
 
     /// The screen changed size: lay the list out again (and the detail view at the new size).

@@ -33,7 +33,7 @@ extension FeedModel {
         if detail != nil { effects += closeDetail() }
         for key in keys where items[key]?.load != nil {
             effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
-            panels.timeline.mark(.cancel, for: key.description, at: now)
+            _ = update(panels: .mark(.cancel, lane: key.description))
         }
         listing.clear()
         loading.forgetAllPhotos()

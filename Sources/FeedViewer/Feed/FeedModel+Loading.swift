@@ -15,7 +15,7 @@ extension FeedModel {
     /// Runs the planner on photos whose roles changed and asks for a page near the end.
     mutating func plan(_ transitions: [RowLoadPlanner<PhotoKey>.Transition]) -> [FeedEffect] {
         for transition in transitions where (transition.from == .visible) != (transition.to == .visible) {
-            panels.timeline.mark(transition.to == .visible ? .appear : .disappear, for: transition.item.description, at: now)
+            _ = update(panels: .mark(transition.to == .visible ? .appear : .disappear, lane: transition.item.description))
         }
         let actions = RowLoadPlanner.plan(transitions, policy: options.onDisappear, status: loadStatus(of:))
         return perform(actions) + requestPageIfNeeded()
@@ -43,7 +43,7 @@ extension FeedModel {
                 // A preview is no picture to keep: the row shows its placeholder again.
                 if loading.items[key]?.bitmap == nil { loading.items[key]?.picture = nil }
                 log(.cancel, for: key)
-                panels.timeline.mark(.cancel, for: key.description, at: now)
+                _ = update(panels: .mark(.cancel, lane: key.description))
                 effects.append(.cancel(.item(key)))
             case .release(let key):
                 // Off screen: let the image go; the memory cache brings it back on the next appearance.
@@ -104,8 +104,8 @@ extension FeedModel {
             break
         }
         switch phase {
-        case .success: panels.timeline.mark(.done, for: key.description, at: now)
-        case .failure: panels.timeline.mark(.failure, for: key.description, at: now)
+        case .success: _ = update(panels: .mark(.done, lane: key.description))
+        case .failure: _ = update(panels: .mark(.failure, lane: key.description))
         case .idle, .loading, .preview: break
         }
         item.state = item.state.updatingProgress(to: RowDisplayState(phase: phase))
@@ -117,28 +117,13 @@ extension FeedModel {
     /// A pipeline event: the status bar's counts, and the event log (by the photo whose request it names).
     mutating func record(_ event: ImagePipeline.Event, stats: PipelineStats) {
         status.receive(stats)
-        if let key = photo(loading: event.url) { chart(event, for: key.description) }
+        if let key = photo(loading: event.url) { _ = update(panels: .chart(event, lane: key.description)) }
         // Progress is frequent and the phases carry it already.
         if case .progress = event.kind { return }
         guard event.stage != .image else { return }
         // A download's end shows as its task's end.
         if event.stage == .data, case .finished = event.kind { return }
         log(PipelineEventLog.Kind(event), for: photo(loading: event.url))
-    }
-
-    /// A pipeline event on the photo's timeline lane.
-    mutating func chart(_ event: ImagePipeline.Event, for lane: String) {
-        switch (event.stage, event.kind) {
-        case (.data, .queued): panels.timeline.begin(.queued, for: lane, at: now)
-        case (.data, .started): panels.timeline.begin(.downloading, for: lane, at: now)
-        case (.data, .progress(let progress)):
-            if let fraction = progress.fraction { panels.timeline.progress(fraction, for: lane, at: now) }
-        case (.data, .resumed): panels.timeline.mark(.resume, for: lane, at: now)
-        case (.data, .finished): panels.timeline.begin(.decoding, for: lane, at: now)
-        case (.data, .cancelled), (.data, .failed), (.image, .decoded): panels.timeline.end(for: lane, at: now)
-        default: break
-        }
-        if panels.timeline.lanes.count > 256 { panels.timeline.prune(now: now) }
     }
 
     /// Starts failed items again (the pipeline resumes what it kept).

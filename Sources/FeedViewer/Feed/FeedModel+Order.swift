@@ -58,11 +58,11 @@ extension FeedModel {
     mutating func forget(_ removed: Set<PhotoKey>) -> [FeedEffect] {
         var effects: [FeedEffect] = []
         if let detailKey, removed.contains(detailKey) { effects += closeDetail() }
-        panels.forget(removed)
+        _ = update(panels: .forget(removed))
         for key in removed.sorted(by: { (positions[$0] ?? 0) < (positions[$1] ?? 0) }) {
             if items[key]?.load != nil {
                 effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
-                panels.timeline.mark(.cancel, for: key.description, at: now)
+                _ = update(panels: .mark(.cancel, lane: key.description))
             }
             effects += releaseAnimation(of: key)
         }

@@ -72,7 +72,7 @@ extension FeedModel {
                 return [.quit(.failed("cannot read the feed \(feedName): \(reason)"))]
             }
             message = "feed: \(reason)"
-            panels.eventLog.append(time: now, row: nil, .failed("page \(index): \(reason)"))
+            _ = update(panels: .log(row: nil, .failed("page \(index): \(reason)")))
         case .success(let page):
             feedName = TextSanitizer.sanitize(page.summary)
             let replacesProvisionalRows = loading.pageArrived(index, hasMore: page.hasMore && !page.photos.isEmpty)
@@ -80,14 +80,14 @@ extension FeedModel {
                 // The listing ended: the real first page replaces the provisional rows.
                 effects += replaceRows(with: page.photos)
                 if !page.photos.isEmpty {
-                    panels.eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
+                    _ = update(panels: .log(row: nil, .note("page \(index): \(page.photos.count) photos")))
                 }
             }
             if page.photos.isEmpty {
                 if keys.isEmpty { return effects + [.quit(.failed("the feed \(feedName) has no photos"))] }
             } else if !replacesProvisionalRows {
                 let added = page.photos.map { append($0) }
-                panels.eventLog.append(time: now, row: nil, .note("page \(index): \(page.photos.count) photos"))
+                _ = update(panels: .log(row: nil, .note("page \(index): \(page.photos.count) photos")))
                 effects += order.isFeedOrder ? setKeys(keys + added, focus: focusedKey) : arrange()
             }
             if pageState == .ended, readsAllPages {

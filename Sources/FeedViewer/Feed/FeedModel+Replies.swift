@@ -34,6 +34,20 @@ extension FeedModel {
         return effects
     }
 
+    /// Routes `message` to the panels (which is open, the event log and its timeline, the info
+    /// panel, shaping, the caches' use); runs what they ask.
+    mutating func update(panels message: PanelsModel.Message) -> [FeedEffect] {
+        let reply = panels.update(message, now: now)
+        hear(reply)
+        var effects = reply.effects
+        for request in reply.requests {
+            switch request {
+            case .askToClearCaches(let sizes): effects += update(actions: .askToClearCaches(sizes))
+            }
+        }
+        return effects
+    }
+
     /// The photos an action applies to: the marked ones the list shows (a filter hides the
     /// others: an action never reaches a photo out of sight), else the focused one.
     var actionTargets: [PhotoKey] { actions.targets(in: listing) }

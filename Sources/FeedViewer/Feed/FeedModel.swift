@@ -84,7 +84,7 @@ public struct FeedModel: Sendable {
             order: ListOrder(sort: options.sort, seed: options.sortSeed), readsAllPages: options.sort != nil)
         if let notice = options.notice {
             message = notice
-            panels.eventLog.append(time: .zero, row: nil, .note(notice))
+            _ = panels.update(.log(row: nil, .note(notice)), now: .zero)
         }
     }
 

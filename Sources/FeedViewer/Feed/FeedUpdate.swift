@@ -49,7 +49,7 @@ extension FeedModel {
             return receiveListing(progress)
         case .tick:
             endFades()
-            return advanceAnimations() + advanceSlideshow() + panels.remeasureCaches(at: now)
+            return advanceAnimations() + advanceSlideshow() + update(panels: .tick)
         case .animationFrame(let key, let token, let result):
             return receiveAnimationFrame(result, for: key, token: token)
         case .trashed(let outcome):
@@ -75,7 +75,7 @@ extension FeedModel {
         case .pipeline(let event, let stats):
             record(event, stats: stats)
         case .shaping(let knobs):
-            for text in panels.receiveShaping(knobs) { note(text) }
+            _ = update(panels: .shaping(knobs))
         case .notice(let text):
             note(text)
         case .saveProgress(let key, let progress):
@@ -83,13 +83,13 @@ extension FeedModel {
         case .saved(let key, let text):
             _ = update(actions: .saved(key, text))
         case .infoRead(let key, let result):
-            receiveInfo(result, for: key)
+            _ = update(panels: .infoRead(key, result))
         case .violations(let violations):
             receive(violations)
         case .outputFailed(let reason):
             receiveOutputFailure(reason)
         case .cachesMeasured(let sizes):
-            if panels.receiveCacheSizes(sizes) { _ = update(actions: .askToClearCaches(sizes)) }
+            _ = update(panels: .cachesMeasured(sizes))
         default:
             break
         }
@@ -108,12 +108,12 @@ extension FeedModel {
     /// A short message in the event log (and the last message).
     mutating func note(_ text: String) {
         message = text
-        panels.eventLog.append(time: now, row: nil, .note(text))
+        _ = update(panels: .log(row: nil, .note(text)))
     }
 
     /// Logs `kind` against the photo of `key`.
     mutating func log(_ kind: PipelineEventLog.Kind, for key: PhotoKey?) {
-        panels.eventLog.append(time: now, row: key.flatMap { positions[$0] }, kind)
+        _ = update(panels: .log(row: key.flatMap { positions[$0] }, kind))
     }
 
     /// Snapshot mode: scroll once the first page is shown, then quit when every visible item settled.

@@ -116,7 +116,7 @@ extension FeedModel {
 
     /// A pipeline event: the status bar's counts, and the event log (by the photo whose request it names).
     mutating func record(_ event: ImagePipeline.Event, stats: PipelineStats) {
-        status.receive(stats)
+        _ = update(status: .pipeline(stats))
         if let key = photo(loading: event.url) { _ = update(panels: .chart(event, lane: key.description)) }
         // Progress is frequent and the phases carry it already.
         if case .progress = event.kind { return }

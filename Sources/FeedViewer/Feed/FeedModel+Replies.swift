@@ -1,3 +1,4 @@
+import LoadSemantics
 import Vocabulary
 
 /// The sub-models' replies taken in: what they say goes to the status bar (and the event log),
@@ -43,6 +44,28 @@ extension FeedModel {
         for request in reply.requests {
             switch request {
             case .askToClearCaches(let sizes): effects += update(actions: .askToClearCaches(sizes))
+            }
+        }
+        return effects
+    }
+
+    /// Routes `message` to the status bar (the pipeline's counts, the audit, the run's files);
+    /// the event log keeps what it asks.
+    mutating func update(status message: StatusModel.Message) -> [FeedEffect] {
+        let reply = status.update(message)
+        hear(reply)
+        var effects = reply.effects
+        for request in reply.requests {
+            switch request {
+            case .logViolation(let violation, let text):
+                let row = violation.slot.flatMap { slot -> Int? in
+                    if case .item(let key) = slot { return positions[key] }
+                    return nil
+                } ?? violation.url.flatMap { photo(loading: $0) }.flatMap { positions[$0] }
+                if let row { effects += update(panels: .flagNewest(row: row)) }
+                effects += update(panels: .log(row: row, .violation(text)))
+            case .logFailure(let text):
+                effects += update(panels: .log(row: nil, .failed(text)))
             }
         }
         return effects

@@ -85,9 +85,9 @@ extension FeedModel {
         case .infoRead(let key, let result):
             _ = update(panels: .infoRead(key, result))
         case .violations(let violations):
-            receive(violations)
+            _ = update(status: .violations(violations))
         case .outputFailed(let reason):
-            receiveOutputFailure(reason)
+            _ = update(status: .outputFailed(reason))
         case .cachesMeasured(let sizes):
             _ = update(panels: .cachesMeasured(sizes))
         default:

@@ -10,10 +10,9 @@ ActionsModel, StatusModel, DetailModel (and any model listed in MODELS). A metho
 (`listing.show(...)`) or a computed read (`listing.keys`) is not a reach-in: it is the
 sub-model's own public read or message.
 
-The forwarders FeedModel declares for its views and tests (`var items: FeedItems { loading.items }`)
-count once each where they are declared; `--uses` also counts every use of such a forwarder
-name inside the FeedModel files (bare `items[`, `message = `, ...), which is what the
-extensions' work through forwarders looks like.
+Not counted: the forwarders FeedModel+Parts.swift declares for views and tests
+(`var items: FeedItems { loading.items }`) count once where declared, never where used (a bare
+`items[key]` in an extension is a read through a forwarder, not counted here).
 
     scripts/count-reach-ins.py            # the total
     scripts/count-reach-ins.py --list     # every reach-in, file:line

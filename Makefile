@@ -21,21 +21,17 @@ run:
 # one list of them. A new real-time suite goes in one (and gets the tag). The suites that measure
 # the process's peak memory (VmHWM) are real-time too: beside other suites in one process they
 # measure the others' memory.
-# The real-time suites run in five processes at once, each one suite at a time: the viewer in
-# tmux (two groups: the long 3g paging test with the grid and detail-view tmux suites, and the
-# rest), prefetch, the other end-to-end suites (child processes), and the in-process ones
-# (loopback servers, ptys, peak memory). They mostly wait on I/O and children: side by side they
-# take about the time of the longest group instead of the sum. They run the test binary itself (two `swift
+# The real-time suites live in test targets of their own and run in six processes at once, one a
+# target, each one test at a time: the viewer's end-to-end commands, the viewer on a played
+# terminal, the viewer in tmux, the embedded server on loopback, the pipeline and feeds on live
+# sockets and folders, and ptys and child processes in process. They mostly wait on I/O and
+# children: side by side they take about the time of the longest target instead of the sum. They run the test binary itself (two `swift
 # test`s would queue on SwiftPM's lock); each group's output is printed when all have ended.
 # scripts/check-test-groups.py lists every test of the built binary and fails, naming them, when a
-# test is run by no group (a new real-time suite the regexes miss) or by two.
-TMUX_SUITES := EndToEndTests\.(TmuxViewerTests/(?!onThreeG)|TmuxTextModeTests)
-TMUX_SLOW_SUITES := EndToEndTests\.(TmuxViewerTests/onThreeG|TmuxGridTests|TmuxDetailPreviewTests)
-PREFETCH_SUITES := EndToEndTests\.PrefetchCommandTests
-END_TO_END_SUITES := EndToEndTests\.(?!Tmux|PrefetchCommandTests)
-IN_PROCESS_REAL_TIME_SUITES := ImageCodecsTests\.(HostileInputTests|ReducedDecodingTests)|FoundationExtrasTests\.(ChildProcessTests|ShellQuotingShellTests)|ImageLoadingTests\.(HTTPPipelineIntegrationTests|HTTPCacheFreshnessIntegrationTests|HTTPDataLoaderLifecycleTests)|FeedSourcesTests\.(EmbeddedServerFeedTests|EmbeddedServerPreviewTests|LowDataRequestTests|FolderWatcherTests|SaveResumeTests)|PicsumServerTests\.(Server(Animation|Attribution|ConnectionLimits|HTTPClients|HTTPSemantics|Image|Instances|Lifecycle|List|Shaping)Tests|RenderAdmissionTests|ControlEndpointTests)|FeedViewerTests\.(CursesScreenDemoTests|TerminalFamilyProbeTests)|TerminalScreenTests\.(CursesScreenTests|CursesScreenLinkTests)|PhotofeedCommandTests\.EmbeddedServerStartTests
-REAL_TIME_SUITES := EndToEndTests\.|$(IN_PROCESS_REAL_TIME_SUITES)
-REAL_TIME_GROUPS := '$(TMUX_SUITES)' '$(TMUX_SLOW_SUITES)' '$(PREFETCH_SUITES)' '$(END_TO_END_SUITES)' '$(IN_PROCESS_REAL_TIME_SUITES)'
+# test is run by no group or by two.
+REAL_TIME_TARGETS := EndToEndTests TerminalEndToEndTests TmuxTests ServerIntegrationTests FeedIntegrationTests SystemIntegrationTests
+REAL_TIME_SUITES := ^(EndToEndTests|TerminalEndToEndTests|TmuxTests|ServerIntegrationTests|FeedIntegrationTests|SystemIntegrationTests)\.
+REAL_TIME_GROUPS := $(foreach target,$(REAL_TIME_TARGETS),'^$(target)\.')
 test:
 	@scripts/ensure-deps.sh test
 	@scripts/check-imports.py
@@ -44,7 +40,7 @@ test:
 	@scripts/check-test-groups.py "$$($(SWIFT) build --show-bin-path)/photofeedPackageTests.xctest" '$(REAL_TIME_SUITES)' $(REAL_TIME_GROUPS)
 	$(SWIFT) test --skip-build --parallel --skip '$(REAL_TIME_SUITES)'
 	@bin=$$($(SWIFT) build --show-bin-path); pids=""; logs=""; \
-	echo "real-time suites: five groups side by side (their output follows when all end)"; \
+	echo "real-time suites: six targets side by side (their output follows when all end)"; \
 	for filter in $(REAL_TIME_GROUPS); do \
 		log=$$(mktemp); logs="$$logs $$log"; \
 		"$$bin/photofeedPackageTests.xctest" --testing-library swift-testing --no-parallel --filter "$$filter" >"$$log" 2>&1 & \

@@ -281,7 +281,7 @@ let package = Package(
         .testTarget(
             name: "ImageLoadingTests",
             dependencies: [
-                "ImageCodecs", "Vocabulary", "ImageLoading", "PicsumServer", "CodecFixtures",
+                "ImageCodecs", "Vocabulary", "ImageLoading", "CodecFixtures",
                 "Digests", "FoundationExtras", "TestSupport",
             ],
             swiftSettings: strict
@@ -296,7 +296,7 @@ let package = Package(
         // The screen's tests, with no feed: cells, frames, curses' pure parts, pictures.
         .testTarget(
             name: "TerminalScreenTests",
-            dependencies: ["TerminalScreen", "Vocabulary", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs", "TestSupport"],
+            dependencies: ["TerminalScreen", "Vocabulary", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -312,23 +312,19 @@ let package = Package(
             name: "PicsumServerTests",
             dependencies: [
                 "PicsumServer", "Vocabulary", "ImageCodecs", "TestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FeedSourcesTests",
             dependencies: [
-                "FeedSources", "Vocabulary", "ImageCodecs", "ImageLoading", "PicsumServer", "FoundationExtras", "TestSupport",
+                "FeedSources", "Vocabulary", "ImageCodecs", "ImageLoading", "FoundationExtras", "TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics", "FoundationExtras", "TestSupport"], swiftSettings: strict),
         // `show` called as a library: settings in, printed bytes and failures' sentences out.
         .testTarget(
             name: "PhotoShowTests",
@@ -338,11 +334,58 @@ let package = Package(
         .testTarget(
             name: "PhotofeedCommandTests",
             dependencies: [
-                "photofeed", "Vocabulary", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics", "PicsumServer",
-                "FeedSources", "FeedViewer", "TestSupport",
+                "photofeed", "Vocabulary", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics",
+                "FeedSources", "FeedViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"],
+            swiftSettings: strict
+        ),
+
+        // Real-time targets (the Makefile's REAL_TIME_TARGETS, each run in a process of its own;
+        // every suite in them carries the `.realTime` tag, and no other suite does).
+        // The built binary as a child process, run to completion: every command, its output and status.
+        .testTarget(name: "EndToEndTests", dependencies: ["ImageCodecs", "LoadSemantics", "FoundationExtras", "TestSupport"], swiftSettings: strict),
+        // The built viewer on a pseudo-terminal the test plays: the probe's answers, keys, escapes read back.
+        .testTarget(name: "TerminalEndToEndTests", dependencies: ["LoadSemantics", "TestSupport"], swiftSettings: strict),
+        // The built viewer (and the shells' completion) in tmux: keys in, screens out.
+        .testTarget(name: "TmuxTests", dependencies: ["ImageCodecs", "LoadSemantics", "TestSupport"], swiftSettings: strict),
+        // A real-time target that needs its module's test fixtures depends on that module's unit
+        // test target and imports it @testable (SwiftPM lets a test target depend on another):
+        // the fixtures stay where the unit suites use them, nothing is copied.
+        // The embedded server on a loopback socket: HTTP clients (curl, wget, nginx in front),
+        // connection limits, shaping, render admission, the control endpoint, start and stop.
+        .testTarget(
+            name: "ServerIntegrationTests",
+            dependencies: [
+                "PicsumServer", "PicsumServerTests", "Vocabulary", "ImageCodecs", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // The pipeline and the feeds on live sockets and folders: HTTP loads, freshness and
+        // resumes against the embedded server, its feed and previews, folders watched by inotify,
+        // and the embedded server started beside the viewer's screen.
+        .testTarget(
+            name: "FeedIntegrationTests",
+            dependencies: [
+                "FeedSources", "FeedSourcesTests", "ImageLoading", "ImageLoadingTests", "ImageCodecs", "PicsumServer", "FeedViewer", "photofeed",
+                "Vocabulary", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        // The system's pseudo-terminals and child processes: curses on a pty (and on a measured
+        // link), the start-up probe answered as each terminal family answers, child processes and
+        // a real shell, decodes measured in a child of their own (peak memory).
+        .testTarget(
+            name: "SystemIntegrationTests",
+            dependencies: [
+                "TerminalScreen", "TerminalScreenTests", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs", "ImageCodecsTests",
+                "FoundationExtras", "Vocabulary", "TestSupport",
+            ],
             swiftSettings: strict
         ),
     ]

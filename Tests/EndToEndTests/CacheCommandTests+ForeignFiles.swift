@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `photofeed cache` and the viewer's trimming on folders holding someone else's files: only

@@ -1,7 +1,8 @@
 import Testing
+import TestSupport
 @testable import PicsumServer
 
-@Suite("Live server: ranges, validators, HEAD, render cache", .timeLimit(.minutes(1)))
+@Suite("Live server: ranges, validators, HEAD, render cache", .tags(.realTime), .timeLimit(.minutes(1)))
 struct ServerHTTPSemanticsTests {
     /// An id drawn from a colour photograph (so `?grayscale` is another representation).
     let path = "/id/0/160/120"

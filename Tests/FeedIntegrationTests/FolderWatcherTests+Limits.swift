@@ -1,4 +1,5 @@
 @testable import FeedSources
+@testable import FeedSourcesTests
 import Foundation
 import Testing
 

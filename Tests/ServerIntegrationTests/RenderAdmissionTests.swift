@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PicsumServer
 
 /// Issue 12 §1: concurrent renders are bounded by their size, and large ones cannot starve
 /// small ones.
-@Suite("Render admission")
+@Suite("Render admission", .tags(.realTime))
 struct RenderAdmissionTests {
     static let large = 5000 * 5000
     static let small = 160 * 120

@@ -1,10 +1,12 @@
 import Foundation
 import ImageCodecs
 import Testing
+import TestSupport
 @testable import PicsumServer
+@testable import PicsumServerTests
 import Vocabulary
 
-@Suite("Live server: image routes", .timeLimit(.minutes(2)))
+@Suite("Live server: image routes", .tags(.realTime), .timeLimit(.minutes(2)))
 struct ServerImageTests {
     private func decode(_ result: HTTPResult) throws -> Bitmap {
         try ImageDecoder.decode(result.body).bitmap
@@ -146,7 +148,7 @@ struct ServerImageTests {
     }
 }
 
-@Suite("Live server: animations among the first ids", .timeLimit(.minutes(2)))
+@Suite("Live server: animations among the first ids", .tags(.realTime), .timeLimit(.minutes(2)))
 struct ServerAnimationTests {
     @Test func animationsAreServedAtTheSizeAskedForAtTheirIdsAndTheStillsStayPut() async throws {
         // Given a server whose animations folder holds an animated GIF and an animated WebP

@@ -1,11 +1,13 @@
 import Foundation
 @_spi(Testing) @testable import ImageCodecs
+@testable import ImageCodecsTests
 import Testing
+import TestSupport
 import Vocabulary
 
 /// Issue 12 §1: decoding toward a thumbnail streams rows into an area average, so a large image
 /// never exists at full size.
-@Suite("Reduced decoding streams rows into an area average")
+@Suite("Reduced decoding streams rows into an area average", .tags(.realTime))
 struct ReducedDecodingTests {
     /// Forces the streamed reduction even for small test images.
     static func reducing(toward target: PixelSize) -> DecodingOptions {

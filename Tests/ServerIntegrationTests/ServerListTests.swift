@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PicsumServer
 
-@Suite("Live server: /v2/list and /id/N/info", .timeLimit(.minutes(1)))
+@Suite("Live server: /v2/list and /id/N/info", .tags(.realTime), .timeLimit(.minutes(1)))
 struct ServerListTests {
     private func decodeList(_ bytes: [UInt8]) throws -> [[String: Any]] {
         try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]])

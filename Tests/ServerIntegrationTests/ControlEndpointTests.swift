@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PicsumServer
 
 /// Issue 12 §3: the shaping control endpoint is not an open door.
-@Suite("Live server: the control endpoint", .timeLimit(.minutes(1)))
+@Suite("Live server: the control endpoint", .tags(.realTime), .timeLimit(.minutes(1)))
 struct ControlEndpointTests {
     static let token = "test-token-0123456789abcdef"
     static let headers = [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")]

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PicsumServer
 
 /// Issue 12 §4: the server closes what it should — silent and slow clients, oversized bodies —
 /// and caps concurrent connections. Over real loopback sockets.
-@Suite("Live server: connection limits", .timeLimit(.minutes(1)))
+@Suite("Live server: connection limits", .tags(.realTime), .timeLimit(.minutes(1)))
 struct ServerConnectionLimitsTests {
     static func shortIdle(_ configuration: inout PicsumServer.Configuration) {
         configuration.limits.idleTimeout = .milliseconds(300)

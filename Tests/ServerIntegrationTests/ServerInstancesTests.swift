@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import PicsumServer
+@testable import PicsumServerTests
 
 /// Issue 40 §2: several instances over the same photos answer alike — bytes, ETag and
 /// Last-Modified (the photo file's time, not the process's start) — so any of them can answer

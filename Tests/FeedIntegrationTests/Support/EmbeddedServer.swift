@@ -1,3 +1,4 @@
+@testable import FeedSourcesTests
 import ImageLoading
 import PicsumServer
 

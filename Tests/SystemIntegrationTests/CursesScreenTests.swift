@@ -13,7 +13,7 @@ import TerminalText
 ///
 /// One serialized suite: ncurses has process-wide state, and the signal test
 /// changes signal dispositions while it runs.
-@Suite("CursesScreen on a pty", .serialized)
+@Suite("CursesScreen on a pty", .serialized, .tags(.realTime))
 struct CursesScreenTests {
     private func makeScreen(_ pty: PseudoTerminal, signals: Bool = false) throws -> CursesScreen {
         try CursesScreen(configuration: CursesScreenConfiguration(

@@ -1,4 +1,5 @@
 import FeedSources
+@testable import FeedSourcesTests
 import Foundation
 import ImageCodecs
 import ImageLoading

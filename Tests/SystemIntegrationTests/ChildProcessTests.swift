@@ -1,7 +1,8 @@
 import FoundationExtras
 import Testing
+import TestSupport
 
-@Suite struct ChildProcessTests {
+@Suite(.tags(.realTime)) struct ChildProcessTests {
     @Test func capturesTheOutputAndTheStatus() throws {
         // Given a program that prints its arguments
         // When it is run with its output captured

@@ -1,10 +1,12 @@
 @testable import ImageCodecs
+@testable import ImageCodecsTests
 import Testing
+import TestSupport
 import Vocabulary
 
 /// Issue 12 §1: a hostile file costs time and memory bounded by the output, not by what its
 /// header or chunk lengths claim. Each bound is generous (the failures were seconds and GB).
-@Suite("Hostile input is refused cheaply", .serialized)
+@Suite("Hostile input is refused cheaply", .serialized, .tags(.realTime))
 struct HostileInputTests {
     /// Peak RSS may grow this much while one hostile file is decoded (it grew by 0.3–2.1 GB).
     static let memoryBound = 100 * 1024 * 1024

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 
 /// Runs the built `photofeed` binary (from `.build/debug`, or `$PHOTOFEED_BIN`) as a child process.
 ///
-/// The test target does not depend on the executable, so a `swift test` that rebuilt the
+/// The test targets do not depend on the executable, so a `swift test` that rebuilt the
 /// libraries for the test bundle could run an older `photofeed` linked from other code.
 /// ``photofeed`` therefore refuses, with a message saying to build, a `.build/debug/photofeed`
 /// that is missing or older than any object file compiled for the package's own targets
@@ -11,16 +11,16 @@ import Foundation
 /// without changing it makes no new object and no new binary, and must not fail the run.
 /// `make test` builds everything first. `$PHOTOFEED_BIN` names a binary to test as is
 /// (a release build, say), unchecked.
-struct BuiltBinary {
+public struct BuiltBinary {
     /// The package root, found from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The photo library shipped with the package.
-    static var assetsDirectory: URL { packageRoot.appendingPathComponent("Assets/photos") }
+    public static var assetsDirectory: URL { packageRoot.appendingPathComponent("Assets/photos") }
 
     /// The binary under test; throws when the debug build is missing or stale.
-    static var photofeed: URL {
+    public static var photofeed: URL {
         get throws {
             if let path = ProcessInfo.processInfo.environment["PHOTOFEED_BIN"] { return URL(fileURLWithPath: path) }
             try freshness.get()
@@ -29,19 +29,19 @@ struct BuiltBinary {
     }
 
     /// `$XDG_CACHE_HOME` for the binaries this test process runs, unless a test names its own.
-    static let scratchCacheHome: URL = FileManager.default.temporaryDirectory
+    public static let scratchCacheHome: URL = FileManager.default.temporaryDirectory
         .appendingPathComponent("photofeed-e2e-cache-\(getpid())")
 
     /// `$XDG_CONFIG_HOME` for the binaries this test process runs, unless a test names its own:
     /// a folder that does not exist, so no config file is read.
-    static let scratchConfigHome: URL = FileManager.default.temporaryDirectory
+    public static let scratchConfigHome: URL = FileManager.default.temporaryDirectory
         .appendingPathComponent("photofeed-e2e-config-\(getpid())")
 
-    static var debugBinary: URL { packageRoot.appendingPathComponent(".build/debug/photofeed") }
+    public static var debugBinary: URL { packageRoot.appendingPathComponent(".build/debug/photofeed") }
 
     /// Why the debug binary cannot be trusted.
-    struct StaleBinary: Error, CustomStringConvertible {
-        var description: String
+    public struct StaleBinary: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Checked once per test run.
@@ -74,10 +74,10 @@ struct BuiltBinary {
         (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
     }
 
-    struct Output: Sendable {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// Runs `photofeed arguments…` to completion and captures its output.
@@ -85,7 +85,7 @@ struct BuiltBinary {
     /// The wait happens on a Dispatch thread, not on Swift's cooperative pool: blocking a pool
     /// thread for a whole child process (2 threads on a 2-core machine) starved other tests'
     /// tasks — a tmux test's screen poller missed a loading frame that lasted seconds.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try runBlocking(arguments, environment: environment) })
@@ -94,7 +94,7 @@ struct BuiltBinary {
     }
 
     /// Runs `command` with `sh -c` (for pipes into the binary), with the same environment rules.
-    static func runShell(_ command: String, environment: [String: String] = [:]) async throws -> Output {
+    public static func runShell(_ command: String, environment: [String: String] = [:]) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
@@ -104,7 +104,7 @@ struct BuiltBinary {
     }
 
     /// ``run(_:environment:)`` for callers on their own threads; blocks the calling thread.
-    static func runBlocking(
+    public static func runBlocking(
         _ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, shellCommand: String? = nil
     ) throws -> Output {
         let process = Process()

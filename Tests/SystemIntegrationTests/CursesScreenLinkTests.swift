@@ -8,6 +8,7 @@ import Testing
 import TestSupport
 import Vocabulary
 @testable import TerminalScreen
+@testable import TerminalScreenTests
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PicsumServer
+@testable import PicsumServerTests
 
-@Suite("Live server: photographers from the manifest", .timeLimit(.minutes(1)))
+@Suite("Live server: photographers from the manifest", .tags(.realTime), .timeLimit(.minutes(1)))
 struct ServerAttributionTests {
     private func list(_ bytes: [UInt8]) throws -> [[String: Any]] {
         try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]])

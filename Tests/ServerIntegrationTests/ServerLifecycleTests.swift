@@ -2,9 +2,11 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import Testing
+import TestSupport
 @testable import PicsumServer
+@testable import PicsumServerTests
 
-@Suite("Live server: library loading, start and stop", .timeLimit(.minutes(1)))
+@Suite("Live server: library loading, start and stop", .tags(.realTime), .timeLimit(.minutes(1)))
 struct ServerLifecycleTests {
     @Test func undecodableFilesAreSkippedWithOneLogLine() async throws {
         // Given a library of two photos, one corrupt "JPEG", random bytes, and a README

@@ -1,9 +1,11 @@
 import AsyncHTTPClient
 import Foundation
 import Testing
+import TestSupport
 @testable import PicsumServer
+@testable import PicsumServerTests
 
-@Suite("Live server: network shaping", .timeLimit(.minutes(2)))
+@Suite("Live server: network shaping", .tags(.realTime), .timeLimit(.minutes(2)))
 struct ServerShapingTests {
     @Test func failureRateOneFailsEveryImageButNotTheList() async throws {
         try await withServer({ $0.shaping = NetworkShaping(failureRate: 1, seed: 3) }) { _, client in

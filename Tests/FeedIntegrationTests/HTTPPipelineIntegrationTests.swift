@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImageLoading
+@testable import ImageLoadingTests
 import PicsumServer
 import TestSupport
 import Testing

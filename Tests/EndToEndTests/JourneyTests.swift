@@ -295,6 +295,36 @@ struct JourneyTests {
         #expect(size == nil || size! > 0, "an empty viewer-stderr.log was left")
     }
 
+    @Test("every command in one home: each name left in the cache folder is declared, and each folder and lock they make is there")
+    func everyCommandLeavesOnlyDeclaredNames() async throws {
+        // Given a home, where photos are shown in block art and in pixels, the feed viewed,
+        // prefetched, viewed in a terminal (whose 8-colour TERM gets a compiled 16-colour entry) and pruned
+        let person = try Person()
+        let photo = person.home.appendingPathComponent("Pictures/coffee.jpg").path
+        try await person.run(["show", "--width", "24", photo])
+        try await person.run(["show", "--graphics", "kitty", "--width", "24", "--height", "10", photo])
+        person.waitForThumbnailWriter()
+        try await person.run(Self.snapshot)
+        try await person.run(["prefetch", "--count", "4"])
+        let binary = try BuiltBinary.photofeed.path
+        let session = try TmuxSession(
+            command: "env -u XDG_CACHE_HOME -u COLORTERM TERM=linux HOME='\(person.home.path)' '\(binary)' "
+                + "--latency 0 --bandwidth 0 --graphics blocks --colors 16; echo \"exit $?\"; sleep 600",
+            columns: 100, rows: 30)
+        #expect(try await session.waitForScreen(within: .seconds(60)) { $0.contains("#1 ·") } != nil)
+        try session.send("q")
+        #expect(try await session.waitForScreen(within: .seconds(30)) { $0.contains("exit 0") } != nil)
+        try await person.run(["cache", "prune", "--older-than", "30d"])
+        // Then every name left is one photofeed declares
+        let names = person.cacheNames()
+        for name in names { #expect(OwnFiles.contains(name), "\(name) is left in the cache folder but declared nowhere") }
+        // And the ones these commands make are all there (what each is for: `photofeed cache files`)
+        for made in [OwnFiles.tag, OwnFiles.lock, OwnFiles.pictures, OwnFiles.serverSources, OwnFiles.thumbnailWriterLock, OwnFiles.terminfo] {
+            #expect(names.contains(made.name), "\(made.name) was not made: \(names.sorted())")
+        }
+        #expect(names.contains { OwnFiles.entries.matches($0) })
+    }
+
     @Test("two homes: one person's commands never touch another's home")
     func aSecondHomeIsUntouched() async throws {
         // Given two people, the second having used photofeed already

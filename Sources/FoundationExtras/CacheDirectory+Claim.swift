@@ -10,7 +10,7 @@ import Glibc
 /// ```
 extension CacheDirectory {
     /// The tag's file name.
-    public static let tagName = "CACHEDIR.TAG"
+    public static let tagName = OwnFiles.tag.name
     /// The tag's first line, exactly as the specification gives it.
     static let tagSignature = Array("Signature: 8a477f597d28d172789f06886806bc55".utf8)
     /// The names of foreign files a refusal lists (the rest are counted).

@@ -25,8 +25,10 @@ public enum OwnFiles {
         writers: "the viewer, snapshot, prefetch", cleaning: .entries(limit: 200 << 20))
     /// An entry being written, renamed into place when whole.
     public static let entryInProgress = OwnFile(
-        .temporary(prefix: ".tmp-"), kind: .file, purpose: "a disk cache entry being written",
+        .temporary(prefix: entryInProgressPrefix), kind: .file, purpose: "a disk cache entry being written",
         writers: "the viewer, snapshot, prefetch", cleaning: .temporary)
+    /// The start of an entry-in-progress's name (`.tmp-` and a UUID).
+    public static let entryInProgressPrefix = ".tmp-"
     /// The lock the disk cache's sweeps and `cache prune`/`clear` take, so two never trim at once.
     public static let lock = OwnFile(
         .exactly(".lock"), kind: .file, purpose: "the disk cache's lock (one sweep at a time)",

@@ -79,7 +79,7 @@ struct EmbeddedServerFlags: Equatable, Sendable {
         configuration.warmedIDs = 12
         // The photos' scaled sources are kept beside the disk cache (a dot-folder: not entries):
         // the next run's first thumbnails need no large decode.
-        configuration.sourceCacheDirectory = cacheDirectory?.appendingPathComponent(".server-sources")
+        configuration.sourceCacheDirectory = cacheDirectory?.appendingPathComponent(ServerSources.folderName)
         // Animations among the first ids, so the default feed plays some at once.
         configuration.animationsDirectory = photos.appendingPathComponent("animated")
         configuration.shaping = NetworkShaping(

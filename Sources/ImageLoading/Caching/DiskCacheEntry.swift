@@ -1,5 +1,6 @@
 import Digests
 import FoundationEssentials
+import FoundationExtras
 
 /// The on-disk format of one cache entry: a header with a length and a SHA-256, so a torn write
 /// or a flipped byte is detected on read.
@@ -101,7 +102,7 @@ enum DiskCacheEntry {
         return uuid.count == 36 && uuid.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || $0 == 0x2D }
     }
 
-    static let temporaryPrefix = ".tmp-"
+    static let temporaryPrefix = OwnFiles.entryInProgressPrefix
 
     private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
         var little = value.littleEndian

@@ -5,7 +5,8 @@ import Vocabulary
 /// A watched folder's changes (`FolderWatcher`, inotify): a photo added appears at its place by
 /// the feed's order and the list's sort, a changed one loads again, a removed one goes; the
 /// focused photo stays focused on its line (the next one takes the focus if it went), and
-/// the folder is never listed again.
+/// the folder is never listed again. And any photo leaving the feed (the folder, the Trash)
+/// or joining it (put back from the Trash).
 extension FeedModel {
     /// A batch of changes, applied in order.
     mutating func receiveFolderChanges(_ changes: [FolderChange]) -> [FeedEffect] {
@@ -106,5 +107,52 @@ extension FeedModel {
         loading.items[key]?.load = nil
         effects += retry([key])
         return effects
+    }
+
+    // MARK: Photos leaving and joining
+
+    /// Photos that left the feed (moved to the Trash, deleted from the folder): their loads stop,
+    /// their pictures, marks and animations go, the list closes over them.
+    mutating func removePhotos(_ removed: Set<PhotoKey>) -> [FeedEffect] {
+        let removed = removed.filter(items.contains)
+        guard !removed.isEmpty else { return [] }
+        // The focus stays at its place: the photo after the removed one takes it.
+        let focusIndex = list.focus ?? 0
+        let successor = keys[min(focusIndex, keys.count)...].first { !removed.contains($0) }
+            ?? keys[..<min(focusIndex, keys.count)].last { !removed.contains($0) }
+        let effects = forget(removed)
+        return effects + update(list: .show(keys.filter { !removed.contains($0) }, focus: successor))
+    }
+
+    /// Stops and forgets everything held for photos that left the feed (the list still shows
+    /// them until it is set again).
+    mutating func forget(_ removed: Set<PhotoKey>) -> [FeedEffect] {
+        var effects: [FeedEffect] = []
+        if let detailKey, removed.contains(detailKey) { effects += closeDetail() }
+        _ = update(panels: .forget(removed))
+        for key in removed.sorted(by: { (positions[$0] ?? 0) < (positions[$1] ?? 0) }) {
+            if items[key]?.load != nil {
+                effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
+                _ = update(panels: .mark(.cancel, lane: key.description))
+            }
+            effects += releaseAnimation(of: key)
+        }
+        actions.forget(removed)
+        loading.items.remove(removed)
+        return effects
+    }
+
+    /// A photo that joined the feed (put back from the Trash, added to the folder) at `feedIndex`
+    /// of the feed's order (nil: the end), shown at its place by the current order.
+    @discardableResult
+    mutating func insertPhoto(_ photo: FeedPhoto, as key: PhotoKey? = nil, atFeedIndex feedIndex: Int?) -> PhotoKey {
+        let key = key ?? nextKey(for: photo.id)
+        loading.items.append(photo, as: key, at: feedIndex)
+        return key
+    }
+
+    /// The key the next photo with `id` gets.
+    mutating func nextKey(for id: String) -> PhotoKey {
+        loading.nextKey(for: id)
     }
 }

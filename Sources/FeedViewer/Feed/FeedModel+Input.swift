@@ -24,19 +24,16 @@ extension FeedModel {
             loading.hold(input, limit: Self.maximumHeldInput)
             return []
         }
-        if seekingEnd, case .key = input {
-            stopSeekingEnd()
-            return []
-        }
+        if seekingEnd, case .key = input { return update(list: .stopSeekingEnd) }
         if confirmation != nil, case .key(let key) = input { return update(actions: .answer(key)) }
-        if let prompt, case .key(let key) = input { return answer(prompt, with: key) }
+        if prompt != nil, case .key(let key) = input { return update(list: .answer(key, items: items, pageState: pageState)) }
         let inFeed = keyContext == .list || keyContext == .grid
         if !order.filter.isEmpty, inFeed, case .key(let key) = input {
             switch key {
             case .escape:
                 // The filter's note ("2 matches /x (n N next, Esc shows all)") goes with it, at once.
-                if message?.hasSuffix(Self.filterNoteEnding) == true { message = nil }
-                return filter("")
+                if message?.hasSuffix(ListModel.filterNoteEnding) == true { message = nil }
+                return update(list: .filter("", items: items))
             case .character("n"): return execute(.nextMatch(1))
             case .character("N"): return execute(.nextMatch(-1))
             default: break
@@ -58,16 +55,16 @@ extension FeedModel {
         switch command {
         case .moveFocus(let delta):
             // In the detail view j/k step through the photos one by one, in the grid too.
-            var effects = apply(detail != nil ? listing.list.moveFocus(items: delta) : listing.list.moveFocus(by: delta))
+            var effects = update(list: .move(detail != nil ? .focusItems(delta) : .focus(delta)))
             if detail != nil { effects += openDetail() }
             return effects
-        case .moveFocusSideways(let delta): return apply(listing.list.moveFocus(items: delta))
+        case .moveFocusSideways(let delta): return update(list: .move(.focusItems(delta)))
         case .focus(let point): return focus(at: point)
-        case .scroll(let delta): return apply(listing.list.scroll(by: delta))
-        case .pageDown: return apply(listing.list.pageDown())
-        case .pageUp: return apply(listing.list.pageUp())
-        case .jumpToTop: return apply(listing.list.jumpToTop())
-        case .jumpToEnd: return jumpToEnd()
+        case .scroll(let delta): return update(list: .move(.scroll(delta)))
+        case .pageDown: return update(list: .move(.pageDown))
+        case .pageUp: return update(list: .move(.pageUp))
+        case .jumpToTop: return update(list: .move(.top))
+        case .jumpToEnd: return update(list: .jumpToEnd(pageState: pageState, listedSoFar: listedSoFar))
         case .openDetail: return openDetail()
         case .back: return back()
         case .zoom(let step): return zoom(step)
@@ -76,7 +73,7 @@ extension FeedModel {
             startDrag(at: point)
             return []
         case .dragTo(let point): return drag(to: point)
-        case .nextMatch(let delta): return nextMatch(delta)
+        case .nextMatch(let delta): return update(list: .nextMatch(delta))
         default: return nil
         }
     }
@@ -119,13 +116,8 @@ extension FeedModel {
         case .saveOriginal: return saveOriginal()
         case .toggleMark: return update(actions: .toggleMark(focusedKey))
         case .invertMarks: return update(actions: .invertMarks(among: keys))
-        case .startFilter:
-            listing.startFilter()
-            return []
-        case .chooseSort:
-            listing.open(.sort)
-            message = FeedPrompt.sortQuestion
-            return []
+        case .startFilter: return update(list: .startFilter)
+        case .chooseSort: return update(list: .chooseSort)
         case .trashFocused: return update(actions: .askToTrash(actionTargets, items: items, feedName: feedName))
         case .undoTrash: return update(actions: .undoTrash)
         case .openExternally: return openExternally()
@@ -165,10 +157,10 @@ extension FeedModel {
         let oldBox = geometry.picture.size
         screenSize = size
         let geometry = self.geometry
-        var effects = apply(
-            listing.list.resize(
+        var effects = update(
+            list: .move(.resize(
                 viewportHeight: Self.viewport(for: size).rows, lineHeight: geometry.lineHeight,
-                columns: geometry.columns))
+                columns: geometry.columns)))
         if geometry.picture.size != oldBox {
             effects += replacePictures()
         } else if detail != nil {
@@ -195,7 +187,7 @@ extension FeedModel {
             let item = list.item(atLine: point.row, column: column)
         else { return [] }
         if item == list.focus { return openDetail() }
-        return apply(listing.list.setFocus(item))
+        return update(list: .move(.focusOn(item)))
     }
 
     private mutating func toggleLowData() -> [FeedEffect] {

@@ -7,9 +7,7 @@ extension FeedModel {
     /// Runs the planner on a list change (by list position) and asks for a page near the end.
     mutating func apply(_ diff: LazyListDiff) -> [FeedEffect] {
         guard !diff.isEmpty else { return [] }
-        return plan(diff.transitions.compactMap { transition in
-            key(at: transition.item).map { RowLoadPlanner.Transition(item: $0, from: transition.from, to: transition.to) }
-        })
+        return plan(listing.transitions(of: diff))
     }
 
     /// Runs the planner on photos whose roles changed and asks for a page near the end.

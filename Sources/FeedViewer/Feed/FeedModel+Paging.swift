@@ -2,15 +2,17 @@ import FeedSources
 import TerminalText
 import Vocabulary
 
-/// Paging: the next page when the list comes near its end, failures that wait for a retry.
+/// Paging: the next page when the list comes near its end, failures that wait for a retry,
+/// and the provisional rows of a folder still being listed (each listing step shows the
+/// photos that come first among the names read so far, and asks for the next step at once;
+/// the page that ends the listing replaces them: a focus the user moved stays on its photo
+/// when that is still there, an unmoved list stays at its top).
 extension FeedModel {
     /// Asks for the next page when the user is within two screens of the end (never after a
     /// failed page: that waits for ``retryPage()``).
     mutating func requestPageIfNeeded() -> [FeedEffect] {
-        guard pageState == .idle else { return [] }
-        if seekingEnd || readsAllPages || listedSoFar != nil { return requestPage(.automatic) }
-        let ahead = list.visibleItems.upperBound + 2 * list.pageLines * list.columns
-        return ahead >= keys.count ? requestPage(.automatic) : []
+        guard pageState == .idle, listing.wantsPage(listing: listedSoFar != nil) else { return [] }
+        return requestPage(.automatic)
     }
 
     /// Requests a page unless one is in flight, the last one failed (automatic), or the feed ended.
@@ -88,22 +90,53 @@ extension FeedModel {
             } else if !replacesProvisionalRows {
                 let added = page.photos.map { append($0) }
                 _ = update(panels: .log(row: nil, .note("page \(index): \(page.photos.count) photos")))
-                effects += order.isFeedOrder ? setKeys(keys + added, focus: focusedKey) : arrange()
-            }
-            if pageState == .ended, readsAllPages {
-                listing.readAllPages(false)
-                if let summary = order.summary { note("\(summary): all \(keys.count) photos") }
+                effects += update(list: order.isFeedOrder ? .show(keys + added, focus: focusedKey) : .arrange(items, focus: nil))
             }
         }
-        return effects + continueToEnd() + requestPageIfNeeded()
+        return effects + update(list: .pageArrived(pageState: pageState, listedSoFar: listedSoFar))
     }
 
     /// Adds a photo at the end of the feed's order, keyed by its id and how often that id came
-    /// before (the list shows it after ``arrange(focus:)`` or ``setKeys(_:focus:)``).
+    /// before (the list shows it after ``arrange(focus:)`` or the list's `.show`).
     @discardableResult
     mutating func append(_ photo: FeedPhoto) -> PhotoKey {
         let key = nextKey(for: photo.id)
         loading.items.append(photo, as: key)
         return key
+    }
+
+    // MARK: A folder still being listed
+
+    /// A listing step: its photos as provisional rows, and the next step asked for.
+    mutating func receiveListing(_ progress: FeedListingProgress) -> [FeedEffect] {
+        loading.listingProgressed(filesSoFar: progress.filesSoFar)
+        var effects = replaceRows(with: progress.photos)
+        loading.markRowsProvisional()
+        effects += update(list: .listingStep(listedSoFar: listedSoFar))
+        effects += requestPage(.automatic)
+        return effects
+    }
+
+    /// Replaces every row with `photos`. Nothing changes when they are the same photos in the
+    /// same order (their loads go on); otherwise the loads of the rows that go are cancelled or
+    /// released (the pipeline keeps their bytes, so a photo that stays resumes), a focus moved
+    /// off the first row stays on its photo when it is among `photos`, and the new visible rows
+    /// start loading.
+    mutating func replaceRows(with photos: [FeedPhoto]) -> [FeedEffect] {
+        guard photos.map(\.id) != keys.map(\.id) else { return [] }
+        // The focus follows its photo only when the user moved it off the first row: a list
+        // nobody has moved yet stays at its top.
+        let focusedID = list.focus == 0 ? nil : focusedKey?.id
+        var effects: [FeedEffect] = []
+        if detail != nil { effects += closeDetail() }
+        for key in keys where items[key]?.load != nil {
+            effects.append(loadStatus(of: key).isRunning ? .cancel(.item(key)) : .release(.item(key)))
+            _ = update(panels: .mark(.cancel, lane: key.description))
+        }
+        listing.clear()
+        loading.forgetAllPhotos()
+        for photo in photos { append(photo) }
+        let focus = focusedID.flatMap { id in items.feedOrder.first { $0.id == id } }
+        return effects + arrange(focus: focus)
     }
 }

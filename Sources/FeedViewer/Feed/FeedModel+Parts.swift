@@ -23,7 +23,7 @@ extension FeedModel {
     }
     /// Scroll position, focus, viewport, prefetch window.
     public var list: LazyList { listing.list }
-    /// The listed photos and their positions (set only by `setKeys(_:focus:)`).
+    /// The listed photos and their positions (set only by the list's `.arrange` and `.show`).
     var shown: ShownOrder { listing.shown }
     /// The sort and the filter.
     public var order: ListOrder { listing.order }

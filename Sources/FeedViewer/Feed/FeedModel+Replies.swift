@@ -6,12 +6,37 @@ import Vocabulary
 extension FeedModel {
     /// What a sub-model's reply says, in order.
     mutating func hear<Request>(_ reply: ModelReply<Request>) {
-        for saying in reply.sayings {
-            switch saying {
-            case .note(let text): note(text)
-            case .message(let text): message = text
+        for saying in reply.sayings { hear(saying) }
+    }
+
+    /// One saying: a note (the status bar and the event log) or the status bar's message alone.
+    mutating func hear(_ saying: ModelReply<some Sendable>.Saying) {
+        switch saying {
+        case .note(let text): note(text)
+        case .message(let text): message = text
+        }
+    }
+
+    /// Routes `message` to the list (its order, the prompt, `G`); starts and stops the loads
+    /// and asks for the pages it asks for, its notes kept in order with them.
+    mutating func update(list message: ListModel.Message) -> [FeedEffect] {
+        let reply = listing.update(message)
+        var effects = reply.effects
+        for step in reply.steps {
+            switch step {
+            case .saying(let saying): hear(saying)
+            case .request(.plan(let transitions)): effects += plan(transitions)
+            case .request(.apply(let diff)): effects += apply(diff)
+            case .request(.requestPageIfNeeded): effects += requestPageIfNeeded()
             }
         }
+        return effects
+    }
+
+    /// The list again after the order or the photos changed (`focus`, else the focused photo,
+    /// keeps its line).
+    mutating func arrange(focus: PhotoKey? = nil) -> [FeedEffect] {
+        update(list: .arrange(items, focus: focus))
     }
 
     /// Routes `message` to the actions (marks, questions, the Trash, saves); runs what they ask.
@@ -22,7 +47,7 @@ extension FeedModel {
         for request in reply.requests {
             switch request {
             case .moveFocus(let delta):
-                effects += apply(listing.list.moveFocus(by: delta))
+                effects += update(list: .move(.focus(delta)))
             case .removePhotos(let keys):
                 effects += removePhotos(keys)
             case .restorePhotos(let entries):

@@ -21,7 +21,7 @@ extension FeedModel {
     mutating func advanceSlideshow() -> [FeedEffect] {
         guard animation.slideIsDue(at: now, detailOpen: detail != nil) else { return [] }
         let before = list.focus
-        var effects = apply(listing.list.moveFocus(items: 1))
+        var effects = update(list: .move(.focusItems(1)))
         guard list.focus != before else {
             animation.stopSlideshow()
             note("slideshow: the last photo")

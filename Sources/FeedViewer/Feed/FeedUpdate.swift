@@ -120,7 +120,7 @@ extension FeedModel {
     mutating func checkSettled() -> [FeedEffect] {
         guard let settle, pagesLoaded > 0 else { return [] }
         var effects: [FeedEffect] = []
-        if loading.scrollOnce(), settle.scroll != 0 { effects += apply(listing.list.scroll(by: settle.scroll)) }
+        if loading.scrollOnce(), settle.scroll != 0 { effects += update(list: .move(.scroll(settle.scroll))) }
         let visible = visibleKeys
         if loading.allSettled(visible) && (!visible.isEmpty || pageState == .ended) { effects.append(.quit(.settled)) }
         return effects

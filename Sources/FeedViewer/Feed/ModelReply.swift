@@ -24,15 +24,33 @@ struct ModelReply<Request: Sendable>: Sendable {
     var sayings: [Saying] = []
     /// What the other sub-models are asked to do, in order.
     var requests: [Request] = []
+    /// The sayings and the requests as they were made, interleaved (for a model whose log
+    /// entries must keep their order with the loads its requests start).
+    private(set) var steps: [Step] = []
+
+    /// A saying or a request, in the order the update made them.
+    enum Step: Sendable {
+        case saying(Saying)
+        case request(Request)
+    }
 
     /// A message in the status bar and the event log.
-    mutating func note(_ text: String) { sayings.append(.note(text)) }
+    mutating func note(_ text: String) {
+        sayings.append(.note(text))
+        steps.append(.saying(.note(text)))
+    }
 
     /// A message in the status bar alone (a question, an answer kept out of the log).
-    mutating func say(_ text: String?) { sayings.append(.message(text)) }
+    mutating func say(_ text: String?) {
+        sayings.append(.message(text))
+        steps.append(.saying(.message(text)))
+    }
 
     /// Asks the model around it for `request`.
-    mutating func ask(_ request: Request) { requests.append(request) }
+    mutating func ask(_ request: Request) {
+        requests.append(request)
+        steps.append(.request(request))
+    }
 
     /// The notes said, in order (tests).
     var notes: [String] {

@@ -12,7 +12,7 @@ import FeedSources
 struct ListModel: Sendable {
     /// Scroll position, focus, viewport, prefetch window.
     var list: LazyList
-    /// The listed photos and their positions (set only by `setKeys(_:focus:)`).
+    /// The listed photos and their positions (set only by the list's `.arrange` and `.show`).
     private(set) var shown = ShownOrder()
     /// The sort and the filter.
     private(set) var order = ListOrder()
@@ -57,7 +57,10 @@ struct ListModel: Sendable {
     mutating func show(_ keys: [PhotoKey]) { shown.replace(with: keys) }
 
     /// No photo shown (the feed starts again).
-    mutating func clear() { shown = ShownOrder() }
+    mutating func clear() {
+        shown = ShownOrder()
+        _ = list.setItemCount(0)
+    }
 
     /// The list sorts by `sort` (nil: the feed's order).
     mutating func sort(by sort: PhotoSort?) { order.sort = sort }

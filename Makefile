@@ -1,11 +1,11 @@
-# photofeed — the two commands: `make run` and `make test`.
+# photofeed — the two commands: `make run` and `make test` (`make check`: the unit tests alone).
 SWIFT ?= swift
 RELEASE_BIN := .build/release
 # Static Swift runtime: a `photofeed show` process starts without loading Foundation/ICU
 # dynamically, which would dominate its start-up (`feedbench --scenario blockart-speed` times it).
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: run test bench build release deps serve clean fuzz fuzz-smoke install uninstall hardening-check man
+.PHONY: run test check bench build release deps serve clean fuzz fuzz-smoke install uninstall hardening-check man
 
 ## run: build in release mode and start the viewer on its embedded feed (ARGS="--symbols quad" etc.)
 run:
@@ -13,41 +13,49 @@ run:
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/photofeed $(ARGS)
 
-## test: build everything (debug), then the unit suites in parallel, then the real-time ones
-# The suites that shape real time (loopback HTTP, tmux, pseudo-terminals, child processes) run
-# after the rest: beside the CPU-bound unit suites on 2 cores they are starved into flaking. They
-# carry the Swift Testing tag `.realTime` where we own them, but swift-testing 6.3 cannot select
-# by tag (`--filter tag:` came later), so these regexes over test ids (Target.Suite/test) are the
-# one list of them. A new real-time suite goes in one (and gets the tag). The suites that measure
-# the process's peak memory (VmHWM) are real-time too: beside other suites in one process they
-# measure the others' memory.
-# The real-time suites live in test targets of their own and run in six processes at once, one a
-# target, each one test at a time: the viewer's end-to-end commands, the viewer on a played
-# terminal, the viewer in tmux, the embedded server on loopback, the pipeline and feeds on live
-# sockets and folders, and ptys and child processes in process. They mostly wait on I/O and
-# children: side by side they take about the time of the longest target instead of the sum. They run the test binary itself (two `swift
-# test`s would queue on SwiftPM's lock); each group's output is printed when all have ended.
-# scripts/check-test-groups.py lists every test of the built binary and fails, naming them, when a
-# test is run by no group or by two.
+## test: build everything (debug), check, then the unit targets in parallel and each real-time target in a
+## process of its own, all side by side
+## check: build, then the unit targets alone (the inner loop: no real-time target)
+# The suites that shape real time (loopback HTTP, tmux, pseudo-terminals, child processes, inotify)
+# live in test targets of their own, named here and nowhere else. Every suite in them carries the
+# Swift Testing tag `.realTime` and no other suite does: scripts/check-test-groups.py reads the built
+# bundle's tests and tags and fails, naming the suite, on a real-time suite in a unit target, an
+# untagged suite in a real-time target, or a name here that is no test target. A new real-time
+# suite goes in one of these targets (with the tag); a new real-time target goes in this list.
+# On Linux every test target is linked into one bundle (photofeedPackageTests.xctest), so a target is
+# chosen by its name: its tests' ids start with `Target.`.
+# Each real-time target runs in a process of its own, one test at a time: they mostly wait on
+# children, sockets and terminals, so side by side they take about the time of the longest. The
+# unit targets run at the same time, in parallel, under `nice`: the CPU they would take from a
+# real-time test (whose screen poller or socket then misses its moment) goes to it first. They run
+# the test bundle itself (two `swift test`s would queue on SwiftPM's lock); each real-time target's
+# output is printed when all have ended, and any failure fails the run.
 REAL_TIME_TARGETS := EndToEndTests TerminalEndToEndTests TmuxTests ServerIntegrationTests FeedIntegrationTests SystemIntegrationTests
-REAL_TIME_SUITES := ^(EndToEndTests|TerminalEndToEndTests|TmuxTests|ServerIntegrationTests|FeedIntegrationTests|SystemIntegrationTests)\.
-REAL_TIME_GROUPS := $(foreach target,$(REAL_TIME_TARGETS),'^$(target)\.')
+empty :=
+space := $(empty) $(empty)
+REAL_TIME_PATTERN := ^($(subst $(space),|,$(strip $(REAL_TIME_TARGETS))))\.
+TEST_BUNDLE = "$$($(SWIFT) build --show-bin-path)/photofeedPackageTests.xctest"
 test:
 	@scripts/ensure-deps.sh test
 	@scripts/check-imports.py
 	@scripts/check-architecture.py
 	$(SWIFT) build --build-tests
-	@scripts/check-test-groups.py "$$($(SWIFT) build --show-bin-path)/photofeedPackageTests.xctest" '$(REAL_TIME_SUITES)' $(REAL_TIME_GROUPS)
-	$(SWIFT) test --skip-build --parallel --skip '$(REAL_TIME_SUITES)'
-	@bin=$$($(SWIFT) build --show-bin-path); pids=""; logs=""; \
-	echo "real-time suites: six targets side by side (their output follows when all end)"; \
-	for filter in $(REAL_TIME_GROUPS); do \
-		log=$$(mktemp); logs="$$logs $$log"; \
-		"$$bin/photofeedPackageTests.xctest" --testing-library swift-testing --no-parallel --filter "$$filter" >"$$log" 2>&1 & \
+	@scripts/check-test-groups.py $(TEST_BUNDLE) $(REAL_TIME_TARGETS)
+	@bundle=$(TEST_BUNDLE); pids=""; logs=$$(mktemp -d); \
+	echo "unit targets in parallel (niced), beside each real-time target in a process of its own (their output follows when all end)"; \
+	for target in $(REAL_TIME_TARGETS); do \
+		"$$bundle" --testing-library swift-testing --no-parallel --filter "^$$target\." >"$$logs/$$target" 2>&1 & \
 		pids="$$pids $$!"; \
 	done; \
-	status=0; for pid in $$pids; do wait $$pid || status=1; done; \
-	cat $$logs; rm -f $$logs; exit $$status
+	nice -n 10 "$$bundle" --testing-library swift-testing --parallel --skip '$(REAL_TIME_PATTERN)'; status=$$?; \
+	for pid in $$pids; do wait $$pid || status=1; done; \
+	for target in $(REAL_TIME_TARGETS); do echo "== $$target"; cat "$$logs/$$target"; done; \
+	rm -rf "$$logs"; exit $$status
+
+check:
+	@scripts/ensure-deps.sh test
+	$(SWIFT) build --build-tests
+	"$$($(SWIFT) build --show-bin-path)/photofeedPackageTests.xctest" --testing-library swift-testing --parallel --skip '$(REAL_TIME_PATTERN)'
 
 ## bench: release build, then the feedbench scenarios (installs chafa/timg/hyperfine), and real pixels
 ## again on 16 large photographs beside chafa, timg and img2sixel (scripts/bench-photos.sh); writes

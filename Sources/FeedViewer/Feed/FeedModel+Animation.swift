@@ -27,21 +27,6 @@ extension FeedModel {
     /// How the animation of `key` stands (tests, the event log).
     public func playback(of key: PhotoKey) -> AnimationPlayback? { items[key]?.playback }
 
-    /// Takes a loaded response's animation into the item: a new playback, or the old one when it
-    /// plays frames of the same size (a picture loaded again continues where it was).
-    mutating func adoptAnimation(_ response: ImageResponse, into item: inout FeedItem, key: PhotoKey) {
-        guard let animation = response.animation, options.animation != .off else { return }
-        item.animation = animation
-        if var playback = item.playback, playback.frameSize == response.bitmap.size {
-            // The picture is the still (frame 0) again: the frame it was at comes back first.
-            playback.restoreShownFrame()
-            item.playback = playback
-            return
-        }
-        item.playback = AnimationPlayback(
-            token: makeToken(), frameSize: response.bitmap.size, frameCount: animation.frameCount, mode: options.animation)
-    }
-
     /// Whether the animation of `key` should be playing now.
     func wantsToPlay(_ key: PhotoKey) -> Bool {
         guard options.animation != .off, !animationsPaused, detail == nil, let item = items[key], item.animation != nil,
@@ -124,13 +109,7 @@ extension FeedModel {
 
     /// The item's picture was let go: so is its animation player (the playback keeps its place).
     mutating func releaseAnimation(of key: PhotoKey) -> [FeedEffect] {
-        guard var item = items[key], var playback = item.playback else { return [] }
-        item.animation = nil
-        playback.pause(now: now, releasing: true)
-        playback.replacePlayer(with: makeToken())
-        item.playback = playback
-        loading.items[key] = item
-        return [.releaseAnimation(key)]
+        loading.releaseAnimation(of: key, now: now)
     }
 
     /// The budget's slowdown with the animation of `key` showing a frame of `duration` and the

@@ -1,3 +1,4 @@
+import ImageLoading
 import LoadSemantics
 import Vocabulary
 
@@ -95,6 +96,62 @@ extension FeedModel {
         }
         return effects
     }
+
+    /// Routes `message` to the loads (the planner's decisions, phases, retries, pictures drawn
+    /// again); the event log and the timeline keep what they ask, in order.
+    mutating func update(loading message: LoadingModel.Message) -> [FeedEffect] {
+        let reply = loading.update(message)
+        var effects = reply.effects
+        for request in reply.requests {
+            switch request {
+            case .log(let kind, let key): log(kind, for: key)
+            case .mark(let mark, let lane): _ = update(panels: .mark(mark, lane: lane))
+            case .requestPageIfNeeded: effects += requestPageIfNeeded()
+            }
+        }
+        return effects
+    }
+
+    /// How the loads draw now: the renderer, the item's picture box, the animation mode,
+    /// whether pictures fade in, the time.
+    var drawing: LoadingModel.Drawing {
+        LoadingModel.Drawing(
+            pictures: pictures, box: geometry.picture.size, animation: options.animation, fades: fadesPictures, now: now)
+    }
+
+    /// Runs the planner on a list change (by list position) and asks for a page near the end.
+    mutating func apply(_ diff: LazyListDiff) -> [FeedEffect] {
+        guard !diff.isEmpty else { return [] }
+        return plan(listing.transitions(of: diff))
+    }
+
+    /// Runs the planner on photos whose roles changed and asks for a page near the end.
+    mutating func plan(_ transitions: [RowLoadPlanner<PhotoKey>.Transition]) -> [FeedEffect] {
+        update(loading: .plan(transitions, policy: options.onDisappear, drawing: drawing))
+    }
+
+    /// A new load for the photo of `key` at the size the picture backend wants.
+    mutating func startLoad(_ key: PhotoKey, priority: ImageRequest.Priority) -> [FeedEffect] {
+        update(loading: .start(key, priority: priority, drawing: drawing))
+    }
+
+    /// Starts failed items again (the pipeline resumes what it kept); the detail view too.
+    mutating func retry(_ targets: [PhotoKey]) -> [FeedEffect] {
+        var effects = update(loading: .retry(targets, visible: Set(visibleKeys), drawing: drawing))
+        if let detailKey, targets.contains(detailKey) { effects += openDetail() }
+        return effects
+    }
+
+    /// Draws with the renderer the options now describe (kept bitmaps big enough re-rendered,
+    /// the others loaded again); the detail view too.
+    mutating func replacePictures() -> [FeedEffect] {
+        var effects = update(loading: .redraw(keys: keys, visible: Set(visibleKeys), drawing: drawing))
+        if detailKey != nil { effects += openDetail() }
+        return effects
+    }
+
+    /// Where the load of the photo of `key` stands, from its item (idle when untouched).
+    func loadStatus(of key: PhotoKey) -> RowLoadStatus { loading.loadStatus(of: key) }
 
     /// The photos an action applies to: the marked ones the list shows (a filter hides the
     /// others: an action never reaches a photo out of sight), else the focused one.

@@ -81,4 +81,33 @@ extension FeedModel {
         }
         return []
     }
+
+    // MARK: The pictures chosen by key
+
+    /// The next picture variant (`m`).
+    mutating func cyclePictures() -> [FeedEffect] {
+        guard options.graphics == .blocks, pictures.nextVariant() != nil else {
+            note("\(pictures.name) pictures have no symbol sets")
+            return []
+        }
+        options.art.symbols = options.art.symbols.next
+        let effects = replacePictures()
+        note("symbols: \(pictures.name)")
+        return effects
+    }
+
+    /// The next picture backend the terminal can show (`i`): block art, or pixels.
+    mutating func cycleGraphics() -> [FeedEffect] {
+        let choices = options.graphicsChoices
+        guard choices.count > 1 else {
+            note("pictures: \(pictures.name) is all this terminal shows")
+            return []
+        }
+        let next = choices[((choices.firstIndex(of: options.graphics) ?? 0) + 1) % choices.count]
+        options.graphics = next
+        options.graphicsChosenByUser = true
+        let effects = replacePictures()
+        note("pictures: \(pictures.name)")
+        return effects
+    }
 }

@@ -16,12 +16,6 @@ extension FeedModel {
         options.transition == .fade && options.animation != .off && options.colors && settle == nil
     }
 
-    /// The fade a picture just loaded from `source` enters with (nil: it appears at once).
-    func fade(for picture: Picture, from source: ImageResponse.Source, replacingPlaceholder: Bool) -> PictureFade? {
-        guard fadesPictures, replacingPlaceholder, picture.image == nil, source != .memory else { return nil }
-        return PictureFade(start: now)
-    }
-
     /// The fade of the picture of `key`, while it has one (tests).
     public func fade(of key: PhotoKey) -> PictureFade? { items[key]?.fade }
 

@@ -1,4 +1,5 @@
 public import FeedSources
+public import LoadSemantics
 import ImageLoading
 public import ImageCodecs
 import TerminalGraphics
@@ -157,4 +158,28 @@ public struct FeedModel: Sendable {
 
     /// A fresh load token.
     mutating func makeToken() -> LoadToken { loading.makeToken() }
+
+    // MARK: Records (the semantics audit and the trace; pure, the runtime stamps them)
+
+    /// Where each wanted item is now: on screen or in the prefetch window.
+    public var wantedPlaces: [PhotoKey: LoadRecord.Visibility] { listing.wantedPlaces }
+
+    /// The records of `message` having been handled: the phase or pipeline event it carried, then
+    /// every item whose place changed since `wantedBefore` (the places before the update).
+    public func records(
+        of message: FeedMessage, wantedBefore: [PhotoKey: LoadRecord.Visibility]
+    ) -> [LoadRecord.Event] {
+        LoadingModel.records(of: message, wantedBefore: wantedBefore, wantedAfter: wantedPlaces)
+    }
+
+    /// The record of an effect about to run (nil for effects that are not about a load).
+    public func record(of effect: FeedEffect) -> LoadRecord.Event? { loading.record(of: effect, detailKey: detailKey) }
+
+    /// The list item whose picture a frame placed under `key` (``FeedView`` places a row's
+    /// picture under its photo's key); nil for the detail view's and for keys of no item.
+    public func pictureSlot(forKey key: String) -> LoadSlot? { listing.pictureSlot(forKey: key) }
+
+    /// The record of a frame drawn from this model: the visible items it shows still loading
+    /// (none while the detail view covers the list).
+    public var frameRecord: LoadRecord.Event { loading.frameRecord(visible: detail == nil ? visibleKeys : nil) }
 }

@@ -1,3 +1,4 @@
+import ImageLoading
 import Vocabulary
 
 /// The viewer's update function: a message in, the model changed, effects out. Pure.
@@ -37,7 +38,7 @@ extension FeedModel {
         case .input(let input):
             return handle(input)
         case .phase(.item(let key), let token, let phase):
-            return receive(phase, for: key, token: token)
+            return update(loading: .phase(phase, key: key, token: token, isWanted: isWanted(key), drawing: drawing))
         case .phase(.detail, let token, let phase):
             return receiveDetail(phase, token: token)
         case .phase(.ahead, _, _):
@@ -94,6 +95,21 @@ extension FeedModel {
             break
         }
     }
+}
+
+extension FeedModel {
+    /// A pipeline event: the status bar's counts, and the event log (by the photo whose request it names).
+    mutating func record(_ event: ImagePipeline.Event, stats: PipelineStats) {
+        _ = update(status: .pipeline(stats))
+        if let key = photo(loading: event.url) { _ = update(panels: .chart(event, lane: key.description)) }
+        // Progress is frequent and the phases carry it already.
+        if case .progress = event.kind { return }
+        guard event.stage != .image else { return }
+        // A download's end shows as its task's end.
+        if event.stage == .data, case .finished = event.kind { return }
+        log(PipelineEventLog.Kind(event), for: photo(loading: event.url))
+    }
+
 }
 
 extension FeedEffect {

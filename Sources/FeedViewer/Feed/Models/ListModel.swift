@@ -1,6 +1,7 @@
 import TerminalScreen
 import Vocabulary
 import FeedSources
+import LoadSemantics
 /// The list the feed shows: its scroll and focus, the photos it shows in order, the sort and
 /// filter that order them, and the prompt reading a filter or a sort.
 ///
@@ -80,6 +81,21 @@ struct ListModel: Sendable {
     /// `/`: the filter's prompt opens with the filter in force, kept to go back to on Esc.
     mutating func startFilter() {
         prompt = .filter(text: order.filter.text, previous: order.filter)
+    }
+
+    /// Where each wanted photo is now: on screen or in the prefetch window (the records' view).
+    var wantedPlaces: [PhotoKey: LoadRecord.Visibility] {
+        var places: [PhotoKey: LoadRecord.Visibility] = [:]
+        for index in list.prefetchItems { if let key = key(at: index) { places[key] = .prefetch } }
+        for index in list.visibleItems { if let key = key(at: index) { places[key] = .visible } }
+        return places
+    }
+
+    /// The list item whose picture a frame placed under `key` (the view places a row's picture
+    /// under its photo's key); nil for keys of no item.
+    func pictureSlot(forKey key: String) -> LoadSlot? {
+        let visible = visibleKeys.first { $0.description == key }
+        return (visible ?? keys.first { $0.description == key }).map { .item($0) }
     }
 
     /// Whether the photo of `key` is on screen.

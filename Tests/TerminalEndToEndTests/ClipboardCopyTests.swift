@@ -43,7 +43,8 @@ struct ClipboardCopyTests {
             #expect(shown, "\(step.shown) never shown")
             terminal.write(Array(step.keys.utf8))
         }
-        #expect(terminal.read(within: .seconds(30)) { ProbeTypeAheadTests.clipboardText(in: $0) != nil }, "nothing was copied")
+        // A bound too: marking and quoting 20,010 paths beside the unit suites took over 30 s.
+        #expect(terminal.read(within: .seconds(180)) { ProbeTypeAheadTests.clipboardText(in: $0) != nil }, "nothing was copied")
         let text = ProbeTypeAheadTests.clipboardText(in: terminal.output)
         terminal.write(Array("q".utf8))
         #expect(terminal.exitStatus(within: .seconds(10)) == 0)

@@ -108,8 +108,10 @@ def main():
             carrier = next((suite for suite in around if TAG in (suite.get("_tags") or [])), test)
             misplaced.setdefault(name(carrier), where(carrier))
     for identifier, location in sorted(untagged.items()):
-        problems.append(f"{identifier} ({location}): in a real-time target without `.tags(.realTime)` "
-                        "on its suite: tag it, or move it to a unit target if it shapes no real time")
+        what = "without `.tags(.realTime)` on its suite" if identifier in suites else \
+            "with no `@Suite(.tags(.realTime))` around it"
+        problems.append(f"{identifier} ({location}): in a real-time target {what}: tag it, or move it "
+                        "to a unit target if it shapes no real time")
     for identifier, location in sorted(misplaced.items()):
         problems.append(f"{identifier} ({location}): tagged `.realTime` in a unit target: move it to a "
                         "real-time target (the Makefile's REAL_TIME_TARGETS), or drop the tag")

@@ -84,12 +84,6 @@ extension CacheCommand {
         return "\(entries) \(word) (\(ByteSize.format(bytes)))"
     }
 
-    /// Regular files and their bytes in `folder` (links are not followed).
-    static func folderSize(_ folder: CacheDirectory) -> (files: Int, bytes: Int) {
-        let files = folder.files { _ in true }
-        return (files.count, files.reduce(0) { $0 + $1.size })
-    }
-
     /// `could not remove 3 entries from /x: read-only file system`, or nil when nothing failed.
     static func failure(_ failed: Int, _ code: Int32?, noun: String = "entr", from place: String) -> String? {
         guard failed > 0 else { return nil }

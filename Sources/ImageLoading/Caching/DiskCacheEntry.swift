@@ -89,7 +89,7 @@ enum DiskCacheEntry {
 
     /// Whether `name` is an entry's file name: 64 lowercase hex digits, as ``fileName(for:)`` makes.
     static func isFileName(_ name: String) -> Bool {
-        name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        OwnFiles.entries.matches(name)
     }
 
     /// A new temporary file's name: `.tmp-` and a UUID.
@@ -97,9 +97,7 @@ enum DiskCacheEntry {
 
     /// Whether `name` is a temporary file's name as ``temporaryName()`` makes.
     static func isTemporaryName(_ name: String) -> Bool {
-        guard name.hasPrefix(temporaryPrefix) else { return false }
-        let uuid = name.utf8.dropFirst(temporaryPrefix.utf8.count)
-        return uuid.count == 36 && uuid.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || $0 == 0x2D }
+        OwnFiles.entryInProgress.matches(name)
     }
 
     static let temporaryPrefix = OwnFiles.entryInProgressPrefix

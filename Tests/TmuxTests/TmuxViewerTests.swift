@@ -530,8 +530,10 @@ struct TmuxViewerTests {
         let first = try await session.waitForScreen(within: .seconds(20)) { $0.contains("saved \(saves.path)") }
         #expect(first != nil, "\((try? session.capture()) ?? "")")
         try session.send("s")
+        // (the second save is done once its temporary ".part" has been renamed: two names, no dot)
         _ = try await poll(within: .seconds(20)) {
-            ((try? FileManager.default.contentsOfDirectory(atPath: saves.path)) ?? []).count >= 2 ? true : nil
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: saves.path)) ?? []
+            return names.count == 2 && !names.contains { $0.hasPrefix(".") } ? true : nil
         }
 
         // Then two whole JPEGs of the photo's full size are there, the second under a new name

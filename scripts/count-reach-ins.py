@@ -29,7 +29,7 @@ MODELS = {
     "panels": f"{ROOT}/Models/PanelsModel.swift",
     "actions": f"{ROOT}/Models/ActionsModel.swift",
     "status": f"{ROOT}/Models/StatusModel.swift",
-    "detail": f"{ROOT}/DetailModel.swift",
+    "detail": f"{ROOT}/Models/DetailModel.swift",
 }
 
 

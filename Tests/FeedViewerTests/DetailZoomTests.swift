@@ -64,11 +64,11 @@ struct DetailZoomTests {
                               into: PixelRect(x: 100, y: 0, width: 100, height: 112))
         // When the view zooms to the middle 1:1, the stand-in is the shown picture's middle, scaled
         let view = DetailZoom.View(region: PixelRect(x: 2556, y: 1419, width: 200, height: 150), output: PixelSize(width: 200, height: 150))
-        let standIn = FeedModel.standIn(for: view, from: (shown, PixelRect(x: 0, y: 0, width: 5312, height: 2988)))
+        let standIn = DetailModel.standIn(for: view, from: (shown, PixelRect(x: 0, y: 0, width: 5312, height: 2988)))
         #expect(standIn?.size == PixelSize(width: 200, height: 150))
         // Its left is red and its right blue (the photo's middle is where they meet)
         #expect(standIn.map { $0[10, 75].r > 150 && $0[190, 75].b > 150 } == true)
         // And a view that shares nothing with what is shown has none
-        #expect(FeedModel.standIn(for: view, from: (shown, PixelRect(x: 0, y: 0, width: 100, height: 100))) == nil)
+        #expect(DetailModel.standIn(for: view, from: (shown, PixelRect(x: 0, y: 0, width: 100, height: 100))) == nil)
     }
 }

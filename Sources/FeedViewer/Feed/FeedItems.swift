@@ -50,6 +50,20 @@ struct FeedItems: Sendable {
     /// The photo of `key`, without making an item.
     func photo(of key: PhotoKey) -> FeedPhoto? { slotOfKey[key].flatMap { slots[$0] } }
 
+    /// Where `photo` goes in the feed's order: by the folder's own `sort` (the source sorted its
+    /// pages so), after the photos it follows; nil (the end) when the feed is in no known order.
+    func feedIndex(for photo: FeedPhoto, sort: PhotoSort?, seed: UInt64) -> Int? {
+        guard let sort else { return nil }
+        var low = 0
+        var high = feedOrder.count
+        while low < high {
+            let middle = (low + high) / 2
+            guard let other = self.photo(of: feedOrder[middle]) else { return nil }
+            if sort.precedes(other, photo, seed: seed) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// Whether a photo has `key`.
     func contains(_ key: PhotoKey) -> Bool { slotOfKey[key] != nil }
 

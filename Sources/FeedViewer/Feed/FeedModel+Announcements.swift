@@ -38,16 +38,16 @@ extension FeedModel {
         case .phase(.item(let key), _, _):
             guard let row = spokenRow(for: key), let news = row.news(from: basis.state) else { return }
             // The detail view open on this photo said its load already.
-            if let detail, detail.key == key, case .loaded = detail.state, case .loaded = row.state { return }
+            if detail?.hasLoaded(key) == true, case .loaded = row.state { return }
             // A failure in view is news; a load is news for the focused photo only.
             let inView = list.visibleItems.contains(row.position - 1)
             let failed = if case .failed = row.state { true } else { false }
             if key == focusedKey || (failed && inView) { status.announce(news) }
         case .phase(.detail, _, _):
-            guard let detail, let row = spokenRow(for: detail.key) else { return }
+            guard let detail, let detailKey, let row = spokenRow(for: detailKey) else { return }
             // The row's load came first (and the page's first line says it): the larger picture
             // arriving is not a second load to say.
-            if case .loaded = detail.state, case .loaded = row.state { return }
+            if detail.hasLoaded(detailKey), case .loaded = row.state { return }
             var shown = row
             shown.state = detail.state
             if let news = shown.news(from: basis.detailState) { status.announce(news) }

@@ -9,7 +9,7 @@ extension FeedModel {
 
     /// The context the key map reads keys in.
     var keyContext: KeyMap.Context {
-        if let detail { return detail.zoom.isFitted ? .detail : .zoomed }
+        if let detail { return detail.isZoomed ? .zoomed : .detail }
         // The info panel follows the focus: the list's keys move it while the panel is open.
         if showsHelp || (panel != nil && panel != .info) { return .overlay }
         // The screen-reader mode reads the grid as a list.
@@ -19,7 +19,7 @@ extension FeedModel {
     /// One input event: a held key, `G`'s stop, a question's answer, the prompt, the filter's
     /// and the marks' keys, the panels' keys, then the key map.
     mutating func handle(_ input: InputEvent) -> [FeedEffect] {
-        if case .terminalReply(let reply) = input { return terminalAnswered(reply) }
+        if case .terminalReply(let reply) = input { return change(options.answer(reply)) }
         if holdsForRows(input) {
             loading.hold(input, limit: Self.maximumHeldInput)
             return []
@@ -67,12 +67,10 @@ extension FeedModel {
         case .jumpToEnd: return update(list: .jumpToEnd(pageState: pageState, listedSoFar: listedSoFar))
         case .openDetail: return openDetail()
         case .back: return back()
-        case .zoom(let step): return zoom(step)
-        case .pan(let dx, let dy): return pan(dx: dx, dy: dy)
-        case .dragStart(let point):
-            startDrag(at: point)
-            return []
-        case .dragTo(let point): return drag(to: point)
+        case .zoom(let step): return update(detail: .zoom(step, detailDrawing))
+        case .pan(let dx, let dy): return update(detail: .pan(dx: dx, dy: dy, detailDrawing))
+        case .dragStart(let point): return update(detail: .startDrag(point))
+        case .dragTo(let point): return update(detail: .drag(to: point, detailDrawing))
         case .nextMatch(let delta): return update(list: .nextMatch(delta))
         default: return nil
         }
@@ -96,14 +94,15 @@ extension FeedModel {
         case .clearAllCaches:
             // Deleting asks first (with what it would delete): one stray key must not do it.
             return update(panels: .measureBeforeClearing)
-        case .cycleSymbols: return cyclePictures()
-        case .cycleGraphics: return cycleGraphics()
+        case .cycleSymbols: return change(options.cycleSymbols(given: givenPictures))
+        case .cycleGraphics: return change(options.cycleGraphics(given: givenPictures))
         case .cyclePlaceholder:
             options.placeholder = options.placeholder.next
             return []
         case .toggleLowData: return toggleLowData()
-        case .toggleAnimations: return toggleAnimations()
-        case .toggleSlideshow: return toggleSlideshow()
+        case .toggleAnimations: return update(animation: .togglePause(options.animation))
+        case .toggleSlideshow:
+            return update(animation: .toggleSlideshow(detailOpen: detail != nil, interval: options.slideshowInterval, now: now))
         default: return nil
         }
     }
@@ -112,15 +111,15 @@ extension FeedModel {
     /// opening; nil for another command.
     private mutating func executeAction(_ command: Command) -> [FeedEffect]? {
         switch command {
-        case .copyLocation: return copyLocation()
-        case .saveOriginal: return saveOriginal()
+        case .copyLocation: return update(actions: .copy(actionPhotos))
+        case .saveOriginal: return update(actions: .save(actionPhotos, folder: options.saveDirectory))
         case .toggleMark: return update(actions: .toggleMark(focusedKey))
         case .invertMarks: return update(actions: .invertMarks(among: keys))
         case .startFilter: return update(list: .startFilter)
         case .chooseSort: return update(list: .chooseSort)
         case .trashFocused: return update(actions: .askToTrash(actionTargets, items: items, feedName: feedName))
         case .undoTrash: return update(actions: .undoTrash)
-        case .openExternally: return openExternally()
+        case .openExternally: return update(actions: .open(actionPhotos))
         default: return nil
         }
     }
@@ -145,7 +144,7 @@ extension FeedModel {
     /// Esc or q outside the list: the help first, then the detail view, then the panels.
     private mutating func back() -> [FeedEffect] {
         if showsHelp { return update(panels: .closeHelp) }
-        if let detail, !detail.zoom.isFitted { return zoom(.fit) }
+        if detail?.isZoomed == true { return update(detail: .zoom(.fit, detailDrawing)) }
         if detail != nil { return closeDetail() }
         return update(panels: .close)
     }
@@ -207,7 +206,7 @@ extension FeedModel {
                 ? RowLoadPlanner<PhotoKey>.visiblePriority : RowLoadPlanner<PhotoKey>.prefetchPriority
             effects += startLoad(key, priority: priority)
         }
-        if let detail, let photo = photo(detail.key), photo.hasLowDataVariant, detail.zoom.isFitted {
+        if let detail, detailKey.flatMap(photo)?.hasLowDataVariant == true, !detail.isZoomed {
             effects += openDetail(keepingZoom: true)
         }
         return effects

@@ -69,25 +69,16 @@ extension FeedModel {
     var info: PhotoInfo? { panels.info }
     /// The embedded server's shaping, when the feed is the embedded server.
     public var shaping: ShapingKnobs? { panels.shaping }
-    /// The network knob last changed from the panel (named when the new shaping arrives).
-    var changedKnob: ShapingKnobs.Knob? { panels.changedKnob }
-    /// The network preset last picked in the panel (named when the new shaping arrives).
-    var changedPreset: NetworkPreset? { panels.changedPreset }
     /// What the caches held when last measured (the network panel shows it against the limits).
     public var cacheUse: CacheSizes? { panels.cacheUse }
     /// When the open network panel measures the caches again (nil: the panel is closed).
     public var nextCacheMeasure: Duration? { panels.nextCacheMeasure }
-    /// Whether `C` asked for the measurement on its way (its answer asks whether to clear).
-    var clearingAsked: Bool { panels.clearingAsked }
     /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
     public var marks: Set<PhotoKey> { actions.marks }
     /// A deletion waiting for `y` (the question is the ``message``).
     public var confirmation: Confirmation? { actions.confirmation }
     /// The originals being saved (`s`) and how far each has come.
     public var saving: [PhotoKey: LoadProgress] { actions.saving }
-    /// What the last `D` moved to the Trash, for `u`: each photo's key, the photo, its place in
-    /// the feed's order, its file.
-    var lastTrashed: [(key: PhotoKey, photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile)] { actions.lastTrashed }
     /// Photos whose files are being moved to the Trash (the folder's own report of their
     /// going is left to the Trash's outcome, which `u` needs).
     var trashing: Set<PhotoKey> { actions.trashing }

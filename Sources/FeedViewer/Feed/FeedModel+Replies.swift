@@ -1,5 +1,7 @@
+import FeedSources
 import ImageLoading
 import LoadSemantics
+import TerminalGraphics
 import Vocabulary
 
 /// The sub-models' replies taken in: what they say goes to the status bar (and the event log),
@@ -112,6 +114,26 @@ extension FeedModel {
         return effects
     }
 
+    /// Routes `message` to the animation model (`a`, the slideshow); opens the detail view and
+    /// steps the focus as it asks, and tells it how that went.
+    mutating func update(animation message: AnimationModel.Message) -> [FeedEffect] {
+        let reply = animation.update(message)
+        var effects = reply.effects
+        for step in reply.steps {
+            switch step {
+            case .saying(let saying): hear(saying)
+            case .request(.openDetail): effects += openDetail()
+            case .request(.startSlideshow):
+                effects += update(animation: .start(detailOpen: detail != nil, interval: options.slideshowInterval, now: now))
+            case .request(.step):
+                let before = list.focus
+                effects += update(list: .move(.focusItems(1)))
+                effects += update(animation: .stepped(moved: list.focus != before, interval: options.slideshowInterval, now: now))
+            }
+        }
+        return effects
+    }
+
     /// How the loads draw now: the renderer, the item's picture box, the animation mode,
     /// whether pictures fade in, the time.
     var drawing: LoadingModel.Drawing {
@@ -150,10 +172,110 @@ extension FeedModel {
         return effects
     }
 
+    /// A change of the pictures' options (the terminal's late answers, the link's floor, `m`,
+    /// `i`): its notes, and the pictures drawn again with the new renderer between them.
+    mutating func change(_ change: FeedViewerOptions.PictureChange) -> [FeedEffect] {
+        if let text = change.noteBefore { note(text) }
+        let effects = change.redraw ? replacePictures() : []
+        if let text = change.noteAfter { note(text) }
+        return effects
+    }
+
     /// Where the load of the photo of `key` stands, from its item (idle when untouched).
     func loadStatus(of key: PhotoKey) -> RowLoadStatus { loading.loadStatus(of: key) }
 
     /// The photos an action applies to: the marked ones the list shows (a filter hides the
     /// others: an action never reaches a photo out of sight), else the focused one.
     var actionTargets: [PhotoKey] { actions.targets(in: listing) }
+
+    /// The photos an action applies to, with their photos.
+    var actionPhotos: [ActionsModel.Target] { actionTargets.map { ($0, photo($0)) } }
+}
+
+/// The detail view (Enter): one photo at the size of the screen, with its own load
+/// (``DetailModel``), and the photo after it loading ahead (the loads' ``LoadingModel/aheadKey``).
+extension FeedModel {
+    /// The cell box the detail view's picture fills on the current screen.
+    var detailBox: CellSize {
+        DetailFrame.layout(in: screenSize)?.thumbnail.size ?? CellSize(columns: 1, rows: 1)
+    }
+
+    /// How the detail view draws now: the renderer, its box, its photo, low-data mode.
+    var detailDrawing: DetailModel.Drawing {
+        DetailModel.Drawing(pictures: pictures, box: detailBox, photo: detailKey.flatMap(photo), lowData: lowData)
+    }
+
+    /// The sizes the detail view zooms in; nil with no detail view, or a photo of unknown size.
+    var zoomSpace: DetailZoom.Space? { detail?.space(in: detailDrawing) }
+
+    /// Routes `message` to the detail view, when open: the event log keeps what it asks, and
+    /// each load it asks for gets a new token.
+    mutating func update(detail message: DetailModel.Message) -> [FeedEffect] {
+        guard var detail else { return [] }
+        let reply = detail.update(message)
+        self.detail = detail
+        var effects = reply.effects
+        for step in reply.steps {
+            switch step {
+            case .saying(let saying): hear(saying)
+            case .request(.log(let kind)): log(kind, for: detailKey)
+            case .request(.load(let request)):
+                let token = makeToken()
+                _ = self.detail?.update(.loading(token))
+                effects.append(.load(.detail, token, request, lowData: lowData))
+            }
+        }
+        return effects
+    }
+
+    /// Opens (or re-opens, after a move, resize or picture change) the detail view of the focused
+    /// photo; `keepingZoom`: the same photo again (a resize, another backend) keeps its zoom.
+    mutating func openDetail(keepingZoom: Bool = false) -> [FeedEffect] {
+        guard let key = focusedKey, items[key]?.photo != nil else { return [] }
+        let previous = detailKey == key ? detail : nil
+        // Ahead goes the way the view moved: back after `k`, on otherwise.
+        let forward = detailKey.flatMap { positions[$0] }.map { $0 <= (positions[key] ?? 0) } ?? true
+        var effects = closeDetailLoad()
+        detail = DetailModel(key: key, token: makeToken())
+        effects += update(detail: .open(thumbnail: items[key]?.bitmap, previous: previous, keepingZoom: keepingZoom, detailDrawing))
+        if keepingZoom, previous?.isZoomed == true { return effects }
+        return effects + loadAhead(of: key, forward: forward)
+    }
+
+    /// Closes the detail view and cancels its loads.
+    mutating func closeDetail() -> [FeedEffect] {
+        closeDetailLoad() + cancelAhead()
+    }
+
+    /// Drops the detail view and cancels its load (the photo ahead keeps loading).
+    private mutating func closeDetailLoad() -> [FeedEffect] {
+        guard detail != nil else { return [] }
+        detail = nil
+        return [.cancel(.detail)]
+    }
+
+    /// Loads the photo after `key` (before it, going back) at the detail view's size and a low
+    /// priority, like the list's prefetch: stepping to it (`j`, `k`, the slideshow) then asks
+    /// for the same image, which the pipeline's memory cache holds or the download in flight
+    /// serves, so it shows sharp at once. One at a time: the previous one is cancelled (a
+    /// detail load that joined its download keeps it going).
+    private mutating func loadAhead(of key: PhotoKey, forward: Bool) -> [FeedEffect] {
+        guard let position = positions[key] else { return cancelAhead() }
+        let index = position + (forward ? 1 : -1)
+        guard keys.indices.contains(index), let photo = items[keys[index]]?.photo else { return cancelAhead() }
+        let target = keys[index]
+        guard target != aheadKey else { return [] }
+        let effects = cancelAhead()
+        loading.loadAhead(target)
+        let pixels = pictures.pixelSize(forImage: photo.size, in: detailBox)
+        log(.note("ahead of the detail view \(pixels.width)×\(pixels.height)"), for: target)
+        return effects + [.load(.ahead, makeToken(), photo.imageRequest(for: pixels, priority: .low), lowData: lowData)]
+    }
+
+    /// Cancels the load ahead, if one runs.
+    private mutating func cancelAhead() -> [FeedEffect] {
+        guard aheadKey != nil else { return [] }
+        loading.loadAhead(nil)
+        return [.cancel(.ahead)]
+    }
 }

@@ -25,7 +25,7 @@ public struct FeedModel: Sendable {
     /// How the viewer looks and loads.
     public internal(set) var options: FeedViewerOptions
     /// The renderer given at creation, used whatever the options say (tests).
-    private let givenPictures: (any PictureRenderer)?
+    let givenPictures: (any PictureRenderer)?
     /// The screen the model is laid out for.
     public internal(set) var screenSize: CellSize
     /// The feed's name in the status bar.
@@ -129,6 +129,12 @@ public struct FeedModel: Sendable {
     /// The detail view's load token, when open.
     public var detailToken: LoadToken? { detail?.token }
 
+    /// What the info panel shows now: the focused photo, and what was read of its file.
+    public var infoSubject: InfoPanel.Subject? {
+        guard let key = focusedKey, let photo = photo(key) else { return nil }
+        return panels.infoSubject(for: key, photo: photo)
+    }
+
     /// The keys of the visible items, in order.
     public var visibleKeys: [PhotoKey] { listing.visibleKeys }
 
@@ -158,6 +164,100 @@ public struct FeedModel: Sendable {
 
     /// A fresh load token.
     mutating func makeToken() -> LoadToken { loading.makeToken() }
+
+    /// Lines the open panel takes above the status bar (0 when none is open).
+    public var panelHeight: Int {
+        panels.height(available: Self.viewport(for: screenSize).rows, visibleItems: list.visibleItems.count)
+    }
+
+    /// The screen line of the footer after the last photo ("loading more…", a failed page, the
+    /// end of the feed), or nil when it is off screen, under a panel, or there is none.
+    public var footerLine: Int? {
+        guard geometry.fits(screenSize), pageState != .idle, let last = keys.indices.last,
+            let line = list.line(ofItem: last)
+        else { return nil }
+        let footer = line + list.lineHeight
+        return footer < Self.viewport(for: screenSize).rows - panelHeight ? footer : nil
+    }
+
+    /// The footer under the last row: the listing's progress while the source reads its index,
+    /// else the paging state's.
+    public func footer(animationFrame: Int) -> FeedFooterRow.Kind? { loading.footer(animationFrame: animationFrame) }
+
+    /// The status bar's line as the model stands (the frame's own time is the view's to add):
+    /// computed when drawn, nothing of it kept apart.
+    public var metrics: StatusMetrics {
+        var metrics = status.metrics(
+            feedSource: lowData ? feedName + " · low-data" : feedName, focusedRow: list.focus, rowCount: keys.count,
+            graphics: graphicsSummary)
+        metrics.network = shaping.map(NetworkPreset.label(for:))
+        metrics.listedSoFar = listedSoFar
+        metrics.arrangement = order.summary
+        metrics.message = shownMessage
+        return metrics
+    }
+
+    /// The picture backend and why it is the one: the terminal's answer, or `i`'s choice.
+    var graphicsSummary: String? {
+        guard options.graphicsChosenByUser else { return options.graphicsReason }
+        return "\(options.graphics == .blocks ? "blocks" : pictures.name) (i switches)"
+    }
+
+    // MARK: What moves with time
+
+    /// When the runtime should next send a tick: the earliest of everything on screen that moves
+    /// with time. A placeholder's next animation frame (by `timer`), an animation's next frame,
+    /// a fading picture's next step, the slideshow's next photo, the network panel's next cache
+    /// measurement; nil when nothing waits (the runtime then sleeps until input or a load's phase).
+    ///
+    /// ```swift
+    /// let wake = model.nextTick(after: clock.now(), timer: AnimationTimer())   // nil when idle
+    /// ```
+    public func nextTick(after now: Duration, timer: AnimationTimer) -> Duration? {
+        // The screen-reader mode draws no placeholder: only its timeline's times move.
+        let animating = isAnimating && (!options.text || panels.showsMovingTimeline)
+        return [
+            timer.nextDeadline(after: now, animating: animating), nextAnimationDeadline.map { max($0, now) },
+            nextSlide.map { max($0, now) }, nextCacheMeasure.map { max($0, now) }, nextFadeDeadline(after: now),
+        ].compactMap(\.self).min()
+    }
+
+    /// The frame budget for the current picture backend.
+    var animationBudget: AnimationBudget { options.graphics == .blocks ? .blockArt : .pixels }
+
+    /// When the next animation frame is due (nil: none waits).
+    public var nextAnimationDeadline: Duration? { loading.nextAnimationDeadline }
+
+    /// The animations playing now.
+    public var playingAnimations: Int { loading.playingAnimations }
+
+    /// How the animation of `key` stands (tests, the event log).
+    public func playback(of key: PhotoKey) -> AnimationPlayback? { items[key]?.playback }
+
+    /// Whether pictures fade in at all with these options: a picture that replaces its
+    /// placeholder after a load from the network or the disk fades in (``PictureFade``) when
+    /// ``FeedViewerOptions/transition`` is `fade`, motion is allowed (``FeedViewerOptions/animation``
+    /// is not `off`), colours are on, the picture is block art and the viewer is no snapshot
+    /// (whose one frame must show the picture itself). A memory-cache hit, a reload at another
+    /// size and a picture that follows a progressive preview appear at once. The items keep only
+    /// the fade's start; ``FeedView`` blends at the frame's time.
+    var fadesPictures: Bool {
+        options.transition == .fade && options.animation != .off && options.colors && settle == nil
+    }
+
+    /// The fade of the picture of `key`, while it has one (tests).
+    public func fade(of key: PhotoKey) -> PictureFade? { items[key]?.fade }
+
+    /// When the next step of a fade on screen is due after `time` (nil: none is fading).
+    public func nextFadeDeadline(after time: Duration) -> Duration? {
+        guard detail == nil else { return nil }
+        return loading.nextFadeDeadline(among: visibleKeys, after: time)
+    }
+
+    /// The picture of `item` as it shows at `time`: blended while it fades in.
+    func shownPicture(_ picture: Picture, of item: FeedItem, at time: Duration) -> Picture {
+        item.fade.map { $0.blend(picture, at: time) } ?? picture
+    }
 
     // MARK: Records (the semantics audit and the trace; pure, the runtime stamps them)
 

@@ -40,7 +40,7 @@ extension FeedModel {
         case .phase(.item(let key), let token, let phase):
             return update(loading: .phase(phase, key: key, token: token, isWanted: isWanted(key), drawing: drawing))
         case .phase(.detail, let token, let phase):
-            return receiveDetail(phase, token: token)
+            return update(detail: .phase(phase, token: token, detailDrawing))
         case .phase(.ahead, _, _):
             // Nothing shows it: its image waits in the pipeline's memory cache for the step.
             return []
@@ -49,10 +49,10 @@ extension FeedModel {
         case .listing(let progress):
             return receiveListing(progress)
         case .tick:
-            endFades()
-            return advanceAnimations() + advanceSlideshow() + update(panels: .tick)
+            return update(loading: .tick(visible: visibleKeys, budget: animationBudget, drawing: drawing))
+                + update(animation: .tick(now: now, detailOpen: detail != nil)) + update(panels: .tick)
         case .animationFrame(let key, let token, let result):
-            return receiveAnimationFrame(result, for: key, token: token)
+            return update(loading: .animationFrame(result, key: key, token: token, budget: animationBudget, drawing: drawing))
         case .trashed(let outcome):
             return update(actions: .trashed(outcome, items: items))
         case .restored(let outcome):
@@ -62,7 +62,7 @@ extension FeedModel {
         case .deadline:
             return settle == nil ? [] : [.quit(.settled)]
         case .linkMeasured(let rate):
-            return linkMeasured(rate)
+            return change(options.linkMeasured(rate))
         case .pipeline, .shaping, .notice, .saveProgress, .saved, .infoRead, .violations, .outputFailed, .cachesMeasured:
             receiveReport(message)
             return []
@@ -110,6 +110,31 @@ extension FeedModel {
         log(PipelineEventLog.Kind(event), for: photo(loading: event.url))
     }
 
+}
+
+extension FeedModel {
+    /// After every message: the animations on screen play (not after `a`, not under the detail
+    /// view, never with `--animate off`), the others pause, or let their player go as a load
+    /// would be (``LoadingModel/reconcileAnimations(playing:visible:positions:policy:now:)``).
+    mutating func reconcileAnimations() -> [FeedEffect] {
+        guard !animatedKeys.isEmpty else { return [] }
+        return update(loading: .reconcileAnimations(
+            playing: options.animation != .off && !animationsPaused && detail == nil, visible: Set(visibleKeys),
+            positions: positions, policy: options.onDisappear, now: now))
+    }
+}
+
+extension FeedModel {
+    /// After every message: while the info panel is open (or the screen-reader mode's detail
+    /// view, which says the info instead of showing the picture), the focused photo's file is
+    /// read (once per photo focused).
+    mutating func followInfo() -> [FeedEffect] {
+        guard panel == .info || (options.text && detail != nil), let key = focusedKey, info?.key != key, let photo = photo(key)
+        else { return [] }
+        _ = update(panels: .follow(key))
+        let pixels = requestedPixels(of: key) ?? pixelSize(for: key)
+        return [.readInfo(key, photo.imageRequest(for: pixels, priority: .normal))]
+    }
 }
 
 extension FeedEffect {

@@ -187,4 +187,62 @@ struct ActionsModelTests {
         _ = actions.update(.saveProgress(key, LoadProgress(completed: 20, total: 20)))
         #expect(actions.saving.isEmpty)
     }
+
+    @Test func yCopiesThePathsOfTheTargetsAsShellWords() {
+        // Given two photos from files
+        var actions = ActionsModel()
+        let items = Self.items(["a.jpg", "b c.jpg"])
+        let targets: [ActionsModel.Target] = items.feedOrder.map { ($0, items.photo(of: $0)) }
+
+        // When `y` copies them
+        let reply = actions.update(.copy(targets))
+
+        // Then both paths go to the clipboard, quoted, and the note counts them
+        #expect(reply.notes == ["copied 2 paths (if the terminal allows OSC 52)"])
+        guard case .copyToClipboard(let bytes)? = reply.effects.first, reply.effects.count == 1 else {
+            Issue.record("expected one copy, got \(reply.effects)")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "/photos/a.jpg '/photos/b c.jpg'")
+    }
+
+    @Test func nothingIsCopiedOrOpenedWithNoPhotoFocused() {
+        // Given no target
+        var actions = ActionsModel()
+
+        // When `y` and `o` are pressed
+        let copy = actions.update(.copy([]))
+        let open = actions.update(.open([]))
+
+        // Then each says so and does nothing
+        #expect(copy.notes == ["nothing to copy: no photo focused"] && copy.effects.isEmpty)
+        #expect(open.notes == ["nothing to open: no photo focused"] && open.effects.isEmpty)
+    }
+
+    @Test func sSavesAWebPhotosOriginalOnceAndRefusesAFile() {
+        // Given a web photo and a file
+        var actions = ActionsModel()
+        let web = FeedPhoto(id: "w", author: "w", size: nil, origin: .original(URL(string: "https://example.com/pics/w.jpg")!))
+        let file = Self.items(["f.jpg"])
+        let webKey = PhotoKey(id: "w")
+
+        // When `s` saves the web photo, then again while it saves
+        let first = actions.update(.save([(webKey, web)], folder: nil))
+        let again = actions.update(.save([(webKey, web)], folder: nil))
+
+        // Then it saves once, under its own name
+        guard case .saveOriginal(webKey, _, name: "w", folder: nil)? = first.effects.first, first.effects.count == 1 else {
+            Issue.record("expected one save, got \(first.effects)")
+            return
+        }
+        #expect(first.notes == ["saving 1 original…"] && actions.saving[webKey] != nil)
+        #expect(again.effects.isEmpty && again.notes == ["already saving it"])
+
+        // When `s` is pressed on the file
+        let refused = actions.update(.save(file.feedOrder.map { ($0, file.photo(of: $0)) }, folder: nil))
+
+        // Then it says the file is one already
+        #expect(refused.effects.isEmpty && refused.notes == ["/photos/f.jpg is a file already"])
+    }
 }
+

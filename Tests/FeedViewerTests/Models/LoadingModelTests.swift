@@ -226,4 +226,66 @@ struct LoadingModelTests {
             return
         }
     }
+
+    /// Photo `name` loaded as an animation of three frames.
+    private static func loadAnimated(_ loading: inout LoadingModel, _ name: String) throws {
+        let key = PhotoKey(id: name)
+        _ = loading.update(.plan([Self.appear(name)], policy: .cancel, drawing: Self.drawing()))
+        let token = try #require(loading.items[key]?.load?.token)
+        var response = ImageResponse(
+            bitmap: FakeImages.bitmap(width: 32, height: 24), source: .network, byteCount: 100, bytesTransferred: 100,
+            originalSize: PixelSize(width: 64, height: 48), timings: .init())
+        response.animation = AnimationData(bytes: [0x47, 0x49, 0x46], frameCount: 3)
+        _ = loading.update(.phase(.success(response), key: key, token: token, isWanted: true, drawing: Self.drawing()))
+    }
+
+    @Test func anAnimationOnScreenPlaysAndIsLetGoWhenItLeavesUnderCancel() throws {
+        // Given an animated photo loaded
+        var loading = Self.loading(["a"])
+        let key = PhotoKey(id: "a")
+        try Self.loadAnimated(&loading, "a")
+        #expect(loading.animatedKeys == [key])
+
+        // When it is on screen and animations play
+        let play = loading.update(
+            .reconcileAnimations(playing: true, visible: [key], positions: [key: 0], policy: .cancel, now: .zero))
+
+        // Then its first frame is asked for
+        guard case .requestAnimationFrame(key, _, index: 0, _, _)? = play.effects.first, play.effects.count == 1 else {
+            Issue.record("expected frame 0 asked for, got \(play.effects)")
+            return
+        }
+        #expect(loading.playingAnimations == 1)
+
+        // When it left the screen under --on-disappear cancel
+        let leave = loading.update(
+            .reconcileAnimations(playing: true, visible: [], positions: [key: 0], policy: .cancel, now: .seconds(1)))
+
+        // Then its player is let go
+        guard case .releaseAnimation(key)? = leave.effects.first, leave.effects.count == 1 else {
+            Issue.record("expected the player released, got \(leave.effects)")
+            return
+        }
+        #expect(loading.playingAnimations == 0)
+    }
+
+    @Test func aTickEndsTheFadesThatAreDone() throws {
+        // Given a picture fading in from 3 s
+        var loading = Self.loading(["a"])
+        let key = PhotoKey(id: "a")
+        _ = loading.update(.plan([Self.appear("a")], policy: .cancel, drawing: Self.drawing()))
+        let token = try #require(loading.items[key]?.load?.token)
+        _ = loading.update(
+            .phase(FakeImages.success(), key: key, token: token, isWanted: true, drawing: Self.drawing(fades: true, now: .seconds(3))))
+        #expect(loading.nextFadeDeadline(among: [key], after: .seconds(3)) != nil)
+
+        // When a tick comes while it still fades, then one after it is done
+        _ = loading.update(.tick(visible: [key], budget: .blockArt, drawing: Self.drawing(now: .seconds(3))))
+        let fading = loading.items[key]?.fade
+        _ = loading.update(.tick(visible: [key], budget: .blockArt, drawing: Self.drawing(now: .seconds(3) + PictureFade.duration)))
+
+        // Then the fade is kept while it runs, and forgotten once done
+        #expect(fading != nil)
+        #expect(loading.items[key]?.fade == nil && loading.nextFadeDeadline(among: [key], after: .seconds(4)) == nil)
+    }
 }

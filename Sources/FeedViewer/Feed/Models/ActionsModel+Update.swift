@@ -6,7 +6,8 @@ import TerminalKit
 import Vocabulary
 
 /// The actions' own messages: marks (`t`, `T`, Esc), the question waiting for `y` (`D`, `C`)
-/// and its answer, the Trash's outcomes (`D`, `u`) and the saves' progress (`s`).
+/// and its answer, the Trash's outcomes (`D`, `u`), the paths and URLs copied (`y`) and opened
+/// (`o`), and the originals saved (`s`) and their progress.
 ///
 /// ```swift
 /// var actions = ActionsModel()
@@ -36,6 +37,12 @@ extension ActionsModel {
         case undoTrash
         /// Files came back from the Trash.
         case restored(TrashOutcome)
+        /// `y`: the targets' paths or URLs to the clipboard.
+        case copy([Target])
+        /// `o`: the targets opened by the desktop's program.
+        case open([Target])
+        /// `s`: the targets' originals saved into `folder` (nil: the default).
+        case save([Target], folder: URL?)
         /// A save came further.
         case saveProgress(PhotoKey, LoadProgress)
         /// A save ended, `text` says how.
@@ -93,6 +100,12 @@ extension ActionsModel {
             parts += outcome.failures
             reply.note(parts.joined(separator: "; "))
             if !returning.isEmpty { reply.ask(.restorePhotos(returning)) }
+        case .copy(let targets):
+            copy(targets, reply: &reply)
+        case .open(let targets):
+            open(targets, reply: &reply)
+        case .save(let targets, let folder):
+            save(targets, folder: folder, reply: &reply)
         case .saveProgress(let key, let progress):
             receiveSaveProgress(progress, for: key)
         case .saved(let key, let text):

@@ -1,12 +1,13 @@
+import ImageCodecs
 import ImageLoading
 import TerminalScreen
 import Vocabulary
 
 /// The loads' own messages: the planner's decisions for photos that came on or went off
 /// screen, a load started, the phases that come back, a retry, the pictures drawn again with
-/// another renderer. What they read of the rest (how pictures are drawn, which photos are on
-/// screen) comes with the message; what the event log and the timeline keep, and a page near
-/// the end, are what they ask.
+/// another renderer, the animations' frames and players, the fades that end. What they read of
+/// the rest (how pictures are drawn, which photos are on screen) comes with the message; what
+/// the event log and the timeline keep, and a page near the end, are what they ask.
 ///
 /// ```swift
 /// var loading = LoadingModel()
@@ -41,6 +42,16 @@ extension LoadingModel {
         case retry([PhotoKey], visible: Set<PhotoKey>, drawing: Drawing)
         /// The pictures of `keys` drawn again with `drawing`'s renderer; `visible` are on screen.
         case redraw(keys: [PhotoKey], visible: Set<PhotoKey>, drawing: Drawing)
+        /// A frame the animation player `token` of the photo of `key` decoded, or why it stopped;
+        /// `budget` slows the animations down together.
+        case animationFrame(
+            Result<AnimationDelivery, ImageCodecError>, key: PhotoKey, token: LoadToken, budget: AnimationBudget, drawing: Drawing)
+        /// A tick: the fades done among `visible` end, the frames whose time came go on screen.
+        case tick(visible: [PhotoKey], budget: AnimationBudget, drawing: Drawing)
+        /// After every message: the animations of `visible` play when `playing` (animations on,
+        /// not paused, no detail view), the others pause, or let their player go by `policy`.
+        case reconcileAnimations(
+            playing: Bool, visible: Set<PhotoKey>, positions: [PhotoKey: Int], policy: DisappearPolicy, now: Duration)
     }
 
     /// What the loads ask of the rest of the model.
@@ -79,6 +90,13 @@ extension LoadingModel {
             }
         case .redraw(let keys, let visible, let drawing):
             redraw(keys, visible: visible, drawing: drawing, reply: &reply)
+        case .animationFrame(let result, let key, let token, let budget, let drawing):
+            receiveAnimationFrame(result, for: key, token: token, budget: budget, drawing: drawing, reply: &reply)
+        case .tick(let visible, let budget, let drawing):
+            endFades(of: visible, now: drawing.now)
+            reply.effects += advanceAnimations(budget: budget, drawing: drawing)
+        case .reconcileAnimations(let playing, let visible, let positions, let policy, let now):
+            reply.effects += reconcileAnimations(playing: playing, visible: visible, positions: positions, policy: policy, now: now)
         }
         return reply
     }

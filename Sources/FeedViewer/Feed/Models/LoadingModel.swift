@@ -1,3 +1,4 @@
+import FeedSources
 import TerminalScreen
 import Vocabulary
 /// What the feed has loaded and is loading: every photo's item, the pages, the listing of a
@@ -79,6 +80,22 @@ struct LoadingModel: Sendable {
         return PhotoKey(id: id, occurrence: occurrence)
     }
 
+    /// `photo` joins the feed under `key`, at the end of the feed's order or at `feedIndex`.
+    mutating func add(_ photo: FeedPhoto, as key: PhotoKey, at feedIndex: Int? = nil) {
+        items.append(photo, as: key, at: feedIndex)
+    }
+
+    /// The photo of `key` is now `photo` (its file changed).
+    mutating func replacePhoto(of key: PhotoKey, with photo: FeedPhoto) {
+        items.replacePhoto(of: key, with: photo)
+    }
+
+    /// The load of `key` is over and forgotten (its photo loads again from the start).
+    mutating func forgetLoad(of key: PhotoKey) { items[key]?.load = nil }
+
+    /// Photos that left the feed are forgotten, with their items.
+    mutating func remove(_ keys: Set<PhotoKey>) { items.remove(keys) }
+
     /// A photo with `id` joined as occurrence 0: the next with that id is occurrence 1.
     mutating func noteFirstOccurrence(of id: String) {
         if occurrences[id, default: 0] == 0 { occurrences[id] = 1 }
@@ -121,6 +138,13 @@ struct LoadingModel: Sendable {
     mutating func scrollOnce() -> Bool {
         defer { settleScrolled = true }
         return !settleScrolled
+    }
+
+    /// The footer under the last row: the listing's progress while the source reads its index,
+    /// else the paging state's.
+    func footer(animationFrame: Int) -> FeedFooterRow.Kind? {
+        if let listedSoFar { return .listing(files: listedSoFar, frame: animationFrame) }
+        return pageState.footer(animationFrame: animationFrame, rowCount: items.count)
     }
 
     /// The photos with an animation (playing, paused or finished): the items' own index.

@@ -2,6 +2,7 @@ import TerminalScreen
 import Vocabulary
 import ImageCodecs
 import FoundationExtras
+import FeedSources
 /// The panels and overlays above the status bar: which is open, the help, the event log and
 /// its timeline, the info panel's photo, and the network panel's shaping and cache use.
 ///
@@ -67,6 +68,29 @@ struct PanelsModel: Sendable {
     mutating func measureBeforeClearing() -> [FeedEffect] {
         clearingAsked = true
         return [.measureCaches]
+    }
+
+    /// Lines the open panel takes above the status bar (0 when none is open), of `available`
+    /// lines, with `visibleItems` on screen.
+    func height(available: Int, visibleItems: Int) -> Int {
+        guard let open else { return 0 }
+        if open == .network { return min(available, NetworkPanel.preferredHeight) }
+        if open == .info { return min(available, InfoPanel.preferredHeight) }
+        // The timeline needs a line per item on screen (and its border), up to half the screen.
+        let wanted = showsTimeline ? visibleItems + 2 : available / 2
+        return min(available, max(6, min(available / 2, wanted)))
+    }
+
+    /// What the info panel shows of `photo` (of `key`): its title, author, location and size,
+    /// and what was read of its file if it is the photo followed.
+    func infoSubject(for key: PhotoKey, photo: FeedPhoto) -> InfoPanel.Subject {
+        let current = info?.key == key ? info : nil
+        let author: String? = if case .picsum = photo.origin { photo.author } else { nil }
+        var subject = InfoPanel.Subject(
+            title: photo.author, author: author, location: photo.shownLocation, metadata: current?.metadata,
+            failure: current?.failure, originalSize: author == nil ? nil : photo.size)
+        subject.page = photo.page?.absoluteString
+        return subject
     }
 
     /// The info panel follows `key`: nothing read of it yet.

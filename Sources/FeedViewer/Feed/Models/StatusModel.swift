@@ -3,7 +3,7 @@ import Vocabulary
 /// What the status bar says that the rest of the model does not hold: the last message and
 /// when it came, the screen reader's latest news, the pipeline's counts, the audit's count and
 /// the last failure of a file the run writes. The status bar's line itself is
-/// ``FeedModel/metrics``, computed when drawn.
+/// ``FeedModel/metrics``, computed when drawn (``metrics(feedSource:focusedRow:rowCount:graphics:)``).
 struct StatusModel: Sendable {
     /// The last short message (also in the event log).
     private(set) var message: String?
@@ -40,6 +40,22 @@ struct StatusModel: Sendable {
         message = text
         messageTime = now
         if let text { announcement = text }
+    }
+
+    /// The status bar's line with the pipeline's counts, the audit's and the run's files' own:
+    /// the feed's name, the focused row and the rows, and the picture backend come from the rest.
+    func metrics(feedSource: String, focusedRow: Int?, rowCount: Int, graphics: String?) -> StatusMetrics {
+        let counters = pipeline.counters
+        var metrics = StatusMetrics(
+            feedSource: feedSource, focusedRow: focusedRow, rowCount: rowCount,
+            inFlight: pipeline.running, queued: pipeline.waiting, cancelled: counters.cancelled,
+            coalesced: counters.coalesced, resumed: counters.resumed, memoryHits: counters.memoryHits,
+            memoryLookups: counters.tasksStarted, diskHits: counters.diskHits,
+            diskLookups: counters.diskHits + counters.queued, bytesDownloaded: Int64(counters.bytesReceived),
+            graphics: graphics)
+        metrics.violations = violations
+        metrics.outputFailure = outputFailure
+        return metrics
     }
 
     /// The message to show at `now`: always while `holds` (a question, a prompt, `G`'s

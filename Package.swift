@@ -328,7 +328,7 @@ let package = Package(
         // `show` called as a library: settings in, printed bytes and failures' sentences out.
         .testTarget(
             name: "PhotoShowTests",
-            dependencies: ["PhotoShow", "BlockArt", "ImageCodecs", "ImageLoading", "Vocabulary"],
+            dependencies: ["PhotoShow", "BlockArt", "ImageCodecs", "ImageLoading", "TerminalGraphics", "TerminalKit", "Vocabulary"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -34,16 +34,22 @@ public enum Show {
         // A closed pipe (`| head`) must end the command quietly, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let environment = Self.environment()
-        let terminal = ShowTerminal.ask(settings, environment: environment)
-        let interruptions = terminal.catchInterruptions()
+        // Where the pictures go (stdout, or /dev/tty for a host that handed the screen over) and the box.
+        let route = ShowRoute.open(settings, environment: environment)
+        defer { route.close() }
+        let terminal = ShowTerminal.ask(settings, environment: environment, route: route)
+        let gate = OutputGate()
+        let interruptions = terminal.catchInterruptions(gate: gate)
         defer {
             terminal.finish()
             withExtendedLifetime(interruptions) {}
         }
         if settings.probe {
-            _ = output.write(Array((terminal.profile.report().joined(separator: "\n") + "\n").utf8))
+            let lines = terminal.profile.report() + route.report()
+            _ = output.write(Array((lines.joined(separator: "\n") + "\n").utf8))
             return true
         }
+        let output = Self.drawing(on: route, output, gate: gate)
         let options = BlockArtOptions(
             symbols: settings.symbols
                 ?? SymbolSet.preferred(
@@ -51,8 +57,11 @@ public enum Show {
             colors: terminal.profile.colors.depth,
             dither: settings.dither,
             scaling: settings.fill ? .fill : .fit)
-        let columns = settings.width ?? Self.terminalColumns(environment: environment)
-        let height = settings.height
+        if settings.clear || route.placement != nil {
+            return await Self.showPlaced(settings, terminal: terminal, options: options, output: output, errors: errors)
+        }
+        let columns = route.box.columns
+        let height = route.box.rows
         var failed = false
         let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
         let pixels = terminal.pixelOutput
@@ -138,9 +147,9 @@ public enum Show {
     /// environment through `ProcessInfo`.
     static func environment() -> [String: String] {
         let names = [
-            "NO_COLOR", "COLORTERM", "TERM", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS", "TERM_PROGRAM", "TMUX", "TMUX_PANE",
-            "SSH_TTY", "SSH_CONNECTION", "TMPDIR",
-        ]
+            "NO_COLOR", "COLORTERM", "TERM", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS", "LINES", "TERM_PROGRAM", "TMUX",
+            "TMUX_PANE", "SSH_TTY", "SSH_CONNECTION", "TMPDIR",
+        ] + ShowHost.variables
         var environment: [String: String] = [:]
         for name in names {
             if let value = getenv(name) { environment[name] = String(cString: value) }
@@ -148,14 +157,11 @@ public enum Show {
         return environment
     }
 
-    /// `COLUMNS` first (so callers and tests can pin it), then the terminal on stdout, else 80.
-    static func terminalColumns(environment: [String: String]) -> Int {
-        if let value = environment["COLUMNS"].flatMap({ Int($0) }), (1...1000).contains(value) { return value }
-        var size = winsize()
-        if isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return min(1000, Int(size.ws_col))
-        }
-        return 80
+    /// The output pictures are written to: `output` gated (a signal waits for a picture's
+    /// write to end), or the terminal the route draws on when it is not stdout (`/dev/tty`).
+    static func drawing(on route: ShowRoute, _ output: any ShowOutput, gate: OutputGate) -> any ShowOutput {
+        let base: any ShowOutput = output is StandardOutput ? StandardOutput(descriptor: route.output) : output
+        return GatedOutput(base: base, gate: gate)
     }
 
     // MARK: - Byte sources

@@ -45,6 +45,10 @@ public struct ShowSettings: Equatable, Sendable {
     public var loops: Int?
     /// `--duration S`: the longest an animation plays, in seconds (nil: no limit).
     public var duration: Double?
+    /// `--place COLSxROWS@LEFTxTOP`: draw the picture into that box of the screen.
+    public var place: ShowPlacement?
+    /// `--clear`: take away what an earlier `--place` drew, and show nothing.
+    public var clear = false
 
     /// The image pipeline's response limit: `show` reads files under the same one.
     public static let defaultMaxBytes = ImagePipeline.Limits().maxResponseBytes
@@ -68,7 +72,7 @@ public struct ShowSettings: Equatable, Sendable {
         dither: Dithering = .none, fill: Bool = false, maxBytes: Int = Self.defaultMaxBytes,
         graphics: GraphicsSelection.Request = .auto, grid: ShowGridSize? = nil, title: Bool = false,
         thumbnailCache: Bool = true, probe: Bool = false, animate: AnimationMode = .on, loops: Int? = nil,
-        duration: Double? = nil
+        duration: Double? = nil, place: ShowPlacement? = nil, clear: Bool = false
     ) {
         self.images = images
         self.width = width
@@ -86,6 +90,8 @@ public struct ShowSettings: Equatable, Sendable {
         self.animate = animate
         self.loops = loops
         self.duration = duration
+        self.place = place
+        self.clear = clear
     }
 
     /// A setting out of range, in the words the command line prints.
@@ -103,7 +109,13 @@ public struct ShowSettings: Equatable, Sendable {
 
     /// Throws the sentence the command line prints for a value out of range.
     public func validate() throws(Invalid) {
-        guard !images.isEmpty || probe else { throw Invalid("name at least one image file or URL") }
+        if clear, !images.isEmpty { throw Invalid("--clear takes no image: it takes away what --place drew") }
+        guard !images.isEmpty || probe || clear else { throw Invalid("name at least one image file or URL") }
+        if place != nil || clear {
+            if grid != nil { throw Invalid("--place and --clear draw one picture: not with --grid") }
+            if width != nil || height != nil { throw Invalid("--place gives the box's size: drop --width and --height") }
+            if images.count > 1 { throw Invalid("--place draws one picture into its box (got \(images.count) images)") }
+        }
         if let width, !Self.sizeRange.contains(width) { throw Invalid("--width must be 1…1000 (got \(width))") }
         if let height, !Self.sizeRange.contains(height) { throw Invalid("--height must be 1…1000 (got \(height))") }
         guard maxBytes >= 1 else { throw Invalid("--max-bytes must be at least 1 (got \(maxBytes))") }

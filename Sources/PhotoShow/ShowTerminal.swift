@@ -26,33 +26,50 @@ public struct ShowTerminal {
     /// What was decided.
     let profile: TerminalProfile
 
-    /// Asks the terminal when `settings` leave something to it.
-    static func ask(_ settings: ShowSettings, environment: [String: String]) -> ShowTerminal {
+    /// Where the pictures go: the descriptors asked and written to, the box, the host.
+    let route: ShowRoute
+
+    /// Asks the terminal when `settings` leave something to it: the one on stdin and stdout, or
+    /// `/dev/tty` when the route says so (``ShowDestination``); a host reading text keeps its
+    /// colour conventions (ranger's parser takes no 24-bit colour).
+    static func ask(_ settings: ShowSettings, environment: [String: String], route: ShowRoute) -> ShowTerminal {
         let flag = settings.colors.mode
         // Pixels always ask (cell size, tmux passthrough, file transmission); so do automatic colours.
         let wanted = settings.probe || settings.graphics != .blocks || flag == nil
-        let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let probe: GraphicsProbe? =
-            wanted && terminal
-            ? GraphicsProbe.run(settings.graphics, colorFlag: flag, input: STDIN_FILENO, output: STDOUT_FILENO, environment: environment)
+            wanted
+            ? route.input.map { input in
+                GraphicsProbe.run(
+                    route.destination.kind == .sixelIntoStandardOutput ? .pixels(SixelGraphics()) : settings.graphics,
+                    colorFlag: flag, input: input, output: input == STDIN_FILENO ? route.output : input,
+                    environment: environment)
+            }
             : nil
-        let colors =
+        var colors =
             probe?.colors
             ?? ColorDepth.decide(
                 flag: flag, environment: environment, replies: nil, tmuxPassesTrueColor: nil,
                 terminfoColors: Terminfo.colors(of: environment["TERM"] ?? ""))
+        if flag == nil, route.destination.kind != .terminalOnStandardOutput, route.destination.kind != .terminalDevice,
+            let host = route.destination.host, colors.depth > host.deepestColors
+        {
+            colors = ColorDepth.Decision(depth: host.deepestColors, source: "\(host.rawValue)'s preview reads \(host.deepestColors.name) colours")
+        }
         let selection =
             probe?.selection ?? GraphicsSelection.choose(settings.graphics, replies: nil, environment: environment)
-        let profile = TerminalProfile(
+        var profile = TerminalProfile(
             replies: probe?.replies, request: settings.graphics, environment: environment, tmux: probe?.tmux,
             selection: selection, colors: colors, terminalType: environment["TERM"])
-        return ShowTerminal(probe: probe, profile: profile)
+        if let probe, case .files = probe.transport.medium { profile.sendsFiles = true }
+        return ShowTerminal(probe: probe, profile: profile, route: route)
     }
 
     /// How pixels are written: the flag's protocol (into a pipe too: the flag says so), or what
     /// the terminal answered for `auto`; nil: block art.
     var pixelOutput: ShowPixels? {
         guard var graphics = profile.selection.backend.graphics else { return nil }
+        // lf reads sixel from its previewer, and nothing else of pixels.
+        if route.destination.kind == .sixelIntoStandardOutput, !graphics.isSame(as: SixelGraphics()) { return nil }
         // A printed picture scrolls with the text: kitty placeholders only where they must be
         // used (inside tmux, through passthrough); elsewhere kitty places the image directly.
         if profile.request != .auto, graphics.isSame(as: KittyPlaceholderGraphics()), probe?.tmux == nil {
@@ -68,7 +85,7 @@ public struct ShowTerminal {
     var cellPixels: PixelSize {
         if let answered = profile.replies?.cellPixels { return answered }
         var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0,
+        if ioctl(route.output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0,
             size.ws_ypixel > 0,
             let cell = TerminalReplies.believedCell(
                 width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
@@ -85,7 +102,7 @@ public struct ShowTerminal {
         if let replies = probe.replies, !replies.isComplete, let askedAt = probe.askedAt {
             // Raw mode again for a moment: a signal meanwhile waits until the mode is back.
             let signals = ProbeSignalGuard.install()
-            _ = TerminalProbe.awaitLateReplies(replies, input: STDIN_FILENO, until: askedAt + Self.lateReplyLimit)
+            _ = TerminalProbe.awaitLateReplies(replies, input: route.input ?? STDIN_FILENO, until: askedAt + Self.lateReplyLimit)
             if ProbeSignalGuard.isPending { probe.restore() }
             // The output is done and everything is back: a held signal acts now.
             signals.deliver()
@@ -94,10 +111,20 @@ public struct ShowTerminal {
     }
 
     /// While pictures are printed to a terminal, a signal ends the output cleanly and puts back
-    /// what the probe changed (tmux's passthrough).
-    func catchInterruptions() -> ShowInterruption? {
-        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+    /// what the probe changed (tmux's passthrough) and removes the kitty files not yet read;
+    /// `gate` lets a write under way finish first.
+    func catchInterruptions(gate: OutputGate) -> ShowInterruption? {
+        guard isatty(route.output) == 1 else { return nil }
         let probe = self.probe
-        return ShowInterruption.install { probe?.restore() }
+        let files: (any ImageFileSink)? = {
+            if let medium = probe?.transport.medium, case .files(let sink) = medium { return sink }
+            return nil
+        }()
+        return ShowInterruption.install(
+            output: route.output, modes: route.input ?? STDIN_FILENO, placed: route.placement != nil, gate: gate
+        ) {
+            probe?.restore()
+            files?.removeLeftovers()
+        }
     }
 }

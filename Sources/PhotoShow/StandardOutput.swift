@@ -11,8 +11,18 @@ private let systemWrite = Darwin.write
 /// Writes to file descriptor 1, reporting a closed pipe or a failed write (a full disk, a file
 /// size limit) instead of dying of it, as `FileHandle.standardOutput.write` does.
 public struct StandardOutput: ShowOutput {
+    /// The descriptor written to.
+    let descriptor: Int32
+
     /// The process's standard output.
-    public init() {}
+    public init() {
+        descriptor = STDOUT_FILENO
+    }
+
+    /// Another open descriptor (the terminal, `/dev/tty`, that a placed picture is drawn on).
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
 
     /// Writes all of `bytes`; false when the reader has gone (EPIPE) or output failed (errno
     /// says why).
@@ -21,7 +31,7 @@ public struct StandardOutput: ShowOutput {
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(STDOUT_FILENO, base + offset, buffer.count - offset)
+                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false

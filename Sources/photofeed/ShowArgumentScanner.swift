@@ -34,16 +34,17 @@ enum ShowArgumentScanner {
                 guard value == nil, !seen.contains(name == "--fit" ? "--fill" : "--fit") else { return nil }
                 settings.fill = name == "--fill"
                 continue
-            case "--title", "--no-thumbnail-cache", "--probe":
+            case "--title", "--no-thumbnail-cache", "--probe", "--clear":
                 guard value == nil else { return nil }
                 switch name {
                 case "--title": settings.title = true
                 case "--probe": settings.probe = true
+                case "--clear": settings.clear = true
                 default: settings.thumbnailCache = false
                 }
                 continue
             case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes", "--grid", "--graphics",
-                "--animate", "--loops", "--duration":
+                "--animate", "--loops", "--duration", "--place":
                 break
             default:
                 return nil
@@ -94,6 +95,9 @@ enum ShowArgumentScanner {
         case "--duration":
             guard let seconds = Double(value) else { return false }
             settings.duration = seconds
+        case "--place":
+            guard let place = try? ShowPlacement.parse(value) else { return false }
+            settings.place = place
         default:
             return false
         }

@@ -39,7 +39,7 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     @Argument(help: "Image files, paths or http(s) URLs; - reads one from standard input.", completion: .file())
-    var images: [String]
+    var images: [String] = []
 
     @Option(help: "Columns (default: $COLUMNS, the terminal's width, or 80).")
     var width: Int?
@@ -82,7 +82,15 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: "The longest an animation plays, in seconds (default: no limit).")
     var duration: Double?
 
-    @Flag(help: "Ask the terminal, print what it answered and what photofeed decides from it (pictures, colours, cell size, tmux), and exit.")
+    @Option(help: ArgumentHelp(
+        "Draw the picture into that box of the screen, in cells from 0 (kitty's icat --place: lf's $2x$3@$4x$5, vifm's %pwx%ph@%pxx%py), in every protocol: the cursor saved and restored, nothing outside the box written, nothing scrolled. Into a pipe, the terminal itself (/dev/tty) is asked and drawn on; fzf and ranger read text, so they get block art.",
+        valueName: "COLSxROWS@LEFTxTOP"), transform: ShowSettings.parsePlace)
+    var place: ShowPlacement?
+
+    @Flag(help: "Take away what an earlier --place drew, and nothing else: kitty's picture deleted by its id, the box (from --place or fzf's FZF_PREVIEW_*) blanked for placeholders, sixel, iTerm2 and block art.")
+    var clear = false
+
+    @Flag(help: "Ask the terminal, print what it answered and what photofeed decides from it (pictures, colours, cell size, tmux, the host previewed for and the box), and exit.")
     var probe = false
 
     /// The parsed flags as plain values.
@@ -90,7 +98,8 @@ struct ShowCommand: AsyncParsableCommand {
         ShowSettings(
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
             fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics, grid: grid, title: title,
-            thumbnailCache: !noThumbnailCache, probe: probe, animate: animate, loops: loops, duration: duration)
+            thumbnailCache: !noThumbnailCache, probe: probe, animate: animate, loops: loops, duration: duration,
+            place: place, clear: clear)
     }
 
     func validate() throws {

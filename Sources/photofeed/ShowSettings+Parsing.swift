@@ -39,6 +39,14 @@ extension ShowSettings {
         return value
     }
 
+    static func parsePlace(_ text: String) throws -> ShowPlacement {
+        do {
+            return try ShowPlacement.parse(text)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     static func parseDither(_ text: String) throws -> Dithering {
         guard let value = Dithering(rawValue: text.lowercased()) else {
             throw ValidationError("--dither must be none, ordered or diffusion (got \(text))")

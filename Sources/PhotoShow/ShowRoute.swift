@@ -1,0 +1,99 @@
+import FoundationEssentials
+import FoundationExtras
+import TerminalGraphics
+import Vocabulary
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where one `show` run draws, found out once at its start: the host and the destination
+/// (``ShowDestination``), the terminal asked and drawn on (stdin and stdout, or `/dev/tty`
+/// opened for the run), the box (``ShowBox``), and whether the picture is placed in it.
+///
+/// ```swift
+/// let route = ShowRoute.open(settings, environment: environment)
+/// defer { route.close() }
+/// ```
+struct ShowRoute {
+    /// Where the pictures go and why.
+    var destination: ShowDestination
+    /// The box the pictures are sized to (and placed in, when ``placement`` says so).
+    var box: ShowBox
+    /// The box of the screen the picture is drawn in: `--place`, `--clear`'s box, or fzf's pane
+    /// when its preview writes to the terminal; nil: printed at the cursor.
+    var placement: ShowPlacement?
+    /// The descriptor the terminal is asked on and read from (nil: none is asked).
+    var input: Int32?
+    /// The descriptor the pictures are written to.
+    var output: Int32
+    /// `/dev/tty`, when this run opened it.
+    private var device: Int32?
+
+    /// The route for `settings` in `environment`, opening `/dev/tty` when stdout is not the
+    /// terminal and the host hands the screen over.
+    static func open(_ settings: ShowSettings, environment: [String: String]) -> ShowRoute {
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        let host = ShowHost.detect(environment: environment)
+        let placed = settings.place != nil || settings.clear
+        var device: Int32?
+        if !stdoutIsTerminal, settings.graphics != .blocks, placed || host == .lf {
+            let opened = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            device = opened >= 0 ? opened : nil
+        }
+        let destination = ShowDestination.decide(
+            stdoutIsTerminal: stdoutIsTerminal, host: host, request: settings.graphics, placed: placed,
+            environment: environment, terminalDevice: device != nil)
+        if !destination.asksTerminalDevice, let opened = device {
+            Glibc.close(opened)
+            device = nil
+        }
+        let input: Int32?
+        let output: Int32
+        switch destination.kind {
+        case .terminalOnStandardOutput:
+            input = isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : nil
+            output = STDOUT_FILENO
+        case .terminalDevice:
+            input = device
+            output = device ?? STDOUT_FILENO
+        case .sixelIntoStandardOutput:
+            input = device
+            output = STDOUT_FILENO
+        case .standardOutput:
+            input = nil
+            output = STDOUT_FILENO
+        }
+        let measured = destination.kind == .terminalDevice ? device : (stdoutIsTerminal ? STDOUT_FILENO : nil)
+        let box = ShowBox.choose(
+            place: settings.place, width: settings.width, height: settings.height, environment: environment,
+            terminal: measured.flatMap(Self.size(of:)))
+        let drawsOnTerminal = destination.kind == .terminalOnStandardOutput || destination.kind == .terminalDevice
+        let placement = drawsOnTerminal && (placed || box.origin != nil) ? box.placement : nil
+        return ShowRoute(
+            destination: destination, box: box, placement: placement, input: input, output: output, device: device)
+    }
+
+    /// The terminal's size on `descriptor`, when it is one.
+    static func size(of descriptor: Int32) -> CellSize? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return CellSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+
+    /// The lines `--probe` adds: the host, where the picture goes and why, the box.
+    func report() -> [String] {
+        var lines: [String] = []
+        func line(_ name: String, _ value: String) { lines.append(name.padded(toLength: 12) + value) }
+        line("host", destination.host.map { "\($0.rawValue) (its previewer's variables)" } ?? "none")
+        line("output", destination.reason)
+        let rows = box.rows.map { "\($0) rows" } ?? "rows by the picture's aspect"
+        line("box", "\(box.columns) columns, \(rows) (\(box.source))" + (placement.map { ", placed at \($0)" } ?? ""))
+        return lines
+    }
+
+    /// Closes `/dev/tty` when this run opened it.
+    func close() {
+        if let device { Glibc.close(device) }
+    }
+}

@@ -1,22 +1,101 @@
 import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 public import ImageLoading
+import SystemPackage
 import Vocabulary
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension Show {
-    /// The freedesktop.org thumbnail cache `show` reads and writes, or nil when switched off;
-    /// its misses kept for later (``DeferredThumbnails``) when `settings` says where they go.
+    /// The freedesktop.org thumbnail cache `show --grid` reads and writes, or nil when switched
+    /// off; its misses kept for later (``DeferredThumbnails``) when `settings` says where they go.
     static func thumbnailCache(_ settings: ShowSettings) -> (any ThumbnailCaching)? {
         guard settings.thumbnailCache else { return nil }
         let cache = FreedesktopThumbnailCache(environment: ShowGrid.cacheEnvironment())
         return settings.writeThumbnailsLater == nil ? cache : DeferredThumbnails(cache)
     }
 
-    /// Hands the thumbnails `thumbnails` kept for later to `settings`' writer, when there are any.
+    /// The pictures `show` reads back and keeps for block art one picture after another, or nil
+    /// when switched off (`--no-thumbnail-cache`): photofeed's picture cache, at the size each
+    /// picture is drawn from (``PictureThumbnails``), not the freedesktop.org thumbnails, whose
+    /// covering size (512 or 1024 px for a previewer's pane) costs more to read than the JPEG's
+    /// DCT-scaled decode, and to make than the picture (`feedbench --scenario previewer`).
+    /// What it makes is written by ``handOver(_:_:)`` once the output is written: no second
+    /// decode, no background process.
+    static func pictureThumbnails(_ settings: ShowSettings) -> PictureThumbnails? {
+        guard settings.thumbnailCache else { return nil }
+        return PictureThumbnails(PictureCache(directory: PictureCache.defaultDirectory(environment: ShowGrid.cacheEnvironment())))
+    }
+
+    /// After the output: writes the pictures `thumbnails` made (``PictureThumbnails``, in this
+    /// process, from the pixels decoded for the output), or hands the thumbnails it kept for
+    /// later to `settings`' writer (``DeferredThumbnails``, `show --grid`), when there are any.
     static func handOver(_ thumbnails: (any ThumbnailCaching)?, _ settings: ShowSettings) {
+        if let pictures = thumbnails as? PictureThumbnails {
+            pictures.storePending()
+            return
+        }
         guard let deferred = thumbnails as? DeferredThumbnails, let write = settings.writeThumbnailsLater else { return }
         let jobs = deferred.takeJobs()
         if !jobs.isEmpty { write.write(jobs) }
+    }
+
+    /// Decodes the file `image` toward the pixels `target` asks for its header, through
+    /// `thumbnails`: the file's first bytes are read for its header, and a stored picture that
+    /// stands in for the decode is returned without the rest of the file being read (a
+    /// previewer's warm run reads a small PNG, not a 16 MB photo); otherwise the whole file is
+    /// read and decoded as ``decodeFile(bytes:header:file:target:thumbnails:lookedUp:decoder:)``
+    /// does. Returns the pixels and the original's size.
+    static func decodeFile(
+        _ image: String, maxBytes: Int, thumbnails: (any ThumbnailCaching)?, decoder: any PhotoDecoding = LivePhotoDecoding(),
+        target: (ImageHeader) -> PixelSize
+    ) async throws -> (Bitmap, PixelSize) {
+        var lookedUp: ThumbnailLookup?
+        if let thumbnails, let path = fileURL(image).localPath,
+            let prefix = readPrefix(path, limit: FreedesktopThumbnailCache.maxOriginalHeaderBytes),
+            let header = try? ImageDecoder.probe(prefix)
+        {
+            let found = thumbnails.lookUp(fileURL(image), covering: target(header))
+            if case .hit(let stored) = found {
+                // A name is a claim the bytes must bear out, whether or not the picture was stored.
+                try ImageDecoder.checkClaim(ImageFormat.claimed(byName: fileURL(image).lastPathComponent), of: prefix)
+                return (stored.bitmap, header.size)
+            }
+            lookedUp = found
+        }
+        let bytes = try await readFile(image, limit: maxBytes)
+        let header = try ImageDecoder.probe(bytes)
+        let bitmap = try decodeFile(
+            bytes: bytes, header: header, file: fileURL(image), target: target(header), thumbnails: thumbnails,
+            lookedUp: lookedUp, decoder: decoder)
+        return (bitmap, header.size)
+    }
+
+    /// At most the first `limit` bytes of the regular file at `path`, or nil (not a regular
+    /// file, unreadable). Never blocks on a FIFO (opened non-blocking, and refused).
+    static func readPrefix(_ path: FilePath, limit: Int) -> [UInt8]? {
+        let descriptor = path.openFile(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = min(limit, Int(info.st_size))
+        guard size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while offset < size {
+                let count = read(descriptor, base + offset, size - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                offset += count
+            }
+        }
+        return offset == 0 ? nil : Array(bytes.prefix(offset))
     }
 
     /// Makes the thumbnails of `jobs` in `cache` (the freedesktop.org cache of this
@@ -47,14 +126,17 @@ extension Show {
     /// written for next time, area-averaged as `show` renders. An EXIF thumbnail covering
     /// `target` stands in for the photo too.
     /// `header` is the file's, which the caller probed to choose `target`.
+    /// `lookedUp`: what a lookup of `file` covering `target` just found, when the caller made
+    /// it (it is not made again); `decoder`: what decodes `bytes` (once, at most).
     static func decodeFile(
-        bytes: [UInt8], header: ImageHeader, file: URL, target: PixelSize, thumbnails: (any ThumbnailCaching)?
+        bytes: [UInt8], header: ImageHeader, file: URL, target: PixelSize, thumbnails: (any ThumbnailCaching)?,
+        lookedUp: ThumbnailLookup? = nil, decoder: any PhotoDecoding = LivePhotoDecoding()
     ) throws -> Bitmap {
         // A name is a claim the bytes must bear out (a PNG named .webp is an error naming both).
         try ImageDecoder.checkClaim(ImageFormat.claimed(byName: file.lastPathComponent), of: bytes)
         var slot: ThumbnailSlot?
         if let thumbnails {
-            switch thumbnails.lookUp(file, covering: target) {
+            switch lookedUp ?? thumbnails.lookUp(file, covering: target) {
             case .hit(let thumbnail): return thumbnail.bitmap
             case .miss(let missed): slot = missed
             }
@@ -63,7 +145,7 @@ extension Show {
         let decodeTarget = store.map {
             PixelSize(width: max(target.width, $0.width), height: max(target.height, $0.height))
         } ?? target
-        let decoded = try ImageDecoder.decode(
+        let decoded = try decoder.decode(
             bytes, options: DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true))
         if let thumbnails, var slot, let store {
             slot.originalSize = decoded.header.size

@@ -74,7 +74,7 @@ public enum Show {
             return await Self.showPixels(settings, pixels: pixels, columns: columns, rows: height, pipeline: pipeline, output: output,
                 errors: errors)
         }
-        let thumbnails = Self.thumbnailCache(settings)
+        let thumbnails = Self.pictureThumbnails(settings)
         defer { handOver(thumbnails, settings) }
         // Files decode ahead of the printing, on every core (block art; pixels and URLs in turn).
         let images = settings.images
@@ -194,18 +194,15 @@ public enum Show {
         _ image: String, columns: Int, rows: Int?, options: BlockArtOptions, maxBytes: Int,
         thumbnails: (any ThumbnailCaching)? = nil
     ) async throws -> (Bitmap, PixelSize?) {
-        let bytes = try await readFile(image, limit: maxBytes)
-        let header = try ImageDecoder.probe(bytes)
-        let layout = layout(forImage: header.size, columns: columns, rows: rows, options: options)
-        // Sub-pixels needed across the whole image (the crop may be part of it).
-        let target = PixelSize(
-            width: max(1, layout.pixelSize.width * header.size.width / max(1, layout.crop.width)),
-            height: max(1, layout.pixelSize.height * header.size.height / max(1, layout.crop.height)))
         // Standard input has no file for a thumbnail to stand for.
         let cache = image == Self.standardInputName ? nil : thumbnails
-        return (
-            try Self.decodeFile(bytes: bytes, header: header, file: fileURL(image), target: target, thumbnails: cache), header.size
-        )
+        return try await Self.decodeFile(image, maxBytes: maxBytes, thumbnails: cache) { header in
+            let layout = layout(forImage: header.size, columns: columns, rows: rows, options: options)
+            // Sub-pixels needed across the whole image (the crop may be part of it).
+            return PixelSize(
+                width: max(1, layout.pixelSize.width * header.size.width / max(1, layout.crop.width)),
+                height: max(1, layout.pixelSize.height * header.size.height / max(1, layout.crop.height)))
+        }
     }
 
     /// Loads an http(s) URL through the image pipeline, resized toward what the cells need.

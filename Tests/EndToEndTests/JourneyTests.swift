@@ -52,7 +52,7 @@ struct JourneyTests {
             return output
         }
 
-        /// Waits until `show`'s background thumbnail writer is done (it holds its lock while it works).
+        /// Waits until `show --grid`'s background thumbnail writer is done (it holds its lock while it works).
         func waitForThumbnailWriter() {
             let descriptor = open(cacheFolder.appendingPathComponent("thumbnail-writer.lock").path, O_RDWR | O_CLOEXEC)
             guard descriptor >= 0 else { return }
@@ -81,7 +81,7 @@ struct JourneyTests {
     func showThenViewThenTheCacheCommands() async throws {
         // Given a home with a config file, and no photofeed cache yet
         let person = try Person(config: "# my settings\nsymbols = quad\n")
-        // When a photo is shown first (its background writer leaves its lock in the cache folder)
+        // When a photo is shown first (its picture kept in the cache folder's .pictures)
         try await person.run(["show", "--width", "30", person.home.appendingPathComponent("Pictures/coffee.jpg").path])
         person.waitForThumbnailWriter()
         // Then the viewer starts on that folder, and so do snapshot's and the cache commands' second runs
@@ -300,12 +300,14 @@ struct JourneyTests {
 
     @Test("every command in one home: each name left in the cache folder is declared, and each folder and lock they make is there")
     func everyCommandLeavesOnlyDeclaredNames() async throws {
-        // Given a home, where photos are shown in block art and in pixels, the feed viewed,
+        // Given a home, where photos are shown in block art, in pixels and in a grid, the feed viewed,
         // prefetched, viewed in a terminal (whose 8-colour TERM gets a compiled 16-colour entry) and pruned
         let person = try Person()
         let photo = person.home.appendingPathComponent("Pictures/coffee.jpg").path
         try await person.run(["show", "--width", "24", photo])
         try await person.run(["show", "--graphics", "kitty", "--width", "24", "--height", "10", photo])
+        // (show keeps its pictures itself; the grid hands its thumbnails to the background writer and its lock)
+        try await person.run(["show", "--grid", "2", "--width", "24", photo, photo])
         person.waitForThumbnailWriter()
         try await person.run(Self.snapshot)
         try await person.run(["prefetch", "--count", "4"])

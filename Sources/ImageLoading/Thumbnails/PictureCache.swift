@@ -166,17 +166,54 @@ public struct PictureCache: Sendable {
         write(file, to: Self.printedName(key))
     }
 
-    /// Stores `png` as `key`'s picture, then trims the directory to its limit.
-    public func store(_ png: [UInt8], for key: PictureKey) {
-        guard png.count <= min(sizeLimit, Self.maxFileBytes) else { return }
-        write(png, to: Self.pictureName(key))
+    /// Stores `png` as `key`'s picture, then trims the directory to its limit; false when it
+    /// could not be written.
+    @discardableResult
+    public func store(_ png: [UInt8], for key: PictureKey) -> Bool {
+        guard png.count <= min(sizeLimit, Self.maxFileBytes) else { return false }
+        return write(png, to: Self.pictureName(key))
     }
 
-    private func write(_ bytes: [UInt8], to name: String) {
-        guard let folder = try? folder(creating: true) else { return }
+    @discardableResult
+    private func write(_ bytes: [UInt8], to name: String) -> Bool {
+        guard let folder = try? folder(creating: true) else { return false }
+        // A file with no name until it is whole: a process killed while writing it (a
+        // previewer, when the cursor moves on) leaves nothing behind.
+        if let linked = Self.writeUnnamed(bytes, to: name, in: folder) {
+            if linked { trim(folder) }
+            return linked
+        }
         let temporary = "\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard folder.writeAtomically(bytes, to: name, through: temporary) != nil else { return }
+        guard folder.writeAtomically(bytes, to: name, through: temporary) != nil else { return false }
         trim(folder)
+        return true
+    }
+
+    /// Linux's `O_TMPFILE`, which Glibc's module does not carry (`__O_TMPFILE | O_DIRECTORY`).
+    private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
+
+    /// Writes `bytes` into an unnamed file in `folder` (`O_TMPFILE`) and links it as `name`:
+    /// true when it is there, false when it could not be written, nil when the system has no
+    /// unnamed files or no `/proc` (the caller writes through a temporary name instead). A
+    /// picture already under `name` is the same picture (a key names its content), so it stays.
+    private static func writeUnnamed(_ bytes: [UInt8], to name: String, in folder: CacheDirectory) -> Bool? {
+        #if os(Linux)
+        let file = openat(folder.descriptor, ".", temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(file, $0.baseAddress! + offset, bytes.count - offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        let linked = linkat(AT_FDCWD, "/proc/self/fd/\(file)", folder.descriptor, name, AT_SYMLINK_FOLLOW)
+        if linked == 0 || errno == EEXIST { return true }
+        return errno == ENOENT ? nil : false
+        #else
+        return nil
+        #endif
     }
 
     /// The pictures stored and their bytes.

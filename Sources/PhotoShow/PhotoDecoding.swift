@@ -1,0 +1,19 @@
+import ImageCodecs
+
+/// How `show` decodes a photo's bytes: ``LivePhotoDecoding`` (ImageCodecs), or in tests one that
+/// counts the decodes (a picture stored from the pixels decoded for the output costs none more).
+///
+/// ```swift
+/// let decoded = try LivePhotoDecoding().decode(bytes, options: DecodingOptions(targetSize: target))
+/// ```
+protocol PhotoDecoding: Sendable {
+    /// The decoded image of `bytes`, as ``ImageDecoder/decode(_:options:)`` gives it.
+    func decode(_ bytes: [UInt8], options: DecodingOptions) throws -> DecodedImage
+}
+
+/// ImageCodecs' decoder.
+struct LivePhotoDecoding: PhotoDecoding {
+    func decode(_ bytes: [UInt8], options: DecodingOptions) throws -> DecodedImage {
+        try ImageDecoder.decode(bytes, options: options)
+    }
+}

@@ -14,7 +14,7 @@ import Vocabulary
 /// with `i`).
 ///
 /// ```swift
-/// let change = options.answer(.kittyGraphics(ok: true))   // pictures: kitty (terminal answered late)
+/// let change = options.answer(.kittyGraphics(id: 31, message: "OK"))   // "pictures: kitty (…, answered late)"
 /// if change.redraw { /* every picture drawn again with options.pictureRenderer */ }
 /// ```
 extension FeedViewerOptions {

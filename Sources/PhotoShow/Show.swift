@@ -38,6 +38,7 @@ public enum Show {
         let route = ShowRoute.open(settings, environment: environment)
         defer { route.close() }
         let terminal = ShowTerminal.ask(settings, environment: environment, route: route)
+        let drawn = terminal.route
         let gate = OutputGate()
         let interruptions = terminal.catchInterruptions(gate: gate)
         defer {
@@ -45,11 +46,11 @@ public enum Show {
             withExtendedLifetime(interruptions) {}
         }
         if settings.probe {
-            let lines = terminal.profile.report() + route.report()
+            let lines = terminal.profile.report() + drawn.report()
             _ = output.write(Array((lines.joined(separator: "\n") + "\n").utf8))
             return true
         }
-        let output = Self.drawing(on: route, output, gate: gate)
+        let output = Self.drawing(on: drawn, output, gate: gate)
         let options = BlockArtOptions(
             symbols: settings.symbols
                 ?? SymbolSet.preferred(
@@ -57,11 +58,11 @@ public enum Show {
             colors: terminal.profile.colors.depth,
             dither: settings.dither,
             scaling: settings.fill ? .fill : .fit)
-        if settings.clear || route.placement != nil {
+        if settings.clear || drawn.placement != nil {
             return await Self.showPlaced(settings, terminal: terminal, options: options, output: output, errors: errors)
         }
-        let columns = route.box.columns
-        let height = route.box.rows
+        let columns = drawn.box.columns
+        let height = drawn.box.rows
         var failed = false
         let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
         let pixels = terminal.pixelOutput

@@ -74,6 +74,19 @@ struct ShowRoute {
             destination: destination, box: box, placement: placement, input: input, output: output, device: device)
     }
 
+    /// This route once `/dev/tty` answered that it draws no pixels: block art into stdout, sized
+    /// to the box, for the host to show as the text it is (vifm shows a previewer's text even
+    /// with `%px %py`), rather than block art written over the host's screen.
+    func blockArtIntoStandardOutput() -> ShowRoute {
+        guard destination.kind == .terminalDevice else { return self }
+        var route = self
+        route.destination.kind = .standardOutput
+        route.destination.reason += "; it draws no pixels: block art into stdout"
+        route.output = STDOUT_FILENO
+        route.placement = nil
+        return route
+    }
+
     /// The terminal's size on `descriptor`, when it is one.
     static func size(of descriptor: Int32) -> CellSize? {
         var size = winsize()

@@ -61,7 +61,8 @@ public struct ShowTerminal {
             replies: probe?.replies, request: settings.graphics, environment: environment, tmux: probe?.tmux,
             selection: selection, colors: colors, terminalType: environment["TERM"])
         if let probe, case .files = probe.transport.medium { profile.sendsFiles = true }
-        return ShowTerminal(probe: probe, profile: profile, route: route)
+        let drawsPixels = selection.backend.graphics != nil
+        return ShowTerminal(probe: probe, profile: profile, route: drawsPixels ? route : route.blockArtIntoStandardOutput())
     }
 
     /// How pixels are written: the flag's protocol (into a pipe too: the flag says so), or what
@@ -72,7 +73,10 @@ public struct ShowTerminal {
         if route.destination.kind == .sixelIntoStandardOutput, !graphics.isSame(as: SixelGraphics()) { return nil }
         // A printed picture scrolls with the text: kitty placeholders only where they must be
         // used (inside tmux, through passthrough); elsewhere kitty places the image directly.
-        if profile.request != .auto, graphics.isSame(as: KittyPlaceholderGraphics()), probe?.tmux == nil {
+        // A placed picture too: outside tmux kitty places it at its box (its cells keep the host's text).
+        let placed = route.placement != nil
+        let direct = placed ? profile.request != .pixels(KittyPlaceholderGraphics()) : profile.request != .auto
+        if direct, graphics.isSame(as: KittyPlaceholderGraphics()), probe?.tmux == nil {
             graphics = KittyDirectGraphics()
         }
         var transport = probe?.transport ?? GraphicsTransport()
@@ -85,7 +89,7 @@ public struct ShowTerminal {
     var cellPixels: PixelSize {
         if let answered = profile.replies?.cellPixels { return answered }
         var size = winsize()
-        if ioctl(route.output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0,
+        if ioctl(route.input ?? route.output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0,
             size.ws_ypixel > 0,
             let cell = TerminalReplies.believedCell(
                 width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))

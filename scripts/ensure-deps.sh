@@ -14,7 +14,8 @@ case "$purpose" in
     # man-db: the install test reads the installed photofeed(1) with `man -l`.
     # devscripts: hardening-check, which the hardening test runs on the built binary.
     # apache2-utils (ab), wrk, nginx: real clients and a real cache in front of `photofeed serve`.
-    test) packages="$packages tmux curl ncurses-term man-db zsh fish devscripts apache2-utils wrk nginx" ;;
+    # fzf lf ranger vifm nnn: the hosts the previewer tests drive, photofeed as their preview (docs/previewers.md).
+    test) packages="$packages tmux curl ncurses-term man-db zsh fish devscripts apache2-utils wrk nginx fzf lf ranger vifm nnn" ;;
     bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick mate-backgrounds wrk nginx" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac

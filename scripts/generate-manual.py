@@ -102,7 +102,16 @@ STATIC_SECTIONS = [
     ".TP", "\\fBLC_ALL\\fR, \\fBLC_CTYPE\\fR, \\fBLANG\\fR",
     roff("Without a UTF-8 locale, block art uses ASCII symbols."),
     ".TP", "\\fBCOLUMNS\\fR, \\fBLINES\\fR",
-    roff("The size of the output when it is not a terminal (show, snapshot)."),
+    roff("The size of the output when it is not a terminal (snapshot); for show, its size after "
+         "its flags and fzf's variables, before the terminal's."),
+    ".TP", "\\fBFZF_PREVIEW_COLUMNS\\fR, \\fBFZF_PREVIEW_LINES\\fR, \\fBFZF_PREVIEW_LEFT\\fR, \\fBFZF_PREVIEW_TOP\\fR",
+    roff("fzf's preview pane: show's size after its own flags, and the box show --clear blanks. "
+         "fzf reads the preview as text, so it gets block art."),
+    ".TP", "\\fBLF_LEVEL\\fR, \\fBlf_sixel\\fR, \\fBRANGER_LEVEL\\fR, \\fBVIFM\\fR, \\fBNNN_FIFO\\fR, \\fBNNNLVL\\fR",
+    roff("The file manager show previews for, when its stdout is a pipe: ranger's preview gets "
+         "block art in 256 colours; lf and vifm, given a box (--place), pixels drawn on /dev/tty "
+         "when it answers that it draws them, else block art; lf with set sixel (lf_sixel=true) "
+         "sixel. show --probe names the host and what it chose."),
     ".TP", "\\fBXDG_CACHE_HOME\\fR, \\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBHOME\\fR",
     roff("Where the caches, the config file and the Trash are (see FILES)."),
     ".TP", "\\fBTERMINFO\\fR, \\fBTERMINFO_DIRS\\fR",
@@ -121,6 +130,9 @@ STATIC_SECTIONS = [
     roff("The embedded feed on a slow link, with the loading rules checked live."),
     ".TP", roff("photofeed show --grid 6x4 --title *.jpg"),
     roff("A contact sheet of the photos, with their names."),
+    ".TP", roff("photofeed show --place 40x20@60x1 photo.jpg"),
+    roff("Draw a photo into that box of the screen, as a previewer does (lf, vifm); "
+         "photofeed show --clear --place 40x20@60x1 takes it back."),
     ".TP", roff("curl -s https://picsum.photos/600 | photofeed show -"),
     roff("A picture from a pipe."),
     ".TP", roff("photofeed cache prune --older-than 30d"),

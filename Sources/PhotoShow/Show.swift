@@ -46,8 +46,7 @@ public enum Show {
             withExtendedLifetime(interruptions) {}
         }
         if settings.probe {
-            let lines = terminal.profile.report() + drawn.report()
-            _ = output.write(Array((lines.joined(separator: "\n") + "\n").utf8))
+            _ = output.write(Array((terminal.report().joined(separator: "\n") + "\n").utf8))
             return true
         }
         let output = Self.drawing(on: drawn, output, gate: gate)

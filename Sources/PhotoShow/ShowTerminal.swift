@@ -1,5 +1,6 @@
 import BlockArt
 import FoundationEssentials
+import FoundationExtras
 import ImageCodecs
 import TerminalKit
 import TerminalScreen
@@ -13,8 +14,10 @@ import Glibc
 /// the viewer's, ``ColorDepth/decide(flag:environment:replies:tmuxPassesTrueColor:terminfoColors:)``),
 /// real pixels when the terminal draws them, and the whole profile for `--probe`.
 ///
-/// The terminal is asked only when stdin and stdout are both a terminal and something is left
-/// to decide (automatic colours, any pixels: their cell size and tmux's passthrough, or `--probe`). Replies that had not come when the
+/// The terminal is asked only when there is one to ask (``ShowRoute``: stdin and stdout both a
+/// terminal, or `/dev/tty` when a host with stdout a pipe handed a box of the screen over) and
+/// something is left to decide (automatic colours, any pixels: their cell size and tmux's
+/// passthrough, or `--probe`); never guessed from `TERM` for pixels. Replies that had not come when the
 /// probe's deadline passed are read after the pictures are printed (``finish()``, at most
 /// ``lateReplyLimit`` after asking), so the shell never receives them as typed text.
 public struct ShowTerminal {
@@ -82,6 +85,17 @@ public struct ShowTerminal {
         var transport = probe?.transport ?? GraphicsTransport()
         transport.indexedPlaceholderIDs = profile.colors.depth < .truecolor
         return ShowPixels(graphics: graphics, cellPixels: cellPixels, transport: transport)
+    }
+
+    /// What `--probe` prints: the terminal's profile, then the host, where the picture goes and
+    /// the box, and how a placed picture is drawn when that differs from the choice (kitty
+    /// places it at its box where placeholders were chosen).
+    func report() -> [String] {
+        var lines = profile.report() + route.report()
+        if let pixels = pixelOutput, route.placement != nil, !pixels.graphics.isSame(as: profile.selection.backend.graphics ?? pixels.graphics) {
+            lines.append("placed".padded(toLength: 12) + "as \(pixels.graphics.title) (a placement at the box)")
+        }
+        return lines
     }
 
     /// One cell in pixels: the terminal's answer, else what the window size on stdout says

@@ -13,17 +13,31 @@ struct ShowCommand: AsyncParsableCommand {
         _superCommandName: "photofeed",
         abstract: "Print images as colour block art.",
         discussion: """
-            Each image is printed at the width (default: $COLUMNS, else the terminal's, else 80) \
-            and as many rows as keep its aspect, or fitted into --height rows. Colours and \
-            glyphs follow the terminal (COLORTERM, TERM, NO_COLOR, the locale); every flag \
-            overrides what was detected. The output has no cursor movement, so it can be \
-            redirected into a file or a pager. A file that cannot be shown prints one line on \
-            stderr; the others are still shown and the exit status is 1.
+            Each image is printed at the width and as many rows as keep its aspect, or fitted \
+            into --height rows. The size comes from, in order: the flags (--place, --width, \
+            --height), fzf's FZF_PREVIEW_COLUMNS and FZF_PREVIEW_LINES, $COLUMNS and $LINES, the \
+            terminal's width, else 80 columns. Colours and glyphs follow the terminal (COLORTERM, \
+            TERM, NO_COLOR, the locale); every flag overrides what was detected. Without --place \
+            the output has no cursor movement, so it can be redirected into a file or a pager. A file that \
+            cannot be shown prints one line on stderr; the others are still shown and the exit \
+            status is 1.
+
+            As a previewer: --place COLSxROWS@LEFTxTOP draws the picture into that box of the \
+            screen (cells from 0, as kitty's icat --place), the cursor saved and restored, \
+            nothing outside the box written; --clear takes it away (kitty's picture by its id, \
+            2130706687; the box blanked for the other protocols). When stdout is a pipe, what \
+            the host shows decides: fzf and ranger read the preview as text, so they get block \
+            art (ranger's in 256 colours); vifm (%px %py) and lf (its previewer's x y) given a \
+            box get pixels drawn on the terminal itself, /dev/tty, once it answers that it draws \
+            them, else block art into the pipe; lf with set sixel gets sixel; a pane of its own \
+            (nnn's preview-tui, tmux) is a terminal. --probe says which, and why.
 
             Examples:
               photofeed show photo.jpg                  one picture, the terminal's width
               photofeed show --grid 6x4 --title *.jpg   a contact sheet with names
               photofeed show --graphics sixel a.png     pixels, whatever the terminal says
+              photofeed show --place 40x20@60x1 a.jpg   into that box of the screen
+              photofeed show --clear --place 40x20@60x1 the box taken back
               curl -s https://picsum.photos/600 | photofeed show -
               photofeed show --probe                    what the terminal answered
             """
@@ -58,7 +72,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     @Flag var scaling: Scaling = .fit
 
-    @Option(help: ArgumentHelp("\(GraphicsSelection.Request.names) (default: auto: ask the terminal on stdout; block art into a pipe or file)."), completion: .graphics, transform: ShowSettings.parseGraphics)
+    @Option(help: ArgumentHelp("\(GraphicsSelection.Request.names) (default: auto: ask the terminal on stdout, or /dev/tty for a box of the screen a host hands over with --place; block art into a pipe or file)."), completion: .graphics, transform: ShowSettings.parseGraphics)
     var graphics: GraphicsSelection.Request = .auto
 
     @Option(help: "The largest file or download read, in bytes (default: the image pipeline's limit, 30 MiB).")
@@ -70,7 +84,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "With --grid: the file name under each image.")
     var title = false
 
-    @Flag(help: "Neither read nor write the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails) nor, in pixels, photofeed's picture cache ($XDG_CACHE_HOME/photofeed/.pictures).")
+    @Flag(help: "Neither read nor write photofeed's picture cache ($XDG_CACHE_HOME/photofeed/.pictures: show's pictures at their own size) nor, with --grid, the freedesktop.org thumbnail cache ($XDG_CACHE_HOME/thumbnails).")
     var noThumbnailCache = false
 
     @Option(help: "Animated GIFs, WebPs and APNGs on a terminal: on (play; q or Ctrl-C stops), once (one loop) or off (the first frame). Into a pipe or file: the first frame.", completion: .values(of: AnimationMode.self), transform: ShowSettings.parseAnimate)

@@ -1,6 +1,7 @@
 import BlockArt
 import FoundationEssentials
 import ImageCodecs
+import ImageLoading
 import TerminalGraphics
 import TerminalText
 import Vocabulary
@@ -32,12 +33,15 @@ extension Show {
         guard let box = route.placement, let image = settings.images.first else { return true }
         do {
             let bytes: [UInt8]
+            // Block art's picture kept for the next cursor move, written once the output is.
+            let thumbnails = pixels == nil ? Self.pictureThumbnails(settings) : nil
             if let pixels {
                 bytes = try await Self.placedPixels(image, pixels: pixels, in: box, settings: settings, screen: ShowRoute.size(of: route.output))
             } else {
-                bytes = try await Self.placedBlockArt(image, options: options, in: box, settings: settings)
+                bytes = try await Self.placedBlockArt(image, options: options, in: box, settings: settings, thumbnails: thumbnails)
             }
             _ = output.write(bytes)
+            handOver(thumbnails, settings)
             return true
         } catch {
             Self.reportFailure(image, error, to: errors)
@@ -59,7 +63,8 @@ extension Show {
     /// A picture as block art in `box`: fitted (or with `--fill` cropped) to the box, its aspect
     /// kept by the block-art layout.
     static func placedBlockArt(
-        _ image: String, options: BlockArtOptions, in box: ShowPlacement, settings: ShowSettings
+        _ image: String, options: BlockArtOptions, in box: ShowPlacement, settings: ShowSettings,
+        thumbnails: PictureThumbnails? = nil
     ) async throws -> [UInt8] {
         let (bitmap, originalSize): (Bitmap, PixelSize?)
         if Self.isRemote(image) {
@@ -69,7 +74,8 @@ extension Show {
             await pipeline.shutdown()
         } else {
             (bitmap, originalSize) = try await Self.decodeFile(
-                image, columns: box.columns, rows: box.rows, options: options, maxBytes: settings.maxBytes)
+                image, columns: box.columns, rows: box.rows, options: options, maxBytes: settings.maxBytes,
+                thumbnails: thumbnails)
         }
         let grid = Self.render(bitmap, originalSize: originalSize ?? bitmap.size, columns: box.columns, rows: box.rows, options: options)
         return PlacedOutput.blockArt(grid, in: box)

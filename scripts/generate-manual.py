@@ -107,11 +107,12 @@ STATIC_SECTIONS = [
     ".TP", "\\fBFZF_PREVIEW_COLUMNS\\fR, \\fBFZF_PREVIEW_LINES\\fR, \\fBFZF_PREVIEW_LEFT\\fR, \\fBFZF_PREVIEW_TOP\\fR",
     roff("fzf's preview pane: show's size after its own flags, and the box show --clear blanks. "
          "fzf reads the preview as text, so it gets block art."),
-    ".TP", "\\fBLF_LEVEL\\fR, \\fBlf_sixel\\fR, \\fBRANGER_LEVEL\\fR, \\fBVIFM\\fR, \\fBNNN_FIFO\\fR, \\fBNNNLVL\\fR",
+    ".TP", "\\fBLF_LEVEL\\fR, \\fBRANGER_LEVEL\\fR, \\fBVIFM\\fR, \\fBNNN_FIFO\\fR, \\fBNNNLVL\\fR",
     roff("The file manager show previews for, when its stdout is a pipe: ranger's preview gets "
-         "block art in 256 colours; lf and vifm, given a box (--place), pixels drawn on /dev/tty "
-         "when it answers that it draws them, else block art; lf with set sixel (lf_sixel=true) "
-         "sixel. show --probe names the host and what it chose."),
+         "block art in 256 colours; vifm, given a box (--place), pixels drawn on /dev/tty when it "
+         "answers that it draws them, else block art; lf, which reads the terminal itself, is never "
+         "asked: block art, or the protocol --graphics names drawn at the box. show --probe names "
+         "the host and what it chose."),
     ".TP", "\\fBXDG_CACHE_HOME\\fR, \\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBHOME\\fR",
     roff("Where the caches, the config file and the Trash are (see FILES)."),
     ".TP", "\\fBTERMINFO\\fR, \\fBTERMINFO_DIRS\\fR",

@@ -8,17 +8,21 @@ public import TerminalGraphics
 /// - stdout is a pipe a host reads as text (fzf, ranger), or no box was given: block art into
 ///   stdout (a `--graphics` protocol named on the command line still goes into the pipe: the
 ///   flag says so), in the colours the host's parser understands.
-/// - stdout is a pipe but the host handed a box of the screen over (`--place`, `--clear`: vifm's
-///   `%px %py`, lf's previewer arguments): the terminal itself (`/dev/tty`) is asked, and the
-///   picture drawn there; nothing goes into the pipe.
-/// - lf with `set sixel` (r31 and later, `lf_sixel=true`) reads sixel from its previewer: the
-///   terminal (`/dev/tty`) is asked whether it draws sixel, and the sixel goes into the pipe.
+/// - stdout is a pipe but a box of the screen was handed over (`--place`, `--clear`): the
+///   terminal itself (`/dev/tty`) is asked, and the picture drawn there; nothing goes into the
+///   pipe (when `/dev/tty` answers no pixels: block art into the pipe after all). vifm 0.12
+///   starts its previewers with no terminal at all: there `/dev/tty` cannot be opened.
+/// - lf reads the terminal while its previewer runs: answers asked for through `/dev/tty` reach
+///   lf as keys (tried in kitty: lf opened the file in its pager). So under lf nothing is
+///   asked: block art into the pipe, or with `--graphics` and `--place` that protocol drawn on
+///   `/dev/tty` at the box, unasked (as `kitten icat --place … >/dev/tty` is in lf's recipes);
+///   lf r31's `set sixel` reads sixel from the pipe, so `--graphics sixel` sends it there.
 ///
 /// ```swift
 /// let decision = ShowDestination.decide(stdoutIsTerminal: false, host: .fzf, request: .auto, placed: false,
-///                                       environment: [:], terminalDevice: true)
-/// decision.destination   // .standardOutput
-/// decision.reason        // "fzf reads the preview as text: block art"
+///                                       terminalDevice: true)
+/// decision.kind     // .standardOutput
+/// decision.reason   // "fzf reads the preview as text: block art"
 /// ```
 public struct ShowDestination: Equatable, Sendable {
     /// Where the picture goes, and which terminal is asked.
@@ -27,27 +31,31 @@ public struct ShowDestination: Equatable, Sendable {
         case terminalOnStandardOutput
         /// Into stdout, asking nothing: block art (or the protocol `--graphics` names).
         case standardOutput
-        /// Ask `/dev/tty` and draw there (placed); nothing into stdout.
+        /// Draw on `/dev/tty`, placed; nothing into stdout.
         case terminalDevice
-        /// Ask `/dev/tty` whether it draws sixel; the sixel (or block art) into stdout.
-        case sixelIntoStandardOutput
     }
 
     /// Where the picture goes.
     public var kind: Kind
+    /// Whether `/dev/tty` is asked before drawing on it (not under lf, which would read the answers).
+    public var asksTerminalDevice = false
     /// Why, in words, for `--probe`.
     public var reason: String
     /// The host, when there is one.
     public var host: ShowHost?
 
-    /// Whether a terminal is asked: on stdout, or `/dev/tty`.
-    public var asksTerminalDevice: Bool { kind == .terminalDevice || kind == .sixelIntoStandardOutput }
+    /// A destination.
+    public init(kind: Kind, asksTerminalDevice: Bool = false, reason: String, host: ShowHost?) {
+        self.kind = kind
+        self.asksTerminalDevice = asksTerminalDevice
+        self.reason = reason
+        self.host = host
+    }
 
     /// The choice for a run: `placed` when a box of the screen was given (`--place`, or
     /// `--clear`); `terminalDevice` whether `/dev/tty` could be opened.
     public static func decide(
-        stdoutIsTerminal: Bool, host: ShowHost?, request: GraphicsSelection.Request, placed: Bool,
-        environment: [String: String], terminalDevice: Bool
+        stdoutIsTerminal: Bool, host: ShowHost?, request: GraphicsSelection.Request, placed: Bool, terminalDevice: Bool
     ) -> ShowDestination {
         let name = host?.rawValue
         if stdoutIsTerminal {
@@ -61,13 +69,26 @@ public struct ShowDestination: Equatable, Sendable {
             let flag = request == .auto ? "block art" : "\(request) into the pipe (--graphics says so)"
             return ShowDestination(kind: .standardOutput, reason: "\(host.rawValue) reads the preview as text: \(flag)", host: host)
         }
+        if host == .lf {
+            if request != .auto, placed, terminalDevice {
+                return ShowDestination(
+                    kind: .terminalDevice,
+                    reason: "lf handed a box of the screen over (--place): \(request) drawn on /dev/tty, unasked (--graphics says so; lf would read the answers)",
+                    host: host)
+            }
+            if request != .auto {
+                return ShowDestination(kind: .standardOutput, reason: "\(request) into lf's pipe (--graphics says so)", host: host)
+            }
+            return ShowDestination(
+                kind: .standardOutput,
+                reason: "lf reads the terminal while its previewer runs, so it is not asked: block art into the pipe (--graphics kitty with --place draws pixels)",
+                host: host)
+        }
         if placed, terminalDevice {
             let who = name.map { "\($0) handed a box of the screen over" } ?? "a box of the screen was given"
-            return ShowDestination(kind: .terminalDevice, reason: "\(who) (--place): /dev/tty asked, the picture placed there", host: host)
-        }
-        if request == .auto, host == .lf, environment["lf_sixel"] == "true", terminalDevice {
             return ShowDestination(
-                kind: .sixelIntoStandardOutput, reason: "lf reads sixel from its previewer (set sixel): /dev/tty asked", host: host)
+                kind: .terminalDevice, asksTerminalDevice: true, reason: "\(who) (--place): /dev/tty asked, the picture placed there",
+                host: host)
         }
         if request != .auto {
             return ShowDestination(kind: .standardOutput, reason: "\(request) into a pipe (--graphics says so)", host: host)

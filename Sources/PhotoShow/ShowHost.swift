@@ -7,8 +7,8 @@ public import Vocabulary
 /// |---|---|---|
 /// | fzf | `FZF_PREVIEW_COLUMNS`, `FZF_PREVIEW_LINES` (and `_TOP`, `_LEFT`) | a pipe fzf reads as text (SGR colours up to 24-bit) |
 /// | ranger | `RANGER_LEVEL` | a pipe its text preview reads (8, 16 and 256 colours; no 24-bit) |
-/// | lf | `LF_LEVEL`, `lf_*` options (`lf_sixel` from r31) | a pipe lf reads as text (24-bit colours; sixel when `set sixel`) |
-/// | vifm | `VIFM`, `MYVIFMRC` | a pipe; `%px %py %pw %ph` hand it the terminal |
+/// | lf | `LF_LEVEL` | a pipe lf reads as text (24-bit colours; sixel from r31 with `set sixel`); lf reads the terminal meanwhile |
+/// | vifm | `VIFM`, `MYVIFMRC` | a pipe vifm shows as text, `%px %py` too; 0.12 gives the previewer no terminal |
 /// | nnn | `NNN_FIFO`, `NNNLVL` | preview-tui runs the previewer in a pane of its own: a terminal |
 ///
 /// ```swift
@@ -19,7 +19,7 @@ public enum ShowHost: String, Equatable, Sendable {
 
     /// The variables ``detect(environment:)`` reads.
     public static let variables = [
-        "FZF_PREVIEW_COLUMNS", "FZF_PREVIEW_LINES", "FZF_PREVIEW_TOP", "FZF_PREVIEW_LEFT", "LF_LEVEL", "lf_sixel",
+        "FZF_PREVIEW_COLUMNS", "FZF_PREVIEW_LINES", "FZF_PREVIEW_TOP", "FZF_PREVIEW_LEFT", "LF_LEVEL",
         "RANGER_LEVEL", "VIFM", "MYVIFMRC", "NNN_FIFO", "NNNLVL",
     ]
 

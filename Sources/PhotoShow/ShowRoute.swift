@@ -37,14 +37,14 @@ struct ShowRoute {
         let host = ShowHost.detect(environment: environment)
         let placed = settings.place != nil || settings.clear
         var device: Int32?
-        if !stdoutIsTerminal, settings.graphics != .blocks, placed || host == .lf {
+        if !stdoutIsTerminal, settings.graphics != .blocks, placed {
             let opened = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
             device = opened >= 0 ? opened : nil
         }
         let destination = ShowDestination.decide(
             stdoutIsTerminal: stdoutIsTerminal, host: host, request: settings.graphics, placed: placed,
-            environment: environment, terminalDevice: device != nil)
-        if !destination.asksTerminalDevice, let opened = device {
+            terminalDevice: device != nil)
+        if destination.kind != .terminalDevice, let opened = device {
             Glibc.close(opened)
             device = nil
         }
@@ -55,11 +55,8 @@ struct ShowRoute {
             input = isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : nil
             output = STDOUT_FILENO
         case .terminalDevice:
-            input = device
+            input = destination.asksTerminalDevice ? device : nil
             output = device ?? STDOUT_FILENO
-        case .sixelIntoStandardOutput:
-            input = device
-            output = STDOUT_FILENO
         case .standardOutput:
             input = nil
             output = STDOUT_FILENO

@@ -43,7 +43,7 @@ public struct ShowTerminal {
             wanted
             ? route.input.map { input in
                 GraphicsProbe.run(
-                    route.destination.kind == .sixelIntoStandardOutput ? .pixels(SixelGraphics()) : settings.graphics,
+                    settings.graphics,
                     colorFlag: flag, input: input, output: input == STDIN_FILENO ? route.output : input,
                     environment: environment)
             }
@@ -72,8 +72,6 @@ public struct ShowTerminal {
     /// the terminal answered for `auto`; nil: block art.
     var pixelOutput: ShowPixels? {
         guard var graphics = profile.selection.backend.graphics else { return nil }
-        // lf reads sixel from its previewer, and nothing else of pixels.
-        if route.destination.kind == .sixelIntoStandardOutput, !graphics.isSame(as: SixelGraphics()) { return nil }
         // A printed picture scrolls with the text: kitty placeholders only where they must be
         // used (inside tmux, through passthrough); elsewhere kitty places the image directly.
         // A placed picture too: outside tmux kitty places it at its box (its cells keep the host's text).

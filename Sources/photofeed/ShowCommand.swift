@@ -27,10 +27,12 @@ struct ShowCommand: AsyncParsableCommand {
             nothing outside the box written; --clear takes it away (kitty's picture by its id, \
             2130706687; the box blanked for the other protocols). When stdout is a pipe, what \
             the host shows decides: fzf and ranger read the preview as text, so they get block \
-            art (ranger's in 256 colours); vifm (%px %py) and lf (its previewer's x y) given a \
-            box get pixels drawn on the terminal itself, /dev/tty, once it answers that it draws \
-            them, else block art into the pipe; lf with set sixel gets sixel; a pane of its own \
-            (nnn's preview-tui, tmux) is a terminal. --probe says which, and why.
+            art (ranger's in 256 colours); given a box, the terminal itself (/dev/tty) is asked \
+            and the picture drawn there once it answers that it draws pixels, else block art \
+            goes into the pipe (vifm 0.12 gives its previewers no terminal: block art); lf reads \
+            the terminal itself, so it is never asked: block art, or with --graphics kitty and \
+            --place (lf's $2x$3@$4x$5) pixels drawn on /dev/tty. A pane of its own (nnn's \
+            preview-tui, tmux) is a terminal. --probe says which, and why.
 
             Examples:
               photofeed show photo.jpg                  one picture, the terminal's width
@@ -97,7 +99,7 @@ struct ShowCommand: AsyncParsableCommand {
     var duration: Double?
 
     @Option(help: ArgumentHelp(
-        "Draw the picture into that box of the screen, in cells from 0 (kitty's icat --place: lf's $2x$3@$4x$5, vifm's %pwx%ph@%pxx%py), in every protocol: the cursor saved and restored, nothing outside the box written, nothing scrolled. Into a pipe, the terminal itself (/dev/tty) is asked and drawn on; fzf and ranger read text, so they get block art.",
+        "Draw the picture into that box of the screen, in cells from 0 (kitty's icat --place: lf's $2x$3@$4x$5, vifm's %pwx%ph@%pxx%py), in every protocol: the cursor saved and restored, nothing outside the box written, nothing scrolled. Into a pipe, the terminal itself (/dev/tty) is asked and drawn on (under lf, which would read the answers, only a protocol --graphics names); fzf and ranger read text, so they get block art.",
         valueName: "COLSxROWS@LEFTxTOP"), transform: ShowSettings.parsePlace)
     var place: ShowPlacement?
 

@@ -34,11 +34,9 @@ struct ShowDestinationTests {
     }
 
     static func decide(
-        tty: Bool = false, _ host: ShowHost?, request: GraphicsSelection.Request = .auto, placed: Bool = false,
-        environment: [String: String] = [:], device: Bool = true
+        tty: Bool = false, _ host: ShowHost?, request: GraphicsSelection.Request = .auto, placed: Bool = false, device: Bool = true
     ) -> ShowDestination {
-        ShowDestination.decide(
-            stdoutIsTerminal: tty, host: host, request: request, placed: placed, environment: environment, terminalDevice: device)
+        ShowDestination.decide(stdoutIsTerminal: tty, host: host, request: request, placed: placed, terminalDevice: device)
     }
 
     @Test func aTerminalOnStdoutIsAskedWhateverTheHost() {
@@ -63,8 +61,8 @@ struct ShowDestinationTests {
         #expect(named.reason == "fzf reads the preview as text: sixel into the pipe (--graphics says so)")
     }
 
-    @Test func vifmAndLfHandingABoxOverGetTheTerminalItselfAsked() {
-        for host in [ShowHost.vifm, .lf, nil] {
+    @Test func aBoxHandedOverGetsTheTerminalItselfAsked() {
+        for host in [ShowHost.vifm, nil] {
             let decision = Self.decide(host, placed: true)
             #expect(decision.kind == .terminalDevice)
             #expect(decision.asksTerminalDevice)
@@ -73,19 +71,29 @@ struct ShowDestinationTests {
     }
 
     @Test func noTerminalToOpenMeansBlockArtIntoThePipe() {
+        // Given vifm 0.12, which starts its previewers with no controlling terminal
         let decision = Self.decide(.vifm, placed: true, device: false)
         #expect(decision.kind == .standardOutput)
         #expect(decision.reason.hasSuffix("no terminal to draw on (/dev/tty cannot be opened): block art"))
     }
 
-    @Test func lfWithSixelOnReadsSixelFromThePipe() {
-        let decision = Self.decide(.lf, environment: ["lf_sixel": "true"])
-        #expect(decision.kind == .sixelIntoStandardOutput)
-        #expect(decision.asksTerminalDevice)
-        // And without it, lf's text preview gets block art
-        let text = Self.decide(.lf, environment: ["lf_sixel": "false"])
-        #expect(text.kind == .standardOutput)
-        #expect(text.reason == "stdout is a pipe lf reads as text, no box of the screen given (--place): block art")
+    @Test func lfIsNeverAskedForItReadsTheAnswersAsKeys() {
+        // Given lf, which reads the terminal while its previewer runs
+        for placed in [false, true] {
+            let decision = Self.decide(.lf, placed: placed)
+            // Then /dev/tty is not asked: block art into the pipe
+            #expect(decision.kind == .standardOutput)
+            #expect(!decision.asksTerminalDevice)
+            #expect(decision.reason.hasPrefix("lf reads the terminal while its previewer runs, so it is not asked"))
+        }
+        // And a protocol named with a box is drawn on /dev/tty, unasked
+        let kitty = Self.decide(.lf, request: .pixels(KittyDirectGraphics()), placed: true)
+        #expect(kitty.kind == .terminalDevice)
+        #expect(!kitty.asksTerminalDevice)
+        // And one named without a box goes into lf's pipe (lf r31 with set sixel reads sixel)
+        let sixel = Self.decide(.lf, request: .pixels(SixelGraphics()))
+        #expect(sixel.kind == .standardOutput)
+        #expect(sixel.reason == "sixel into lf's pipe (--graphics says so)")
     }
 
     @Test func blocksAskedForAreBlocksAndAPipeWithNoHostIsBlockArt() {

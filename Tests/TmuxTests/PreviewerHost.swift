@@ -36,6 +36,12 @@ final class PreviewerHost {
         /// Keys that quit, and the status the host then exits with (fzf: 130, nothing chosen).
         var quit: [String] = ["q"]
         var quitStatus = 0
+        /// Whether the host runs tmux itself (nnn's plugin splits the window). The others run
+        /// without `TMUX`: inside tmux photofeed asks the outer terminal through passthrough,
+        /// and a test's tmux has no client attached to answer (a person's has), so every
+        /// question would wait out its deadline; without `TMUX` tmux answers as a terminal
+        /// that draws no pixels.
+        var usesTmux = false
 
         var testDescription: String { name }
     }
@@ -84,7 +90,8 @@ final class PreviewerHost {
             "XDG_CACHE_HOME=\(Self.quoted(root.appendingPathComponent("cache").path))",
             "PATH=\(Self.quoted(bin.path)):/usr/local/bin:/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8", "SHELL=/bin/sh",
         ]
-        let command = "cd \(Self.quoted(photos.path)) && unset COLORTERM NO_COLOR LC_ALL LC_CTYPE TERM_PROGRAM; "
+        let command = "cd \(Self.quoted(photos.path)) && unset COLORTERM NO_COLOR LC_ALL LC_CTYPE TERM_PROGRAM"
+            + (host.usesTmux ? "; " : " TMUX TMUX_PANE; ")
             + "export \(exports.joined(separator: " ")); \(host.command); echo HOST-EXITED $?; exec sleep 60"
         tmux = try TmuxSession(command: command, columns: Self.columns, rows: Self.rows)
     }

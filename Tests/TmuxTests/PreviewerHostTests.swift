@@ -24,10 +24,7 @@ struct PreviewerHostTests {
         // two columns fewer. `-single`: no background server left behind.
         .init(
             name: "lf",
-            files: [
-                ("lf/lfrc", ".config/lf/lfrc"), ("lf/photofeed-lf-preview", "bin/photofeed-lf-preview"),
-                ("lf/photofeed-lf-clean", "bin/photofeed-lf-clean"),
-            ],
+            files: [("lf/lfrc", ".config/lf/lfrc"), ("lf/photofeed-lf-preview", "bin/photofeed-lf-preview")],
             command: "lf -single", previewOrigin: (51, 1)),
         // ranger 1.9.3: previews are turned off for root after the config is read; `--cmd`
         // turns them back on, as docs/previewers.md says.
@@ -36,15 +33,17 @@ struct PreviewerHostTests {
             files: [("ranger/rc.conf", ".config/ranger/rc.conf"), ("ranger/photofeed-scope.sh", ".config/ranger/photofeed-scope.sh")],
             command: getuid() == 0 ? "ranger --cmd 'set preview_files true' --cmd 'set use_preview_script true'" : "ranger",
             previewOrigin: (49, 1)),
-        // vifm 0.12: quick view in the right pane; the cursor starts on `..`.
+        // vifm 0.12: quick view in the right pane, from column 52, row 2 (its %px %py); the
+        // cursor starts on `..`.
         .init(
             name: "vifm", files: [("vifm/vifmrc", ".config/vifm/vifmrc")], command: "vifm .",
-            previewOrigin: (52, 1), toFirstPhoto: ["j"], quit: [":q", "Enter"]),
-        // nnn 4.7: the plugin opens a tmux pane that reads the FIFO, beside nnn's.
+            previewOrigin: (52, 2), toFirstPhoto: ["j"], quit: [":q", "Enter"]),
+        // nnn 4.7: the plugin opens a tmux pane that reads the FIFO, beside nnn's; photofeed's
+        // output goes through cat there (see the plugin), so it asks the terminal nothing.
         .init(
             name: "nnn", files: [("nnn/photofeed-preview", ".config/nnn/plugins/photofeed-preview")],
             command: "NNN_FIFO=\"$HOME/nnn.fifo\" NNN_PLUG='p:photofeed-preview' nnn -P p",
-            previewPane: "1", previewOrigin: (0, 0)),
+            previewPane: "1", previewOrigin: (0, 0), usesTmux: true),
     ]
 
     /// Which photo a preview should show.
@@ -135,5 +134,24 @@ struct PreviewerHostTests {
         #expect(
             try session.text().contains("HOST-EXITED \(host.quitStatus)"),
             "\(host.name) did not exit \(host.quitStatus):\n\((try? session.text()) ?? "")")
+    }
+
+    @Test func docsPreviewersShowsEveryConfigurationFileAsItIs() throws {
+        // Given every file the hosts are configured with
+        let folder = BuiltBinary.packageRoot.appendingPathComponent("docs/previewers")
+        let page = try String(contentsOf: BuiltBinary.packageRoot.appendingPathComponent("docs/previewers.md"), encoding: .utf8)
+        let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { path in
+            var directory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &directory) && !directory.boolValue
+        }
+        #expect(files.count == 7, "docs/previewers holds \(files.sorted())")
+        // Then the page shows each whole, as a code block of its own (one source for both)
+        for file in files {
+            var text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            while text.hasSuffix("\n") { text.removeLast() }
+            #expect(page.contains("\n" + text + "\n```\n"), "docs/previewers.md does not show docs/previewers/\(file) as it is")
+        }
+        // And every host the tests drive has its section
+        for host in Self.hosts { #expect(page.contains("\n## \(host.name)\n"), "no section for \(host.name)") }
     }
 }

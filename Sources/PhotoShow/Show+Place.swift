@@ -87,8 +87,7 @@ extension Show {
     static func placedPixels(
         _ image: String, pixels: ShowPixels, in box: ShowPlacement, settings: ShowSettings, screen: CellSize?
     ) async throws -> [UInt8] {
-        var rows = box.rows
-        if pixels.graphics is SixelGraphics, let screen, box.top + box.rows >= screen.rows, rows > 1 { rows -= 1 }
+        let rows = Self.usableRows(in: box, graphics: pixels.graphics, screen: screen)
         let bitmap: Bitmap
         if Self.isRemote(image) {
             let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
@@ -100,6 +99,14 @@ extension Show {
                 file: image, pixels: pixels, columns: box.columns, rows: rows, fill: settings.fill, maxBytes: settings.maxBytes)
         }
         return Self.placed(bitmap, pixels: pixels, in: box, rows: rows)
+    }
+
+    /// The rows a picture may take in `box`: all of them, but a sixel whose box reaches the
+    /// screen's last row (`screen`: the terminal's size, when known) one fewer: a terminal moves
+    /// the cursor below a sixel it drew, and on the last row that scrolls the host's screen.
+    static func usableRows(in box: ShowPlacement, graphics: any GraphicsProtocol, screen: CellSize?) -> Int {
+        guard graphics is SixelGraphics, let screen, box.top + box.rows >= screen.rows, box.rows > 1 else { return box.rows }
+        return box.rows - 1
     }
 
     /// `bitmap` (already no larger than the box in pixels) drawn in `box`, at most `rows` tall,

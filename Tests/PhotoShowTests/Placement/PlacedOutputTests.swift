@@ -93,6 +93,23 @@ struct PlacedOutputTests {
         #expect(bytes.contains("c=1,r=1,"))
     }
 
+    @Test func aSixelOnTheScreensLastRowKeepsARowFree() {
+        // Given a box that ends on the last row of a 24-row screen
+        let bottom = ShowPlacement(columns: 20, rows: 10, left: 0, top: 14)
+        let screen = CellSize(columns: 80, rows: 24)
+        // Then a sixel takes one row fewer (the terminal moves the cursor below it, which would scroll)
+        #expect(Show.usableRows(in: bottom, graphics: SixelGraphics(), screen: screen) == 9)
+        // And kitty, iTerm2, a box higher up, or an unknown screen take the whole box
+        #expect(Show.usableRows(in: bottom, graphics: KittyDirectGraphics(), screen: screen) == 10)
+        #expect(Show.usableRows(in: bottom, graphics: ITermInlineGraphics(), screen: screen) == 10)
+        #expect(Show.usableRows(in: Self.box, graphics: SixelGraphics(), screen: screen) == 4)
+        #expect(Show.usableRows(in: bottom, graphics: SixelGraphics(), screen: nil) == 10)
+        // And a placed picture is never taller than the rows it is given
+        let tall = Bitmap(width: 10, height: 200, fill: RGBA(0, 0, 0))
+        let bytes = String(decoding: Show.placed(tall, pixels: Self.pixels(KittyDirectGraphics()), in: bottom, rows: 9), as: UTF8.self)
+        #expect(bytes.contains("c=1,r=9,"))
+    }
+
     @Test func clearDeletesKittysPictureByItsIDAndTouchesNoCell() {
         // Given kitty placed directly, with a box known
         let bytes = Show.clearing(Self.box, pixels: Self.pixels(KittyDirectGraphics()))

@@ -8,8 +8,16 @@ import Glibc
 /// own (no controlling terminal, as under a host that reads its stdout), stdout a pipe read to
 /// its end, timed from the spawn until it has exited and been reaped.
 enum PreviewerRun {
-    /// Wall milliseconds from spawn to exit, or nil when it could not be started.
-    static func time(_ arguments: [String], environment: [String: String]) -> Double? {
+    /// What one run took: wall milliseconds from spawn to exit, and the CPU milliseconds (user
+    /// and system) the process itself used, which waiting for a busy machine's cores does not
+    /// add to.
+    struct Timing {
+        var wall: Double
+        var cpu: Double
+    }
+
+    /// The run's ``Timing``, or nil when it could not be started.
+    static func time(_ arguments: [String], environment: [String: String]) -> Timing? {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
@@ -44,8 +52,11 @@ enum PreviewerRun {
             if count <= 0 { break }
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
+        return Timing(wall: wall, cpu: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime))
     }
 
     /// The processes of `executable` whose environment holds `marker` (`NAME=value`): the

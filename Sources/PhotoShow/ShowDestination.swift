@@ -1,4 +1,6 @@
 public import TerminalGraphics
+public import TerminalKit
+public import Vocabulary
 
 /// Where `show`'s pictures go and what may be in them, decided before anything is asked:
 /// what the host can show decides, not what the terminal could.
@@ -50,6 +52,13 @@ public struct ShowDestination: Equatable, Sendable {
         self.asksTerminalDevice = asksTerminalDevice
         self.reason = reason
         self.host = host
+    }
+
+    /// The colours `decided` for the terminal, kept within what the host's parser understands
+    /// when it reads the output as text (ranger's: 256); `--colors` (`flag`) wins.
+    public func colors(_ decided: ColorDepth.Decision, flag: ColorDepth?) -> ColorDepth.Decision {
+        guard flag == nil, kind == .standardOutput, let host, decided.depth > host.deepestColors else { return decided }
+        return ColorDepth.Decision(depth: host.deepestColors, source: "\(host.rawValue)'s preview reads \(host.deepestColors.name) colours")
     }
 
     /// The choice for a run: `placed` when a box of the screen was given (`--place`, or

@@ -53,11 +53,7 @@ public struct ShowTerminal {
             ?? ColorDepth.decide(
                 flag: flag, environment: environment, replies: nil, tmuxPassesTrueColor: nil,
                 terminfoColors: Terminfo.colors(of: environment["TERM"] ?? ""))
-        if flag == nil, route.destination.kind != .terminalOnStandardOutput, route.destination.kind != .terminalDevice,
-            let host = route.destination.host, colors.depth > host.deepestColors
-        {
-            colors = ColorDepth.Decision(depth: host.deepestColors, source: "\(host.rawValue)'s preview reads \(host.deepestColors.name) colours")
-        }
+        colors = route.destination.colors(colors, flag: flag)
         let selection =
             probe?.selection ?? GraphicsSelection.choose(settings.graphics, replies: nil, environment: environment)
         var profile = TerminalProfile(

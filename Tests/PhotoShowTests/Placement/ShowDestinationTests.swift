@@ -1,4 +1,6 @@
 import TerminalGraphics
+import TerminalKit
+import Vocabulary
 import Testing
 
 @testable import PhotoShow
@@ -94,6 +96,21 @@ struct ShowDestinationTests {
         let sixel = Self.decide(.lf, request: .pixels(SixelGraphics()))
         #expect(sixel.kind == .standardOutput)
         #expect(sixel.reason == "sixel into lf's pipe (--graphics says so)")
+    }
+
+    @Test func rangersPreviewGets256ColoursAndTheFlagWins() {
+        // Given 24-bit colour decided from the environment
+        let truecolor = ColorDepth.Decision(depth: .truecolor, source: "COLORTERM")
+        // Then ranger's text preview gets 256, said why; fzf's keeps 24-bit
+        let ranger = Self.decide(.ranger).colors(truecolor, flag: nil)
+        #expect(ranger == ColorDepth.Decision(depth: .palette256, source: "ranger's preview reads 256 colours"))
+        #expect(Self.decide(.fzf).colors(truecolor, flag: nil) == truecolor)
+        // And --colors wins, and fewer colours are never raised
+        #expect(Self.decide(.ranger).colors(truecolor, flag: .truecolor) == truecolor)
+        let sixteen = ColorDepth.Decision(depth: .ansi16, source: "terminfo")
+        #expect(Self.decide(.ranger).colors(sixteen, flag: nil) == sixteen)
+        // And a terminal of its own is not a text preview
+        #expect(Self.decide(tty: true, .ranger).colors(truecolor, flag: nil) == truecolor)
     }
 
     @Test func blocksAskedForAreBlocksAndAPipeWithNoHostIsBlockArt() {

@@ -105,6 +105,52 @@ struct TmuxShowPlaceTests {
         #expect(Self.rows(after).contains { String($0) == "CLEARED 0" }, "\(after)")
     }
 
+    @Test func kittyPlaceholdersFillTheBoxAndClearBlanksTheirCells() async throws {
+        // Given a pane full of text, and kitty's placeholders asked for (what tmux moves like text)
+        let home = try Self.scratchHome()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let binary = try BuiltBinary.photofeed.path
+        let flags = "--graphics kitty-placeholders --place \(Self.place)"
+        let body = "'\(binary)' show \(flags) '\(Self.photo)'; echo PLACED $?; read answer; "
+            + "'\(binary)' show --clear \(flags); echo CLEARED $?"
+        let session = try TmuxSession(command: try Self.script(body, home: home), columns: 100, rows: 30)
+
+        // When show --place draws it
+        let placed = try await session.waitForScreen(within: .seconds(20)) { $0.contains("PLACED") }
+        let screen = try #require(placed, "show --place did not end:\n\((try? session.capture()) ?? "")")
+        // Then the box's cells are placeholders (U+10EEEE) naming the picture, every other cell is the text
+        let rows = Self.rows(screen)
+        #expect(String(rows[20]) == "PLACED 0", "\(screen)")
+        let first = Self.compare(screen)
+        #expect(first.outside.isEmpty, "text outside the box changed: \(first.outside)\n\(screen)")
+        let placeholder = Unicode.Scalar(0x10EEEE)!
+        let cells = Self.cells(rows, row: Self.box.top, Self.box.left..<(Self.box.left + Self.box.columns))
+        #expect(cells.contains { $0.unicodeScalars.first == placeholder }, "no placeholder in the box's first row:\n\(screen)")
+        #expect(!screen.contains { $0.unicodeScalars.first == placeholder && !Self.insideBox($0, rows: rows) })
+
+        // When --clear is given the same box
+        try session.send("Enter")
+        let cleared = try await session.waitForScreen(within: .seconds(20)) { $0.contains("CLEARED") }
+        let after = try #require(cleared, "show --clear did not end:\n\((try? session.capture()) ?? "")")
+        // Then the placeholders are gone (their cells blank) and nothing else changed
+        let second = Self.compare(after)
+        #expect(second.outside.isEmpty, "text outside the box changed: \(second.outside)\n\(after)")
+        #expect(second.rowsBlank == Self.box.rows, "\(second.rowsBlank) of the box's rows are blank:\n\(after)")
+        #expect(!after.unicodeScalars.contains(placeholder))
+    }
+
+    /// Whether every occurrence of `character` on the screen is inside the box.
+    static func insideBox(_ character: Character, rows: [[Character]]) -> Bool {
+        for (row, line) in rows.enumerated() {
+            for (column, cell) in line.enumerated() where cell == character {
+                let inRows = (box.top..<(box.top + box.rows)).contains(row)
+                let inColumns = (box.left..<(box.left + box.columns)).contains(column)
+                if !(inRows && inColumns) { return false }
+            }
+        }
+        return true
+    }
+
     /// Runs `show --place` in a pane, kills it with SIGTERM after `delay`, and returns the
     /// screen once the shell has said how it ended, with the process id it had.
     static func killed(after delay: Duration) async throws -> (screen: String, pid: Int32?, status: String?) {

@@ -17,12 +17,24 @@ extension Show {
     ) async -> Bool {
         let route = terminal.route
         let pixels = terminal.pixelOutput
+        // The part of the box on the screen: a terminal would pull a cursor sent past its edge
+        // back onto the screen, and draw there what was meant for outside it.
+        let screen = ShowRoute.size(of: route.output)
+        var placement = route.placement
+        if let box = placement, let screen {
+            guard let visible = box.clipped(to: screen) else {
+                let line = "photofeed show: --place \(box) is outside the \(screen.columns)x\(screen.rows) screen"
+                _ = errors.write(Array((line + "\n").utf8))
+                return false
+            }
+            placement = visible
+        }
         if settings.clear {
             // A host that reads text (fzf, ranger) draws its pane itself: nothing of ours is on it.
             guard route.destination.kind == .terminalOnStandardOutput || route.destination.kind == .terminalDevice else {
                 return true
             }
-            guard let bytes = Self.clearing(route.placement, pixels: pixels) else {
+            guard let bytes = Self.clearing(placement, pixels: pixels) else {
                 let line = "photofeed show: --clear needs the box to blank: --place COLSxROWS@LEFTxTOP, as the picture was placed"
                 _ = errors.write(Array((line + "\n").utf8))
                 return false
@@ -30,13 +42,13 @@ extension Show {
             _ = output.write(bytes)
             return true
         }
-        guard let box = route.placement, let image = settings.images.first else { return true }
+        guard let box = placement, let image = settings.images.first else { return true }
         do {
             let bytes: [UInt8]
             // Block art's picture kept for the next cursor move, written once the output is.
             let thumbnails = pixels == nil ? Self.pictureThumbnails(settings) : nil
             if let pixels {
-                bytes = try await Self.placedPixels(image, pixels: pixels, in: box, settings: settings, screen: ShowRoute.size(of: route.output))
+                bytes = try await Self.placedPixels(image, pixels: pixels, in: box, settings: settings, screen: screen)
             } else {
                 bytes = try await Self.placedBlockArt(image, options: options, in: box, settings: settings, thumbnails: thumbnails)
             }

@@ -46,6 +46,18 @@ public struct ShowPlacement: Equatable, Sendable, CustomStringConvertible {
         return ShowPlacement(columns: size.0, rows: size.1, left: origin.0, top: origin.1)
     }
 
+    /// The part of this box on a screen of `screen` cells (nil: none of it is).
+    ///
+    /// ```swift
+    /// ShowPlacement(columns: 40, rows: 20, left: 70, top: 20).clipped(to: CellSize(columns: 100, rows: 30))   // 30x10@70x20
+    /// ```
+    public func clipped(to screen: CellSize) -> ShowPlacement? {
+        let columns = min(self.columns, screen.columns - left)
+        let rows = min(self.rows, screen.rows - top)
+        guard columns > 0, rows > 0 else { return nil }
+        return ShowPlacement(columns: columns, rows: rows, left: left, top: top)
+    }
+
     /// `AxB` as two whole numbers, digits only (no sign, no space).
     private static func pair(_ text: Substring) -> (Int, Int)? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)

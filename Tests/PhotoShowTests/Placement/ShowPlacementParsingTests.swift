@@ -44,6 +44,17 @@ struct ShowPlacementParsingTests {
         } throws: { String(describing: $0).contains("0…9999") }
     }
 
+    @Test func aBoxIsCutToTheScreen() {
+        // Given a 100×30 screen
+        let screen = CellSize(columns: 100, rows: 30)
+        // Then a box running past its edges keeps only what is on it, a box inside it is as it was
+        #expect(ShowPlacement(columns: 40, rows: 20, left: 70, top: 20).clipped(to: screen) == ShowPlacement(columns: 30, rows: 10, left: 70, top: 20))
+        #expect(ShowPlacement(columns: 10, rows: 5, left: 0, top: 0).clipped(to: screen) == ShowPlacement(columns: 10, rows: 5, left: 0, top: 0))
+        // And a box wholly off the screen is nothing
+        #expect(ShowPlacement(columns: 10, rows: 5, left: 100, top: 0).clipped(to: screen) == nil)
+        #expect(ShowPlacement(columns: 10, rows: 5, left: 0, top: 30).clipped(to: screen) == nil)
+    }
+
     @Test func placeAndClearRefuseWhatTheyCannotHonour() {
         // Given settings that ask --place for what one box cannot show
         var grid = ShowSettings(images: ["a.jpg"], place: ShowPlacement(columns: 4, rows: 4, left: 0, top: 0))

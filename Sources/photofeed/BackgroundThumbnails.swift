@@ -7,11 +7,12 @@ import PhotoShow
 import Glibc
 #endif
 
-/// `show`'s thumbnails made after it printed: the jobs go to `photofeed cache write-thumbnails`,
+/// `show --grid`'s thumbnails made after it printed (`show` without `--grid` keeps its pictures
+/// itself, from the pixels it decoded: `PictureThumbnails`): the jobs go to `photofeed cache write-thumbnails`,
 /// started in the background with the writer's lock (``ThumbnailWriterLock``), so the run ends
 /// as soon as its output does and the next run finds the thumbnails.
 enum BackgroundThumbnails {
-    /// The writer `show` hands its missed thumbnails to.
+    /// The writer `show --grid` hands its missed thumbnails to.
     static let writer = ThumbnailWriter(name: "photofeed cache write-thumbnails") { jobs in start(jobs) }
 
     /// Starts the background writer for `jobs`; when it cannot start, nothing is written (the

@@ -7,8 +7,8 @@ import PhotoShow
 import Glibc
 #endif
 
-/// `photofeed cache write-thumbnails WxH:URL…`: makes the freedesktop.org thumbnails a `show`
-/// run missed, after it printed (``BackgroundThumbnails``). Not for people (hidden from the
+/// `photofeed cache write-thumbnails WxH:URL…`: makes the freedesktop.org thumbnails a `show
+/// --grid` run missed, after it printed (``BackgroundThumbnails``). Not for people (hidden from the
 /// help): it runs in its own session at a low priority, holding the writer's lock, and says
 /// nothing.
 struct CacheWriteThumbnailsCommand: AsyncParsableCommand {

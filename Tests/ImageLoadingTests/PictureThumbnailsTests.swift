@@ -78,6 +78,28 @@ struct PictureThumbnailsTests {
         }
     }
 
+    @Test func manyPicturesAreWrittenBeforeTheEndNotAllKeptInMemory() throws {
+        // Given as many photos as the pictures kept in memory, each missed
+        let scene = try Scene()
+        defer { try? FileManager.default.removeItem(at: scene.root) }
+        let pictures = PictureThumbnails(scene.cache)
+        let picture = Bitmap(width: 120, height: 80, fill: RGBA(10, 20, 30))
+        for index in 0..<PictureThumbnails.maxPending {
+            let file = scene.root.appendingPathComponent("photo-\(index).png")
+            try FileManager.default.copyItem(at: scene.file, to: file)
+            guard case .miss(let slot?) = pictures.lookUp(file, covering: Self.box) else {
+                Issue.record("expected a miss with a slot")
+                return
+            }
+            // When each picture is made
+            pictures.store(picture, for: slot)
+        }
+
+        // Then the last one wrote them all: none is left in memory
+        #expect(pictures.pendingCount == 0)
+        #expect(scene.cache.inventory().files == PictureThumbnails.maxPending)
+    }
+
     @Test func aPictureLargerThanItsPhotoDecodesIsNeverStored() throws {
         // Given a 600×400 photo and a box larger than it
         let scene = try Scene()

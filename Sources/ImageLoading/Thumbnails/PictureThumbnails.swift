@@ -64,12 +64,19 @@ public final class PictureThumbnails: ThumbnailCaching {
         return decoded.width >= size.width && decoded.height >= size.height ? size : nil
     }
 
-    /// Keeps `picture` (at the size looked up) in memory until ``storePending()``.
+    /// The most pictures kept in memory: past it they are written at once (a `show` of
+    /// thousands of files, whose first pictures are printed long before it ends).
+    public static let maxPending = 32
+
+    /// Keeps `picture` (at the size looked up) in memory until ``storePending()``, or writes
+    /// the pictures kept when there are ``maxPending`` of them.
     public func store(_ picture: Bitmap, for slot: ThumbnailSlot) {
-        state.withLock { state in
-            guard let key = state.keys.removeValue(forKey: ThumbnailJob(file: slot.file, covering: picture.size)) else { return }
+        let full = state.withLock { state in
+            guard let key = state.keys.removeValue(forKey: ThumbnailJob(file: slot.file, covering: picture.size)) else { return false }
             state.pending.append((key, picture))
+            return state.pending.count >= Self.maxPending
         }
+        if full { storePending() }
     }
 
     /// How many pictures are waiting for ``storePending()``.

@@ -41,15 +41,18 @@ public struct ShowDestination: Equatable, Sendable {
     public var kind: Kind
     /// Whether `/dev/tty` is asked before drawing on it (not under lf, which would read the answers).
     public var asksTerminalDevice = false
+    /// Whether the terminal on stdout is asked (not from a tmux pane a host does not focus).
+    public var asksTerminal = true
     /// Why, in words, for `--probe`.
     public var reason: String
     /// The host, when there is one.
     public var host: ShowHost?
 
     /// A destination.
-    public init(kind: Kind, asksTerminalDevice: Bool = false, reason: String, host: ShowHost?) {
+    public init(kind: Kind, asksTerminalDevice: Bool = false, asksTerminal: Bool = true, reason: String, host: ShowHost?) {
         self.kind = kind
         self.asksTerminalDevice = asksTerminalDevice
+        self.asksTerminal = asksTerminal
         self.reason = reason
         self.host = host
     }
@@ -62,12 +65,24 @@ public struct ShowDestination: Equatable, Sendable {
     }
 
     /// The choice for a run: `placed` when a box of the screen was given (`--place`, or
-    /// `--clear`); `terminalDevice` whether `/dev/tty` could be opened.
+    /// `--clear`); `terminalDevice` whether `/dev/tty` could be opened; `paneInactive` whether
+    /// stdout is a tmux pane that is not the focused one (nnn's preview-tui pane beside nnn).
+    ///
+    /// A previewer in a tmux pane that is not focused is not asked for pixels: tmux hands the
+    /// outer terminal's answers to the focused pane, whose host takes them for keys (nnn opened
+    /// its editor); it gets block art, unless `--graphics` names a protocol.
     public static func decide(
-        stdoutIsTerminal: Bool, host: ShowHost?, request: GraphicsSelection.Request, placed: Bool, terminalDevice: Bool
+        stdoutIsTerminal: Bool, host: ShowHost?, request: GraphicsSelection.Request, placed: Bool, terminalDevice: Bool,
+        paneInactive: Bool = false
     ) -> ShowDestination {
         let name = host?.rawValue
         if stdoutIsTerminal {
+            if let name, paneInactive, request == .auto {
+                return ShowDestination(
+                    kind: .terminalOnStandardOutput, asksTerminal: false,
+                    reason: "stdout is a tmux pane \(name) does not focus: not asked (tmux would hand the answers to \(name) as keys), block art",
+                    host: host)
+            }
             let reason = name.map { "stdout is the terminal (\($0) gave the previewer a terminal of its own)" } ?? "stdout is the terminal"
             return ShowDestination(kind: .terminalOnStandardOutput, reason: reason, host: host)
         }

@@ -41,9 +41,10 @@ struct ShowRoute {
             let opened = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
             device = opened >= 0 ? opened : nil
         }
+        let paneInactive = stdoutIsTerminal && host != nil && settings.graphics == .auto && Self.tmuxPaneInactive(environment)
         let destination = ShowDestination.decide(
             stdoutIsTerminal: stdoutIsTerminal, host: host, request: settings.graphics, placed: placed,
-            terminalDevice: device != nil)
+            terminalDevice: device != nil, paneInactive: paneInactive)
         if destination.kind != .terminalDevice, let opened = device {
             Glibc.close(opened)
             device = nil
@@ -52,7 +53,7 @@ struct ShowRoute {
         let output: Int32
         switch destination.kind {
         case .terminalOnStandardOutput:
-            input = isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : nil
+            input = destination.asksTerminal && isatty(STDIN_FILENO) == 1 ? STDIN_FILENO : nil
             output = STDOUT_FILENO
         case .terminalDevice:
             input = destination.asksTerminalDevice ? device : nil
@@ -82,6 +83,18 @@ struct ShowRoute {
         route.output = STDOUT_FILENO
         route.placement = nil
         return route
+    }
+
+    /// Whether stdout is a tmux pane that is not the focused one (`#{pane_active}` is 0), asked
+    /// of tmux for `$TMUX_PANE`; false outside tmux or when tmux does not say.
+    static func tmuxPaneInactive(_ environment: [String: String]) -> Bool {
+        guard environment["TMUX"] != nil, let pane = environment["TMUX_PANE"], !pane.isEmpty,
+            let result = try? ChildProcess.run(
+                "/usr/bin/env", ["tmux", "display-message", "-p", "-t", pane, "#{pane_active}"], capturesOutput: true,
+                timeout: .seconds(1)),
+            result.succeeded
+        else { return false }
+        return String(decoding: result.output.prefix(16), as: UTF8.self).hasPrefix("0")
     }
 
     /// The terminal's size on `descriptor`, when it is one.

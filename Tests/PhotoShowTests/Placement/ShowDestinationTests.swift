@@ -51,6 +51,23 @@ struct ShowDestinationTests {
         #expect(Self.decide(tty: true, .nnn).reason == "stdout is the terminal (nnn gave the previewer a terminal of its own)")
     }
 
+    @Test func aTmuxPaneTheHostDoesNotFocusIsNotAsked() {
+        // Given nnn's preview pane: a tmux pane of its own, but not the focused one
+        let decision = ShowDestination.decide(
+            stdoutIsTerminal: true, host: .nnn, request: .auto, placed: false, terminalDevice: false, paneInactive: true)
+        // Then the picture goes to that terminal, but it is not asked (tmux would hand the answers to nnn as keys)
+        #expect(decision.kind == .terminalOnStandardOutput)
+        #expect(!decision.asksTerminal)
+        #expect(decision.reason.hasSuffix("block art"))
+        // And the focused pane, or a protocol named, is asked as always
+        #expect(Self.decide(tty: true, .nnn).asksTerminal)
+        #expect(
+            ShowDestination.decide(
+                stdoutIsTerminal: true, host: .nnn, request: .pixels(SixelGraphics()), placed: false, terminalDevice: false,
+                paneInactive: true
+            ).asksTerminal)
+    }
+
     @Test func fzfAndRangerReadTextSoTheyGetBlockArtEvenGivenABox() {
         for host in [ShowHost.fzf, .ranger] {
             let decision = Self.decide(host, placed: true)

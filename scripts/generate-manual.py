@@ -111,8 +111,9 @@ STATIC_SECTIONS = [
     roff("The file manager show previews for, when its stdout is a pipe: ranger's preview gets "
          "block art in 256 colours; vifm, given a box (--place), pixels drawn on /dev/tty when it "
          "answers that it draws them, else block art; lf, which reads the terminal itself, is never "
-         "asked: block art, or the protocol --graphics names drawn at the box. show --probe names "
-         "the host and what it chose."),
+         "asked: block art, or the protocol --graphics names drawn at the box. In a tmux pane of "
+         "its own that is not the focused one (nnn's preview-tui), show is not asked either: tmux "
+         "would hand the answers to the focused pane. show --probe names the host and what it chose."),
     ".TP", "\\fBXDG_CACHE_HOME\\fR, \\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBHOME\\fR",
     roff("Where the caches, the config file and the Trash are (see FILES)."),
     ".TP", "\\fBTERMINFO\\fR, \\fBTERMINFO_DIRS\\fR",

@@ -124,7 +124,7 @@ import Glibc
         #expect(result.stdout.contains("chelsea.jpg") && result.stdout.contains("coffee.jpg"))
     }
 
-    @Test func plainShowUsesAndFillsTheThumbnailCacheToo() async throws {
+    @Test func plainShowKeepsItsPictureItselfNotAThumbnail() async throws {
         // Given a fresh cache home
         let home = cacheHome()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -134,12 +134,17 @@ import Glibc
 
         // When a large photo is shown twice at 30 columns
         let first = try await BuiltBinary.run(arguments, environment: env)
-        waitForThumbnailWriter(in: home)
+        let pictures = home.appendingPathComponent("photofeed/.pictures")
+        let kept = ((try? FileManager.default.contentsOfDirectory(atPath: pictures.path)) ?? []).filter { $0.hasSuffix(".png") }
         let second = try await BuiltBinary.run(arguments, environment: env)
 
-        // Then a thumbnail was written after the first run and the second prints as many rows
+        // Then the first run kept its picture itself before it exited (in photofeed's picture
+        // cache, at its own size: no freedesktop.org thumbnail, no background writer and its
+        // lock), and the second, drawn from it, prints as many rows
         #expect(first.status == 0 && second.status == 0)
-        #expect(thumbnails(in: home).count == 1)
+        #expect(kept.count == 1)
+        #expect(thumbnails(in: home).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("photofeed/thumbnail-writer.lock").path))
         #expect(first.stdout.split(separator: "\n").count == second.stdout.split(separator: "\n").count)
     }
 }

@@ -33,10 +33,11 @@ struct ThumbnailQualityTests {
 
     /// The photo at full size (no DCT scaling, no embedded thumbnail), area-averaged to `size`:
     /// the picture both paths approximate. (A DCT-scaled reference favours the direct path,
-    /// which decodes the same way.)
+    /// which decodes the same way.) `ReferenceResize` gives `resized(to:)`'s bytes at a fraction
+    /// of its cost in a debug build.
     static func reference(_ path: String, size: PixelSize) throws -> Bitmap {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        return try ImageDecoder.decode(bytes, options: DecodingOptions()).bitmap.resized(to: size)
+        return ReferenceResize.resized(try ImageDecoder.decode(bytes, options: DecodingOptions()).bitmap, to: size)
     }
 
     /// The most one photo may score lower through the cache: the stored PNG rounds the

@@ -1,8 +1,10 @@
 /*
  * libFuzzer targets for the C shim's decode paths (built by `make fuzz`, with AddressSanitizer).
  *
- * FUZZ_PNG: probe, then a full and a reduced decode. FUZZ_JPEG: probe, then decodes at two DCT
- * scales and reductions under the default memory cap, then progressive previews (buffered-image
+ * FUZZ_PNG: probe, then a full decode, and a full and a reduced one that go on past damage
+ * (pf_png_decode_tolerant). FUZZ_JPEG: probe, then a strict full decode and tolerant decodes
+ * (pf_jpeg_decode_tolerant) at two DCT scales and reductions under the default memory cap (the
+ * damage report checked against the output), then progressive previews (buffered-image
  * mode) of the first half of the input and of all of it. Images claiming more than 4 megapixels
  * are skipped after the probe (the Swift layer refuses large ones from the header the same way),
  * so every execution stays fast. Any crash, leak or sanitizer report is a finding.
@@ -28,8 +30,9 @@ static int32_t fuzz_side(int32_t side, int32_t factor) {
     return (int32_t)(((int64_t)side + factor - 1) / factor);
 }
 
+/* tolerant: the decode that goes on past damage (pf_*_decode_tolerant), its report checked. */
 static void fuzz_decode_into(int32_t width, int32_t height, int png, const uint8_t *data, size_t size,
-                             int32_t scale, int32_t reduce) {
+                             int32_t scale, int32_t reduce, int tolerant) {
     char message[PF_MESSAGE_CAPACITY];
     int32_t scaled_width = png ? width : fuzz_side(width, scale);
     int32_t scaled_height = png ? height : fuzz_side(height, scale);
@@ -40,11 +43,19 @@ static void fuzz_decode_into(int32_t width, int32_t height, int png, const uint8
     if (out == NULL) {
         return;
     }
+    pf_damage damage;
+    pf_damage *report = tolerant ? &damage : NULL;
+    pf_status status;
     if (png) {
-        pf_png_decode_reduced(data, size, reduce, out, stride, out_width, out_height, message, sizeof(message));
+        status = pf_png_decode_tolerant(data, size, reduce, out, stride, out_width, out_height, report, message,
+                                        sizeof(message));
     } else {
-        pf_jpeg_decode_reduced(data, size, scale, reduce, 0, out, stride, out_width, out_height, message,
-                               sizeof(message));
+        status = pf_jpeg_decode_tolerant(data, size, scale, reduce, 0, out, stride, out_width, out_height, report,
+                                         message, sizeof(message));
+    }
+    if (tolerant && status == PF_OK && damage.damaged &&
+        (damage.decoded_rows < 0 || damage.decoded_rows > out_height)) {
+        __builtin_trap();
     }
     free(out);
 }
@@ -175,8 +186,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (info.width <= 0 || info.height <= 0 || (int64_t)info.width * info.height > FUZZ_MAX_PIXELS) {
         return 0;
     }
-    fuzz_decode_into(info.width, info.height, 1, data, size, 1, 1);
-    fuzz_decode_into(info.width, info.height, 1, data, size, 1, reduce);
+    fuzz_decode_into(info.width, info.height, 1, data, size, 1, 1, 0);
+    fuzz_decode_into(info.width, info.height, 1, data, size, 1, 1, 1);
+    fuzz_decode_into(info.width, info.height, 1, data, size, 1, reduce, 1);
 #else
     pf_jpeg_info info;
     uint8_t exif[256];
@@ -186,8 +198,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (info.width <= 0 || info.height <= 0 || (int64_t)info.width * info.height > FUZZ_MAX_PIXELS) {
         return 0;
     }
-    fuzz_decode_into(info.width, info.height, 0, data, size, 1, 1);
-    fuzz_decode_into(info.width, info.height, 0, data, size, 8, reduce);
+    fuzz_decode_into(info.width, info.height, 0, data, size, 1, 1, 0);
+    fuzz_decode_into(info.width, info.height, 0, data, size, 1, 1, 1);
+    fuzz_decode_into(info.width, info.height, 0, data, size, 8, reduce, 1);
     if (info.progressive) {
         fuzz_preview(info.width, info.height, data, size / 2, 2, 1);
         fuzz_preview(info.width, info.height, data, size, 4, reduce);

@@ -157,6 +157,57 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
                                  uint8_t *out, size_t out_stride,
                                  int32_t out_width, int32_t out_height,
                                  char *message, size_t message_capacity) {
+    return pf_jpeg_decode_tolerant(data, size, scale_denom, reduce, max_memory, out, out_stride, out_width,
+                                   out_height, NULL, message, message_capacity);
+}
+
+/* Paints rows [from, out_height) of out in opaque PF_DAMAGE_GREY. */
+static void pf_fill_grey(uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height, int32_t from) {
+    for (int32_t y = from < 0 ? 0 : from; y < out_height; y++) {
+        uint8_t *row = out + (size_t)y * out_stride;
+        memset(row, PF_DAMAGE_GREY, (size_t)out_width * 4);
+        for (int32_t x = 0; x < out_width; x++) {
+            row[(size_t)x * 4 + 3] = 255;
+        }
+    }
+}
+
+/*
+ * What a tolerant decode's first warning left of the picture: a cut (or corruption) in the first
+ * scan leaves the iMCU rows before it; one in a later scan of a progressive file leaves every row,
+ * as of the earlier scans. A cut's rows from the next iMCU row down are painted grey (libjpeg's
+ * zero coefficients are grey for YCbCr and gray files already, not for CMYK).
+ */
+static void pf_jpeg_note_damage(j_decompress_ptr cinfo, const pf_jpeg_error *error, int32_t reduce,
+                                uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,
+                                pf_damage *damage) {
+    int64_t rows = (int64_t)cinfo->output_height;
+#if JPEG_LIB_VERSION >= 70
+    int64_t imcu_rows = (int64_t)cinfo->max_v_samp_factor * cinfo->min_DCT_v_scaled_size;
+#else
+    int64_t imcu_rows = (int64_t)cinfo->max_v_samp_factor * cinfo->min_DCT_scaled_size;
+#endif
+    int first_scan = error->damage_scan <= 1;
+    int64_t decoded = first_scan ? (int64_t)error->damage_imcu_row * imcu_rows : rows;
+    if (decoded > rows) {
+        decoded = rows;
+    }
+    damage->damaged = 1;
+    damage->truncated = error->truncated;
+    damage->decoded_rows = (int32_t)(decoded / reduce);
+    damage->scan = cinfo->progressive_mode ? error->damage_scan : 0;
+    if (error->truncated && first_scan) {
+        int64_t grey_from = (decoded + imcu_rows + reduce - 1) / reduce;
+        pf_fill_grey(out, out_stride, out_width, out_height, grey_from > out_height ? out_height : (int32_t)grey_from);
+    }
+}
+
+pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
+                                  size_t max_memory,
+                                  uint8_t *out, size_t out_stride,
+                                  int32_t out_width, int32_t out_height,
+                                  pf_damage *damage,
+                                  char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     pf_jpeg_error error;
     pf_jpeg_progress progress;
@@ -165,6 +216,10 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
     memset(&progress, 0, sizeof(progress));
     memset(&reducer, 0, sizeof(reducer));
     cinfo.err = pf_jpeg_error_init(&error, message, message_capacity);
+    if (damage != NULL) {
+        memset(damage, 0, sizeof(*damage));
+        error.tolerant = 1;
+    }
     if (data == NULL || size == 0) {
         pf_set_message(message, message_capacity, "no JPEG data");
         return PF_ERR_TRUNCATED;
@@ -179,10 +234,10 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&cinfo);
         pf_box_reducer_free(&reducer);
-        if (error.truncated) {
-            return PF_ERR_TRUNCATED;
+        if (error.limit_hit) {
+            return PF_ERR_LIMIT;
         }
-        return error.limit_hit ? PF_ERR_LIMIT : status;
+        return error.truncated ? PF_ERR_TRUNCATED : status;
     }
     jpeg_create_decompress(&cinfo);
     pf_jpeg_limit(&cinfo, &error, &progress, max_memory);
@@ -201,6 +256,17 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
     if (!pf_jpeg_read_output(&cinfo, cmyk, reduce, &reducer, out, out_stride)) {
         status = PF_ERR_MEMORY;
         pf_jpeg_fail((j_common_ptr)&cinfo, "out of memory for the reduced decode");
+    }
+    if (damage != NULL && error.damaged) {
+        pf_jpeg_note_damage(&cinfo, &error, reduce, out, out_stride, out_width, out_height, damage);
+        if (damage->truncated && damage->decoded_rows == 0) {
+            /* Cut before a single row: nothing of the picture to show. */
+            jpeg_destroy_decompress(&cinfo);
+            pf_box_reducer_free(&reducer);
+            memset(damage, 0, sizeof(*damage));
+            pf_set_message(message, message_capacity, "the JPEG data ends before its first row is complete");
+            return PF_ERR_TRUNCATED;
+        }
     }
     /* Every row is in: a missing EOI marker after complete image data is tolerated. */
     jpeg_destroy_decompress(&cinfo);

@@ -25,10 +25,35 @@ static void pf_jpeg_error_exit(j_common_ptr cinfo) {
         pf_set_message(error->message, error->message_capacity, text);
         longjmp(error->jump, 1);
     }
+    if (error->truncated) {
+        /* A tolerant decode went on past the end and then failed (the header was cut): say so. */
+        pf_set_message(error->message, error->message_capacity, "the JPEG data ends before the image is complete");
+        longjmp(error->jump, 1);
+    }
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
     pf_set_message(error->message, error->message_capacity, text);
     longjmp(error->jump, 1);
+}
+
+/* Records where the input was at the first warning of a tolerant decode, and why. */
+static void pf_jpeg_record_damage(j_common_ptr cinfo, pf_jpeg_error *error) {
+    if (error->damaged) {
+        return;
+    }
+    error->damaged = 1;
+    if (cinfo->is_decompressor) {
+        j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+        error->damage_scan = dinfo->input_scan_number;
+        error->damage_imcu_row = (int)dinfo->input_iMCU_row;
+    }
+    if (error->base.msg_code == JWRN_JPEG_EOF) {
+        pf_set_message(error->message, error->message_capacity, "the JPEG data ends before the image is complete");
+    } else {
+        char text[JMSG_LENGTH_MAX];
+        (*cinfo->err->format_message)(cinfo, text);
+        pf_set_message(error->message, error->message_capacity, text);
+    }
 }
 
 static void pf_jpeg_emit_message(j_common_ptr cinfo, int level) {
@@ -38,9 +63,15 @@ static void pf_jpeg_emit_message(j_common_ptr cinfo, int level) {
     pf_jpeg_error *error = (pf_jpeg_error *)cinfo->err;
     error->base.num_warnings++;
     if (error->base.msg_code == JWRN_JPEG_EOF) {
-        /* libjpeg would pad the rest with gray: report truncation instead. */
+        /* libjpeg would pad the rest with gray: report truncation instead, unless tolerant. */
         error->truncated = 1;
-        pf_jpeg_fail(cinfo, "the JPEG data ends before the image is complete");
+        if (!error->tolerant) {
+            pf_jpeg_fail(cinfo, "the JPEG data ends before the image is complete");
+        }
+    }
+    if (error->tolerant) {
+        pf_jpeg_record_damage(cinfo, error);
+        return;
     }
     pf_jpeg_output_message(cinfo);
 }

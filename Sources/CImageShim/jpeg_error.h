@@ -11,7 +11,8 @@
  * A libjpeg error manager that never exits: error_exit formats the message
  * into the caller's buffer and longjmps back to the setjmp in the shim call;
  * output_message captures text instead of printing it; a premature end of
- * data (JWRN_JPEG_EOF) is fatal and marked as truncation.
+ * data (JWRN_JPEG_EOF) is fatal and marked as truncation, unless the decode is tolerant: then
+ * it is recorded like any other warning and libjpeg goes on (it reads EOI from there on).
  */
 typedef struct pf_jpeg_error {
     struct jpeg_error_mgr base;
@@ -23,6 +24,12 @@ typedef struct pf_jpeg_error {
     size_t max_memory;
     char *message;
     size_t message_capacity;
+    /* 1: warnings (a premature end included) are recorded as damage, never fatal. */
+    int tolerant;
+    /* Set at the first warning of a tolerant decode, with where the input was then. */
+    int damaged;
+    int damage_scan;
+    int damage_imcu_row;
 } pf_jpeg_error;
 
 /* Fills in `error` (jpeg_std_error plus the overrides) and returns its base. */

@@ -184,7 +184,7 @@ pf_status pf_png_probe(const uint8_t *data, size_t size, pf_png_info *info,
     if (signature != PF_OK) {
         return signature;
     }
-    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0};
+    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0, 0};
     png_structp png = pf_png_start(&context);
     if (png == NULL) {
         return PF_ERR_MEMORY;
@@ -257,6 +257,7 @@ static void pf_png_reduce_rows(png_structp png, png_infop info, pf_png_context *
                 png_read_row(png, row, NULL);
             }
             pf_box_reducer_add(reducer, row, (int32_t)y, 0, 1, (int32_t)width);
+            context->rows_done = y + 1;
         }
         return;
     }
@@ -297,7 +298,53 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
                                 uint8_t *out, size_t out_stride,
                                 int32_t out_width, int32_t out_height,
                                 char *message, size_t message_capacity) {
+    return pf_png_decode_tolerant(data, size, reduce, out, out_stride, out_width, out_height, NULL, message,
+                                  message_capacity);
+}
+
+/*
+ * After a tolerant decode of a non-interlaced PNG broke at row context->rows_done: the rows below
+ * are grey, straight into out or through the reducer (the same work a whole decode's rows cost).
+ * 0 when nothing is kept (no row was read, or the rows are not where they belong).
+ */
+static int pf_png_keep_rows(const pf_png_context *context, uint32_t width, uint32_t height, int32_t reduce,
+                            pf_box_reducer *reducer, uint8_t *row, uint8_t *out, size_t out_stride) {
+    if (context->rows_done == 0 || context->rows_done >= height) {
+        return 0;
+    }
+    if (reduce == 1) {
+        for (uint32_t y = context->rows_done; y < height; y++) {
+            uint8_t *line = out + (size_t)y * out_stride;
+            memset(line, PF_DAMAGE_GREY, (size_t)width * 4);
+            for (uint32_t x = 0; x < width; x++) {
+                line[(size_t)x * 4 + 3] = 255;
+            }
+        }
+        return 1;
+    }
+    if (row == NULL || reducer->sums == NULL) {
+        return 0;
+    }
+    memset(row, PF_DAMAGE_GREY, (size_t)width * 4);
+    for (uint32_t x = 0; x < width; x++) {
+        row[(size_t)x * 4 + 3] = 255;
+    }
+    for (uint32_t y = context->rows_done; y < height; y++) {
+        pf_box_reducer_add(reducer, row, (int32_t)y, 0, 1, (int32_t)width);
+    }
+    pf_box_reducer_finish(reducer);
+    return 1;
+}
+
+pf_status pf_png_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce,
+                                 uint8_t *out, size_t out_stride,
+                                 int32_t out_width, int32_t out_height,
+                                 pf_damage *damage,
+                                 char *message, size_t message_capacity) {
     pf_set_message(message, message_capacity, "");
+    if (damage != NULL) {
+        memset(damage, 0, sizeof(*damage));
+    }
     if (out == NULL || out_width <= 0 || out_height <= 0 || out_stride / 4 < (size_t)out_width || reduce < 1) {
         pf_set_message(message, message_capacity, "invalid output buffer or reduction");
         return PF_ERR_ARGUMENT;
@@ -306,7 +353,7 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
     if (signature != PF_OK) {
         return signature;
     }
-    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0};
+    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0, 0};
     png_structp png = pf_png_start(&context);
     if (png == NULL) {
         return PF_ERR_MEMORY;
@@ -314,14 +361,26 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
     /* Assigned after setjmp and released after longjmp, hence volatile. */
     png_infop volatile info_ptr = NULL;
     uint8_t *volatile row_ptr = NULL;
+    /* Set once the rows start: 1 for a non-interlaced image a tolerant decode may keep part of. */
+    volatile int rows_keepable = 0;
     pf_box_reducer reducer;
     memset(&reducer, 0, sizeof(reducer));
     volatile pf_status status = PF_ERR_DECODER;
     if (setjmp(png_jmpbuf(png))) {
         png_infop dead = info_ptr;
+        uint32_t width = dead != NULL ? png_get_image_width(png, dead) : 0;
+        uint32_t height = dead != NULL ? png_get_image_height(png, dead) : 0;
+        int kept = damage != NULL && rows_keepable && !context.over_limit && status == PF_ERR_DECODER &&
+                   pf_png_keep_rows(&context, width, height, reduce, &reducer, row_ptr, out, out_stride);
         png_destroy_read_struct(&png, dead != NULL ? &dead : NULL, NULL);
         free(row_ptr);
         pf_box_reducer_free(&reducer);
+        if (kept) {
+            damage->damaged = 1;
+            damage->truncated = context.truncated;
+            damage->decoded_rows = (int32_t)(context.rows_done / (uint32_t)reduce);
+            return PF_OK;
+        }
         if (context.over_limit) {
             return PF_ERR_LIMIT;
         }
@@ -343,8 +402,10 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
     pf_png_check_chunks(png, &context, pf_png_raw_bytes(png, info));
     uint64_t stored_row_bytes =
         pf_png_row_bytes(width, (uint32_t)png_get_channels(png, info) * png_get_bit_depth(png, info));
+    int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
     if (reduce == 1) {
         int passes = pf_png_expand_to_rgba8(png, info, 1);
+        rows_keepable = !interlaced;
         /* Adam7: each pass fills its pixels into the full-size rows, as png_read_image does. */
         for (int pass = 0; pass < passes; pass++) {
             for (int32_t y = 0; y < out_height; y++) {
@@ -354,17 +415,18 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
                 } else {
                     png_read_row(png, row, NULL);
                 }
+                context.rows_done = (uint32_t)y + 1;
             }
         }
     } else {
         pf_png_expand_to_rgba8(png, info, 0);
-        int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
         row_ptr = malloc((size_t)width * 4);
         if (row_ptr == NULL || !pf_box_reducer_init(&reducer, (int32_t)width, (int32_t)height, reduce,
                                                     interlaced, out, out_stride)) {
             status = PF_ERR_MEMORY;
             png_error(png, "out of memory for the reduced decode");
         }
+        rows_keepable = !interlaced;
         pf_png_reduce_rows(png, info, &context, stored_row_bytes, &reducer, row_ptr);
         pf_box_reducer_finish(&reducer);
         free(row_ptr);

@@ -23,6 +23,8 @@ typedef struct pf_png_context {
     size_t tail_budget;
     /* Set when a bound of png_decode.c was broken: the error is PF_ERR_LIMIT. */
     int over_limit;
+    /* Rows of a non-interlaced image read whole so far (a tolerant decode keeps them). */
+    uint32_t rows_done;
 } pf_png_context;
 
 void pf_png_error(png_structp png, png_const_charp text);

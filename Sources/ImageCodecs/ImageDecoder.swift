@@ -37,6 +37,12 @@ public struct DecodingOptions: Sendable, Hashable {
     /// at the DCT scale that covers the target; other formats decode whole (reduced toward the
     /// whole image's share of the target) and are cropped. Clamped to the image; nil: all of it.
     public var region: PixelRect?
+    /// Draw a damaged file as far as it decodes instead of refusing it (JPEG, and PNG that is not
+    /// interlaced): the result's ``DecodedImage/damage`` says how much and why, the rest is grey.
+    /// A file whose header cannot be read, or that breaks before its first row, is still refused,
+    /// and every limit holds. Off by default: a caller that keeps or caches what it decodes must
+    /// tell a partial picture from a whole one (`show` turns it on and says so).
+    public var allowsPartialDecoding: Bool
 
     /// 50 megapixels.
     public static let defaultMaxPixels = 50_000_000
@@ -55,8 +61,10 @@ public struct DecodingOptions: Sendable, Hashable {
         appliesOrientation: Bool = true,
         allowsDCTScaling: Bool = true,
         allowsEmbeddedThumbnail: Bool = false,
-        allowsDCOnlyDecoding: Bool = false
+        allowsDCOnlyDecoding: Bool = false,
+        allowsPartialDecoding: Bool = false
     ) {
+        self.allowsPartialDecoding = allowsPartialDecoding
         self.allowsEmbeddedThumbnail = allowsEmbeddedThumbnail
         self.allowsDCOnlyDecoding = allowsDCOnlyDecoding
         self.targetSize = targetSize
@@ -86,11 +94,15 @@ public struct DecodedImage: Sendable, Hashable {
     /// The reduction used: the image was decoded at 1/scale (JPEG's DCT scale, 1, 2, 4 or 8,
     /// times any area-average factor applied while rows streamed in).
     public var scaleDenominator: Int
+    /// What was missing when the file was damaged and decoded as far as it goes
+    /// (``DecodingOptions/allowsPartialDecoding``); nil for a whole picture.
+    public var damage: ImageDamage?
 
-    public init(bitmap: Bitmap, header: ImageHeader, scaleDenominator: Int) {
+    public init(bitmap: Bitmap, header: ImageHeader, scaleDenominator: Int, damage: ImageDamage? = nil) {
         self.bitmap = bitmap
         self.header = header
         self.scaleDenominator = scaleDenominator
+        self.damage = damage
     }
 }
 
@@ -167,7 +179,10 @@ public enum ImageDecoder {
         let plan = DecodePlan(
             format: header.format, stored: stored, target: storedTarget, threshold: options.reductionThreshold)
         var bitmap: Bitmap
+        var damage: ImageDamage?
         switch header.format {
+        case .png where options.allowsPartialDecoding:
+            (bitmap, damage) = try PNGDecoding.decodeTolerant(bytes, size: stored, reduce: plan.reduction)
         case .png:
             bitmap = try PNGDecoding.decode(bytes, size: stored, reduce: plan.reduction)
         case .bmp:
@@ -179,6 +194,9 @@ public enum ImageDecoder {
                 let dc = try JPEGDecoding.decodeDC(bytes, size: stored, reduce: plan.reduction, maxMemory: maxMemory)
             {
                 bitmap = dc
+            } else if options.allowsPartialDecoding {
+                (bitmap, damage) = try JPEGDecoding.decodeTolerant(
+                    bytes, size: stored, scaleDenominator: plan.dctScale, reduce: plan.reduction, maxMemory: maxMemory)
             } else {
                 bitmap = try JPEGDecoding.decode(
                     bytes, size: stored, scaleDenominator: plan.dctScale, reduce: plan.reduction, maxMemory: maxMemory)
@@ -189,7 +207,7 @@ public enum ImageDecoder {
         if options.appliesOrientation {
             bitmap = bitmap.oriented(header.orientation)
         }
-        return DecodedImage(bitmap: bitmap, header: header, scaleDenominator: plan.scaleDenominator)
+        return DecodedImage(bitmap: bitmap, header: header, scaleDenominator: plan.scaleDenominator, damage: damage)
     }
 
     /// The size ``decode(_:options:)`` gives an image of `header` (upright when

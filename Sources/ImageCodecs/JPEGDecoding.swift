@@ -87,6 +87,28 @@ enum JPEGDecoding {
         }
     }
 
+    /// Decodes like `decode`, going on past damage (`pf_jpeg_decode_tolerant`): a file cut
+    /// short or corrupt gives its rows as far as they decode, and the damage says how far.
+    static func decodeTolerant(
+        _ bytes: [UInt8], size stored: PixelSize, scaleDenominator: Int, reduce: Int = 1,
+        maxMemory: Int = DecodingOptions.defaultMaxDecoderMemory
+    ) throws(ImageCodecError) -> (bitmap: Bitmap, damage: ImageDamage?) {
+        let output = DecodePlan.reducedSize(scaledSize(stored, denominator: scaleDenominator), by: reduce)
+        var reported = pf_damage()
+        var reason = ""
+        let bitmap = try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
+            try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
+                reason = try ShimCall.runTolerant("JPEG decode") { message, capacity in
+                    pf_jpeg_decode_tolerant(
+                        input.baseAddress, input.count, Int32(scaleDenominator), Int32(reduce), max(1, maxMemory),
+                        pixels, stride, Int32(output.width), Int32(output.height), &reported,
+                        message, capacity)
+                }
+            }
+        }
+        return (bitmap, ShimCall.damage(reported, rows: output.height, reason: reason, context: "JPEG decode"))
+    }
+
     /// Decodes `region` of the JPEG scaled to 1/`scaleDenominator` (in scaled pixels, inside
     /// the scaled image; stored orientation): only that part's rows and iMCU columns are decoded.
     static func decodeRegion(

@@ -30,4 +30,23 @@ enum PNGDecoding {
             }
         }
     }
+    /// Decodes like `decode`, keeping the rows before damage in a non-interlaced file
+    /// (`pf_png_decode_tolerant`): the rest is grey and the damage says how many rows were read.
+    static func decodeTolerant(
+        _ bytes: [UInt8], size: PixelSize, reduce: Int = 1
+    ) throws(ImageCodecError) -> (bitmap: Bitmap, damage: ImageDamage?) {
+        let output = DecodePlan.reducedSize(size, by: reduce)
+        var reported = pf_damage()
+        var reason = ""
+        let bitmap = try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
+            try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
+                reason = try ShimCall.runTolerant("PNG decode") { message, capacity in
+                    pf_png_decode_tolerant(
+                        input.baseAddress, input.count, Int32(reduce), pixels, stride,
+                        Int32(output.width), Int32(output.height), &reported, message, capacity)
+                }
+            }
+        }
+        return (bitmap, ShimCall.damage(reported, rows: output.height, reason: reason, context: "PNG decode"))
+    }
 }

@@ -23,6 +23,34 @@ enum ShimCall {
         throw error(for: status, context: context, message: text.isEmpty ? "no details" : text)
     }
 
+    /// Calls a tolerant decoder (one that may succeed on damaged data) with a message buffer;
+    /// throws unless it returns `PF_OK`, else returns the message (the damage's reason, or empty).
+    static func runTolerant(
+        _ context: String,
+        _ body: (UnsafeMutablePointer<CChar>, Int) -> pf_status
+    ) throws(ImageCodecError) -> String {
+        var message = [CChar](repeating: 0, count: Int(PF_MESSAGE_CAPACITY))
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            body(buffer.baseAddress.unsafelyUnwrapped, buffer.count)
+        }
+        let text = message.withUnsafeBufferPointer { buffer in
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        guard status == PF_OK else {
+            throw error(for: status, context: context, message: text.isEmpty ? "no details" : text)
+        }
+        return text
+    }
+
+    /// The damage a tolerant decode reported, with its reason; nil when it was whole.
+    static func damage(_ reported: pf_damage, rows: Int, reason: String, context: String) -> ImageDamage? {
+        guard reported.damaged != 0 else { return nil }
+        return ImageDamage(
+            decodedRows: Int(reported.decoded_rows), rows: rows, isTruncated: reported.truncated != 0,
+            scan: reported.scan > 0 ? Int(reported.scan) : nil,
+            reason: reason.isEmpty ? "\(context): the data is damaged" : reason)
+    }
+
     static func error(for status: pf_status, context: String, message: String) -> ImageCodecError {
         switch status {
         case PF_ERR_TRUNCATED:

@@ -98,6 +98,26 @@ pf_status pf_jpeg_decode(const uint8_t *data, size_t size, int32_t scale_denom,
                          int32_t out_width, int32_t out_height,
                          char *message, size_t message_capacity);
 
+/**
+ * What a damaged file gave when decoded as far as it goes (the *_tolerant decoders): a file
+ * cut short or corrupt in its image data is drawn up to the damage instead of refused.
+ * Rows are the output's (after scaling and reduction), top to bottom as stored.
+ */
+typedef struct pf_damage {
+    /** 1 when the data was damaged and the decode went on past it (the message says how). */
+    int32_t damaged;
+    /** 1 when the data ends early (the rows below decoded_rows are grey), 0 when it is corrupt. */
+    int32_t truncated;
+    /** Rows drawn from the file's data before the damage, of the output's height. */
+    int32_t decoded_rows;
+    /** Progressive JPEG: the scan the damage is in (1-based); every row is drawn as of the scans
+     * before it when it is not the first. 0 for other files. */
+    int32_t scan;
+} pf_damage;
+
+/** The grey drawn where a damaged file has no data, as browsers do (R = G = B). */
+#define PF_DAMAGE_GREY 128
+
 /** The memory libjpeg may allocate for one decode when the caller gives 0 (64 MB). */
 #define PF_JPEG_DEFAULT_MAX_MEMORY ((size_t)64 * 1024 * 1024)
 
@@ -114,6 +134,24 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
                                  uint8_t *out, size_t out_stride,
                                  int32_t out_width, int32_t out_height,
                                  char *message, size_t message_capacity);
+
+/**
+ * pf_jpeg_decode_reduced that goes on past damage: libjpeg's warnings (corrupt data, a
+ * premature end, which it fills with an EOI marker) are not errors while rows come out. With
+ * damage NULL it is pf_jpeg_decode_reduced. Otherwise *damage says what happened: a file cut
+ * short draws the rows before the cut (baseline, or a progressive file cut in its first scan)
+ * and grey below; a progressive file cut in a later scan draws every row as of the scans
+ * before (libjpeg's coefficients so far); corrupt data draws what libjpeg resynchronises to,
+ * decoded_rows counting the rows before the first warning. A file cut before any row (or
+ * before its header ends) is still PF_ERR_TRUNCATED, and every limit holds as for a whole
+ * decode. The message holds the reason when *damage says damaged.
+ */
+pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
+                                  size_t max_memory,
+                                  uint8_t *out, size_t out_stride,
+                                  int32_t out_width, int32_t out_height,
+                                  pf_damage *damage,
+                                  char *message, size_t message_capacity);
 
 /**
  * A HEIF/HEIC file's EXIF (the TIFF structure of its Exif metadata block, at most exif_capacity
@@ -272,6 +310,19 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
                                 uint8_t *out, size_t out_stride,
                                 int32_t out_width, int32_t out_height,
                                 char *message, size_t message_capacity);
+
+/**
+ * pf_png_decode_reduced that goes on past damage: when the image data of a non-interlaced PNG
+ * ends early or breaks (a CRC, a zlib error), the rows read before it are kept, the rest are
+ * grey (PF_DAMAGE_GREY, opaque), and *damage says how many rows were read (the message says
+ * why). An unreadable signature or IHDR, an interlaced file, a file broken before its first
+ * row, and every limit are errors as before. damage NULL: pf_png_decode_reduced.
+ */
+pf_status pf_png_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce,
+                                 uint8_t *out, size_t out_stride,
+                                 int32_t out_width, int32_t out_height,
+                                 pf_damage *damage,
+                                 char *message, size_t message_capacity);
 
 /** A PNG to write: samples packed as PNG stores them (big-endian, MSB first). */
 typedef struct pf_png_image {

@@ -1,0 +1,155 @@
+import ImageCodecs
+import TestSupport
+import Testing
+import Vocabulary
+
+/// Damaged JPEGs are drawn as far as they decode (issue 50): the rows before a cut, grey below;
+/// a progressive file cut after its first scan as of its last scans; corrupt data as libjpeg
+/// resynchronises, counted up to the first warning. The header is still needed.
+@Suite("A damaged JPEG is drawn as far as it decodes")
+struct PartialJPEGTests {
+    static let partial = DecodingOptions(allowsPartialDecoding: true)
+    static let grey = RGBA(128, 128, 128)
+
+    @Test(arguments: [0.1, 0.5, 0.6, 0.9])
+    func aBaselineJPEGCutShortDrawsItsTopRowsAndGreyBelow(share: Double) throws {
+        for name in ["coffee.jpg", "astronaut.jpg"] {
+            // Given a baseline JPEG cut at `share` of its bytes
+            let whole = try TestAssets.bytes(name)
+            let cut = Damage.cut(whole, at: share)
+
+            // When decoded with partial decoding allowed
+            let image = try ImageDecoder.decode(cut, options: Self.partial)
+            let full = try ImageDecoder.decode(whole).bitmap
+
+            // Then the top share of the rows is the whole file's, cut short, and the rest is grey
+            let damage = try #require(image.damage, "\(name) at \(share)")
+            #expect(damage.isTruncated && damage.scan == nil)
+            #expect(damage.rows == full.height && image.bitmap.size == full.size)
+            #expect(abs(damage.share - share) <= 0.08, "\(name) at \(share): \(damage)")
+            #expect(damage.reason.contains("ends before"))
+            for y in 0..<max(0, damage.decodedRows - 16) {
+                #expect(Self.row(image.bitmap, y) == Self.row(full, y), "\(name) row \(y)")
+            }
+            for y in min(full.height, damage.decodedRows + 16)..<full.height {
+                #expect(Self.row(image.bitmap, y).allSatisfy { $0 == Self.grey }, "\(name) row \(y)")
+            }
+        }
+    }
+
+    @Test func aJPEGCutAt60PercentSaysSoInASentence() throws {
+        // Given coffee.jpg (600×400, baseline) cut at 60 % of its bytes
+        let cut = Damage.cut(try TestAssets.bytes("coffee.jpg"), at: 0.6)
+
+        // When decoded with partial decoding allowed
+        let damage = try #require(try ImageDecoder.decode(cut, options: Self.partial).damage)
+
+        // Then the damage reads as the share decoded and why
+        #expect(damage.description == "64 % decoded (the JPEG data ends before the image is complete)")
+    }
+
+    @Test(arguments: [0.5, 0.9])
+    func aProgressiveJPEGCutAfterItsFirstScanDrawsEveryRowAsOfItsLastScans(share: Double) throws {
+        // Given chelsea.jpg (progressive, 10 scans) cut at `share` of its bytes
+        let whole = try TestAssets.bytes("chelsea.jpg")
+        let cut = Damage.cut(whole, at: share)
+
+        // When decoded with partial decoding allowed
+        let image = try ImageDecoder.decode(cut, options: Self.partial)
+        let full = try ImageDecoder.decode(whole).bitmap
+
+        // Then every row is drawn (no grey), close to the whole file, and the scan it ends in is named
+        let damage = try #require(image.damage)
+        let scan = try #require(damage.scan)
+        #expect(scan > 1 && damage.decodedRows == damage.rows && damage.isTruncated)
+        #expect(damage.extent == "every row decoded as of scan \(scan - 1), the detail after it missing")
+        #expect(!Self.row(image.bitmap, full.height - 1).allSatisfy { $0 == Self.grey })
+        #expect(Self.meanDifference(image.bitmap, full) < 12, "\(Self.meanDifference(image.bitmap, full))")
+    }
+
+    @Test func aRunOfZerosInTheMiddleIsDamageFoundWhereLibjpegNoticesIt() throws {
+        for name in ["coffee.jpg", "astronaut.jpg"] {
+            // Given a baseline JPEG with 4 KiB zeroed from half-way (a bad sector)
+            let damaged = Damage.zeroed(try TestAssets.bytes(name), at: 0.5, length: 4096)
+
+            // When decoded with partial decoding allowed
+            let damage = try #require(try ImageDecoder.decode(damaged, options: Self.partial).damage, "\(name)")
+
+            // Then it is corrupt, not cut, and the rows counted are at least those before the run
+            // (libjpeg notices zeros only at the next marker, so the count may run past them)
+            #expect(!damage.isTruncated)
+            #expect(damage.share >= 0.4, "\(name): \(damage)")
+            #expect(damage.reason.hasPrefix("Corrupt JPEG data"))
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func flippedBitsDecodeWholeOrDamagedAtFullSize(seed: UInt64) throws {
+        for name in ["coffee.jpg", "chelsea.jpg"] {
+            // Given a JPEG with 8 bits flipped past its first tenth (its header kept), from a fixed seed
+            let whole = try TestAssets.bytes(name)
+            let damaged = Damage.flipped(whole, count: 8, from: whole.count / 10, seed: seed)
+
+            // When decoded with partial decoding allowed, Then it is a picture of the file's
+            // size (whole, when libjpeg noticed nothing, or marked damaged) or an error value
+            do {
+                let image = try ImageDecoder.decode(damaged, options: Self.partial)
+                #expect(image.bitmap.size == (try ImageDecoder.probe(whole)).storedSize)
+                if let damage = image.damage { #expect(damage.decodedRows <= damage.rows) }
+            } catch let error as ImageCodecError {
+                #expect([.decoder, .truncated].contains(error.kind), "\(error)")
+            }
+        }
+    }
+
+    @Test func aCutInsideTheHeaderOrBeforeTheFirstRowIsStillRefused() throws {
+        let bytes = try TestAssets.bytes("coffee.jpg")
+        for cut in [10, 100, 400, 700] {
+            // Given a JPEG cut inside its header, or just after it
+            let prefix = Array(bytes.prefix(cut))
+
+            // When decoded with partial decoding allowed, Then it is still a truncation error
+            let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(prefix, options: Self.partial) }
+            #expect(error?.kind == .truncated, "cut at \(cut): \(String(describing: error))")
+        }
+    }
+
+    @Test func partialDecodingIsOffUnlessAskedFor() throws {
+        // Given a JPEG cut at 60 %
+        let cut = Damage.cut(try TestAssets.bytes("coffee.jpg"), at: 0.6)
+
+        // When decoded with the default options, Then it is refused as before
+        let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(cut) }
+        #expect(error?.kind == .truncated)
+    }
+
+    @Test func aScaledAndReducedDecodeCountsItsOwnRows() throws {
+        // Given coffee.jpg cut at 60 %, decoded toward 75×50 (1/8) and further reduced
+        let cut = Damage.cut(try TestAssets.bytes("coffee.jpg"), at: 0.6)
+        var options = Self.partial
+        options.targetSize = PixelSize(width: 30, height: 20)
+        options.reductionThreshold = 1
+
+        // When decoded
+        let image = try ImageDecoder.decode(cut, options: options)
+
+        // Then the damage counts the small bitmap's rows, at about the same share, grey below
+        let damage = try #require(image.damage)
+        #expect(damage.rows == image.bitmap.height && image.scaleDenominator > 8)
+        #expect(abs(damage.share - 0.64) <= 0.1, "\(damage)")
+        #expect(Self.row(image.bitmap, image.bitmap.height - 1).allSatisfy { $0 == Self.grey })
+    }
+
+    static func row(_ bitmap: Bitmap, _ y: Int) -> [RGBA] { (0..<bitmap.width).map { bitmap[$0, y] } }
+
+    static func meanDifference(_ a: Bitmap, _ b: Bitmap) -> Double {
+        var total = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a[x, y], q = b[x, y]
+                total += abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
+            }
+        }
+        return Double(total) / Double(3 * a.width * a.height)
+    }
+}

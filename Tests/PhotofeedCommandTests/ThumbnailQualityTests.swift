@@ -90,12 +90,15 @@ enum RenderQuality {
         let c1 = 0.01 * 255 * 0.01 * 255, c2 = 0.03 * 255 * 0.03 * 255
         var total = 0.0
         var count = 0
+        // Read through pointers: a debug build checks and calls for every array subscript.
+        la.withUnsafeBufferPointer { pa in
+        lb.withUnsafeBufferPointer { pb in
         for top in stride(from: 0, through: a.height - 8, by: 4) {
             for left in stride(from: 0, through: width - 8, by: 4) {
                 var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
                 for y in top..<(top + 8) {
                     for x in left..<(left + 8) {
-                        let p = la[y * width + x], q = lb[y * width + x]
+                        let p = pa[y * width + x], q = pb[y * width + x]
                         sa += p
                         sb += q
                         saa += p * p
@@ -109,16 +112,24 @@ enum RenderQuality {
                 count += 1
             }
         }
+        }
+        }
         return count == 0 ? 1 : total / Double(count)
     }
 
     private static func luma(_ bitmap: Bitmap) -> [Double] {
         var values = [Double](repeating: 0, count: bitmap.width * bitmap.height)
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width {
-                let p = bitmap[x, y]
-                values[y * bitmap.width + x] = 0.299 * Double(p.r) + 0.587 * Double(p.g) + 0.114 * Double(p.b)
+        // Through pointers, as `bitmap[x, y]` reads them (row by row, `bytesPerRow` apart).
+        bitmap.withBytes { bytes in
+        values.withUnsafeMutableBufferPointer { values in
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width {
+                    let i = y * bitmap.bytesPerRow + x * 4
+                    let r = Double(Int(bytes[i])), g = Double(Int(bytes[i + 1])), b = Double(Int(bytes[i + 2]))
+                    values[y * bitmap.width + x] = 0.299 * r + 0.587 * g + 0.114 * b
+                }
             }
+        }
         }
         return values
     }

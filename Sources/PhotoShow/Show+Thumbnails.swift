@@ -147,7 +147,8 @@ extension Show {
         } ?? target
         let decoded = try decoder.decode(
             bytes, options: DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true))
-        if let thumbnails, var slot, let store {
+        // A damaged file's picture is never stored: the next show would take it for whole.
+        if let thumbnails, var slot, let store, decoded.damage == nil {
             slot.originalSize = decoded.header.size
             thumbnails.store(decoded.bitmap.size == store ? decoded.bitmap : decoded.bitmap.resized(to: store), for: slot)
         }

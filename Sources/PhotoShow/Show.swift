@@ -83,22 +83,29 @@ public enum Show {
             count: images.count, width: Processors.available,
             eligible: { !Self.isRemote(images[$0]) }
         ) { index in
-            try await Self.decodeFile(
+            // A damaged file is drawn as far as it decodes, and said below.
+            let decoder = DamageRecordingDecoding()
+            let (bitmap, size) = try await Self.decodeFile(
                 images[index], columns: columns, rows: height, options: options, maxBytes: maxBytes,
-                thumbnails: thumbnails)
+                thumbnails: thumbnails, decoder: decoder)
+            return (bitmap, size, decoder.damage)
         }
         defer { decodes.cancelAll() }
         var keys: ShowKeys?
         defer { keys?.restore() }
         images: for (index, image) in images.enumerated() {
             do {
-                let (bitmap, originalSize) = Self.isRemote(image)
-                    ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil)
+                let (bitmap, originalSize, damage) = Self.isRemote(image)
+                    ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil, nil)
                     : try await decodes.value(at: index)
                 let size = originalSize ?? bitmap.size
                 let grid = Self.render(bitmap, originalSize: size, columns: columns, rows: height, options: options)
                 let printed = ANSIWriter().bytes(for: grid)
                 guard output.write(printed) else { break }
+                if let damage {
+                    failed = true
+                    Self.reportDamage(image, damage, to: errors)
+                }
                 if let data = ShowAnimation.animation(ofFile: image, settings: settings),
                     let player = ShowAnimation.player(data, frameSize: bitmap.size, settings: settings)
                 {
@@ -192,11 +199,11 @@ public enum Show {
     /// Reads and decodes a file, letting JPEG's DCT scaling skip detail the cells cannot show.
     static func decodeFile(
         _ image: String, columns: Int, rows: Int?, options: BlockArtOptions, maxBytes: Int,
-        thumbnails: (any ThumbnailCaching)? = nil
+        thumbnails: (any ThumbnailCaching)? = nil, decoder: any PhotoDecoding = LivePhotoDecoding()
     ) async throws -> (Bitmap, PixelSize?) {
         // Standard input has no file for a thumbnail to stand for.
         let cache = image == Self.standardInputName ? nil : thumbnails
-        return try await Self.decodeFile(image, maxBytes: maxBytes, thumbnails: cache) { header in
+        return try await Self.decodeFile(image, maxBytes: maxBytes, thumbnails: cache, decoder: decoder) { header in
             let layout = layout(forImage: header.size, columns: columns, rows: rows, options: options)
             // Sub-pixels needed across the whole image (the crop may be part of it).
             return PixelSize(

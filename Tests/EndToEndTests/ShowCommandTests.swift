@@ -182,8 +182,9 @@ import Glibc
     }
 
     @Test func badFilesAreReportedAndTheRestStillShown() async throws {
-        // Given a missing file, a text file, a JPEG cut inside its first scan (a progressive
-        // JPEG cut after its DC scan is whole at 20 columns: its 1/8 scale needs no more), then a good photo
+        // Given a missing file, a text file, a JPEG cut inside its first scan (drawn as far as
+        // it decodes since issue 50; a progressive JPEG cut after its DC scan is whole at 20
+        // columns: its 1/8 scale needs no more), then a good photo
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("show-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -200,9 +201,9 @@ import Glibc
         #expect(errors.count == 3)
         #expect(errors[0] == "photofeed show: \(missing): transport error: no such file or directory")
         #expect(errors[1].hasPrefix("photofeed show: \(text): unsupported format"))
-        #expect(errors[2].hasPrefix("photofeed show: \(truncated.path): truncated data"))
-        // And the good photo after them is still printed
-        #expect(visibleLines(result.stdout).count == 7)
+        #expect(errors[2] == "photofeed show: \(truncated.path): damaged: 94 % decoded (the JPEG data ends before the image is complete)")
+        // And the cut photo's rows so far and the good photo after them are printed (7 lines each)
+        #expect(visibleLines(result.stdout).count == 14)
     }
 
     @Test func aFolderGivenToShowSaysSoAndHowToBrowseIt() async throws {

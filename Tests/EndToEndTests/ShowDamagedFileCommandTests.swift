@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `photofeed show` as a child process on a damaged photo (issue 50): drawn as far as it decodes,
+/// the damage said on stderr in one sentence, exit status 1.
+@Suite(.timeLimit(.minutes(2)), .tags(.realTime)) struct ShowDamagedFileCommandTests {
+    let environment = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": "", "COLORTERM": "", "NO_COLOR": "", "TERM": "xterm-256color"]
+
+    /// coffee.jpg (600×400, baseline) cut at 60 % of its bytes, in a scratch folder that also
+    /// serves as the cache home.
+    func cutPhoto() throws -> (folder: URL, file: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-damaged-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let whole = try Data(contentsOf: BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg"))
+        let file = folder.appendingPathComponent("coffee-cut.jpg")
+        try whole.prefix(whole.count * 6 / 10).write(to: file)
+        return (folder, file)
+    }
+
+    @Test func aJPEGCutAt60PercentIsDrawnAndSaidWithExitStatus1() async throws {
+        // Given coffee.jpg cut at 60 % of its bytes
+        let (folder, file) = try cutPhoto()
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // When shown in 24-bit colour, with the picture cache on (in the scratch folder), twice
+        var home = environment
+        home["HOME"] = folder.path
+        home["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        let flags = ["--width", "30", "--symbols", "half", "--colors", "truecolor"]
+        let first = try await BuiltBinary.run(["show", file.path] + flags, environment: home)
+        let second = try await BuiltBinary.run(["show", file.path] + flags, environment: home)
+
+        // Then the picture is printed: its top rows the photo, its bottom rows grey
+        for result in [first, second] {
+            #expect(result.status == 1, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 10, "\(result.stdout)")
+            #expect(lines.first?.contains("\u{1B}[38;2;") == true)
+            #expect(lines.last?.contains("128;128;128") == true, "\(lines.last ?? "")")
+            // And stderr says it in one sentence (the second time too: a damaged picture is never
+            // stored in the picture cache as if whole)
+            #expect(
+                result.stderr
+                    == "photofeed show: \(file.path): damaged: 64 % decoded (the JPEG data ends before the image is complete)\n")
+        }
+    }
+}

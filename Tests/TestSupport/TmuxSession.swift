@@ -67,29 +67,35 @@ public final class TmuxSession: Sendable {
         }
     }
 
-    /// Runs `tmux -L socket arguments…` through `sh`, output to a file: a tmux client that
-    /// starts the server daemon must not leave a pipe (or an unreaped child) behind.
+    /// Runs `tmux -L socket arguments…` with `TMUX` unset, stdin from /dev/null, stdout to a file
+    /// and stderr to /dev/null: a tmux client that starts the server daemon must not leave a pipe
+    /// (or an unreaped child) behind. tmux is spawned itself (found on `PATH`), not through
+    /// `sh -c 'env -u TMUX tmux …'`: a screen is polled every 50 ms, and the two extra programs
+    /// nearly doubled what each look cost (5 ms of CPU against 2.8).
     @discardableResult
     private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: output) }
-        let words = ["env", "-u", "TMUX", "tmux", "-L", socket] + arguments
-        let command = words.map(Self.quoted).joined(separator: " ")
-            + " >" + Self.quoted(output.path) + " 2>/dev/null </dev/null"
-        let argv = ["/bin/sh", "-c", command]
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }
+        var cArguments = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in cArguments { free(pointer) }
+            for pointer in cEnvironment { free(pointer) }
+        }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, &cEnvironment)
         guard spawned == 0 else { throw TmuxError(description: "cannot run tmux: error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         guard capture else { return "" }
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    }
-
-    private static func quoted(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

@@ -18,4 +18,9 @@ PF_FORMAT_ENTRY(jxl)
 PF_FORMAT_ENTRY(tiff)
 #undef PF_FORMAT_ENTRY
 
+/* pf_gif_decode going on past damage (see pf_image_decode_tolerant); damage NULL: pf_gif_decode. */
+pf_status pf_gif_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce, uint8_t *out, size_t out_stride,
+                                 int32_t out_width, int32_t out_height, pf_damage *damage, char *message,
+                                 size_t capacity);
+
 #endif

@@ -122,6 +122,14 @@ pf_status pf_gif_probe(const uint8_t *data, size_t size, pf_image_info *info, ch
 
 pf_status pf_gif_draw_frame(GifFileType *gif, pf_gif_reader *reader, int transparent, uint8_t *canvas,
                             char *message, size_t capacity) {
+    return pf_gif_draw_frame_rows(gif, reader, transparent, canvas, NULL, message, capacity);
+}
+
+pf_status pf_gif_draw_frame_rows(GifFileType *gif, pf_gif_reader *reader, int transparent, uint8_t *canvas,
+                                 int32_t *rows_done, char *message, size_t capacity) {
+    if (rows_done != NULL) {
+        *rows_done = 0;
+    }
     if (DGifGetImageDesc(gif) == GIF_ERROR) {
         return pf_gif_failure(reader, gif->Error, message, capacity);
     }
@@ -167,15 +175,48 @@ pf_status pf_gif_draw_frame(GifFileType *gif, pf_gif_reader *reader, int transpa
                 pixel[2] = color.Blue;
                 pixel[3] = 255;
             }
+            if (rows_done != NULL && !frame->Interlace) {
+                *rows_done = row + 1;
+            }
         }
     }
     free(line);
     return PF_OK;
 }
 
+/*
+ * The rows of a frame below the `rows_done` drawn, inside the canvas, painted opaque grey: what
+ * a damaged first frame did not give.
+ */
+static void pf_gif_grey_rest(const GifFileType *gif, int32_t rows_done, uint8_t *canvas) {
+    const GifImageDesc *frame = &gif->Image;
+    int left = frame->Left < 0 ? 0 : frame->Left;
+    int right = frame->Left + frame->Width > gif->SWidth ? gif->SWidth : frame->Left + frame->Width;
+    for (int row = rows_done; row < frame->Height; row++) {
+        int y = frame->Top + row;
+        if (y < 0 || y >= gif->SHeight) {
+            continue;
+        }
+        for (int x = left; x < right; x++) {
+            uint8_t *pixel = canvas + ((size_t)y * (size_t)gif->SWidth + (size_t)x) * 4;
+            pixel[0] = pixel[1] = pixel[2] = PF_DAMAGE_GREY;
+            pixel[3] = 255;
+        }
+    }
+}
+
 pf_status pf_gif_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                         size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
     (void)use_thumbnail;
+    return pf_gif_decode_tolerant(data, size, reduce, out, out_stride, out_width, out_height, NULL, message, capacity);
+}
+
+pf_status pf_gif_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce, uint8_t *out, size_t out_stride,
+                                 int32_t out_width, int32_t out_height, pf_damage *damage, char *message,
+                                 size_t capacity) {
+    if (damage != NULL) {
+        memset(damage, 0, sizeof(*damage));
+    }
     pf_gif_reader reader;
     int error = 0;
     GifFileType *gif = pf_gif_open(&reader, data, size, &error);
@@ -205,10 +246,22 @@ pf_status pf_gif_decode(const uint8_t *data, size_t size, int32_t reduce, int32_
         int code = 0;
         GifByteType *block = NULL;
         switch (record) {
-        case IMAGE_DESC_RECORD_TYPE:
-            status = pf_gif_draw_frame(gif, &reader, transparent, canvas, message, capacity);
+        case IMAGE_DESC_RECORD_TYPE: {
+            int32_t rows_done = 0;
+            status = pf_gif_draw_frame_rows(gif, &reader, transparent, canvas, &rows_done, message, capacity);
+            if (damage != NULL && rows_done > 0 && (status == PF_ERR_TRUNCATED || status == PF_ERR_DECODER)) {
+                /* The frame broke after some rows: keep them, grey the rest (the reason is in message). */
+                pf_gif_grey_rest(gif, rows_done, canvas);
+                int64_t decoded = (int64_t)gif->Image.Top + rows_done;
+                decoded = decoded < 0 ? 0 : decoded > gif->SHeight ? gif->SHeight : decoded;
+                damage->damaged = 1;
+                damage->truncated = status == PF_ERR_TRUNCATED;
+                damage->decoded_rows = (int32_t)(decoded / reduce);
+                status = PF_OK;
+            }
             done = 1;
             break;
+        }
         case EXTENSION_RECORD_TYPE:
             if (DGifGetExtension(gif, &code, &block) == GIF_ERROR) {
                 status = pf_gif_failure(&reader, gif->Error, message, capacity);

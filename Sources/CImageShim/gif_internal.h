@@ -37,4 +37,11 @@ int pf_gif_scan(GifFileType *gif, int32_t *frames, int32_t *loops);
 pf_status pf_gif_draw_frame(GifFileType *gif, pf_gif_reader *reader, int transparent, uint8_t *canvas,
                             char *message, size_t capacity);
 
+/*
+ * pf_gif_draw_frame that counts the frame's rows drawn whole in *rows_done (of a non-interlaced
+ * frame; an interlaced one counts none, as its passes cover the frame at once).
+ */
+pf_status pf_gif_draw_frame_rows(GifFileType *gif, pf_gif_reader *reader, int transparent, uint8_t *canvas,
+                                 int32_t *rows_done, char *message, size_t capacity);
+
 #endif

@@ -54,3 +54,22 @@ pf_status pf_image_decode(int32_t format, const uint8_t *data, size_t size, int3
         return PF_ERR_ARGUMENT;
     }
 }
+
+pf_status pf_image_decode_tolerant(int32_t format, const uint8_t *data, size_t size, int32_t reduce,
+                                   uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,
+                                   pf_damage *damage, char *message, size_t message_capacity) {
+    if (damage != NULL) {
+        memset(damage, 0, sizeof(*damage));
+    }
+    if (format != PF_FORMAT_GIF || damage == NULL) {
+        return pf_image_decode(format, data, size, reduce, 0, out, out_stride, out_width, out_height, message,
+                               message_capacity);
+    }
+    if (out == NULL || (data == NULL && size > 0) || reduce < 1 || out_width < 1 || out_height < 1 ||
+        out_stride < (size_t)out_width * 4) {
+        pf_set_message(message, message_capacity, "bad output buffer or reduction");
+        return PF_ERR_ARGUMENT;
+    }
+    return pf_gif_decode_tolerant(data, size, reduce, out, out_stride, out_width, out_height, damage, message,
+                                  message_capacity);
+}

@@ -65,4 +65,26 @@ enum LibraryDecoding {
             }
         }
     }
+
+    /// Decodes like `decode`, going on past damage where the format allows
+    /// (`pf_image_decode_tolerant`: a non-interlaced GIF keeps the rows of its first frame drawn
+    /// before its data ends or breaks); the damage says how many rows came from the file.
+    static func decodeTolerant(
+        _ bytes: [UInt8], format: ImageFormat, size: PixelSize, reduce: Int = 1
+    ) throws(ImageCodecError) -> (bitmap: Bitmap, damage: ImageDamage?) {
+        guard let code = shimFormat(format) else { throw .unsupportedFormat(format.description) }
+        let output = DecodePlan.reducedSize(size, by: reduce)
+        var reported = pf_damage()
+        var reason = ""
+        let bitmap = try ImageDecoder.allocatePixels(output) { (pixels, stride) throws(ImageCodecError) in
+            try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
+                reason = try ShimCall.runTolerant("\(format) decode") { message, capacity in
+                    pf_image_decode_tolerant(
+                        code, input.baseAddress, input.count, Int32(reduce),
+                        pixels, stride, Int32(output.width), Int32(output.height), &reported, message, capacity)
+                }
+            }
+        }
+        return (bitmap, ShimCall.damage(reported, rows: output.height, reason: reason, context: "\(format) decode"))
+    }
 }

@@ -451,6 +451,17 @@ pf_status pf_image_decode(int32_t format, const uint8_t *data, size_t size, int3
                           uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,
                           char *message, size_t message_capacity);
 
+/**
+ * pf_image_decode (no stored thumbnail) that goes on past damage where the format allows: a
+ * non-interlaced GIF whose first frame's data ends or breaks keeps the rows drawn before it,
+ * the rest of the frame grey (PF_DAMAGE_GREY, opaque), and *damage says how many rows of the
+ * output came from the file. The other formats decode as pf_image_decode (whole or an error);
+ * the header, interlaced frames and every limit are errors as before.
+ */
+pf_status pf_image_decode_tolerant(int32_t format, const uint8_t *data, size_t size, int32_t reduce,
+                                   uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,
+                                   pf_damage *damage, char *message, size_t message_capacity);
+
 /** The largest canvas an animation may have: 2^24 pixels (a 64 MiB RGBA canvas, 4096 × 4096). */
 #define PF_MAX_ANIMATION_PIXELS ((int64_t)1 << 24)
 

@@ -51,6 +51,11 @@ final class PreviewerHost {
     let root: URL
     /// The photofeed wrapper's log: one line of arguments a call.
     private let calls: URL
+    /// The tmux server's process. TmuxSession's `kill-server` does not end it: the server and
+    /// its panes inherit the signal mask of the test thread that spawned them, SIGCHLD and
+    /// SIGHUP blocked, so the server never learns that its panes ended and stays; ``deinit``
+    /// kills it, and what still runs in its panes.
+    private var serverProcess: pid_t?
 
     static let columns = 100
     static let rows = 30
@@ -92,11 +97,19 @@ final class PreviewerHost {
         ]
         let command = "cd \(Self.quoted(photos.path)) && unset COLORTERM NO_COLOR LC_ALL LC_CTYPE TERM_PROGRAM"
             + (host.usesTmux ? "; " : " TMUX TMUX_PANE; ")
-            + "export \(exports.joined(separator: " ")); \(host.command); echo HOST-EXITED $?; exec sleep 60"
+            + "export \(exports.joined(separator: " ")); \(host.command); echo HOST-EXITED $?"
+        // No `sleep` after the host: the pane stays, dead, with what the host left (TmuxSession
+        // sets remain-on-exit), and no child outlives the server's kill-server.
         tmux = try TmuxSession(command: command, columns: Self.columns, rows: Self.rows)
+        serverProcess = pid_t(try runTmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     deinit {
+        // Each pane is a session of its own: its process group is the pane's process and every
+        // child (the host, photofeed).
+        let panes = ((try? runTmux(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+        for pane in panes where pane > 1 { kill(-pane, SIGKILL) }
+        if let serverProcess, serverProcess > 1 { kill(serverProcess, SIGKILL) }
         try? FileManager.default.removeItem(at: root)
     }
 

@@ -41,8 +41,9 @@ public enum ShowHost: String, Equatable, Sendable {
     public var readsText: Bool { self == .fzf || self == .ranger }
 
     /// The deepest colour its ANSI parser understands: ranger's reads `38;5` but not `38;2`
-    /// (24-bit colours come out as noise); fzf's, lf's and vifm's take 24-bit colour.
+    /// (24-bit colours come out as noise), and vifm 0.12's misreads `38;2` (black drawn as red,
+    /// seen in TmuxTests' PreviewerHostTests); fzf's and lf's take 24-bit colour.
     public var deepestColors: ColorDepth {
-        self == .ranger ? .palette256 : .truecolor
+        self == .ranger || self == .vifm ? .palette256 : .truecolor
     }
 }

@@ -27,7 +27,7 @@ struct ShowCommand: AsyncParsableCommand {
             nothing outside the box written; --clear takes it away (kitty's picture by its id, \
             2130706687; the box blanked for the other protocols). When stdout is a pipe, what \
             the host shows decides: fzf and ranger read the preview as text, so they get block \
-            art (ranger's in 256 colours); given a box, the terminal itself (/dev/tty) is asked \
+            art (ranger's and vifm's in 256 colours); given a box, the terminal itself (/dev/tty) is asked \
             and the picture drawn there once it answers that it draws pixels, else block art \
             goes into the pipe (vifm 0.12 gives its previewers no terminal: block art); lf reads \
             the terminal itself, so it is never asked: block art, or with --graphics kitty and \

@@ -29,8 +29,8 @@ struct ShowDestinationTests {
     }
 
     @Test func rangersParserTakes256ColoursTheOthers24Bit() {
-        #expect(ShowHost.ranger.deepestColors == .palette256)
-        for host in [ShowHost.fzf, .lf, .vifm, .nnn] { #expect(host.deepestColors == .truecolor) }
+        #expect(ShowHost.ranger.deepestColors == .palette256 && ShowHost.vifm.deepestColors == .palette256)
+        for host in [ShowHost.fzf, .lf, .nnn] { #expect(host.deepestColors == .truecolor) }
         #expect(ShowHost.fzf.readsText && ShowHost.ranger.readsText)
         #expect(!ShowHost.lf.readsText && !ShowHost.vifm.readsText && !ShowHost.nnn.readsText)
     }

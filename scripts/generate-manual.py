@@ -108,8 +108,8 @@ STATIC_SECTIONS = [
     roff("fzf's preview pane: show's size after its own flags, and the box show --clear blanks. "
          "fzf reads the preview as text, so it gets block art."),
     ".TP", "\\fBLF_LEVEL\\fR, \\fBRANGER_LEVEL\\fR, \\fBVIFM\\fR, \\fBNNN_FIFO\\fR, \\fBNNNLVL\\fR",
-    roff("The file manager show previews for, when its stdout is a pipe: ranger's preview gets "
-         "block art in 256 colours; vifm, given a box (--place), pixels drawn on /dev/tty when it "
+    roff("The file manager show previews for, when its stdout is a pipe: ranger's and vifm's "
+         "previews get block art in 256 colours; vifm, given a box (--place), pixels drawn on /dev/tty when it "
          "answers that it draws them, else block art; lf, which reads the terminal itself, is never "
          "asked: block art, or the protocol --graphics names drawn at the box. In a tmux pane of "
          "its own that is not the focused one (nnn's preview-tui), show is not asked either: tmux "

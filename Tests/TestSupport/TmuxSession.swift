@@ -89,8 +89,21 @@ public final class TmuxSession: Sendable {
             for pointer in cArguments { free(pointer) }
             for pointer in cEnvironment { free(pointer) }
         }
+        // The server tmux starts inherits this thread's signal mask and ignored signals; a test
+        // runner's threads may block SIGCHLD and SIGHUP, and then kill-server answered but the
+        // server (and its panes) stayed alive. It starts with none blocked and each as default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, &cEnvironment)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, &cEnvironment)
         guard spawned == 0 else { throw TmuxError(description: "cannot run tmux: error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

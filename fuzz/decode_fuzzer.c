@@ -12,7 +12,8 @@
  * FUZZ_FORMATS: WebP, GIF, AVIF, HEIF, JPEG XL and TIFF in one target (pf_image_probe and
  * pf_image_decode): the format is sniffed from the first bytes as ImageFormat.sniff does (an
  * input with no signature goes to the format size % 6 picks), then a probe, a full decode, a
- * reduced one, the stored thumbnail when there is one, and for GIF and WebP two loops of the
+ * reduced one, the stored thumbnail when there is one, for GIF the full and reduced decodes that
+ * go on past damage (pf_image_decode_tolerant), and for GIF and WebP two loops of the
  * animation (pf_anim_*); a JPEG XL's info-panel metadata (pf_jxl_metadata: its Exif and brob
  * boxes, its colour profile's name) before its probe. The libraries themselves are
  * Debian's (not instrumented): ASan watches the shim's own reads and writes, and any crash in a
@@ -110,6 +111,7 @@ static int32_t fuzz_format(const uint8_t *data, size_t size) {
     return 1 + (int32_t)(size % 6);
 }
 
+/* thumbnail 2: the decode that goes on past damage (pf_image_decode_tolerant), its report checked. */
 static void fuzz_format_decode(int32_t format, const uint8_t *data, size_t size, int32_t width, int32_t height,
                                int32_t reduce, int32_t thumbnail) {
     char message[PF_MESSAGE_CAPACITY];
@@ -119,8 +121,17 @@ static void fuzz_format_decode(int32_t format, const uint8_t *data, size_t size,
     if (out == NULL) {
         return;
     }
-    pf_image_decode(format, data, size, reduce, thumbnail, out, stride, out_width, out_height, message,
-                    sizeof(message));
+    if (thumbnail == 2) {
+        pf_damage damage;
+        if (pf_image_decode_tolerant(format, data, size, reduce, out, stride, out_width, out_height, &damage, message,
+                                     sizeof(message)) == PF_OK &&
+            damage.damaged && (damage.decoded_rows < 0 || damage.decoded_rows > out_height)) {
+            __builtin_trap();
+        }
+    } else {
+        pf_image_decode(format, data, size, reduce, thumbnail, out, stride, out_width, out_height, message,
+                        sizeof(message));
+    }
     free(out);
 }
 
@@ -172,6 +183,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     fuzz_format_decode(format, data, size, info.width, info.height, 1, 0);
     fuzz_format_decode(format, data, size, info.width, info.height, reduce, 0);
+    if (format == PF_FORMAT_GIF) {
+        fuzz_format_decode(format, data, size, info.width, info.height, 1, 2);
+        fuzz_format_decode(format, data, size, info.width, info.height, reduce, 2);
+    }
     if (info.thumbnail_width > 0 && info.thumbnail_height > 0) {
         fuzz_format_decode(format, data, size, info.thumbnail_width, info.thumbnail_height, 1, 1);
     }

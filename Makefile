@@ -28,9 +28,10 @@ run:
 # children, sockets and terminals, so side by side they take about the time of the longest. The
 # unit targets run at the same time, in parallel, as idle-priority work (`chrt --idle`: they get a
 # CPU only when no real-time test and no child of one wants it; under `nice -n 10` the clipboard's
-# 20,010 paths and a tmux save still missed their bounds in one run of two). All of it is 360-390
-# CPU-seconds (the unit suites ~175, the real-time targets' processes and children 185-215), so on
-# 2 cores it takes at least 3 min (3.3-3.7 measured); the real-time targets end first. They run the test bundle
+# 20,010 paths and a tmux save still missed their bounds in one run of two). All of it is about 310
+# CPU-seconds (the unit suites ~90, the real-time targets' processes and children ~215, plus the tmux
+# servers' own), so on 2 cores it takes at least 2.6 min (5.0 measured on a clean clone on cores
+# shared at load 7-9); the real-time targets end first. They run the test bundle
 # itself (two `swift test`s would queue on SwiftPM's lock); each real-time target's output is
 # printed when all have ended, and any failure fails the run.
 REAL_TIME_TARGETS := EndToEndTests TerminalEndToEndTests TmuxTests ServerIntegrationTests FeedIntegrationTests SystemIntegrationTests

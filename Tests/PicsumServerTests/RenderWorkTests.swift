@@ -10,7 +10,8 @@ import Testing
 struct RenderWorkTests {
     @Test func rendersHoldingAThreadACoreLeaveTheCooperativePoolFree() async throws {
         // Given as many renders as there are cores, each holding its thread until released
-        // (or for 20 s at most)
+        // (or for 5 min at most: a safety net only — the unit targets run at idle priority
+        // beside the real-time ones, and on a loaded machine 20 s passed before the release)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let release = DispatchSemaphore(value: 0)
         let (started, starting) = AsyncStream.makeStream(of: Void.self)
@@ -18,7 +19,7 @@ struct RenderWorkTests {
             Task {
                 try await RenderWork.run(.default) {
                     starting.yield()
-                    return release.wait(timeout: .now() + 20) == .success
+                    return release.wait(timeout: .now() + 300) == .success
                 }
             }
         }

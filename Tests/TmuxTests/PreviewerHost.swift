@@ -51,10 +51,9 @@ final class PreviewerHost {
     let root: URL
     /// The photofeed wrapper's log: one line of arguments a call.
     private let calls: URL
-    /// The tmux server's process. TmuxSession's `kill-server` does not end it: the server and
-    /// its panes inherit the signal mask of the test thread that spawned them, SIGCHLD and
-    /// SIGHUP blocked, so the server never learns that its panes ended and stays; ``deinit``
-    /// kills it, and what still runs in its panes.
+    /// The tmux server's process. TmuxSession's `kill-server` ends it (tmux is spawned with no
+    /// signal blocked); ``deinit`` also kills it, and what still runs in its panes, so a host
+    /// that ignores SIGHUP cannot outlive the test.
     private var serverProcess: pid_t?
 
     static let columns = 100
@@ -97,9 +96,10 @@ final class PreviewerHost {
         ]
         let command = "cd \(Self.quoted(photos.path)) && unset COLORTERM NO_COLOR LC_ALL LC_CTYPE TERM_PROGRAM"
             + (host.usesTmux ? "; " : " TMUX TMUX_PANE; ")
-            + "export \(exports.joined(separator: " ")); \(host.command); echo HOST-EXITED $?"
-        // No `sleep` after the host: the pane stays, dead, with what the host left (TmuxSession
-        // sets remain-on-exit), and no child outlives the server's kill-server.
+            + "export \(exports.joined(separator: " ")); \(host.command); echo HOST-EXITED $?; sleep 30"
+        // The `sleep` keeps the pane alive with what the host left: a pane left to die lost its
+        // last line (HOST-EXITED) in tmux 3.3 once the server saw its children end (TmuxSession
+        // spawns it with SIGCHLD at its default). kill-server ends the sleep with the pane.
         tmux = try TmuxSession(command: command, columns: Self.columns, rows: Self.rows)
         serverProcess = pid_t(try runTmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     }

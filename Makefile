@@ -28,10 +28,13 @@ run:
 # children, sockets and terminals, so side by side they take about the time of the longest. The
 # unit targets run at the same time, in parallel, as idle-priority work (`chrt --idle`: they get a
 # CPU only when no real-time test and no child of one wants it; under `nice -n 10` the clipboard's
-# 20,010 paths and a tmux save still missed their bounds in one run of two). All of it is about 310
-# CPU-seconds (the unit suites ~90, the real-time targets' processes and children ~215, plus the tmux
-# servers' own), so on 2 cores it takes at least 2.6 min (5.0 measured on a clean clone on cores
-# shared at load 7-9); the real-time targets end first. They run the test bundle
+# 20,010 paths and a tmux save still missed their bounds in one run of two). The modules that crunch
+# pixels and bytes are optimised even in debug builds (Package.swift's `optimised`), in the unit suites
+# and in every `photofeed` the real-time ones spawn, and HardeningTests spares hardening-check its
+# disassembly: all of it is about 200-210 CPU-seconds (the unit suites ~55-65, the real-time targets'
+# processes and children ~145, plus the tmux servers' own; ~290 before), so on 2 cores it takes at
+# least 1.7 min (1.9 measured after the build, 2.8 beside another engineer's benchmark); the
+# real-time targets end first. They run the test bundle
 # itself (two `swift test`s would queue on SwiftPM's lock); each real-time target's output is
 # printed when all have ended, and any failure fails the run.
 REAL_TIME_TARGETS := EndToEndTests TerminalEndToEndTests TmuxTests ServerIntegrationTests FeedIntegrationTests SystemIntegrationTests

@@ -6,6 +6,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
+// The modules that crunch pixels and bytes (decoding and resizing, block art, the terminal
+// graphics encoders, the digests) are optimised in debug builds too: unoptimised, they were most
+// of `make test`'s CPU time, in the unit suites and in every `photofeed` the real-time suites
+// spawn. The debug configuration still passes -enable-testing, so `@testable import` works.
+let optimised: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 // The C shim, built as Debian's hardening flags build C,
 // in every configuration: fortification needs optimisation, so -O2 even in debug builds.
@@ -145,10 +150,10 @@ let package = Package(
         .target(
             name: "ImageCodecs",
             dependencies: ["CImageShim", "Vocabulary"],
-            swiftSettings: strict
+            swiftSettings: optimised
         ),
         // SHA-256 and MD5 in Swift (the disk cache, ETags, thumbnail names): no second BoringSSL.
-        .target(name: "Digests", swiftSettings: strict),
+        .target(name: "Digests", swiftSettings: optimised),
         // What the package took from Foundation that FoundationEssentials lacks (child processes,
         // threads, file reads, standard streams, path and text helpers, a JSON value): the
         // photofeed binary imports FoundationEssentials only, so Foundation's ICU data (~30 MB)
@@ -171,7 +176,7 @@ let package = Package(
         .target(
             name: "BlockArt",
             dependencies: ["ImageCodecs", "Vocabulary"],
-            swiftSettings: strict
+            swiftSettings: optimised
         ),
         .target(
             name: "PicsumServer",
@@ -202,7 +207,7 @@ let package = Package(
         // and `show`, which both draw through it.
         .target(
             name: "TerminalGraphics", dependencies: ["TerminalKit", "Vocabulary", "ImageCodecs", "TerminalText", "CZlib", "FoundationExtras"],
-            swiftSettings: strict
+            swiftSettings: optimised
         ),
         // A terminal screen with no feed in it (curses, frames and their diff, text in cells, pictures placed in cells).
         .target(

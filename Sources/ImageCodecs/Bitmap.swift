@@ -89,8 +89,10 @@ public struct Bitmap: Sendable, Hashable {
 
 extension Bitmap {
     /// Wraps bytes the module has just produced with the right geometry (tightly packed rows).
+    /// A precondition, not an assert: the module is built optimised even in debug builds
+    /// (Package.swift), where an assert would no longer be checked by the tests.
     init(uncheckedWidth width: Int, height: Int, bytes: [UInt8]) {
-        assert(bytes.count == width * height * 4, "bitmap bytes do not match \(width)×\(height)")
+        precondition(bytes.count == width * height * 4, "bitmap bytes do not match \(width)×\(height)")
         self.width = width
         self.height = height
         self.bytesPerRow = width * 4

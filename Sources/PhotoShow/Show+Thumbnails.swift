@@ -55,7 +55,7 @@ extension Show {
     ) async throws -> (Bitmap, PixelSize) {
         var lookedUp: ThumbnailLookup?
         if let thumbnails, let path = fileURL(image).localPath,
-            let prefix = readPrefix(path, limit: FreedesktopThumbnailCache.maxOriginalHeaderBytes),
+            let prefix = FreedesktopThumbnailCache.originalPrefix(path),
             let header = try? ImageDecoder.probe(prefix)
         {
             let found = thumbnails.lookUp(fileURL(image), covering: target(header))
@@ -72,30 +72,6 @@ extension Show {
             bytes: bytes, header: header, file: fileURL(image), target: target(header), thumbnails: thumbnails,
             lookedUp: lookedUp, decoder: decoder)
         return (bitmap, header.size)
-    }
-
-    /// At most the first `limit` bytes of the regular file at `path`, or nil (not a regular
-    /// file, unreadable). Never blocks on a FIFO (opened non-blocking, and refused).
-    static func readPrefix(_ path: FilePath, limit: Int) -> [UInt8]? {
-        let descriptor = path.openFile(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = min(limit, Int(info.st_size))
-        guard size > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var offset = 0
-        bytes.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while offset < size {
-                let count = read(descriptor, base + offset, size - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
-                offset += count
-            }
-        }
-        return offset == 0 ? nil : Array(bytes.prefix(offset))
     }
 
     /// Makes the thumbnails of `jobs` in `cache` (the freedesktop.org cache of this

@@ -1,6 +1,7 @@
 public import FoundationEssentials
 public import ImageCodecs
 import FoundationExtras
+public import SystemPackage
 public import Vocabulary
 
 /// The freedesktop.org thumbnail cache (`$XDG_CACHE_HOME/thumbnails`), shared with file
@@ -83,6 +84,12 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
     /// EXIF block, at most 64 KiB, and any other APPn segments).
     public static let maxOriginalHeaderBytes = 256 << 10
 
+    /// The first ``maxOriginalHeaderBytes`` of the regular file at `path` (an original: its
+    /// header, read without reading the photo), or nil. Never blocks on a FIFO.
+    public static func originalPrefix(_ path: FilePath) -> [UInt8]? {
+        ThumbnailFiles.readPrefix(path, limit: maxOriginalHeaderBytes)
+    }
+
     public func lookUp(_ file: URL, covering size: PixelSize) -> ThumbnailLookup {
         guard let path = file.localPath, let status = ThumbnailFiles.status(ofOriginal: path) else { return .miss(nil) }
         let slot = ThumbnailSlot(
@@ -93,7 +100,7 @@ public struct FreedesktopThumbnailCache: ThumbnailCaching {
         }
         // What decoding the original would give: a thumbnail with fewer pixels would cost quality.
         guard !classes.isEmpty,
-            let prefix = ThumbnailFiles.readPrefix(path, limit: Self.maxOriginalHeaderBytes),
+            let prefix = Self.originalPrefix(path),
             let header = try? ImageDecoder.probe(prefix)
         else { return .miss(slot) }
         let needed = Self.neededPixels(for: header, covering: size)

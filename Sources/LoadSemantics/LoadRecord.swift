@@ -62,8 +62,9 @@ public struct LoadRecord: Sendable {
     public enum Phase: Sendable, Hashable {
         /// Bytes so far (and the total, when known).
         case loading(completed: Int, total: Int?)
-        /// Done; where the image came from.
-        case success(ImageResponse.Source)
+        /// Done; where the image came from, and what is missing from a damaged picture
+        /// (`60 % decoded (the JPEG data ends before the image is complete)`; nil: whole).
+        case success(ImageResponse.Source, damage: String? = nil)
         /// Failed, with the reason shown to the user.
         case failure(reason: String)
 
@@ -75,7 +76,7 @@ public struct LoadRecord: Sendable {
             // A progressive preview is still loading, as far as the rules care.
             case .preview(let preview):
                 self = .loading(completed: preview.progress.completed, total: preview.progress.total)
-            case .success(let response): self = .success(response.source)
+            case .success(let response): self = .success(response.source, damage: response.damage.map { "\($0)" })
             case .failure(let error): self = .failure(reason: error.description)
             }
         }

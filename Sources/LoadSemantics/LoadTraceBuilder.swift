@@ -4,8 +4,9 @@ import Vocabulary
 /// Turns ``LoadRecord``s into Chrome trace events that tell a run's story: one track per photo
 /// with spans for queued, downloading, decoding and rendering; instants for appear, disappear,
 /// prefetch, cancel, resume (with its byte offset), coalesce, memory and disk hits, kept and
-/// dropped partial bytes, revalidations, progressive previews (with the scan), retries and failures; counters for downloads in flight and bytes
-/// received.
+/// dropped partial bytes, revalidations, progressive previews (with the scan), retries and failures,
+/// downloads cut for good and damaged pictures (a success's `damaged` argument); counters for
+/// downloads in flight and bytes received.
 ///
 /// A pure state machine: each slot is in at most one span at a time, so a new span first ends
 /// the open one and begin/end pairs always nest. Pipeline events name URLs; they go on the
@@ -71,11 +72,11 @@ public struct LoadTraceBuilder: Sendable {
         case .phase(let slot, let id, let phase):
             switch phase {
             case .loading: break
-            case .success(let source) where drawsFrames:
-                out += begin(.rendering, slot: slot, time: time, ["load": .int(id), "source": .string("\(source)")])
-            case .success(let source):
+            case .success(let source, let damage) where drawsFrames:
+                out += begin(.rendering, slot: slot, time: time, Self.success(id: id, source: source, damage: damage))
+            case .success(let source, let damage):
                 out += end(slot, time: time)
-                out += instant("done", slot: slot, time: time, ["load": .int(id), "source": .string("\(source)")])
+                out += instant("done", slot: slot, time: time, Self.success(id: id, source: source, damage: damage))
             case .failure(let reason):
                 out += instant("failed", slot: slot, time: time, ["reason": .string(reason)])
                 out += end(slot, time: time)
@@ -130,6 +131,14 @@ public struct LoadTraceBuilder: Sendable {
             out += begin(.decoding, slot: slot, time: time)
         case (.data, .failed), (.data, .cancelled):
             out += ended(event.taskID, time: time)
+        case (.data, .cut(let received, let expected)):
+            out += ended(event.taskID, time: time)
+            var arguments: [String: ChromeTraceEvent.Value] = ["bytes": .int(received)]
+            if let expected { arguments["of"] = .int(expected) }
+            out += instant("cut", slot: slot, time: time, arguments)
+            out += begin(.decoding, slot: slot, time: time)
+        case (.image, .damaged(let damage)):
+            out += instant("damaged", slot: slot, time: time, ["decoded %": .int(damage.percent), "reason": .string(damage.reason)])
         case (.data, .retried(let attempt, let delay, let error)):
             out += ended(event.taskID, time: time)
             out += instant("retry", slot: slot, time: time, ["attempt": .int(attempt), "after ms": .int(Int(delay.wholeMilliseconds)), "error": .string(error.description)])
@@ -152,6 +161,13 @@ public struct LoadTraceBuilder: Sendable {
             break
         }
         return out
+    }
+
+    /// A success's arguments: the load, where it came from, and a damaged picture's damage.
+    private static func success(id: Int, source: ImageResponse.Source, damage: String?) -> [String: ChromeTraceEvent.Value] {
+        var arguments: [String: ChromeTraceEvent.Value] = ["load": .int(id), "source": .string("\(source)")]
+        if let damage { arguments["damaged"] = .string(damage) }
+        return arguments
     }
 
     private mutating func ended(_ job: Int, time: Duration) -> [ChromeTraceEvent] {

@@ -157,7 +157,7 @@ public struct SemanticsAudit: Sendable {
         switch phase {
         case .loading:
             break
-        case .success(let source):
+        case .success(let source, _):
             if source == .memory, load.sawPlaceholder {
                 report(.memoryHitDrawsAtOnce, slot: slot, "a memory-cache hit was drawn after a placeholder frame")
             }
@@ -235,7 +235,7 @@ public struct SemanticsAudit: Sendable {
                 }
             }
             endDownload(url, job: event.taskID)
-        case (.data, .failed), (.data, .cancelled):
+        case (.data, .failed), (.data, .cancelled), (.data, .cut):
             endDownload(url, job: event.taskID)
         case (.data, .retried(let attempt, _, let error)):
             endDownload(url, job: event.taskID)

@@ -49,11 +49,13 @@ struct FeedSetup {
         // requests to the feed's origin, hop by hop.
         var http = limits.httpConfiguration
         http.headers = headers
-        let pipeline = ImagePipeline(
-            configuration: .init(
-                dataLoader: DataLoader(http: HTTPDataLoader(configuration: http)),
-                memoryCache: ImageCache(costLimit: try options.cacheSizeOptions.memoryBytes()), diskCache: diskCache,
-                thumbnailCache: thumbnails, limits: limits, maxConcurrentDownloads: options.maxConcurrent))
+        var configuration = ImagePipeline.Configuration(
+            dataLoader: DataLoader(http: HTTPDataLoader(configuration: http)),
+            memoryCache: ImageCache(costLimit: try options.cacheSizeOptions.memoryBytes()), diskCache: diskCache,
+            thumbnailCache: thumbnails, limits: limits, maxConcurrentDownloads: options.maxConcurrent)
+        // A damaged photo or a download cut for good shows what there is, marked on its row.
+        configuration.allowsPartialImages = true
+        let pipeline = ImagePipeline(configuration: configuration)
         let loader = pipeline.configuration.dataLoader
         if let feed = options.feed {
             do {

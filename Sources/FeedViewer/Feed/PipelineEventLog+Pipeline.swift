@@ -20,6 +20,10 @@ extension PipelineEventLog.Kind {
         case (let stage, .queued): self = .note("\(Self.name(of: stage)) queued")
         case (let stage, .started): self = .note("\(Self.name(of: stage)) started")
         case (let stage, .decoded): self = .note("\(Self.name(of: stage)) decoded")
+        case (_, .damaged(let damage)): self = .note("damaged: \(damage)")
+        case (_, .cut(let received, let expected)):
+            let of = expected.map { " of \(ByteCountFormat.string(Int64($0)))" } ?? ""
+            self = .note("download cut for good after \(ByteCountFormat.string(Int64(received)))\(of)")
         case (_, .preview(let scan)): self = .note("preview · scan \(scan)")
         case (let stage, .cancelled): self = .note("\(Self.name(of: stage)) cancelled")
         case (let stage, .retried(let attempt, _, _)): self = .note("\(Self.name(of: stage)) retry \(attempt)")

@@ -9,11 +9,15 @@ public struct ImageContainer: Sendable {
     public var bitmap: Bitmap
     /// The original file of an animated GIF or WebP; nil for a still.
     public var animation: AnimationData?
+    /// What is missing from a picture decoded from a damaged file: kept with it, so a memory
+    /// hit is never taken for whole. Nil for a whole picture.
+    public var damage: ImageDamage?
 
     /// A container.
-    public init(bitmap: Bitmap, animation: AnimationData? = nil) {
+    public init(bitmap: Bitmap, animation: AnimationData? = nil, damage: ImageDamage? = nil) {
         self.bitmap = bitmap
         self.animation = animation
+        self.damage = damage
     }
 
     /// Bytes it holds: its pixels, and its file when it is an animation.

@@ -12,6 +12,8 @@ struct ImageDecompression: Sendable {
     var claimedFormat: ImageFormat?
     /// Where to store a thumbnail of the decoded original (files with a thumbnail cache).
     var thumbnail: ThumbnailWrite?
+    /// Draws a damaged file as far as it decodes (``Output/damage`` says what is missing).
+    var allowsPartialDecoding = false
 
     /// A thumbnail cache and the slot a lookup missed.
     struct ThumbnailWrite: Sendable {
@@ -19,10 +21,13 @@ struct ImageDecompression: Sendable {
         var slot: ThumbnailSlot
     }
 
-    init(maxPixels: Int, claimedFormat: ImageFormat? = nil, thumbnail: ThumbnailWrite? = nil) {
+    init(
+        maxPixels: Int, claimedFormat: ImageFormat? = nil, thumbnail: ThumbnailWrite? = nil, allowsPartialDecoding: Bool = false
+    ) {
         self.maxPixels = maxPixels
         self.claimedFormat = claimedFormat
         self.thumbnail = thumbnail
+        self.allowsPartialDecoding = allowsPartialDecoding
     }
 
     struct Output: Sendable {
@@ -32,6 +37,8 @@ struct ImageDecompression: Sendable {
         var process: Duration
         /// The original bytes, when they are an animation this build plays.
         var animation: AnimationData?
+        /// What is missing when the file was damaged (partial decoding only).
+        var damage: ImageDamage?
     }
 
     /// Blocking: run it on an `OffloadQueue`.
@@ -62,8 +69,10 @@ struct ImageDecompression: Sendable {
             var options = DecodingOptions(
                 targetSize: target, maxPixels: maxPixels, allowsEmbeddedThumbnail: region == nil, allowsDCOnlyDecoding: region == nil)
             options.region = region
+            options.allowsPartialDecoding = allowsPartialDecoding
             decoded = try ImageDecoder.decode(bytes, options: options)
-            if let thumbnail, let size = thumbnailSize {
+            // A damaged file's thumbnail is never stored: the next look would take it for whole.
+            if let thumbnail, let size = thumbnailSize, decoded.damage == nil {
                 var slot = thumbnail.slot
                 slot.originalSize = decoded.header.size
                 thumbnail.cache.store(decoded.bitmap.size == size ? decoded.bitmap : decoded.bitmap.resized(to: size), for: slot)
@@ -79,7 +88,10 @@ struct ImageDecompression: Sendable {
         return .success(
             Output(
                 bitmap: bitmap, originalSize: decoded.header.size, decode: decodeEnd - decodeStart,
-                process: clock.now - decodeEnd, animation: probed.flatMap { AnimationData(bytes: bytes, header: $0) }))
+                process: clock.now - decodeEnd,
+                // A damaged animation shows the frame it has; its other frames are not played.
+                animation: decoded.damage == nil ? probed.flatMap { AnimationData(bytes: bytes, header: $0) } : nil,
+                damage: decoded.damage))
     }
 
     static func map(_ error: ImageCodecError, byteCount: Int, header: ImageHeader?, maxPixels: Int) -> ImageLoadError {

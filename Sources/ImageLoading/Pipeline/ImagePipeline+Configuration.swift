@@ -37,6 +37,13 @@ extension ImagePipeline {
         /// (progressive JPEGs draw their complete scans while they download, as
         /// `ImagePhase.preview`, unless the download is over sooner); nil: none.
         public var previewInterval: Duration? = .milliseconds(250)
+        /// Damaged pictures drawn as far as they decode (issue 50): a file cut short or corrupt,
+        /// and a download that ended early and could not be resumed (no range support, a
+        /// changed representation, the retries spent), are a success whose
+        /// ``ImageResponse/damage`` says what is missing; such a download is never written to
+        /// the disk cache, nor its picture kept in the memory cache. Off (the default): they
+        /// fail as before.
+        public var allowsPartialImages = false
 
         /// A configuration; the default loader follows `limits`' timeouts and redirect limit.
         public init(

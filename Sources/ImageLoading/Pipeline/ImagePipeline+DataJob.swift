@@ -6,6 +6,10 @@ extension ImagePipeline {
     struct AttemptFailure: Error {
         var error: ImageLoadError
         var retryAfter: String?
+        /// The body that arrived before it ended early (from byte 0, kept bytes included), and
+        /// the length announced: what is shown of a download cut for good.
+        var arrived: [UInt8] = []
+        var expected: Int?
     }
 
     /// The shared job for one URL: a fresh disk-cache entry, else the network through the priority
@@ -31,6 +35,8 @@ extension ImagePipeline {
             stale = cached
         }
         var retry = RetryState(policy: configuration.retryPolicy)
+        // The most of the body any attempt brought, shown if the download never completes.
+        var arrived: (bytes: [UInt8], expected: Int?) = ([], nil)
         while true {
             if Task.isCancelled { return cancelled(url, control) }
             emit(.queued, stage: .data, url: url.absoluteString, taskID: control.jobID)
@@ -55,6 +61,7 @@ extension ImagePipeline {
                 emit(.finished(fetched.source), stage: .data, url: url.absoluteString, taskID: control.jobID)
                 return .success(fetched)
             } catch let failure as AttemptFailure {
+                if failure.arrived.count > arrived.bytes.count { arrived = (failure.arrived, failure.expected) }
                 switch retry.failed(with: failure.error, retryAfter: failure.retryAfter, now: Date()) {
                 case .giveUp:
                     if let stale, stale.freshness?.allowsStaleOnError == true, RetryPolicy.isRetryable(failure.error) {
@@ -62,6 +69,15 @@ extension ImagePipeline {
                         emit(.diskHit, stage: .data, url: url.absoluteString, taskID: control.jobID)
                         emit(.finished(.disk), stage: .data, url: url.absoluteString, taskID: control.jobID)
                         return .success(FetchedData(bytes: stale.bytes, source: .disk, transferred: 0, fetch: clock.now - started))
+                    }
+                    if configuration.allowsPartialImages, !arrived.bytes.isEmpty {
+                        // Cut for good: what arrived is shown as far as it decodes, marked, and
+                        // not stored (the kept bytes, if any, still let a retry resume).
+                        let cut = DownloadCut(received: arrived.bytes.count, expected: arrived.expected)
+                        emit(.cut(received: cut.received, expected: cut.expected), stage: .data, url: url.absoluteString, taskID: control.jobID)
+                        return .success(FetchedData(
+                            bytes: arrived.bytes, source: .network, transferred: arrived.bytes.count, fetch: clock.now - started,
+                            cut: cut))
                     }
                     emit(.failed(failure.error), stage: .data, url: url.absoluteString, taskID: control.jobID)
                     return .failure(failure.error)

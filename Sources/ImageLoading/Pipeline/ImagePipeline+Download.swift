@@ -123,12 +123,16 @@ extension ImagePipeline {
         } catch {
             keep(buffer, head: head, key: key, url: url, control: control)
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
-            throw ImagePipeline.attemptFailure(error)
+            guard var failure = ImagePipeline.attemptFailure(error) as? AttemptFailure else { throw error }
+            failure.arrived = buffer
+            failure.expected = total
+            throw failure
         }
         if let total, buffer.count != total {
             keep(buffer, head: head, key: key, url: url, control: control)
             throw AttemptFailure(
-                error: .transport("the body ended after \(buffer.count) of \(total) bytes (truncated)"))
+                error: .transport("the body ended after \(buffer.count) of \(total) bytes (truncated)"),
+                arrived: buffer.count < total ? buffer : [], expected: total)
         }
         let source: ImageResponse.Source = prefix.isEmpty ? .network : .networkResumed(from: prefix.count)
         return FetchedData(bytes: buffer, source: source, transferred: transferred, freshness: freshness)

@@ -1,3 +1,5 @@
+public import ImageCodecs
+
 extension ImagePipeline {
     /// One thing that happened to a task or a shared job, for dashboards and logs.
     public struct Event: Sendable, CustomStringConvertible {
@@ -23,6 +25,14 @@ extension ImagePipeline {
             case revalidated(notModified: Bool)
             /// Decoded and processed.
             case decoded
+            /// Stage `image`: decoded from a damaged file or a cut download as far as it goes
+            /// (after `decoded`; only with ``Configuration/allowsPartialImages``).
+            case damaged(ImageDamage)
+            /// Stage `data`: a download ended early and could not be resumed (no range support,
+            /// a changed representation, the retries spent): the `received` bytes of `expected`
+            /// are decoded as far as they go (only with ``Configuration/allowsPartialImages``),
+            /// and never written to the disk cache.
+            case cut(received: Int, expected: Int?)
             /// A progressive JPEG's scans so far were decoded and shown (stage `task`).
             case preview(scan: Int)
             /// Stopped by its (last) subscriber.
@@ -112,7 +122,7 @@ extension ImagePipeline {
             switch event.kind {
             case .queued: queued += 1
             case .started: started += 1
-            case .progress, .kept, .discarded: break
+            case .progress, .kept, .discarded, .damaged, .cut: break
             case .resumed: resumed += 1
             case .coalesced: coalesced += 1
             case .memoryHit: memoryHits += 1

@@ -48,7 +48,8 @@ extension ImagePipeline {
             claimedFormat: url.isFileURL ? ImageFormat.claimed(byName: url.lastPathComponent) : nil,
             thumbnail: thumbnailSlot.flatMap { slot in
                 configuration.thumbnailCache.map { ImageDecompression.ThumbnailWrite(cache: $0, slot: slot) }
-            })
+            },
+            allowsPartialDecoding: configuration.allowsPartialImages)
         let processors = request.processors
         let decoded: Result<ImageDecompression.Output, ImageLoadError>
         do {
@@ -59,19 +60,39 @@ extension ImagePipeline {
             return nil  // cancelled while waiting for a decode slot
         }
         switch decoded {
-        case .failure(let error):
+        case .failure(var error):
+            // What arrived of a cut download that does not decode at all: the cut is the reason.
+            if let cut = data.cut { error = .transport(cut.reason) }
             emit(.failed(error), stage: .image, url: urlText, taskID: control.jobID)
             return .failure(error)
         case .success(let output):
             emit(.decoded, stage: .image, url: urlText, taskID: control.jobID)
-            if control.options.writesMemory {
-                configuration.memoryCache?.store(ImageContainer(bitmap: output.bitmap, animation: output.animation), for: key)
+            let damage = Self.damage(output, cut: data.cut)
+            if let damage { emit(.damaged(damage), stage: .image, url: urlText, taskID: control.jobID) }
+            // A cut download's picture is not kept: the row's next appearance downloads again.
+            if control.options.writesMemory, data.cut == nil {
+                configuration.memoryCache?.store(
+                    ImageContainer(bitmap: output.bitmap, animation: output.animation, damage: damage), for: key)
             }
             return .success(
                 ProcessedImage(
                     bitmap: output.bitmap, originalSize: output.originalSize, data: data,
-                    decode: output.decode, process: output.process, animation: output.animation))
+                    decode: output.decode, process: output.process, animation: output.animation, damage: damage))
         }
+    }
+
+    /// What is missing from a decode: the codec's damage, and for a cut download the cut as its
+    /// reason (a cut the codec did not notice, bytes missing after the picture's end, is still
+    /// said: the picture is whole as far as it shows, the file is not).
+    static func damage(_ output: ImageDecompression.Output, cut: DownloadCut?) -> ImageDamage? {
+        guard let cut else { return output.damage }
+        guard var damage = output.damage else {
+            let rows = output.bitmap.height
+            return ImageDamage(decodedRows: rows, rows: rows, isTruncated: true, reason: cut.reason)
+        }
+        damage.isTruncated = true
+        damage.reason = cut.reason
+        return damage
     }
 
     /// A request's original bytes (the disk cache's when it has them, else the file's or the

@@ -125,6 +125,7 @@ public final class ImagePipeline: Sendable {
                 bitmap: cached.bitmap, source: .memory, byteCount: cached.bitmap.byteCount, bytesTransferred: 0,
                 originalSize: .init(width: 0, height: 0), timings: .init())
             response.animation = cached.animation
+            response.damage = cached.damage
             emit(.finished(.memory), stage: .task, url: urlText, taskID: task.id)
             task.finish(.success(response))
             return

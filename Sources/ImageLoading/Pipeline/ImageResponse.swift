@@ -18,6 +18,10 @@ public struct ImageResponse: Sendable {
     /// The original bytes when the image is an animated GIF or WebP (``bitmap`` is its first
     /// frame): what a player decodes the other frames from. Nil for a still.
     public var animation: AnimationData?
+    /// What is missing when the picture was drawn from a damaged file or a download that ended
+    /// early (the pipeline's ``ImagePipeline/Configuration/allowsPartialImages``): the rows
+    /// decoded and why the rest is grey. Nil for a whole picture.
+    public var damage: ImageDamage?
 
     public init(
         bitmap: Bitmap, source: Source, byteCount: Int, bytesTransferred: Int,

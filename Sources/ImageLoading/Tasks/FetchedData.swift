@@ -9,4 +9,8 @@ struct FetchedData: Sendable {
     /// What to keep on disk with the bytes: the response's freshness, or a revalidated entry's
     /// refreshed one. Nil from a file or a cache read (nothing to write).
     var freshness: CacheFreshness? = nil
+    /// Set when the bytes are what arrived of a download that ended early and could not be
+    /// resumed: decoded as far as they go, marked, never written to the disk cache.
+    var cut: DownloadCut? = nil
 }
+

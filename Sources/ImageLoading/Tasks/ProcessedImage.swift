@@ -12,6 +12,8 @@ struct ProcessedImage: Sendable {
     var byteCount: Int?
     /// The original bytes of an animation.
     var animation: AnimationData?
+    /// What is missing from a picture of a damaged file or a cut download.
+    var damage: ImageDamage?
 
     var response: ImageResponse {
         var timings = ImageResponse.Timings()
@@ -23,6 +25,7 @@ struct ProcessedImage: Sendable {
             bitmap: bitmap, source: data.source, byteCount: byteCount ?? data.bytes.count,
             bytesTransferred: data.transferred, originalSize: originalSize, timings: timings)
         response.animation = animation
+        response.damage = damage
         return response
     }
 }

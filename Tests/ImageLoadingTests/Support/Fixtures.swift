@@ -73,6 +73,8 @@ extension ImagePipeline.Event.Kind {
         case .diskHit: "diskHit"
         case .revalidated(let notModified): notModified ? "revalidated304" : "revalidated200"
         case .decoded: "decoded"
+        case .damaged: "damaged"
+        case .cut: "cut"
         case .preview: "preview"
         case .cancelled: "cancelled"
         case .retried: "retried"

@@ -46,7 +46,7 @@ extension Show {
         do {
             let bytes: [UInt8]
             // Block art's picture kept for the next cursor move, written once the output is.
-            let thumbnails = pixels == nil ? Self.pictureThumbnails(settings) : nil
+            let thumbnails = pixels == nil ? Self.pictureThumbnails(settings, aspect: terminal.profile.cellAspect.aspect) : nil
             if let pixels {
                 bytes = try await Self.placedPixels(image, pixels: pixels, in: box, settings: settings, screen: screen)
             } else {

@@ -24,10 +24,13 @@ extension Show {
     /// covering size (512 or 1024 px for a previewer's pane) costs more to read than the JPEG's
     /// DCT-scaled decode, and to make than the picture (`feedbench --scenario previewer`).
     /// What it makes is written by ``handOver(_:_:)`` once the output is written: no second
-    /// decode, no background process.
-    static func pictureThumbnails(_ settings: ShowSettings) -> PictureThumbnails? {
+    /// decode, no background process. Pictures drawn for cells of other proportions than 1:2
+    /// (`aspect`) are named with them: one made for other cells is never taken.
+    static func pictureThumbnails(_ settings: ShowSettings, aspect: CellAspect) -> PictureThumbnails? {
         guard settings.thumbnailCache else { return nil }
-        return PictureThumbnails(PictureCache(directory: PictureCache.defaultDirectory(environment: ShowGrid.cacheEnvironment())))
+        return PictureThumbnails(
+            PictureCache(directory: PictureCache.defaultDirectory(environment: ShowGrid.cacheEnvironment())),
+            variant: aspect.ratio == CellAspect.standard.ratio ? "" : " cell \(aspect)")
     }
 
     /// After the output: writes the pictures `thumbnails` made (``PictureThumbnails``, in this

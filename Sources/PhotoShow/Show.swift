@@ -53,10 +53,11 @@ public enum Show {
         let options = BlockArtOptions(
             symbols: settings.symbols
                 ?? SymbolSet.preferred(
-                    unicode: SymbolSet.localeIsUTF8(environment: environment), glyphs: terminal.profile.family.blockGlyphs),
+                    unicode: SymbolSet.localeIsUTF8(environment: environment), glyphs: terminal.profile.glyphs.glyphs),
             colors: terminal.profile.colors.depth,
             dither: settings.dither,
-            scaling: settings.fill ? .fill : .fit)
+            scaling: settings.fill ? .fill : .fit,
+            cellAspect: terminal.profile.cellAspect.aspect.ratio)
         if settings.clear || drawn.placement != nil {
             return await Self.showPlaced(settings, terminal: terminal, options: options, output: output, errors: errors)
         }
@@ -74,7 +75,7 @@ public enum Show {
             return await Self.showPixels(settings, pixels: pixels, columns: columns, rows: height, pipeline: pipeline, output: output,
                 errors: errors)
         }
-        let thumbnails = Self.pictureThumbnails(settings)
+        let thumbnails = Self.pictureThumbnails(settings, aspect: terminal.profile.cellAspect.aspect)
         defer { handOver(thumbnails, settings) }
         // Files decode ahead of the printing, on every core (block art; pixels and URLs in turn).
         let images = settings.images
@@ -155,7 +156,7 @@ public enum Show {
     static func environment() -> [String: String] {
         let names = [
             "NO_COLOR", "COLORTERM", "TERM", "LC_ALL", "LC_CTYPE", "LANG", "COLUMNS", "LINES", "TERM_PROGRAM", "TMUX",
-            "TMUX_PANE", "SSH_TTY", "SSH_CONNECTION", "TMPDIR",
+            "TMUX_PANE", "SSH_TTY", "SSH_CONNECTION", "TMPDIR", "MLTERM", "KONSOLE_VERSION", "ALACRITTY_WINDOW_ID",
         ] + ShowHost.variables
         var environment: [String: String] = [:]
         for name in names {

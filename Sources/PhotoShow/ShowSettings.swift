@@ -49,6 +49,8 @@ public struct ShowSettings: Equatable, Sendable {
     public var place: ShowPlacement?
     /// `--clear`: take away what an earlier `--place` drew, and show nothing.
     public var clear = false
+    /// `--cell-aspect W:H`: the cell's proportions; nil: what the terminal reports, else 1:2.
+    public var cellAspect: CellAspect?
 
     /// The image pipeline's response limit: `show` reads files under the same one.
     public static let defaultMaxBytes = ImagePipeline.Limits().maxResponseBytes
@@ -72,7 +74,7 @@ public struct ShowSettings: Equatable, Sendable {
         dither: Dithering = .none, fill: Bool = false, maxBytes: Int = Self.defaultMaxBytes,
         graphics: GraphicsSelection.Request = .auto, grid: ShowGridSize? = nil, title: Bool = false,
         thumbnailCache: Bool = true, probe: Bool = false, animate: AnimationMode = .on, loops: Int? = nil,
-        duration: Double? = nil, place: ShowPlacement? = nil, clear: Bool = false
+        duration: Double? = nil, place: ShowPlacement? = nil, clear: Bool = false, cellAspect: CellAspect? = nil
     ) {
         self.images = images
         self.width = width
@@ -92,6 +94,7 @@ public struct ShowSettings: Equatable, Sendable {
         self.duration = duration
         self.place = place
         self.clear = clear
+        self.cellAspect = cellAspect
     }
 
     /// A setting out of range, in the words the command line prints.

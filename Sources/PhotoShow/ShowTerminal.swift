@@ -37,6 +37,7 @@ public struct ShowTerminal {
     /// colour conventions (ranger's parser takes no 24-bit colour).
     static func ask(_ settings: ShowSettings, environment: [String: String], route: ShowRoute) -> ShowTerminal {
         let flag = settings.colors.mode
+        let aspectFlag = settings.cellAspect.map { (aspect: $0, name: "--cell-aspect") }
         // Pixels always ask (cell size, tmux passthrough, file transmission); so do automatic colours.
         let wanted = settings.probe || settings.graphics != .blocks || flag == nil
         let probe: GraphicsProbe? =
@@ -44,8 +45,8 @@ public struct ShowTerminal {
             ? route.input.map { input in
                 GraphicsProbe.run(
                     settings.graphics,
-                    colorFlag: flag, input: input, output: input == STDIN_FILENO ? route.output : input,
-                    environment: environment)
+                    colorFlag: flag, cellAspectFlag: aspectFlag, input: input,
+                    output: input == STDIN_FILENO ? route.output : input, environment: environment)
             }
             : nil
         var colors =
@@ -60,6 +61,12 @@ public struct ShowTerminal {
             replies: probe?.replies, request: settings.graphics, environment: environment, tmux: probe?.tmux,
             selection: selection, colors: colors, terminalType: environment["TERM"])
         if let probe, case .files = probe.transport.medium { profile.sendsFiles = true }
+        // Without a probe (nothing left to ask) the window size still tells the cell's shape.
+        profile.cellAspect =
+            probe?.cellAspect
+            ?? CellAspect.decide(
+                flag: aspectFlag, replies: nil, window: Self.windowCell(route.input ?? route.output),
+                family: profile.family)
         let drawsPixels = selection.backend.graphics != nil
         return ShowTerminal(probe: probe, profile: profile, route: drawsPixels ? route : route.blockArtIntoStandardOutput())
     }
@@ -95,16 +102,18 @@ public struct ShowTerminal {
     /// One cell in pixels: the terminal's answer, else what the window size on stdout says
     /// (xterm fills it in but does not answer the question by default), else 10×20.
     var cellPixels: PixelSize {
-        if let answered = profile.replies?.cellPixels { return answered }
+        profile.replies?.cellPixels ?? Self.windowCell(route.input ?? route.output) ?? profile.cellPixels
+    }
+
+    /// One cell in pixels from the window size the kernel holds for `descriptor`'s terminal,
+    /// when it is filled in and believable.
+    static func windowCell(_ descriptor: Int32) -> PixelSize? {
         var size = winsize()
-        if ioctl(route.input ?? route.output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0,
-            size.ws_ypixel > 0,
-            let cell = TerminalReplies.believedCell(
-                width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
-        {
-            return cell
-        }
-        return profile.cellPixels
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0,
+            size.ws_ypixel > 0
+        else { return nil }
+        return TerminalReplies.believedCell(
+            width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
     }
 
     /// Reads the replies still on their way (up to ``lateReplyLimit`` after asking), then puts

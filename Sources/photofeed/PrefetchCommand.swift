@@ -48,6 +48,9 @@ struct PrefetchCommand: AsyncParsableCommand {
     @Option(help: "The viewer's symbol set: half, quad, sextant, block or ascii (as the viewer's --symbols).", completion: .values(of: SymbolSet.self))
     var symbols = "sextant"
 
+    @Option(help: ArgumentHelp("The viewer's cell proportions, W:H (as the viewer's --cell-aspect; default 1:2).", valueName: "W:H"), transform: ShowSettings.parseCellAspect)
+    var cellAspect: CellAspect = .standard
+
     @Option(help: "Load every image at this pixel size, WxH (the URL's /id/{id}/{W}/{H}), instead of the viewer's.")
     var size: String?
 
@@ -93,7 +96,7 @@ struct PrefetchCommand: AsyncParsableCommand {
         guard let box = Self.parseSize(thumb, within: 4...200, 2...100) else {
             throw ValidationError("--thumb must be WxH with W 4…200 columns and H 2…100 rows, e.g. 32x16 (got \(thumb))")
         }
-        let options = BlockArtOptions(symbols: try ShowSettings.parseSymbols(symbols))
+        let options = BlockArtOptions(symbols: try ShowSettings.parseSymbols(symbols), cellAspect: cellAspect.ratio)
         return .viewer(box: CellSize(columns: box.width, rows: box.height), options: options)
     }
 

@@ -44,7 +44,7 @@ enum ShowArgumentScanner {
                 }
                 continue
             case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes", "--grid", "--graphics",
-                "--animate", "--loops", "--duration", "--place":
+                "--animate", "--loops", "--duration", "--place", "--cell-aspect":
                 break
             default:
                 return nil
@@ -98,6 +98,9 @@ enum ShowArgumentScanner {
         case "--place":
             guard let place = try? ShowPlacement.parse(value) else { return false }
             settings.place = place
+        case "--cell-aspect":
+            guard let aspect = try? ShowSettings.parseCellAspect(value) else { return false }
+            settings.cellAspect = aspect
         default:
             return false
         }

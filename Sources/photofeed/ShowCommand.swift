@@ -4,6 +4,7 @@ import ImageCodecs
 import PhotoShow
 import TerminalGraphics
 import TerminalScreen
+import Vocabulary
 
 /// `photofeed show`: prints images as block art on stdout, like chafa.
 struct ShowCommand: AsyncParsableCommand {
@@ -106,7 +107,10 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Take away what an earlier --place drew, and nothing else: kitty's picture deleted by its id, the box (from --place or fzf's FZF_PREVIEW_*) blanked for placeholders, sixel, iTerm2 and block art.")
     var clear = false
 
-    @Flag(help: "Ask the terminal, print what it answered and what photofeed decides from it (pictures, colours, cell size, tmux, the host previewed for and the box), and exit.")
+    @Option(help: ArgumentHelp("A cell's width to its height, e.g. 1:2 or 8:19: block art draws photos at their true shape with it (default: the cell size the terminal reports, else 1:2; --probe says which).", valueName: "W:H"), transform: ShowSettings.parseCellAspect)
+    var cellAspect: CellAspect?
+
+    @Flag(help: "Ask the terminal, print what it answered and what photofeed decides from it (pictures, colours, cell size and proportions, glyphs, tmux, the host previewed for and the box), and exit.")
     var probe = false
 
     /// The parsed flags as plain values.
@@ -115,7 +119,7 @@ struct ShowCommand: AsyncParsableCommand {
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
             fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics, grid: grid, title: title,
             thumbnailCache: !noThumbnailCache, probe: probe, animate: animate, loops: loops, duration: duration,
-            place: place, clear: clear)
+            place: place, clear: clear, cellAspect: cellAspect)
     }
 
     func validate() throws {

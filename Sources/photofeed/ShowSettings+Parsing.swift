@@ -32,6 +32,14 @@ extension ShowSettings {
         return ColorChoice(mode: value)
     }
 
+    static func parseCellAspect(_ text: String) throws -> CellAspect {
+        guard let aspect = CellAspect(argument: text) else {
+            throw ValidationError(
+                "--cell-aspect must be a cell's width and height as W:H, e.g. 1:2 or 8:19, at most 2:1 and 1:4 (got \(text))")
+        }
+        return aspect
+    }
+
     static func parseGraphics(_ text: String) throws -> GraphicsSelection.Request {
         guard let value = GraphicsSelection.Request(parsing: text) else {
             throw ValidationError("--graphics must be \(GraphicsSelection.Request.names) (got \(text))")

@@ -36,8 +36,9 @@ extension ViewCommand {
             options.textMode(term: term)
             ? nil
             : GraphicsProbe.run(
-                options.graphics, colorFlag: options.colors.mode, input: STDIN_FILENO, output: STDOUT_FILENO,
-                environment: environment)
+                options.graphics, colorFlag: options.colors.mode,
+                cellAspectFlag: options.cellAspect.map { (aspect: $0, name: Self.cellAspectName) }, input: STDIN_FILENO,
+                output: STDOUT_FILENO, environment: environment)
         defer { probe?.restore() }
         let configuration = Self.screenConfiguration(probe: probe, options: options, environment: environment)
         let profile = probe?.profile(
@@ -97,7 +98,7 @@ extension ViewCommand {
         let family = profile?.family
         var viewerOptions = try options.viewerOptions(
             screenColors: screen.colorCapability, unicode: screen.isUTF8, selection: probe?.selection,
-            glyphs: family?.blockGlyphs ?? .sextants)
+            glyphs: profile?.glyphs.glyphs ?? .sextants, cellAspect: probe?.cellAspect.aspect)
         viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize ?? family?.assumedCellPixels
         viewerOptions.sixelGeometry = replies?.sixelGeometry
         viewerOptions.terminal = profile
@@ -110,6 +111,9 @@ extension ViewCommand {
         }
         return viewerOptions
     }
+
+    /// Where a `--cell-aspect` the viewer was given came from, as the help screen says it.
+    static let cellAspectName = "--cell-aspect or the config file's cell-aspect"
 
     /// How the run ends: its failure in a sentence, the signal's status, or success; a trace or
     /// server log that stopped early (`lost`) is a failed run, whatever else happened.

@@ -17,8 +17,11 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "The feed: an http(s) picsum-compatible base URL, a folder of photos, or a file of image URLs (one a line). Default: the embedded server, in-process on 127.0.0.1.", completion: .file())
     var feed: String?
 
-    @Option(help: "Symbol set: half, quad, sextant, block or ascii (default: sextant, ascii without UTF-8).", completion: .values(of: SymbolSet.self), transform: ShowSettings.parseSymbols)
+    @Option(help: "Symbol set: half, quad, sextant, block or ascii (default: what the terminal draws cleanly: sextant where it draws block elements itself, else quad or half; ascii without UTF-8).", completion: .values(of: SymbolSet.self), transform: ShowSettings.parseSymbols)
     var symbols: SymbolSet?
+
+    @Option(help: ArgumentHelp("A cell's width to its height, e.g. 1:2 or 8:19: block art draws photos at their true shape with it (default: the cell size the terminal reports, else 1:2; the help screen, ?, says which).", valueName: "W:H"), transform: ShowSettings.parseCellAspect)
+    var cellAspect: CellAspect?
 
     @Option(help: "Colours: auto, truecolor, 256, 16 or none. (default: auto)", completion: .colors, transform: ShowSettings.parseColors)
     var colors = ShowSettings.ColorChoice.auto
@@ -214,11 +217,12 @@ struct ViewerOptions: ParsableArguments {
     /// where its font has none).
     func viewerOptions(
         screenColors capability: ColorDepth, unicode: Bool, selection: GraphicsSelection? = nil,
-        glyphs: TerminalFamily.BlockGlyphs = .sextants
+        glyphs: TerminalFamily.BlockGlyphs = .sextants, cellAspect decided: CellAspect? = nil
     ) throws -> FeedViewerOptions {
         let symbolSet = symbols ?? SymbolSet.preferred(unicode: unicode, glyphs: glyphs)
         let art = BlockArtOptions(
-            symbols: unicode ? symbolSet : .ascii, colors: capability, dither: dither)
+            symbols: unicode ? symbolSet : .ascii, colors: capability, dither: dither,
+            cellAspect: (cellAspect ?? decided ?? .standard).ratio)
         let chosen = selection ?? GraphicsSelection.choose(graphics, replies: nil, environment: [:])
         var graphics = chosen.backend
         var reason = chosen.reason

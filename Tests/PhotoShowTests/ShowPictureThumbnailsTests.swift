@@ -105,6 +105,33 @@ struct ShowPictureThumbnailsTests {
         #expect(warm.columns == uncached.columns && warm.rows == uncached.rows)
     }
 
+    @Test func aPictureKeptForOtherCellsIsNeverTaken() async throws {
+        // Given the photo's picture kept by a run at 1:2 cells
+        let (cache, root) = Self.scratchCache()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let settings = ShowSettings(images: [Self.photo.path])
+        // (show's own names for the pictures, in a scratch cache)
+        func pictures(at aspect: CellAspect) throws -> PictureThumbnails {
+            PictureThumbnails(cache, variant: try #require(Show.pictureThumbnails(settings, aspect: aspect)).variant)
+        }
+        let standard = try pictures(at: .standard)
+        _ = try await Show.decodeFile(Self.photo.path, maxBytes: 1 << 26, thumbnails: standard, target: { _ in Self.target })
+        Show.handOver(standard, settings)
+        #expect(cache.inventory().files == 1)
+        func decodes(at aspect: CellAspect) async throws -> Int {
+            let decoder = CountingDecoding()
+            let kept = try pictures(at: aspect)
+            _ = try await Show.decodeFile(
+                Self.photo.path, maxBytes: 1 << 26, thumbnails: kept, decoder: decoder, target: { _ in Self.target })
+            return decoder.decodes
+        }
+
+        // When a run on 8×19-pixel cells asks for a picture of the same pixel size, and one on 8×16 cells
+        // Then the first decodes the photo (the kept picture is named for 1:2), the second takes it
+        #expect(try await decodes(at: try #require(CellAspect(width: 8, height: 19))) == 1)
+        #expect(try await decodes(at: try #require(CellAspect(width: 8, height: 16))) == 0)
+    }
+
     @Test func showKeepsItsPicturesItselfAndStartsNoWriter() {
         // Given show's settings with a background writer, and with the cache off
         var settings = ShowSettings(images: [Self.photo.path])
@@ -113,10 +140,10 @@ struct ShowPictureThumbnailsTests {
         off.thumbnailCache = false
 
         // When show asks for the pictures it reads and keeps
-        let pictures = Show.pictureThumbnails(settings)
+        let pictures = Show.pictureThumbnails(settings, aspect: .standard)
 
         // Then they are photofeed's picture cache, kept in this process (no deferred jobs for a writer), and none when off
         #expect(pictures != nil)
-        #expect(Show.pictureThumbnails(off) == nil)
+        #expect(Show.pictureThumbnails(off, aspect: .standard) == nil)
     }
 }

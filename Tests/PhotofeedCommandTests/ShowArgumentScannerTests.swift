@@ -31,6 +31,8 @@ struct ShowArgumentScannerTests {
         ["a.jpg", "--graphics", "blocks"],
         ["a.gif", "--animate", "once", "--loops", "2", "--duration", "1.5"],
         ["a.gif", "--animate=off"],
+        ["a.jpg", "--cell-aspect", "8:19"],
+        ["--cell-aspect=1:2.2", "a.jpg", "--width", "60"],
     ]
 
     static let declined: [[String]] = [
@@ -38,6 +40,8 @@ struct ShowArgumentScannerTests {
         ["--help"],
         ["-h"],
         ["a.jpg", "--bogus"],
+        ["a.jpg", "--cell-aspect", "1:500"],
+        ["a.jpg", "--cell-aspect", "8x19"],
         ["a.jpg", "--width"],
         ["a.jpg", "--width", "0"],
         ["a.jpg", "--width", "1001"],

@@ -87,9 +87,17 @@ import Vocabulary
         func decide(_ environment: [String: String], _ replies: TerminalReplies? = nil, terminfo: Int? = nil) -> ColorDepth.Decision {
             ColorDepth.decide(flag: nil, environment: environment, replies: replies, tmuxPassesTrueColor: nil, terminfoColors: terminfo)
         }
-        // st and mlterm draw 24-bit colour whatever their terminfo says
+        // st draws 24-bit colour whatever its terminfo says
         #expect(decide(["TERM": "st-256color"], terminfo: 256).depth == .truecolor)
-        #expect(decide(["TERM": "xterm"], replies("\u{1B}[>24;279;0c\u{1B}[?63;1;2;3;4;7;29c"), terminfo: 8).depth == .truecolor)
+        // mlterm's 24-bit colour is unreliable: 256 colours, by its DA2, its XTVERSION or MLTERM,
+        // even when its own capabilities say RGB
+        let mltermReason = "mlterm's 24-bit colour is unreliable (--colors truecolor to use it)"
+        #expect(decide(["TERM": "xterm"], replies("\u{1B}[>24;279;0c\u{1B}[?63;1;2;3;4;7;29c"), terminfo: 8)
+            == ColorDepth.Decision(depth: .palette256, source: mltermReason))
+        #expect(decide(["TERM": "xterm-256color", "COLORTERM": "truecolor"], replies("\u{1B}P>|mlterm(3.9.3)\u{1B}\\\u{1B}P1+r524742=382F382F38\u{1B}\\\u{1B}[?63;c")).depth == .palette256)
+        #expect(decide(["TERM": "xterm", "MLTERM": "3.9.3", "COLORTERM": "truecolor"]).depth == .palette256)
+        // --colors still says otherwise
+        #expect(ColorDepth.decide(flag: .truecolor, environment: ["TERM": "xterm", "MLTERM": "3.9.3"], replies: nil, tmuxPassesTrueColor: nil, terminfoColors: 8).depth == .truecolor)
         // The Linux console draws 16, even with a COLORTERM carried in from elsewhere
         #expect(decide(["TERM": "linux", "COLORTERM": "truecolor"], terminfo: 8) == ColorDepth.Decision(depth: .ansi16, source: "the Linux console (16 colours)"))
         // An 8-colour entry means 16
@@ -102,6 +110,8 @@ import Vocabulary
         #expect(TerminalFamily.st.blockGlyphs == .quadrants)
         #expect(TerminalFamily.mlterm.blockGlyphs == .quadrants)
         #expect(TerminalFamily.kitty.blockGlyphs == .sextants)
+        #expect(TerminalFamily.alacritty.blockGlyphs == .quadrants)
+        #expect(TerminalFamily.other.blockGlyphs == .quadrants)
         #expect(TerminalFamily.linuxConsole.assumedCellPixels == PixelSize(width: 8, height: 16))
         #expect(TerminalFamily.xterm.assumedCellPixels == nil)
     }

@@ -15,9 +15,10 @@ public import Vocabulary
 /// a millisecond, and making it from the decoded pixels costs an area average and a small PNG.
 ///
 /// A picture is named by its file (path, device, inode, size, modification time to the
-/// nanosecond: ``PictureCache/key(forFile:layout:)``) and the size asked for, so a file that
-/// changes is decoded again; the cache's own bound (least recently used pictures go) keeps it
-/// small.
+/// nanosecond: ``PictureCache/key(forFile:layout:)``), the size asked for and the drawing's
+/// ``variant`` (the cell's proportions when they are not 1:2), so a file that changes is
+/// decoded again and a picture made for other cells is never taken; the cache's own bound
+/// (least recently used pictures go) keeps it small.
 ///
 /// ```swift
 /// let pictures = PictureThumbnails(PictureCache(directory: PictureCache.defaultDirectory(environment: environment)))
@@ -27,6 +28,8 @@ public import Vocabulary
 public final class PictureThumbnails: ThumbnailCaching {
     /// Where the pictures are kept.
     public let cache: PictureCache
+    /// What else the pictures' names carry (empty, or e.g. ` cell 8:19`).
+    public let variant: String
     private let state = Mutex(State())
 
     private struct State {
@@ -36,16 +39,17 @@ public final class PictureThumbnails: ThumbnailCaching {
         var pending: [(key: PictureKey, bitmap: Bitmap)] = []
     }
 
-    /// Pictures read from and kept for `cache`.
-    public init(_ cache: PictureCache) {
+    /// Pictures read from and kept for `cache`, named with `variant` besides the file and size.
+    public init(_ cache: PictureCache, variant: String = "") {
         self.cache = cache
+        self.variant = variant
     }
 
-    /// The layout a picture of `size` pixels is stored under.
-    static func layout(_ size: PixelSize) -> String { "blocks \(size.width)x\(size.height)" }
+    /// The layout a picture of `size` pixels is stored under, with `variant` after it.
+    static func layout(_ size: PixelSize, variant: String = "") -> String { "blocks \(size.width)x\(size.height)\(variant)" }
 
     public func lookUp(_ file: URL, covering size: PixelSize) -> ThumbnailLookup {
-        guard let path = file.localPath, let key = cache.key(forFile: path, layout: Self.layout(size)) else {
+        guard let path = file.localPath, let key = cache.key(forFile: path, layout: Self.layout(size, variant: variant)) else {
             return .miss(nil)
         }
         if let picture = cache.picture(for: key), picture.bitmap.size == size {

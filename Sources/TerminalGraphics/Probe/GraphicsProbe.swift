@@ -32,6 +32,8 @@ public struct GraphicsProbe: Sendable {
     public var transport: GraphicsTransport
     /// The colour depth and where it came from.
     public var colors: ColorDepth.Decision
+    /// The cell's proportions and where they came from (``CellAspect/decide(flag:replies:window:family:)``).
+    public var cellAspect = CellAspect.Decision.standard
 
     /// `colors` of `TERM`'s terminfo entry (nil: no such entry), as the colour decision read it.
     public var terminfoColors: Int?
@@ -47,17 +49,20 @@ public struct GraphicsProbe: Sendable {
             replies: replies, request: request, environment: environment, tmux: tmux, selection: selection,
             colors: colors, terminalType: terminalType)
         if case .files = transport.medium { profile.sendsFiles = true }
+        profile.cellAspect = cellAspect
         return profile
     }
 
-    /// Asks the terminal on `input`/`output` and chooses for `request`; `colorFlag` is `--colors`.
+    /// Asks the terminal on `input`/`output` and chooses for `request`; `colorFlag` is `--colors`,
+    /// `cellAspectFlag` `--cell-aspect` with the name it came by.
     ///
     /// Inside tmux, `allow-passthrough` is turned on for the pane unless only block art was
     /// asked for (and put back by ``restore()``, or at once when the choice is block art and
     /// every reply is in). Temporary-file transmission is offered only when no ssh variable is
     /// set (a terminal on another machine cannot read our files; the query proves it either way).
     public static func run(
-        _ request: GraphicsSelection.Request, colorFlag: ColorDepth? = nil, input: Int32, output: Int32,
+        _ request: GraphicsSelection.Request, colorFlag: ColorDepth? = nil,
+        cellAspectFlag: (aspect: CellAspect, name: String)? = nil, input: Int32, output: Int32,
         environment: [String: String], deadline: Duration = TerminalProbe.defaultDeadline
     ) -> GraphicsProbe {
         let signals = ProbeSignalGuard.install()
@@ -94,9 +99,13 @@ public struct GraphicsProbe: Sendable {
         let colors = ColorDepth.decide(
             flag: colorFlag, environment: environment, replies: replies,
             tmuxPassesTrueColor: tmux.map(\.passesTrueColor), terminfoColors: terminfoColors)
-        return GraphicsProbe(
+        var probe = GraphicsProbe(
             replies: replies, askedAt: outcome?.askedAt, tmux: tmux, selection: selection, transport: transport,
             colors: colors, terminfoColors: terminfoColors, echoSuppressed: outcome?.echoSuppressed)
+        probe.cellAspect = CellAspect.decide(
+            flag: cellAspectFlag, replies: replies,
+            family: TerminalFamily.identify(environment: environment, replies: replies))
+        return probe
     }
 
     /// Puts back what the probe changed (tmux's `allow-passthrough`, the terminal's echo while

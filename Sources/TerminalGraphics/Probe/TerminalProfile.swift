@@ -27,11 +27,14 @@ public struct TerminalProfile: Sendable {
     public var terminalType: String?
     /// Whether kitty pixels travel in temporary files (the terminal reads this machine's files).
     public var sendsFiles = false
+    /// The cell's proportions block art draws with, and where they came from: from the replies
+    /// unless set (``GraphicsProbe`` sets the whole decision, `--cell-aspect` included).
+    public var cellAspect = CellAspect.Decision.standard
 
     /// The variables that matter to the choices, from `environment`.
     public static let relevantVariables = [
         "TERM", "COLORTERM", "NO_COLOR", "TERM_PROGRAM", "TMUX", "TMUX_PANE", "SSH_TTY", "SSH_CONNECTION", "STY",
-        "MLTERM", "KONSOLE_VERSION",
+        "MLTERM", "KONSOLE_VERSION", "ALACRITTY_WINDOW_ID",
     ]
 
     /// A profile.
@@ -46,10 +49,17 @@ public struct TerminalProfile: Sendable {
         self.selection = selection
         self.colors = colors
         self.terminalType = terminalType
+        cellAspect = CellAspect.decide(
+            flag: nil, replies: replies, family: TerminalFamily.identify(environment: environment, replies: replies))
     }
 
     /// The terminal's family, from the environment and the answers (``TerminalFamily``).
     public var family: TerminalFamily { TerminalFamily.identify(environment: environment, replies: replies) }
+
+    /// The block glyphs block art uses by default, and why (``TerminalFamily/BlockGlyphs/decide(environment:replies:tmux:)``).
+    public var glyphs: TerminalFamily.BlockGlyphs.Decision {
+        TerminalFamily.BlockGlyphs.decide(environment: environment, replies: replies, tmux: tmux)
+    }
 
     /// One cell's size in pixels: the terminal's answer, else what its family is known to have
     /// (the Linux console's 8×16 font), else 10×20.
@@ -72,6 +82,7 @@ public struct TerminalProfile: Sendable {
             line("terminal", "none (not a terminal)")
             line("pictures", selection.reason)
             line("colours", "\(colors.depth.name) (\(colors.source))")
+            line("proportions", "\(cellAspect.aspect) (\(cellAspect.source))")
             return lines
         }
         let attributes = replies.deviceAttributes.map { $0.map(String.init).joined(separator: ";") }
@@ -84,6 +95,8 @@ public struct TerminalProfile: Sendable {
             line("cell", "not reported: \(cellPixels.width)×\(cellPixels.height) px assumed")
         }
         for rejected in replies.rejectedGeometry { line("ignored", "\(rejected): out of bounds") }
+        line("proportions", "\(cellAspect.aspect) (\(cellAspect.source))")
+        line("glyphs", "\(glyphs.glyphs.name) (\(glyphs.reason))")
         line("colours", "\(colors.depth.name) (\(colors.source))")
         line("sync", replies.synchronizedOutput ? "synchronized output (mode 2026)" : "no synchronized output")
         line("kitty", replies.kittyGraphics ? "graphics answered OK" + (replies.kittyFileTransmission ? ", reads files" : "") : "no graphics answer")

@@ -7,11 +7,14 @@ public import Vocabulary
 /// 2. `NO_COLOR` (set and not empty): none;
 /// 3. inside tmux, what tmux passes on: 24-bit only with its `RGB` feature for the outer
 ///    terminal, else 256 (tmux maps every colour to its palette);
-/// 4. the Linux console (``TerminalFamily/linuxConsole``): 16, whatever else is said;
+/// 4. the Linux console (``TerminalFamily/linuxConsole``): 16, whatever else is said; mlterm
+///    (by XTVERSION, its DA2 `24;279`, `TERM` or `MLTERM`): 256, whatever else is said, since
+///    its 24-bit colour is unreliable (mlterm 3.9 re-colours earlier cells once a few thousand
+///    distinct colours were drawn);
 /// 5. the terminal's own answer: XTGETTCAP `RGB` or `colors` ≥ 2²⁴; XTVERSION naming a terminal
 ///    known to draw 24-bit colour (kitty, XTerm ≥ 331, foot, WezTerm, VTE, Konsole, iTerm2,
-///    ghostty, mlterm, contour); DA2 naming VTE (65) or XTerm (41) ≥ 331; a family known to
-///    draw it whatever its terminfo says (st by `TERM`, mlterm by its DA2 `24;279` or `TERM`);
+///    ghostty, contour); DA2 naming VTE (65) or XTerm (41) ≥ 331; a family known to
+///    draw it whatever its terminfo says (st by `TERM`);
 /// 6. `COLORTERM=truecolor|24bit`;
 /// 7. terminfo's `colors` for `TERM` (what ncurses would use; 8 means 16: the bright eight are
 ///    drawn with SGR 90–97/100–107, through an entry photofeed compiles, never as black);
@@ -53,6 +56,9 @@ extension ColorDepth {
         }
         let family = TerminalFamily.identify(environment: environment, replies: replies)
         if family == .linuxConsole { return Decision(depth: .ansi16, source: "the Linux console (16 colours)") }
+        if family == .mlterm {
+            return Decision(depth: .palette256, source: "mlterm's 24-bit colour is unreliable (--colors truecolor to use it)")
+        }
         if let replies, let answer = answered(replies) { return answer }
         if family.drawsTrueColor {
             return Decision(depth: .truecolor, source: "\(family.rawValue) draws 24-bit colour")
@@ -109,7 +115,7 @@ extension ColorDepth {
             let number = Int(lower.dropFirst(6).prefix { $0.isNumber }) ?? 0
             return number >= 331
         }
-        return ["kitty", "foot", "wezterm", "vte", "konsole", "iterm2", "ghostty", "mlterm", "contour", "alacritty"]
+        return ["kitty", "foot", "wezterm", "vte", "konsole", "iterm2", "ghostty", "contour", "alacritty"]
             .contains { lower.hasPrefix($0) }
     }
 }

@@ -14,7 +14,7 @@ public import Vocabulary
 /// TerminalFamily.identify(environment: ["TERM": "xterm"], replies: urxvtReplies)  // .urxvt (DA2 85)
 /// ```
 public enum TerminalFamily: String, Sendable, Hashable, CaseIterable {
-    case xterm, kitty, konsole, vte, mlterm, st, urxvt, gnuScreen, tmux, linuxConsole, other
+    case xterm, kitty, konsole, vte, foot, wezterm, alacritty, mlterm, st, urxvt, gnuScreen, tmux, linuxConsole, other
 
     /// The family from the environment and what the terminal answered (nil: nothing yet).
     public static func identify(environment: [String: String], replies: TerminalReplies?) -> TerminalFamily {
@@ -31,6 +31,9 @@ public enum TerminalFamily: String, Sendable, Hashable, CaseIterable {
         if term.hasPrefix("mlterm") || environment["MLTERM"] != nil { return .mlterm }
         if term.hasPrefix("xterm-kitty") || term == "kitty" { return .kitty }
         if term.hasPrefix("konsole") || environment["KONSOLE_VERSION"] != nil { return .konsole }
+        if term == "foot" || term.hasPrefix("foot-") { return .foot }
+        if term.hasPrefix("wezterm") || environment["TERM_PROGRAM"] == "WezTerm" { return .wezterm }
+        if term.hasPrefix("alacritty") || environment["ALACRITTY_WINDOW_ID"] != nil { return .alacritty }
         if term.hasPrefix("xterm") { return .xterm }
         return .other
     }
@@ -44,6 +47,9 @@ public enum TerminalFamily: String, Sendable, Hashable, CaseIterable {
             if version.hasPrefix("mlterm") { return .mlterm }
             if version.hasPrefix("tmux") { return .tmux }
             if version.hasPrefix("vte") { return .vte }
+            if version.hasPrefix("foot") { return .foot }
+            if version.hasPrefix("wezterm") { return .wezterm }
+            if version.hasPrefix("alacritty") { return .alacritty }
         }
         guard let secondary = replies.secondaryDeviceAttributes, let type = secondary.first else { return nil }
         let version = secondary.count > 1 ? secondary[1] : 0
@@ -70,19 +76,23 @@ public enum TerminalFamily: String, Sendable, Hashable, CaseIterable {
     public var takesDeviceControlStrings: Bool { ![.gnuScreen, .linuxConsole].contains(self) }
 
     /// Whether the terminal is known to draw 24-bit colour whatever its terminfo entry says
-    /// (chafa's terminal database says the same): st and mlterm.
-    public var drawsTrueColor: Bool { self == .st || self == .mlterm }
+    /// (chafa's terminal database says the same): st. (mlterm draws it too, but unreliably:
+    /// ``ColorDepth/decide(flag:environment:replies:tmuxPassesTrueColor:terminfoColors:)``
+    /// gives it 256 colours.)
+    public var drawsTrueColor: Bool { self == .st }
 
-    /// The block glyphs block art uses by default there: the Linux console's font holds the
-    /// CP437 blocks only (half blocks and shades); urxvt's X core fonts have no sextants, and
-    /// its half blocks are the ones seen right (docs/terminals.md); st and mlterm draw with the
-    /// font alone, and Debian's (DejaVu, Liberation) have the quadrants but no sextants; kitty,
-    /// VTE, Konsole and xterm's default set draw what they use.
+    /// The block glyphs block art uses by default there (``BlockGlyphs/decide(environment:replies:tmux:)``
+    /// says why): sextants only where the terminal draws block elements itself, so no font can
+    /// lack them or draw them out of the cell (kitty, VTE, Konsole, foot, WezTerm); the Linux
+    /// console's font and urxvt's X core fonts hold the half blocks only; xterm, st, mlterm,
+    /// alacritty and terminals not recognised draw with the font alone, and Debian's (DejaVu,
+    /// Liberation) have the quadrants but no sextants (XTerm 379 then leaves the cells blank,
+    /// alacritty draws them from a fallback font, in stripes).
     public var blockGlyphs: BlockGlyphs {
         switch self {
         case .linuxConsole, .urxvt: .halfBlocks
-        case .st, .mlterm: .quadrants
-        default: .sextants
+        case .kitty, .vte, .konsole, .foot, .wezterm: .sextants
+        case .xterm, .st, .mlterm, .alacritty, .gnuScreen, .tmux, .other: .quadrants
         }
     }
 

@@ -66,7 +66,9 @@ public enum TerminalProbe {
         var replies = TerminalReplies()
         var size = winsize()
         if ioctl(output, UInt(TIOCGWINSZ), &size) == 0 {
-            replies.setSizeInCells(rows: Int(size.ws_row), columns: Int(size.ws_col))
+            replies.setWindowSize(
+                rows: Int(size.ws_row), columns: Int(size.ws_col), pixelWidth: Int(size.ws_xpixel),
+                pixelHeight: Int(size.ws_ypixel))
         }
         let clock = ContinuousClock()
         let askedAt = clock.now

@@ -43,6 +43,13 @@ public struct TerminalReplies: Sendable {
     /// One cell's size in pixels (`CSI 16 t`, or `CSI 14 t` divided by the size in cells),
     /// within the believed ranges.
     public private(set) var cellPixels: PixelSize?
+    /// Which answer gave ``cellPixels``: the cell itself (`CSI 16 t`) or the text area divided
+    /// by the grid (`CSI 14 t`).
+    public private(set) var cellPixelsSource: CellPixelsSource?
+    /// One cell's size in pixels from the window size the kernel holds for the terminal
+    /// (`TIOCGWINSZ`'s pixels divided by its rows and columns), within the believed ranges;
+    /// many terminals fill it in without answering `CSI 16 t`.
+    public private(set) var windowCellPixels: PixelSize?
     /// The primary device attributes (`CSI ? Ps ; … c`); 4 means sixel.
     public private(set) var deviceAttributes: [Int]?
     /// The secondary device attributes (`CSI > Ps ; … c`): type, version, options.
@@ -69,6 +76,14 @@ public struct TerminalReplies: Sendable {
     private var parser = TerminalInputParser()
     private var textAreaPixels: PixelSize?
     private var sizeInCells: (rows: Int, columns: Int)?
+
+    /// Where ``cellPixels`` came from.
+    public enum CellPixelsSource: Sendable, Hashable {
+        /// `CSI 16 t`: the cell's size.
+        case cellReport
+        /// `CSI 14 t`: the text area's size, divided by the size in cells.
+        case textArea
+    }
 
     /// Nothing heard yet.
     public init() {}
@@ -137,6 +152,7 @@ public struct TerminalReplies: Sendable {
             case 6:
                 if let cell = Self.believedCell(width: width, height: height) {
                     cellPixels = cell
+                    cellPixelsSource = .cellReport
                 } else {
                     rejectedGeometry.append("cell \(width)×\(height) px")
                 }
@@ -160,6 +176,21 @@ public struct TerminalReplies: Sendable {
         deriveCellPixels()
     }
 
+    /// Takes the kernel's window size (`TIOCGWINSZ`): `rows`×`columns` cells, and
+    /// `pixelWidth`×`pixelHeight` pixels when the terminal filled them in (0: it did not). The
+    /// cells also turn a `CSI 14 t` reply into a cell size; the pixels give
+    /// ``windowCellPixels`` when believable (else noted in ``rejectedGeometry``).
+    public mutating func setWindowSize(rows: Int, columns: Int, pixelWidth: Int, pixelHeight: Int) {
+        setSizeInCells(rows: rows, columns: columns)
+        guard rows > 0, columns > 0, pixelWidth > 0, pixelHeight > 0 else { return }
+        let width = pixelWidth / columns, height = pixelHeight / rows
+        if let cell = Self.believedCell(width: width, height: height) {
+            windowCellPixels = cell
+        } else {
+            rejectedGeometry.append("cell \(width)×\(height) px (from the window size)")
+        }
+    }
+
     /// Whether the terminal's own capabilities say it draws 24-bit colour: `RGB` answered, or
     /// `colors` of 2²⁴ or more.
     public var reportsDirectColor: Bool {
@@ -179,6 +210,7 @@ public struct TerminalReplies: Sendable {
         let width = area.width / cells.columns, height = area.height / cells.rows
         if let cell = Self.believedCell(width: width, height: height) {
             cellPixels = cell
+            cellPixelsSource = .textArea
         } else {
             rejectedGeometry.append("cell \(width)×\(height) px (from the text area)")
         }

@@ -23,4 +23,14 @@ pf_status pf_gif_decode_tolerant(const uint8_t *data, size_t size, int32_t reduc
                                  int32_t out_width, int32_t out_height, pf_damage *damage, char *message,
                                  size_t capacity);
 
+/* pf_tiff_decode going on past damage, strip by strip or tile by tile; damage NULL: pf_tiff_decode. */
+pf_status pf_tiff_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce, uint8_t *out, size_t out_stride,
+                                  int32_t out_width, int32_t out_height, pf_damage *damage, char *message,
+                                  size_t capacity);
+
+/* pf_webp_decode going on past damage (a still's rows its incremental decoder output); damage NULL: pf_webp_decode. */
+pf_status pf_webp_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce, uint8_t *out, size_t out_stride,
+                                  int32_t out_width, int32_t out_height, pf_damage *damage, char *message,
+                                  size_t capacity);
+
 #endif

@@ -150,6 +150,7 @@ pf_status pf_gif_draw_frame_rows(GifFileType *gif, pf_gif_reader *reader, int tr
     }
     static const int offsets[4] = {0, 4, 2, 1}, jumps[4] = {8, 8, 4, 2};
     int passes = frame->Interlace ? 4 : 1;
+    int32_t lines = 0;
     for (int pass = 0; pass < passes; pass++) {
         int start = frame->Interlace ? offsets[pass] : 0, jump = frame->Interlace ? jumps[pass] : 1;
         for (int row = start; row < frame->Height; row += jump) {
@@ -175,8 +176,9 @@ pf_status pf_gif_draw_frame_rows(GifFileType *gif, pf_gif_reader *reader, int tr
                 pixel[2] = color.Blue;
                 pixel[3] = 255;
             }
-            if (rows_done != NULL && !frame->Interlace) {
-                *rows_done = row + 1;
+            lines++;
+            if (rows_done != NULL) {
+                *rows_done = lines;
             }
         }
     }
@@ -184,23 +186,64 @@ pf_status pf_gif_draw_frame_rows(GifFileType *gif, pf_gif_reader *reader, int tr
     return PF_OK;
 }
 
+/* Where a frame row comes in an interlaced frame's order (passes of rows 0, 4, 2, 1 mod 8, 8, 4, 2). */
+static int32_t pf_gif_interlaced_index(int32_t row, int32_t height) {
+    static const int offsets[4] = {0, 4, 2, 1}, jumps[4] = {8, 8, 4, 2};
+    int32_t before = 0;
+    for (int pass = 0; pass < 4; pass++) {
+        if (row >= offsets[pass] && (row - offsets[pass]) % jumps[pass] == 0) {
+            return before + (row - offsets[pass]) / jumps[pass];
+        }
+        before += height > offsets[pass] ? (height - offsets[pass] + jumps[pass] - 1) / jumps[pass] : 0;
+    }
+    return before;
+}
+
 /*
- * The rows of a frame below the `rows_done` drawn, inside the canvas, painted opaque grey: what
- * a damaged first frame did not give.
+ * The rows of a damaged first frame its `lines` did not give, inside the canvas: a
+ * non-interlaced frame's rows below the lines are opaque grey; an interlaced frame's missing
+ * row copies the decoded row that starts its block of the passes complete (8, 4 or 2 rows, as
+ * browsers draw an interlaced GIF still loading), or is grey when that row is missing too.
  */
-static void pf_gif_grey_rest(const GifFileType *gif, int32_t rows_done, uint8_t *canvas) {
+static void pf_gif_fill_missing(const GifFileType *gif, int32_t lines, uint8_t *canvas) {
     const GifImageDesc *frame = &gif->Image;
     int left = frame->Left < 0 ? 0 : frame->Left;
     int right = frame->Left + frame->Width > gif->SWidth ? gif->SWidth : frame->Left + frame->Width;
-    for (int row = rows_done; row < frame->Height; row++) {
+    if (right <= left) {
+        return;
+    }
+    /* The block a decoded row stands for: 8 rows while the first pass is incomplete or just
+     * complete, then 4, 2 and 1 as the second, third and fourth complete. */
+    int block = 8;
+    if (frame->Interlace) {
+        static const int offsets[4] = {0, 4, 2, 1}, jumps[4] = {8, 8, 4, 2}, blocks[4] = {8, 4, 2, 1};
+        int32_t through = 0;
+        for (int pass = 0; pass < 4; pass++) {
+            through += frame->Height > offsets[pass] ? (frame->Height - offsets[pass] + jumps[pass] - 1) / jumps[pass] : 0;
+            if (through > lines) {
+                break;
+            }
+            block = blocks[pass];
+        }
+    }
+    size_t span = (size_t)(right - left) * 4;
+    for (int32_t row = 0; row < frame->Height; row++) {
+        int32_t index = frame->Interlace ? pf_gif_interlaced_index(row, frame->Height) : row;
         int y = frame->Top + row;
-        if (y < 0 || y >= gif->SHeight) {
+        if (index < lines || y < 0 || y >= gif->SHeight) {
             continue;
         }
-        for (int x = left; x < right; x++) {
-            uint8_t *pixel = canvas + ((size_t)y * (size_t)gif->SWidth + (size_t)x) * 4;
-            pixel[0] = pixel[1] = pixel[2] = PF_DAMAGE_GREY;
-            pixel[3] = 255;
+        uint8_t *target = canvas + ((size_t)y * (size_t)gif->SWidth + (size_t)left) * 4;
+        int32_t anchor = row - row % block;
+        int anchor_y = frame->Top + anchor;
+        if (frame->Interlace && anchor != row && pf_gif_interlaced_index(anchor, frame->Height) < lines &&
+            anchor_y >= 0 && anchor_y < gif->SHeight) {
+            memcpy(target, canvas + ((size_t)anchor_y * (size_t)gif->SWidth + (size_t)left) * 4, span);
+            continue;
+        }
+        for (size_t x = 0; x < span; x += 4) {
+            target[x] = target[x + 1] = target[x + 2] = PF_DAMAGE_GREY;
+            target[x + 3] = 255;
         }
     }
 }
@@ -250,8 +293,9 @@ pf_status pf_gif_decode_tolerant(const uint8_t *data, size_t size, int32_t reduc
             int32_t rows_done = 0;
             status = pf_gif_draw_frame_rows(gif, &reader, transparent, canvas, &rows_done, message, capacity);
             if (damage != NULL && rows_done > 0 && (status == PF_ERR_TRUNCATED || status == PF_ERR_DECODER)) {
-                /* The frame broke after some rows: keep them, grey the rest (the reason is in message). */
-                pf_gif_grey_rest(gif, rows_done, canvas);
+                /* The frame broke after some rows: keep them, fill the rest (the reason is in message);
+                 * an interlaced frame's rows count in the share wherever they are. */
+                pf_gif_fill_missing(gif, rows_done, canvas);
                 int64_t decoded = (int64_t)gif->Image.Top + rows_done;
                 decoded = decoded < 0 ? 0 : decoded > gif->SHeight ? gif->SHeight : decoded;
                 damage->damaged = 1;

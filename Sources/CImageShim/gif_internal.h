@@ -38,8 +38,8 @@ pf_status pf_gif_draw_frame(GifFileType *gif, pf_gif_reader *reader, int transpa
                             char *message, size_t capacity);
 
 /*
- * pf_gif_draw_frame that counts the frame's rows drawn whole in *rows_done (of a non-interlaced
- * frame; an interlaced one counts none, as its passes cover the frame at once).
+ * pf_gif_draw_frame that counts the frame's rows drawn whole in *rows_done: rows from the top
+ * of a non-interlaced frame, rows in the passes' order (0, 8, 16, …, 4, 12, …) of an interlaced one.
  */
 pf_status pf_gif_draw_frame_rows(GifFileType *gif, pf_gif_reader *reader, int transparent, uint8_t *canvas,
                                  int32_t *rows_done, char *message, size_t capacity);

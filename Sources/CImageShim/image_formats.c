@@ -61,7 +61,7 @@ pf_status pf_image_decode_tolerant(int32_t format, const uint8_t *data, size_t s
     if (damage != NULL) {
         memset(damage, 0, sizeof(*damage));
     }
-    if (format != PF_FORMAT_GIF || damage == NULL) {
+    if ((format != PF_FORMAT_GIF && format != PF_FORMAT_TIFF && format != PF_FORMAT_WEBP) || damage == NULL) {
         return pf_image_decode(format, data, size, reduce, 0, out, out_stride, out_width, out_height, message,
                                message_capacity);
     }
@@ -69,6 +69,14 @@ pf_status pf_image_decode_tolerant(int32_t format, const uint8_t *data, size_t s
         out_stride < (size_t)out_width * 4) {
         pf_set_message(message, message_capacity, "bad output buffer or reduction");
         return PF_ERR_ARGUMENT;
+    }
+    if (format == PF_FORMAT_WEBP) {
+        return pf_webp_decode_tolerant(data, size, reduce, out, out_stride, out_width, out_height, damage, message,
+                                       message_capacity);
+    }
+    if (format == PF_FORMAT_TIFF) {
+        return pf_tiff_decode_tolerant(data, size, reduce, out, out_stride, out_width, out_height, damage, message,
+                                       message_capacity);
     }
     return pf_gif_decode_tolerant(data, size, reduce, out, out_stride, out_width, out_height, damage, message,
                                   message_capacity);

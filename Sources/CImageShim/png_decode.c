@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "box_reducer.h"
+#include "image_size.h"
 
 /* The most bytes libpng may allocate for one chunk (PLTE, tRNS; IDAT is read in pieces). */
 #define PF_PNG_MAX_CHUNK_BYTES (1024 * 1024)
@@ -184,7 +185,7 @@ pf_status pf_png_probe(const uint8_t *data, size_t size, pf_png_info *info,
     if (signature != PF_OK) {
         return signature;
     }
-    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0, 0};
+    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0, 0, 0};
     png_structp png = pf_png_start(&context);
     if (png == NULL) {
         return PF_ERR_MEMORY;
@@ -336,6 +337,63 @@ static int pf_png_keep_rows(const pf_png_context *context, uint32_t width, uint3
     return 1;
 }
 
+/* The Adam7 pass (0-based) of a pixel. */
+static int pf_png_adam7_pass(uint32_t x, uint32_t y) {
+    static const uint8_t passes[8][8] = {
+        {0, 5, 3, 5, 1, 5, 3, 5}, {6, 6, 6, 6, 6, 6, 6, 6}, {4, 5, 4, 5, 4, 5, 4, 5}, {6, 6, 6, 6, 6, 6, 6, 6},
+        {2, 5, 3, 5, 2, 5, 3, 5}, {6, 6, 6, 6, 6, 6, 6, 6}, {4, 5, 4, 5, 4, 5, 4, 5}, {6, 6, 6, 6, 6, 6, 6, 6},
+    };
+    return passes[y & 7][x & 7];
+}
+
+/*
+ * After a tolerant decode of an interlaced PNG broke in pass context->pass at row
+ * context->rows_done: every pixel its passes did not give copies the decoded pixel at the
+ * corner of its block of the passes complete (8 x 8 after the first, 4 x 8, 4 x 4, … as
+ * browsers draw an interlaced PNG still loading), or is grey when that one is missing too.
+ * Returns the pixels that came from the file; 0 when none did (nothing is kept).
+ */
+static uint64_t pf_png_fill_interlaced(const pf_png_context *context, uint32_t width, uint32_t height,
+                                       uint8_t *pixels, size_t stride) {
+    uint32_t pass = context->pass, rows = context->rows_done;
+    if (pass >= 7 || (pass == 0 && rows == 0)) {
+        return 0;
+    }
+    uint64_t decoded = 0;
+    for (uint32_t done = 0; done < pass; done++) {
+        decoded += (uint64_t)PNG_PASS_COLS(width, done) * PNG_PASS_ROWS(height, done);
+    }
+    uint32_t start = PNG_PASS_START_ROW(pass);
+    if (rows > start) {
+        decoded += (uint64_t)PNG_PASS_COLS(width, pass) * (((rows - 1 - start) >> PNG_PASS_ROW_SHIFT(pass)) + 1);
+    }
+    if (decoded == 0) {
+        return 0;
+    }
+    static const uint8_t block_widths[8] = {8, 8, 4, 4, 2, 2, 1, 1}, block_heights[8] = {8, 8, 8, 4, 4, 2, 2, 1};
+    uint32_t column_mask = ~(uint32_t)(block_widths[pass] - 1), row_mask = ~(uint32_t)(block_heights[pass] - 1);
+    for (uint32_t y = 0; y < height; y++) {
+        uint8_t *line = pixels + (size_t)y * stride;
+        const uint8_t *anchor_line = pixels + (size_t)(y & row_mask) * stride;
+        for (uint32_t x = 0; x < width; x++) {
+            int of = pf_png_adam7_pass(x, y);
+            if ((uint32_t)of < pass || ((uint32_t)of == pass && y < rows)) {
+                continue;
+            }
+            uint32_t anchor_x = x & column_mask, anchor_y = y & row_mask;
+            int anchor_pass = pf_png_adam7_pass(anchor_x, anchor_y);
+            uint8_t *pixel = line + (size_t)x * 4;
+            if ((uint32_t)anchor_pass < pass || ((uint32_t)anchor_pass == pass && anchor_y < rows)) {
+                memcpy(pixel, anchor_line + (size_t)anchor_x * 4, 4);
+            } else {
+                pixel[0] = pixel[1] = pixel[2] = PF_DAMAGE_GREY;
+                pixel[3] = 255;
+            }
+        }
+    }
+    return decoded;
+}
+
 pf_status pf_png_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce,
                                  uint8_t *out, size_t out_stride,
                                  int32_t out_width, int32_t out_height,
@@ -353,7 +411,7 @@ pf_status pf_png_decode_tolerant(const uint8_t *data, size_t size, int32_t reduc
     if (signature != PF_OK) {
         return signature;
     }
-    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0, 0};
+    pf_png_context context = {data, size, 0, 0, message, message_capacity, 0, 0, 0, 0, 0};
     png_structp png = pf_png_start(&context);
     if (png == NULL) {
         return PF_ERR_MEMORY;
@@ -365,20 +423,35 @@ pf_status pf_png_decode_tolerant(const uint8_t *data, size_t size, int32_t reduc
     volatile int rows_keepable = 0;
     pf_box_reducer reducer;
     memset(&reducer, 0, sizeof(reducer));
+    /* An interlaced file decoded tolerantly at a reduction: its full-size rows (freed after longjmp). */
+    uint8_t *volatile full_ptr = NULL;
     volatile pf_status status = PF_ERR_DECODER;
     if (setjmp(png_jmpbuf(png))) {
         png_infop dead = info_ptr;
         uint32_t width = dead != NULL ? png_get_image_width(png, dead) : 0;
         uint32_t height = dead != NULL ? png_get_image_height(png, dead) : 0;
-        int kept = damage != NULL && rows_keepable && !context.over_limit && status == PF_ERR_DECODER &&
-                   pf_png_keep_rows(&context, width, height, reduce, &reducer, row_ptr, out, out_stride);
+        int keepable = damage != NULL && rows_keepable && !context.over_limit && status == PF_ERR_DECODER;
+        uint64_t decoded = 0;
+        int kept = 0;
+        if (keepable && rows_keepable == 2) {
+            /* Interlaced: the passes' pixels kept, the rest filled, then reduced if asked. */
+            uint8_t *full = full_ptr != NULL ? full_ptr : out;
+            size_t stride = full_ptr != NULL ? (size_t)width * 4 : out_stride;
+            decoded = pf_png_fill_interlaced(&context, width, height, full, stride);
+            kept = decoded > 0 && (full_ptr == NULL || pf_reduce_into(full, stride, (int32_t)width, (int32_t)height,
+                                                                      reduce, out, out_stride, out_width, out_height));
+        } else if (keepable) {
+            kept = pf_png_keep_rows(&context, width, height, reduce, &reducer, row_ptr, out, out_stride);
+            decoded = (uint64_t)context.rows_done * width;
+        }
         png_destroy_read_struct(&png, dead != NULL ? &dead : NULL, NULL);
         free(row_ptr);
+        free(full_ptr);
         pf_box_reducer_free(&reducer);
         if (kept) {
             damage->damaged = 1;
             damage->truncated = context.truncated;
-            damage->decoded_rows = (int32_t)(context.rows_done / (uint32_t)reduce);
+            damage->decoded_rows = (int32_t)(decoded * (uint64_t)out_height / ((uint64_t)width * height));
             return PF_OK;
         }
         if (context.over_limit) {
@@ -403,19 +476,44 @@ pf_status pf_png_decode_tolerant(const uint8_t *data, size_t size, int32_t reduc
     uint64_t stored_row_bytes =
         pf_png_row_bytes(width, (uint32_t)png_get_channels(png, info) * png_get_bit_depth(png, info));
     int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
-    if (reduce == 1) {
+    if (reduce == 1 || (interlaced && damage != NULL)) {
+        /* A tolerant interlaced decode at a reduction reads full-size rows (4 bytes a pixel, as a
+         * TIFF's or GIF's decode does) to fill what its passes miss, then reduces them. */
+        uint8_t *rows = out;
+        size_t stride = out_stride;
+        if (reduce > 1) {
+            full_ptr = malloc((size_t)width * height * 4);
+            if (full_ptr == NULL) {
+                status = PF_ERR_MEMORY;
+                png_error(png, "out of memory for the interlaced decode");
+            }
+            rows = full_ptr;
+            stride = (size_t)width * 4;
+        }
         int passes = pf_png_expand_to_rgba8(png, info, 1);
-        rows_keepable = !interlaced;
+        rows_keepable = interlaced ? 2 : 1;
         /* Adam7: each pass fills its pixels into the full-size rows, as png_read_image does. */
         for (int pass = 0; pass < passes; pass++) {
-            for (int32_t y = 0; y < out_height; y++) {
-                png_bytep row = out + (size_t)y * out_stride;
-                if (pass + 1 == passes && y + 1 == out_height) {
+            context.pass = (uint32_t)pass;
+            context.rows_done = 0;
+            for (uint32_t y = 0; y < height; y++) {
+                png_bytep row = rows + (size_t)y * stride;
+                if (pass + 1 == passes && y + 1 == height) {
                     pf_png_read_last_row(png, &context, row, stored_row_bytes);
                 } else {
                     png_read_row(png, row, NULL);
                 }
-                context.rows_done = (uint32_t)y + 1;
+                context.rows_done = y + 1;
+            }
+        }
+        if (full_ptr != NULL) {
+            int reduced = pf_reduce_into(full_ptr, stride, (int32_t)width, (int32_t)height, reduce, out, out_stride,
+                                         out_width, out_height);
+            free(full_ptr);
+            full_ptr = NULL;
+            if (!reduced) {
+                status = PF_ERR_MEMORY;
+                png_error(png, "out of memory for the reduction");
             }
         }
     } else {

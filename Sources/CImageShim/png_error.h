@@ -23,8 +23,11 @@ typedef struct pf_png_context {
     size_t tail_budget;
     /* Set when a bound of png_decode.c was broken: the error is PF_ERR_LIMIT. */
     int over_limit;
-    /* Rows of a non-interlaced image read whole so far (a tolerant decode keeps them). */
+    /* Rows of a non-interlaced image read whole so far (a tolerant decode keeps them); of an
+     * interlaced one, the rows of the current Adam7 pass's loop. */
     uint32_t rows_done;
+    /* The Adam7 pass being read (0-based) by a decode with interlace handling. */
+    uint32_t pass;
 } pf_png_context;
 
 void pf_png_error(png_structp png, png_const_charp text);

@@ -7,6 +7,11 @@
  * libtiff flip nothing); the caller applies the Orientation tag (TIFF's numbering is EXIF's).
  * The first directory (page) only. The image is decoded whole, then area-averaged: memory is
  * 4 bytes a pixel of the image plus the output. libtiff may allocate at most 256 MB at once.
+ *
+ * The tolerant decode (pf_image_decode_tolerant) converts strip by strip or tile by tile: a
+ * block libtiff reports an error on (a short read past the end of a cut file, a broken LZW or
+ * JPEG stream) is painted grey and the others are drawn; the damage's rows are the share of the
+ * image's pixels that decoded, in rows. A file none of whose blocks decode is refused as before.
  */
 #include "formats_internal.h"
 
@@ -25,14 +30,22 @@ typedef struct pf_tiff_source {
     char *message;
     size_t capacity;
     int failed;
+    /* Errors reported since the tolerant decode's last block began (the message keeps the first). */
+    int block_errors;
+    /* 1 once libtiff asked for bytes past the end of the data. */
+    int read_short;
 } pf_tiff_source;
 
 static tmsize_t pf_tiff_read(thandle_t handle, void *buffer, tmsize_t count) {
     pf_tiff_source *source = (pf_tiff_source *)handle;
     if (count <= 0 || source->offset >= source->size) {
+        source->read_short = count > 0;
         return 0;
     }
     size_t left = source->size - source->offset;
+    if ((size_t)count > left) {
+        source->read_short = 1;
+    }
     size_t wanted = (size_t)count < left ? (size_t)count : left;
     memcpy(buffer, source->data + source->offset, wanted);
     source->offset += wanted;
@@ -82,6 +95,9 @@ static int pf_tiff_error(TIFF *tiff, void *user, const char *module, const char 
     (void)tiff;
     (void)module;
     pf_tiff_source *source = (pf_tiff_source *)user;
+    if (source != NULL) {
+        source->block_errors++;
+    }
     if (source != NULL && !source->failed) {
         char text[PF_MESSAGE_CAPACITY];
         vsnprintf(text, sizeof(text), format, args);
@@ -186,9 +202,78 @@ static void pf_tiff_unpremultiply(uint8_t *rgba, size_t pixels) {
     }
 }
 
+/* Opaque grey (PF_DAMAGE_GREY) over `columns` pixels of a row: what a damaged block did not give. */
+static void pf_tiff_grey(uint8_t *pixels, size_t columns) {
+    memset(pixels, PF_DAMAGE_GREY, columns * 4);
+    for (size_t x = 0; x < columns; x++) {
+        pixels[x * 4 + 3] = 255;
+    }
+}
+
+/*
+ * The tolerant decode's blocks: each strip (RowsPerStrip rows, converted straight into the
+ * raster) or tile (converted into a tile-sized buffer, then copied) on its own, through
+ * TIFFRGBAImageGet at its row and column offset; a block libtiff fails on is painted grey.
+ * Every block is read once, as in a whole decode. *decoded: the pixels that came from the file.
+ * 0 when the tile buffer cannot be allocated.
+ */
+static int pf_tiff_get_blocks(TIFF *tiff, TIFFRGBAImage *image, pf_tiff_source *source, uint32_t *raster,
+                              uint64_t *decoded) {
+    uint32_t width = image->width, height = image->height;
+    uint32_t block_width = 0, block_height = 0;
+    if (!TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &block_width) || !TIFFGetField(tiff, TIFFTAG_TILELENGTH, &block_height) ||
+        block_width == 0 || block_height == 0) {
+        block_width = width;
+        block_height = 0;
+        TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &block_height);
+    }
+    block_width = block_width == 0 || block_width > width ? width : block_width;
+    block_height = block_height == 0 || block_height > height ? height : block_height;
+    uint32_t *tile = NULL;
+    if (block_width < width && (tile = malloc((size_t)block_width * block_height * 4)) == NULL) {
+        return 0;
+    }
+    *decoded = 0;
+    for (uint32_t row = 0; row < height; row += block_height) {
+        uint32_t rows = height - row < block_height ? height - row : block_height;
+        for (uint32_t column = 0; column < width; column += block_width) {
+            uint32_t columns = width - column < block_width ? width - column : block_width;
+            uint32_t *target = raster + (size_t)row * width + column;
+            image->row_offset = (int)row;
+            image->col_offset = (int)column;
+            source->block_errors = 0;
+            int good = TIFFRGBAImageGet(image, tile != NULL ? tile : target, columns, rows) &&
+                       source->block_errors == 0;
+            for (uint32_t y = 0; y < rows; y++) {
+                uint32_t *line = target + (size_t)y * width;
+                if (!good) {
+                    pf_tiff_grey((uint8_t *)line, columns);
+                } else if (tile != NULL) {
+                    memcpy(line, tile + (size_t)y * columns, (size_t)columns * 4);
+                }
+            }
+            *decoded += good ? (uint64_t)rows * columns : 0;
+        }
+    }
+    image->row_offset = 0;
+    image->col_offset = 0;
+    free(tile);
+    return 1;
+}
+
 pf_status pf_tiff_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                          size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
     (void)use_thumbnail;
+    return pf_tiff_decode_tolerant(data, size, reduce, out, out_stride, out_width, out_height, NULL, message,
+                                   capacity);
+}
+
+pf_status pf_tiff_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce, uint8_t *out, size_t out_stride,
+                                  int32_t out_width, int32_t out_height, pf_damage *damage, char *message,
+                                  size_t capacity) {
+    if (damage != NULL) {
+        memset(damage, 0, sizeof(*damage));
+    }
     if (!pf_tiff_api_load(message, capacity)) {
         return PF_ERR_UNSUPPORTED;
     }
@@ -215,9 +300,29 @@ pf_status pf_tiff_decode(const uint8_t *data, size_t size, int32_t reduce, int32
     } else {
         /* The file's own orientation requested: rows come out as stored, top row first. */
         image.req_orientation = image.orientation;
-        if (!TIFFRGBAImageGet(&image, raster, image.width, image.height) || source.failed) {
+        uint64_t pixels = (uint64_t)image.width * image.height;
+        uint64_t decoded = 0;
+        if (damage == NULL) {
+            decoded = TIFFRGBAImageGet(&image, raster, image.width, image.height) && !source.failed ? pixels : 0;
+        } else if (!pf_tiff_get_blocks(tiff, &image, &source, raster, &decoded)) {
+            status = PF_ERR_MEMORY;
+        }
+        if (status != PF_OK) {
+            /* out of memory for a tile */
+        } else if (decoded == 0) {
             status = pf_tiff_failure(&source, "the TIFF image data is corrupt", message, capacity);
         } else {
+            if (damage != NULL && decoded < pixels) {
+                /* Some blocks broke: the rest drawn, the share of pixels decoded said in rows. */
+                damage->damaged = 1;
+                damage->truncated = source.read_short;
+                damage->decoded_rows = (int32_t)(decoded * (uint64_t)out_height / pixels);
+                if (source.read_short) {
+                    pf_set_message(message, capacity, "the TIFF data ends before the image is complete");
+                } else if (!source.failed) {
+                    pf_set_message(message, capacity, "the TIFF image data is corrupt");
+                }
+            }
             if (image.alpha != 0) {
                 pf_tiff_unpremultiply((uint8_t *)raster, (size_t)image.width * image.height);
             }

@@ -3,6 +3,11 @@
  * (WebPDecoderConfig's use_scaling, libwebp's own area-averaging rescaler); animations decode
  * their first frame composited on the canvas (WebPAnimDecoder). The EXIF chunk gives the
  * orientation, the ICCP chunk the colour profile. libwebp reports errors as status codes.
+ *
+ * The tolerant decode of a still goes through libwebp's incremental decoder (WebPIDecode and
+ * WebPIUpdate over the whole data at once, so no copy and no more work than WebPDecode): when
+ * the data ends or breaks, the rows it output (WebPIDecGetRGB's last_y, scaled rows when
+ * reduced) are kept and the rest is grey. An animation's first frame is whole or refused.
  */
 #include "formats_internal.h"
 
@@ -168,4 +173,74 @@ pf_status pf_webp_decode(const uint8_t *data, size_t size, int32_t reduce, int32
         pf_webp_meta_close(&meta);
     }
     return status;
+}
+
+pf_status pf_webp_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce, uint8_t *out, size_t out_stride,
+                                  int32_t out_width, int32_t out_height, pf_damage *damage, char *message,
+                                  size_t capacity) {
+    if (damage != NULL) {
+        memset(damage, 0, sizeof(*damage));
+    }
+    WebPDecoderConfig config;
+    if (damage == NULL || !WebPInitDecoderConfig(&config)) {
+        return pf_webp_decode(data, size, reduce, 0, out, out_stride, out_width, out_height, message, capacity);
+    }
+    pf_status status = pf_webp_status(WebPGetFeatures(data, size, &config.input), message, capacity);
+    if (status != PF_OK || config.input.has_animation) {
+        return status != PF_OK ? status
+                               : pf_webp_decode(data, size, reduce, 0, out, out_stride, out_width, out_height, message,
+                                                capacity);
+    }
+    if (!pf_reduced_size_matches(config.input.width, config.input.height, reduce, out_width, out_height)) {
+        pf_set_message(message, capacity, "output size does not match the WebP's");
+        return PF_ERR_ARGUMENT;
+    }
+    if (reduce > 1) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = out_width;
+        config.options.scaled_height = out_height;
+    }
+    config.output.colorspace = MODE_RGBA;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = out;
+    config.output.u.RGBA.stride = (int)out_stride;
+    config.output.u.RGBA.size = out_stride * (size_t)out_height;
+    WebPIDecoder *decoder = WebPIDecode(NULL, 0, &config);
+    if (decoder == NULL) {
+        return PF_ERR_MEMORY;
+    }
+    VP8StatusCode code = WebPIUpdate(decoder, data, size);
+    int last_y = 0;
+    if (code != VP8_STATUS_OK &&
+        (WebPIDecGetRGB(decoder, &last_y, NULL, NULL, NULL) == NULL || last_y <= 0 || last_y >= out_height)) {
+        last_y = 0;
+    }
+    WebPIDelete(decoder);
+    WebPFreeDecBuffer(&config.output);
+    if (code != VP8_STATUS_OK && last_y == 0) {
+        /* Nothing drawn: refused as a whole decode would be (SUSPENDED is data that ends early). */
+        return pf_webp_status(code == VP8_STATUS_SUSPENDED ? VP8_STATUS_NOT_ENOUGH_DATA : code, message, capacity);
+    }
+    pf_webp_meta meta;
+    pf_webp_meta_open(&meta, data, size);
+    if (meta.has_iccp) {
+        pf_color_to_srgb(PF_COLOR_ICC, meta.iccp.chunk.bytes, meta.iccp.chunk.size, out, out_stride, out_width,
+                         last_y > 0 ? last_y : out_height);
+    }
+    pf_webp_meta_close(&meta);
+    if (code != VP8_STATUS_OK) {
+        for (int32_t y = last_y; y < out_height; y++) {
+            uint8_t *line = out + (size_t)y * out_stride;
+            memset(line, PF_DAMAGE_GREY, (size_t)out_width * 4);
+            for (int32_t x = 0; x < out_width; x++) {
+                line[(size_t)x * 4 + 3] = 255;
+            }
+        }
+        damage->damaged = 1;
+        damage->truncated = code == VP8_STATUS_SUSPENDED || code == VP8_STATUS_NOT_ENOUGH_DATA;
+        damage->decoded_rows = last_y;
+        pf_set_message(message, capacity,
+                       damage->truncated ? "the WebP data ends before the image is complete" : "corrupt WebP bitstream");
+    }
+    return PF_OK;
 }

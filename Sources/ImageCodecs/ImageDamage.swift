@@ -11,12 +11,21 @@
 /// Rows are the decoded bitmap's, counted top to bottom in the file's stored order (before the
 /// EXIF orientation turns the bitmap).
 ///
+/// `decodedRows` is the share of the picture that came from the file, in rows: for a file drawn
+/// top to bottom (JPEG, PNG, GIF, WebP) the rows before the damage; for a TIFF, whose strips or
+/// tiles decode one by one, the pixels of the blocks that decoded (wherever they are) divided by
+/// the width; for an interlaced PNG or GIF, the pixels its passes gave divided by the width (each
+/// missing pixel is drawn as a copy of the decoded one at the corner of its block, as browsers
+/// draw an interlaced file still loading, so the picture looks more complete than its share).
+/// So ``percent`` is always the share of pixels drawn from the file.
+///
 /// ```swift
 /// let image = try ImageDecoder.decode(bytes, options: DecodingOptions(allowsPartialDecoding: true))
 /// if let damage = image.damage { print("damaged: \(damage)") }   // "damaged: 60 % decoded (the JPEG data ends …)"
 /// ```
 public struct ImageDamage: Sendable, Hashable, CustomStringConvertible {
-    /// Rows drawn from the file's data before the damage.
+    /// Rows drawn from the file's data before the damage (or the pixels drawn from it, in rows:
+    /// see above).
     public var decodedRows: Int
     /// Rows of the decoded bitmap (in stored order).
     public var rows: Int

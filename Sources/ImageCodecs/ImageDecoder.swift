@@ -37,8 +37,9 @@ public struct DecodingOptions: Sendable, Hashable {
     /// at the DCT scale that covers the target; other formats decode whole (reduced toward the
     /// whole image's share of the target) and are cropped. Clamped to the image; nil: all of it.
     public var region: PixelRect?
-    /// Draw a damaged file as far as it decodes instead of refusing it (JPEG; PNG and GIF that are
-    /// not interlaced): the result's ``DecodedImage/damage`` says how much and why, the rest is grey.
+    /// Draw a damaged file as far as it decodes instead of refusing it (JPEG, PNG, GIF's first
+    /// frame, TIFF's strips or tiles, a still WebP; AVIF, HEIF, JPEG XL and animated WebP are whole
+    /// or refused): the result's ``DecodedImage/damage`` says how much and why, the rest is grey.
     /// A file whose header cannot be read, or that breaks before its first row, is still refused,
     /// and every limit holds. Off by default: a caller that keeps or caches what it decodes must
     /// tell a partial picture from a whole one (`show` turns it on and says so).

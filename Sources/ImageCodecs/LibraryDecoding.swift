@@ -67,8 +67,9 @@ enum LibraryDecoding {
     }
 
     /// Decodes like `decode`, going on past damage where the format allows
-    /// (`pf_image_decode_tolerant`: a non-interlaced GIF keeps the rows of its first frame drawn
-    /// before its data ends or breaks); the damage says how many rows came from the file.
+    /// (`pf_image_decode_tolerant`: a GIF keeps the rows of its first frame drawn before its data
+    /// ends or breaks, a TIFF the strips or tiles that decode, a still WebP the rows its
+    /// incremental decoder output); the damage says how much came from the file.
     static func decodeTolerant(
         _ bytes: [UInt8], format: ImageFormat, size: PixelSize, reduce: Int = 1
     ) throws(ImageCodecError) -> (bitmap: Bitmap, damage: ImageDamage?) {

@@ -315,8 +315,12 @@ pf_status pf_png_decode_reduced(const uint8_t *data, size_t size, int32_t reduce
  * pf_png_decode_reduced that goes on past damage: when the image data of a non-interlaced PNG
  * ends early or breaks (a CRC, a zlib error), the rows read before it are kept, the rest are
  * grey (PF_DAMAGE_GREY, opaque), and *damage says how many rows were read (the message says
- * why). An unreadable signature or IHDR, an interlaced file, a file broken before its first
- * row, and every limit are errors as before. damage NULL: pf_png_decode_reduced.
+ * why). An interlaced (Adam7) file keeps the pixels of its passes, each missing pixel a copy of
+ * the decoded one at the corner of its block (8 x 8 after the first pass, … 1 x 2 after the
+ * sixth), *damage counting the pixels read over the width; decoded at a reduction, its rows are
+ * read full size first (4 bytes a pixel, as a TIFF's). An unreadable signature or IHDR, a file
+ * broken before its first row, and every limit are errors as before. damage NULL:
+ * pf_png_decode_reduced.
  */
 pf_status pf_png_decode_tolerant(const uint8_t *data, size_t size, int32_t reduce,
                                  uint8_t *out, size_t out_stride,
@@ -452,11 +456,16 @@ pf_status pf_image_decode(int32_t format, const uint8_t *data, size_t size, int3
                           char *message, size_t message_capacity);
 
 /**
- * pf_image_decode (no stored thumbnail) that goes on past damage where the format allows: a
- * non-interlaced GIF whose first frame's data ends or breaks keeps the rows drawn before it,
- * the rest of the frame grey (PF_DAMAGE_GREY, opaque), and *damage says how many rows of the
- * output came from the file. The other formats decode as pf_image_decode (whole or an error);
- * the header, interlaced frames and every limit are errors as before.
+ * pf_image_decode (no stored thumbnail) that goes on past damage where the format allows, and
+ * *damage says how many rows' worth of the output came from the file:
+ * - GIF: a first frame whose data ends or breaks keeps the rows drawn before it (an interlaced
+ *   one the rows of its passes, each missing row a copy of its block's decoded row), the rest of
+ *   the frame opaque grey (PF_DAMAGE_GREY);
+ * - TIFF: strip by strip or tile by tile, a block libtiff fails on painted grey; the rows are
+ *   the decoded pixels over the width;
+ * - WebP (a still): the rows libwebp's incremental decoder output, grey below.
+ * AVIF, HEIF, JPEG XL and animated WebP decode as pf_image_decode (whole or an error): their
+ * decoders give no rows before the whole image. The header and every limit are errors as before.
  */
 pf_status pf_image_decode_tolerant(int32_t format, const uint8_t *data, size_t size, int32_t reduce,
                                    uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,

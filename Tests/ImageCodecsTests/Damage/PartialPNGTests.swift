@@ -81,17 +81,28 @@ struct PartialPNGTests {
         #expect(error?.kind == .truncated, "cut at \(cut): \(String(describing: error))")
     }
 
-    @Test func anInterlacedPNGCutShortIsStillRefused() throws {
+    @Test(arguments: [1, 4])
+    func anInterlacedPNGCutShortDrawsItsPassesEachPixelStandingForItsBlock(reduce: Int) throws {
         // Given horse.png's pixels written interlaced (Adam7) and cut at 60 % of its bytes
         let pixels = try ImageDecoder.decode(try TestAssets.bytes("horse.png")).bitmap
         let interlaced = try PNGEncoder.encode(pixels, interlaced: true)
+        let cut = Damage.cut(interlaced, at: 0.6)
 
-        // When decoded with partial decoding allowed, Then it is refused as truncated (for now:
-        // its passes would need drawing as browsers do, each pixel standing for its block)
-        let error = #expect(throws: ImageCodecError.self) {
-            try ImageDecoder.decode(Damage.cut(interlaced, at: 0.6), options: Self.partial)
-        }
-        #expect(error?.kind == .truncated)
+        // When decoded with partial decoding allowed, whole size and toward a quarter of it
+        let target = PixelSize(width: pixels.width / reduce, height: pixels.height / reduce)
+        var options = DecodingOptions(targetSize: reduce > 1 ? target : nil, allowsPartialDecoding: true)
+        options.reductionThreshold = 1  // (horse is under the default threshold: reduce it anyway)
+        let image = try ImageDecoder.decode(cut, options: options)
+        options.allowsPartialDecoding = false
+        let whole = try ImageDecoder.decode(interlaced, options: options)
+        #expect(image.bitmap.size == whole.bitmap.size && whole.bitmap.width == pixels.width / reduce)
+
+        // Then it is drawn (was refused before issue 50's passes): a share of the pixels under the
+        // cut's, the picture close to the whole one (each missing pixel copies its block's decoded one)
+        let damage = try #require(image.damage)
+        #expect(damage.isTruncated && damage.share > 0.2 && damage.share < 0.6, "\(damage)")
+        let difference = try #require(FormatAssets.meanDifference(image.bitmap, whole.bitmap))
+        #expect(difference < 12, "mean difference \(difference)")
     }
 
     static func row(_ bitmap: Bitmap, _ y: Int) -> [RGBA] { (0..<bitmap.width).map { bitmap[$0, y] } }

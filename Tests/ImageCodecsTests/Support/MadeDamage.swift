@@ -61,10 +61,10 @@ enum MadeDamage {
             }
         }
 
-        func matches(_ expected: Expected) -> Bool {
+        func matches(_ expected: Expected, tolerance: Int = 3) -> Bool {
             switch (self, expected) {
             case (.whole, .whole), (.refused, .refused): true
-            case (.partial(let percent), .partial(let wanted)): abs(percent - wanted) <= 3
+            case (.partial(let percent), .partial(let wanted)): abs(percent - wanted) <= tolerance
             default: false
             }
         }

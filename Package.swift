@@ -291,7 +291,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "Vocabulary", "ImageLoading"], swiftSettings: strict),
+        .testTarget(name: "LoadSemanticsTests", dependencies: ["LoadSemantics", "Vocabulary", "ImageLoading", "ImageCodecs"], swiftSettings: strict),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "Vocabulary", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "Vocabulary", "TerminalKit", "ImageCodecs", "TerminalText", "CZlib"],

@@ -44,6 +44,9 @@ struct FeedItem: Sendable {
     /// The picture's fade from the placeholder, when it came from the network or the disk
     /// (nil: it shows as it is).
     var fade: PictureFade?
+    /// What is missing from the picture shown, when it was drawn from a damaged file or a
+    /// download cut for good (nil: whole, or no picture).
+    var damage: ImageDamage?
 
     init(photo: FeedPhoto) {
         self.photo = photo
@@ -63,10 +66,12 @@ struct FeedItem: Sendable {
 
     /// The row view's model.
     var rowModel: RowViewModel {
-        RowViewModel(
+        var model = RowViewModel(
             author: photo.author, id: photo.id,
             imageSize: photo.size.map { CellSize(columns: $0.width, rows: $0.height) }, state: state,
             picture: picture)
+        model.damage = damage
+        return model
     }
 
     /// Whether the item's load ended in failure.
@@ -74,6 +79,9 @@ struct FeedItem: Sendable {
         if case .failed = state { return true }
         return false
     }
+
+    /// Whether `R` retries it: its load failed, or its picture is damaged.
+    var isRetryable: Bool { isFailed || damage != nil }
 
     /// Whether the box shows a placeholder (loading, nothing to show yet).
     var showsPlaceholder: Bool { picture == nil && state.showsPlaceholder }

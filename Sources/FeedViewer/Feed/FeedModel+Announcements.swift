@@ -39,9 +39,9 @@ extension FeedModel {
             guard let row = spokenRow(for: key), let news = row.news(from: basis.state) else { return }
             // The detail view open on this photo said its load already.
             if detail?.hasLoaded(key) == true, case .loaded = row.state { return }
-            // A failure in view is news; a load is news for the focused photo only.
+            // A failure or a damaged picture in view is news; a load is news for the focused photo only.
             let inView = list.visibleItems.contains(row.position - 1)
-            let failed = if case .failed = row.state { true } else { false }
+            let failed = if case .failed = row.state { true } else { row.damage != nil }
             if key == focusedKey || (failed && inView) { status.announce(news) }
         case .phase(.detail, _, _):
             guard let detail, let detailKey, let row = spokenRow(for: detailKey) else { return }
@@ -72,6 +72,6 @@ extension FeedModel {
             saving: saving[key].map { progress in
                 progress.total.map { total in total > 0 ? min(100, progress.completed * 100 / total) : 0 } ?? -1
             },
-            isFile: item.photo.isLocalFile)
+            isFile: item.photo.isLocalFile, damage: item.damage?.description)
     }
 }

@@ -84,10 +84,11 @@ extension FeedModel {
             var effects: [FeedEffect] = []
             let page = pageRetryIsInReach
             if page { effects += retryPage() }
-            if let key = focusedKey, !page || items[key]?.isFailed == true { effects += retry([key]) }
+            if let key = focusedKey, !page || items[key]?.isRetryable == true { effects += retry([key]) }
             return effects
         case .retryAllFailed:
-            return retry(keys.filter { items[$0]?.isFailed == true }) + retryPage()
+            // A damaged picture too: a download cut for good may come whole this time.
+            return retry(keys.filter { items[$0]?.isRetryable == true }) + retryPage()
         case .clearMemoryCache:
             note("memory cache cleared")
             return [.clearMemoryCache]

@@ -132,7 +132,9 @@ public struct FeedModel: Sendable {
     /// What the info panel shows now: the focused photo, and what was read of its file.
     public var infoSubject: InfoPanel.Subject? {
         guard let key = focusedKey, let photo = photo(key) else { return nil }
-        return panels.infoSubject(for: key, photo: photo)
+        var subject = panels.infoSubject(for: key, photo: photo)
+        subject.damage = loading.damage(of: key)?.description
+        return subject
     }
 
     /// The keys of the visible items, in order.
@@ -194,6 +196,7 @@ public struct FeedModel: Sendable {
         metrics.listedSoFar = listedSoFar
         metrics.arrangement = order.summary
         metrics.message = shownMessage
+        metrics.focusedDamage = focusedKey.flatMap { loading.damage(of: $0) }?.extent
         return metrics
     }
 

@@ -35,6 +35,9 @@ public enum InfoPanel {
         public var originalSize: PixelSize?
         /// Where the photo was published (the feed's page URL).
         public var page: String?
+        /// What is missing from its picture when it was drawn from a damaged file or a cut
+        /// download ("60 % decoded (the JPEG data ends before the image is complete)").
+        public var damage: String?
 
         public init(
             title: String, author: String?, location: String?, metadata: PhotoMetadata?, failure: String?,
@@ -71,6 +74,8 @@ public enum InfoPanel {
     static func rows(for subject: Subject, glyphs: GlyphSet) -> [(String, String)] {
         let separator = glyphs.separator
         var rows: [(String, String)] = []
+        // First: the picture shown is not the whole photo.
+        if let damage = subject.damage { rows.append(("damaged", damage)) }
         if let metadata = subject.metadata {
             let header = metadata.header
             var format = ["\(header.format)", "\(header.size.width)×\(header.size.height)", ByteCountFormat.string(Int64(metadata.byteCount))]

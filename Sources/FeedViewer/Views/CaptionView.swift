@@ -5,7 +5,8 @@ import Vocabulary
 ///
 /// While loading: a spinner frame and the percentage when known (`⠹ 43% Alejandro…`), the
 /// percentage alone while a progressive preview shows (`43% Alejandro…`); on
-/// failure the failure mark (`✗ Paul Jarvis`); once loaded, the author alone. The author is
+/// failure the failure mark (`✗ Paul Jarvis`); a damaged picture the damaged mark and the share
+/// decoded (`◐ 60% Paul Jarvis`); once loaded whole, the author alone. The author is
 /// sanitised and cut by display width with an ellipsis, never inside a character: a wide
 /// character that would only half fit is left out, combining marks stay with their base.
 ///
@@ -56,6 +57,10 @@ public enum CaptionView {
     static func stateMark(_ model: RowViewModel, frame: Int, colors: Bool, glyphs: GlyphSet) -> StyledText {
         if case .failed = model.state, model.picture == nil {
             return StyledText(String(glyphs.failure), style: CellStyle(foreground: colors ? .red : .default, attributes: .bold))
+        }
+        // A damaged picture: the mark and the share decoded (`◐ 60%`).
+        if let damage = model.damage, case .loaded = model.state {
+            return StyledText("\(glyphs.damaged) \(damage.percent)%", style: CellStyle(foreground: colors ? .yellow : .default, attributes: .bold))
         }
         // A preview in the box is still loading: its percentage (no spinner: nothing animates
         // a row that shows a picture).

@@ -20,6 +20,8 @@ public struct GlyphSet: Hashable, Sendable {
     public var shade: [Character]
     /// Before a marked photo's name (● or *).
     public var mark: Character = "●"
+    /// A picture drawn from a damaged file or a cut download, as far as it decoded (◐ or ~).
+    public var damaged: Character = "◐"
 
     /// Unicode glyphs.
     public static let unicode = GlyphSet(
@@ -35,6 +37,7 @@ public struct GlyphSet: Hashable, Sendable {
         spinner: ["|", "/", "-", "\\"],
         box: ["+", "+", "+", "+", "-", "|"],
         shade: [".", ":", "#"],
-        mark: "*"
+        mark: "*",
+        damaged: "~"
     )
 }

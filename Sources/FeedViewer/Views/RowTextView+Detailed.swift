@@ -25,7 +25,12 @@ extension RowTextView {
         block.write(author, at: CellPoint(row: 0, column: 0), style: CellStyle(attributes: focused ? [.bold, .reverse] : .bold))
         let details = TextTruncation.truncate(detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)
         block.write(details, at: CellPoint(row: 1, column: 0), style: CellStyle(attributes: .dim))
-        for (index, line) in stateLines(model.state, width: width, glyphs: glyphs).enumerated() where 3 + index < lines {
+        var stateLines = stateLines(model.state, width: width, glyphs: glyphs)
+        if let damage = model.damage, case .loaded = model.state {
+            // The damage first: the photo is shown, but not all of it.
+            stateLines.insert(StateLine.damaged(damage, glyphs: glyphs), at: 0)
+        }
+        for (index, line) in stateLines.enumerated() where 3 + index < lines {
             block.write(fitted(line, width: width, glyphs: glyphs), at: CellPoint(row: 3 + index, column: 0))
         }
         return block

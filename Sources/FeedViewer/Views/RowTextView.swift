@@ -26,7 +26,7 @@ public enum RowTextView {
             detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)
         block.write(details, at: CellPoint(row: 1, column: 0), style: CellStyle(attributes: .dim))
 
-        block.write(fitted(StateLine.text(for: model.state, glyphs: glyphs), width: width, glyphs: glyphs),
+        block.write(fitted(StateLine.text(for: model.state, damage: model.damage, glyphs: glyphs), width: width, glyphs: glyphs),
                     at: CellPoint(row: 2, column: 0))
         return block
     }

@@ -1,3 +1,4 @@
+public import ImageCodecs
 public import TerminalGraphics
 public import TerminalScreen
 public import Vocabulary
@@ -17,6 +18,8 @@ public struct RowViewModel: Hashable, Sendable {
     public var marked = false
     /// How far its original's save has come, in percent (nil: not saving; -1: size unknown).
     public var saving: Int?
+    /// What is missing from a picture drawn from a damaged file or a cut download (nil: whole).
+    public var damage: ImageDamage?
 
     /// Creates a row model.
     public init(author: String, id: String, imageSize: CellSize? = nil, state: RowDisplayState,

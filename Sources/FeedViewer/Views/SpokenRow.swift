@@ -36,11 +36,14 @@ public struct SpokenRow: Hashable, Sendable {
     /// Whether it is a file on this machine (a folder feed's, a `file://` URL): its name is
     /// no author.
     public var isFile = false
+    /// What is missing from its picture when it was drawn damaged ("60 % decoded (the JPEG
+    /// data ends before the image is complete)"), said after its load; nil when whole.
+    public var damage: String?
 
     /// A row in words.
     public init(
         position: Int, count: Int?, author: String, id: String, imageSize: CellSize? = nil, state: RowDisplayState,
-        marked: Bool = false, saving: Int? = nil, isFile: Bool = false
+        marked: Bool = false, saving: Int? = nil, isFile: Bool = false, damage: String? = nil
     ) {
         self.position = position
         self.count = count
@@ -51,6 +54,7 @@ public struct SpokenRow: Hashable, Sendable {
         self.marked = marked
         self.saving = saving
         self.isFile = isFile
+        self.damage = damage
     }
 
     /// The row as its list line shows it: `Photo 4 of 30 by Jakub Mede, 1873 by 1248, loading 40%`.
@@ -59,7 +63,7 @@ public struct SpokenRow: Hashable, Sendable {
         if let imageSize, imageSize.columns > 0, imageSize.rows > 0 {
             parts.append("\(imageSize.columns) by \(imageSize.rows)")
         }
-        if let state = Self.words(for: state) { parts.append(state) }
+        if let state = stateWords { parts.append(state) }
         if marked { parts.append("marked") }
         if let saving { parts.append(saving < 0 ? "saving" : "saving \(saving)%") }
         return parts.joined(separator: ", ")
@@ -86,7 +90,15 @@ public struct SpokenRow: Hashable, Sendable {
         case .idle, .loading, .preview:
             return nil
         }
-        return Self.words(for: state).map { "photo \(position) \($0)" }
+        return stateWords.map { "photo \(position) \($0)" }
+    }
+
+    /// The state in words, a damaged picture's damage after its load: `loaded from the file in
+    /// 12 ms, damaged: 60 % decoded (the JPEG data ends before the image is complete)`.
+    var stateWords: String? {
+        guard let words = Self.words(for: state) else { return nil }
+        guard let damage, case .loaded = state else { return words }
+        return words + ", damaged: " + TextSanitizer.sanitize(damage)
     }
 
     /// The state in words (nil: nothing to say, a row not started).

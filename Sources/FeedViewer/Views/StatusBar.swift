@@ -86,6 +86,11 @@ public enum StatusBar {
             let full = violations == 0 ? "audit ok" : "audit \(violations) ✗"
             result.append(Segment(priority: 1, full: full, compact: full))
         }
+        if let damage = metrics.focusedDamage {
+            // The focused photo is drawn from a damaged file or a cut download: said beside its position.
+            let full = "\(glyphs.damaged) damaged: " + TextSanitizer.sanitize(damage)
+            result.insert(Segment(priority: 0, full: full, compact: full), at: min(2, result.count))
+        }
         if let message = metrics.message {
             // What the viewer just said or asks: kept while anything but the position can go.
             // After the source and the position, never shortened: the rest goes first, and a

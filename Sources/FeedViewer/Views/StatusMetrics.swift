@@ -44,6 +44,8 @@ public struct StatusMetrics: Hashable, Sendable {
     public var message: String?
     /// The last failure of a file the run writes ("trace run.json: write failed: …"), nil when none failed.
     public var outputFailure: String?
+    /// What is missing from the focused photo's picture ("60 % decoded"), nil when it is whole.
+    public var focusedDamage: String?
 
     /// Creates metrics; counts default to zero.
     public init(

@@ -21,6 +21,7 @@ extension LoadingModel {
             }
             let replacesPlaceholder = item.picture == nil
             item.bitmap = response.bitmap
+            item.damage = response.damage
             item.picture = drawing.pictures.picture(for: response.bitmap, in: drawing.box)
             item.fade = item.picture.flatMap {
                 Self.fade(for: $0, from: response.source, replacingPlaceholder: replacesPlaceholder, drawing: drawing)
@@ -39,6 +40,10 @@ extension LoadingModel {
             item.picture = drawing.pictures.picture(for: preview.bitmap, in: drawing.box)
         case .idle, .loading:
             break
+        }
+        if case .success(let response) = phase, let damage = response.damage {
+            // Said in the event log, as a failure is: the photo shows, not all of it.
+            reply.ask(.log(.note("damaged: \(damage)"), for: key))
         }
         switch phase {
         case .success: reply.ask(.mark(.done, lane: key.description))

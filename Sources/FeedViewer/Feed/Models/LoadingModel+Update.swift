@@ -84,6 +84,7 @@ extension LoadingModel {
                 items[key]?.state = .idle
                 items[key]?.picture = nil
                 items[key]?.bitmap = nil
+                items[key]?.damage = nil
                 if items[key]?.load?.isFinished == true { items[key]?.load = nil }
                 let restart = RowLoadPlanner.restart(key, status: loadStatus(of: key), isVisible: visible.contains(key))
                 perform(restart, drawing: drawing, reply: &reply)
@@ -99,6 +100,11 @@ extension LoadingModel {
             reply.effects += reconcileAnimations(playing: playing, visible: visible, positions: positions, policy: policy, now: now)
         }
         return reply
+    }
+
+    /// What is missing from the picture of `key`, when it was drawn damaged (nil: whole, or none).
+    func damage(of key: PhotoKey) -> ImageDamage? {
+        items[key]?.damage
     }
 
     /// Where the load of the photo of `key` stands, from its item (idle when untouched).

@@ -242,7 +242,9 @@ pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scal
     jpeg_create_decompress(&cinfo);
     pf_jpeg_limit(&cinfo, &error, &progress, max_memory);
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    error.in_header = 1;
     jpeg_read_header(&cinfo, TRUE);
+    error.in_header = 0;
 
     int cmyk = 0;
     const char *reason = NULL;

@@ -69,10 +69,12 @@ static void pf_jpeg_emit_message(j_common_ptr cinfo, int level) {
             pf_jpeg_fail(cinfo, "the JPEG data ends before the image is complete");
         }
     }
-    if (error->tolerant) {
+    if (error->tolerant && (!error->in_header || error->base.msg_code == JWRN_JPEG_EOF)) {
         pf_jpeg_record_damage(cinfo, error);
         return;
     }
+    /* (Extraneous bytes between the header's markers are skipped: the image data is whole, as a
+     * strict decode takes it.) */
     pf_jpeg_output_message(cinfo);
 }
 

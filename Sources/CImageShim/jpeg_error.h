@@ -26,6 +26,9 @@ typedef struct pf_jpeg_error {
     size_t message_capacity;
     /* 1: warnings (a premature end included) are recorded as damage, never fatal. */
     int tolerant;
+    /* 1 while jpeg_read_header runs: a warning then (bytes skipped between markers) is no damage
+     * to the image data, except a premature end. */
+    int in_header;
     /* Set at the first warning of a tolerant decode, with where the input was then. */
     int damaged;
     int damage_scan;

@@ -143,7 +143,10 @@ public enum ImageDecoder {
         var exif: [UInt8] = []
         var progressive = false
         var library: LibraryDecoding.Details?
-        switch try decodableFormat(of: bytes) {
+        // A JPEG whose signature lost its third byte is read on when damage is allowed (libjpeg
+        // skips to the next marker, as browsers and chafa do) and said damaged.
+        let damagedSignature = options.allowsPartialDecoding && ImageFormat.sniff(bytes) == nil && hasDamagedJPEGSignature(bytes)
+        switch damagedSignature ? .jpeg : try decodableFormat(of: bytes) {
         case .png: header = try PNGDecoding.probe(bytes)
         case .bmp: header = try BMPDecoding.probe(bytes)
         case .jpeg: (header, exif, progressive) = try JPEGDecoding.probeDetails(bytes)
@@ -207,6 +210,11 @@ public enum ImageDecoder {
         case let format:
             bitmap = try LibraryDecoding.decode(bytes, format: format, size: stored, reduce: plan.reduction)
         }
+        if damagedSignature, damage == nil {
+            damage = ImageDamage(
+                decodedRows: bitmap.height, rows: bitmap.height, isTruncated: false,
+                reason: "the JPEG signature is damaged (its third byte is not 0xFF)")
+        }
         if options.appliesOrientation {
             bitmap = bitmap.oriented(header.orientation)
         }
@@ -233,6 +241,12 @@ public enum ImageDecoder {
             ? JPEGDecoding.scaledSize(header.storedSize, denominator: plan.dctScale) : header.storedSize
         let decoded = DecodePlan.reducedSize(scaled, by: plan.reduction)
         return options.appliesOrientation && header.orientation.swapsAxes ? decoded.transposed : decoded
+    }
+
+    /// FF D8 (a JPEG's start of image) followed by anything but the FF of a marker: a JPEG whose
+    /// signature is damaged, which libjpeg still reads (it skips bytes up to the next marker).
+    static func hasDamagedJPEGSignature(_ bytes: [UInt8]) -> Bool {
+        bytes.count > 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] != 0xFF
     }
 
     /// A format ImageCodecs decodes, or the error that says why not.

@@ -188,11 +188,12 @@ fuzz:
 	$(FUZZ_SWIFTC) $(FUZZ_SWIFT_FLAGS) -D FUZZ_TERMINAL -module-name TerminalFuzz $(FUZZ_TERMINAL_SOURCES) \
 		-o .build/fuzz/fuzz_terminal
 	.build/fuzz/fuzz_jpeg $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/jpeg- \
-		.build/fuzz/corpus-jpeg fuzz/seeds .build/fuzz/seeds-assets
+		.build/fuzz/corpus-jpeg fuzz/seeds .build/fuzz/seeds-assets Tests/CodecFixtures/conformance/imagetestsuite/jpg
 	.build/fuzz/fuzz_png $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/png- \
-		.build/fuzz/corpus-png fuzz/seeds .build/fuzz/seeds-assets
+		.build/fuzz/corpus-png fuzz/seeds .build/fuzz/seeds-assets Tests/CodecFixtures/conformance/imagetestsuite/png
 	LSAN_OPTIONS=suppressions=fuzz/lsan-formats.supp .build/fuzz/fuzz_formats $(FUZZ_FORMATS_LIMIT) -artifact_prefix=.build/fuzz/formats- \
-		.build/fuzz/corpus-formats Assets/formats fuzz/seeds-formats
+		.build/fuzz/corpus-formats Assets/formats fuzz/seeds-formats Tests/CodecFixtures/conformance/made-damage \
+		Tests/CodecFixtures/conformance/imagetestsuite/gif Tests/CodecFixtures/conformance/imagetestsuite/tif
 	.build/fuzz/fuzz_thumbnail $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/thumbnail- \
 		.build/fuzz/corpus-thumbnail fuzz/seeds
 	.build/fuzz/fuzz_bmp $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/bmp- \

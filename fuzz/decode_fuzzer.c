@@ -2,7 +2,7 @@
  * libFuzzer targets for the C shim's decode paths (built by `make fuzz`, with AddressSanitizer).
  *
  * FUZZ_PNG: probe, then a full decode, and a full and a reduced one that go on past damage
- * (pf_png_decode_tolerant). FUZZ_JPEG: probe, then a strict full decode and tolerant decodes
+ * (pf_png_decode_tolerant: rows, or an interlaced file's passes). FUZZ_JPEG: probe, then a strict full decode and tolerant decodes
  * (pf_jpeg_decode_tolerant) at two DCT scales and reductions under the default memory cap (the
  * damage report checked against the output), then progressive previews (buffered-image
  * mode) of the first half of the input and of all of it. Images claiming more than 4 megapixels
@@ -12,8 +12,9 @@
  * FUZZ_FORMATS: WebP, GIF, AVIF, HEIF, JPEG XL and TIFF in one target (pf_image_probe and
  * pf_image_decode): the format is sniffed from the first bytes as ImageFormat.sniff does (an
  * input with no signature goes to the format size % 6 picks), then a probe, a full decode, a
- * reduced one, the stored thumbnail when there is one, for GIF the full and reduced decodes that
- * go on past damage (pf_image_decode_tolerant), and for GIF and WebP two loops of the
+ * reduced one, the stored thumbnail when there is one, for GIF, TIFF and WebP the full and
+ * reduced decodes that go on past damage (pf_image_decode_tolerant: a GIF's rows or interlaced
+ * passes, a TIFF's strips or tiles, a WebP's incremental rows), and for GIF and WebP two loops of the
  * animation (pf_anim_*); a JPEG XL's info-panel metadata (pf_jxl_metadata: its Exif and brob
  * boxes, its colour profile's name) before its probe. The libraries themselves are
  * Debian's (not instrumented): ASan watches the shim's own reads and writes, and any crash in a
@@ -183,7 +184,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     fuzz_format_decode(format, data, size, info.width, info.height, 1, 0);
     fuzz_format_decode(format, data, size, info.width, info.height, reduce, 0);
-    if (format == PF_FORMAT_GIF) {
+    if (format == PF_FORMAT_GIF || format == PF_FORMAT_TIFF || format == PF_FORMAT_WEBP) {
         fuzz_format_decode(format, data, size, info.width, info.height, 1, 2);
         fuzz_format_decode(format, data, size, info.width, info.height, reduce, 2);
     }

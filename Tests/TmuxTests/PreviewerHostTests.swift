@@ -24,7 +24,10 @@ struct PreviewerHostTests {
         // two columns fewer. `-single`: no background server left behind.
         .init(
             name: "lf",
-            files: [("lf/lfrc", ".config/lf/lfrc"), ("lf/photofeed-lf-preview", "bin/photofeed-lf-preview")],
+            files: [
+                ("lf/lfrc", ".config/lf/lfrc"), ("lf/photofeed-lf-preview", "bin/photofeed-lf-preview"),
+                ("lf/photofeed-lf-clean", "bin/photofeed-lf-clean"),
+            ],
             command: "lf -single", previewOrigin: (51, 1)),
         // ranger 1.9.3: previews are turned off for root after the config is read; `--cmd`
         // turns them back on, as docs/previewers.md says.
@@ -64,6 +67,8 @@ struct PreviewerHostTests {
         var extent: PreviewScreen.Box?
         var outside: [String]
         var shown: Bool
+        var shares: (grey: Double, red: Double, cells: Int) = (0, 0, 0)
+        var sample = ""
         var screen: String
 
         /// The picture is the photo's, inside the box, as large as the box allows on one side.
@@ -73,7 +78,7 @@ struct PreviewerHostTests {
         }
 
         var report: String {
-            "box \(box?.description ?? "none"), picture \(extent?.description ?? "none"), "
+            "box \(box?.description ?? "none"), picture \(extent?.description ?? "none"), shares \(shares), "
                 + "\(outside.count) block glyphs outside the box \(outside.prefix(5)):\n\(screen)"
         }
     }
@@ -88,7 +93,7 @@ struct PreviewerHostTests {
             let previews = boxes.map { box in
                 Preview(
                     box: box, extent: screen.artExtent(in: box), outside: screen.blockGlyphs(outside: box) + others,
-                    shown: photo.isShown(by: screen.shares(in: box)), screen: text)
+                    shown: photo.isShown(by: screen.shares(in: box)), shares: screen.shares(in: box), sample: String(String(decoding: Array(((try? session.rawCapture()) ?? "").utf8).suffix(1500).prefix(500), as: UTF8.self).debugDescription), screen: text)
             }
             last = previews.first ?? Preview(box: nil, extent: nil, outside: others, shown: false, screen: text)
             return previews.first(where: \.isRight)
@@ -144,7 +149,7 @@ struct PreviewerHostTests {
             var directory: ObjCBool = false
             return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &directory) && !directory.boolValue
         }
-        #expect(files.count == 7, "docs/previewers holds \(files.sorted())")
+        #expect(files.count == 8, "docs/previewers holds \(files.sorted())")
         // Then the page shows each whole, as a code block of its own (one source for both)
         for file in files {
             var text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

@@ -76,17 +76,12 @@ public enum PlacedOutput {
         return save + blanking(box) + move(row: at.row, column: at.column) + escape + restore
     }
 
-    /// A kitty picture placed at its place in `box`: its pixels held first (`transmit`:
-    /// ``KittyGraphics/Action/hold``, under ``kittyImageID``, which replaces the picture before),
-    /// then placed by a command of its own (`place`: ``KittyGraphics/place(_:placementID:origin:visible:)``,
-    /// the cursor kept) between DECSC and DECRC. The placement is a few dozen bytes after the
-    /// pixels, not the last chunk of them: a terminal draws it as one change of the screen once
-    /// the pixels are there (kitty under lf, whose screen is otherwise still, showed a picture
-    /// sent as `a=T` only at its next repaint). The box's text is left as it is (the picture lies
-    /// over it, as `kitten icat --place` does).
-    public static func kitty(_ transmit: [UInt8], place: [UInt8], cells: CellSize, in box: ShowPlacement) -> [UInt8] {
+    /// A kitty picture placed directly at its place in `box` (`display`: transmitted and shown in
+    /// one go, the cursor kept: ``KittyGraphics/Action/displayInPlace``); the box's text is left
+    /// as it is (the picture lies over it, as `kitten icat --place` does).
+    public static func kitty(_ display: [UInt8], cells: CellSize, in box: ShowPlacement) -> [UInt8] {
         let at = origin(of: cells, in: box)
-        return transmit + save + move(row: at.row, column: at.column) + place + restore
+        return save + move(row: at.row, column: at.column) + display + restore
     }
 
     /// kitty placeholders in `box`: the pixels held (`transmit`, a virtual placement), the box

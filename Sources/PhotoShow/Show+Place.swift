@@ -131,11 +131,7 @@ extension Show {
         let image = TerminalImage(bitmap: bitmap, cells: cells, graphics: graphics).renamed(PlacedOutput.kittyImageID)
         switch graphics {
         case is KittyDirectGraphics:
-            let at = PlacedOutput.origin(of: cells, in: box)
-            let place = KittyGraphics.place(
-                image, placementID: KittyGraphics.placedPlacementID, origin: at, visible: CellRect(origin: at, size: cells))
-            return PlacedOutput.kitty(
-                transport.wrap(transport.transmitKitty(image, action: .hold)), place: transport.wrap(place), cells: cells, in: box)
+            return PlacedOutput.kitty(transport.wrap(transport.transmitKitty(image, action: .displayInPlace)), cells: cells, in: box)
         case is KittyPlaceholderGraphics:
             let block = KittyPlaceholder.cells(imageID: image.id, size: cells, indexed: transport.indexedPlaceholderIDs)
             return PlacedOutput.placeholders(graphics.transmit(image, transport: transport), cells: block, in: box)

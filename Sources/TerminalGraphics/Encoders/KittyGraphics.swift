@@ -40,10 +40,13 @@ public enum KittyGraphics {
         case holdForPlaceholders
         /// Shows it at the cursor, its cells large (`a=T`): the cursor ends after the picture.
         case display
+        /// Shows it at the cursor, its cells large, under placement ``placedPlacementID``, the
+        /// cursor left where it is (`a=T,C=1`): a picture placed in a box of the screen
+        /// (`show --place`), which nothing after it may scroll.
+        case displayInPlace
     }
 
-    /// The placement id of a picture placed in a box of the screen (`show --place`): its pixels
-    /// held (``Action/hold``), then placed by ``place(_:placementID:origin:visible:)``.
+    /// The placement id of a picture shown by ``Action/displayInPlace``.
     public static let placedPlacementID: UInt32 = 1
 
     /// Transmits `image`: for Unicode placeholders with a virtual placement (`a=T,U=1`), else for
@@ -134,6 +137,7 @@ public enum KittyGraphics {
         case .hold: return "a=t,q=2" + keys
         case .holdForPlaceholders: return "a=T,U=1,q=2" + keys + "," + cells
         case .display: return "a=T,q=2," + cells + keys
+        case .displayInPlace: return "a=T,q=2,C=1," + cells + keys + ",p=\(placedPlacementID)"
         }
     }
 

@@ -55,13 +55,22 @@ extension Show {
         defer { keys?.restore() }
         images: for (index, image) in images.enumerated() {
             do {
-                let picture =
-                    Self.isRemote(image)
-                    ? ShowPicture.pixels(try await Self.pixelBitmap(
-                        url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline.get()))
-                    : try await decodes.value(at: index)
+                let picture: ShowPicture
+                let damage: ImageDamage?
+                if Self.isRemote(image) {
+                    let loaded = try await Self.pixelPicture(
+                        url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline.get())
+                    (picture, damage) = (.pixels(loaded.bitmap), loaded.damage)
+                } else {
+                    (picture, damage) = try await decodes.value(at: index)
+                }
                 let first = Self.printed(picture, pixels: pixels, cache: cache, stores: &stores)
                 guard output.write(first.bytes) else { break }
+                if let damage {
+                    // Drawn as far as it decodes, and said.
+                    failed = true
+                    Self.reportDamage(image, damage, to: errors)
+                }
                 if let data = ShowAnimation.animation(ofFile: image, settings: settings),
                     let player = ShowAnimation.player(data, frameSize: picture.size, settings: settings)
                 {
@@ -113,18 +122,22 @@ extension Show {
     }
 
     /// A file's picture: from `cache` when it holds one for `layout`, else decoded (and marked
-    /// to be stored).
+    /// to be stored, unless the file is damaged: its damage comes back instead, and a picture
+    /// stored from it would pass for whole next time).
     static func picture(
         file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int,
         cache: PictureCache?, layout: String
-    ) async throws -> ShowPicture {
+    ) async throws -> (ShowPicture, ImageDamage?) {
         let key = Show.fileURL(image).localPath.flatMap { cache?.key(forFile: $0, layout: layout) }
         if let cache, let key {
-            if pixels.storesPrinted, let hit = cache.printed(for: key) { return .printed(hit.bytes, size: hit.size) }
-            if !pixels.storesPrinted, let hit = cache.picture(for: key) { return .pixels(hit.bitmap, png: hit.png) }
+            if pixels.storesPrinted, let hit = cache.printed(for: key) { return (.printed(hit.bytes, size: hit.size), nil) }
+            if !pixels.storesPrinted, let hit = cache.picture(for: key) { return (.pixels(hit.bitmap, png: hit.png), nil) }
         }
-        let bitmap = try await pixelBitmap(file: image, pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes)
-        return .pixels(bitmap, keyToStore: key)
+        let decoder = DamageRecordingDecoding()
+        let bitmap = try await pixelBitmap(
+            file: image, pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes, decoder: decoder)
+        let damage = decoder.damage
+        return (.pixels(bitmap, keyToStore: damage == nil ? key : nil), damage)
     }
 
     /// The cells a picture may cover, `columns` wide and `rows` tall (without `--height`, as
@@ -141,12 +154,14 @@ extension Show {
     /// the box (DCT scaling, or the file's EXIF thumbnail when it covers them), then fitted
     /// (or, with `--fill` and `--height`, cropped to fill the box).
     static func pixelBitmap(
-        file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int
+        file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int,
+        decoder: any PhotoDecoding = LivePhotoDecoding()
     ) async throws -> Bitmap {
         let bytes = try await readFile(image, limit: maxBytes)
         let header = try ImageDecoder.probe(bytes)
         let target = pixelTarget(forImage: header.size, pixels: pixels, columns: columns, rows: rows, fill: fill)
-        let decoded = try decodeFile(bytes: bytes, header: header, file: Show.fileURL(image), target: target, thumbnails: nil)
+        let decoded = try decodeFile(
+            bytes: bytes, header: header, file: Show.fileURL(image), target: target, thumbnails: nil, decoder: decoder)
         return fill ? decoded.fill(target) : decoded.fit(into: target)
     }
 
@@ -162,11 +177,20 @@ extension Show {
     static func pixelBitmap(
         url image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, pipeline: ImagePipeline
     ) async throws -> Bitmap {
+        try await pixelPicture(url: image, pixels: pixels, columns: columns, rows: rows, fill: fill, pipeline: pipeline).bitmap
+    }
+
+    /// A URL's picture through the pipeline, resized to fit (or fill) the box, and what is
+    /// missing from it when the file or its download was damaged.
+    static func pixelPicture(
+        url image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, pipeline: ImagePipeline
+    ) async throws -> (bitmap: Bitmap, damage: ImageDamage?) {
         let box = pixelBox(pixels: pixels, columns: columns, rows: rows).pixels
         let request = ImageRequest(
             string: image, processors: [.resize(to: box, mode: fill ? .fill : .fit)], cachePolicy: .viewLifetime)
-        let bitmap = try await pipeline.image(for: request).bitmap
+        let response = try await pipeline.image(for: request)
+        let bitmap = response.bitmap
         let budget = PixelBudget.clamp(bitmap.size)
-        return budget == bitmap.size ? bitmap : bitmap.resized(to: budget)
+        return (budget == bitmap.size ? bitmap : bitmap.resized(to: budget), response.damage)
     }
 }

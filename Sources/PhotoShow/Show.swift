@@ -96,9 +96,13 @@ public enum Show {
         defer { keys?.restore() }
         images: for (index, image) in images.enumerated() {
             do {
-                let (bitmap, originalSize, damage) = Self.isRemote(image)
-                    ? (try await Self.download(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options), nil, nil)
-                    : try await decodes.value(at: index)
+                let (bitmap, originalSize, damage): (Bitmap, PixelSize?, ImageDamage?)
+                if Self.isRemote(image) {
+                    let loaded = try await Self.downloadPicture(image, pipeline: pipeline.get(), columns: columns, rows: height, options: options)
+                    (bitmap, originalSize, damage) = (loaded.bitmap, nil, loaded.damage)
+                } else {
+                    (bitmap, originalSize, damage) = try await decodes.value(at: index)
+                }
                 let size = originalSize ?? bitmap.size
                 let grid = Self.render(bitmap, originalSize: size, columns: columns, rows: height, options: options)
                 let printed = ANSIWriter().bytes(for: grid)
@@ -217,6 +221,14 @@ public enum Show {
     static func download(
         _ image: String, pipeline: ImagePipeline, columns: Int, rows: Int?, options: BlockArtOptions
     ) async throws -> Bitmap {
+        try await downloadPicture(image, pipeline: pipeline, columns: columns, rows: rows, options: options).bitmap
+    }
+
+    /// Loads an http(s) URL through the image pipeline, resized toward what the cells need, and
+    /// what is missing from it when the file was damaged or its download cut for good.
+    static func downloadPicture(
+        _ image: String, pipeline: ImagePipeline, columns: Int, rows: Int?, options: BlockArtOptions
+    ) async throws -> (bitmap: Bitmap, damage: ImageDamage?) {
         // Square pixels at the symbol set's horizontal density cover its vertical one too.
         let across = options.symbols.pixelsPerCellX
         let down = rows.map { Int((Double($0 * across) * options.cellAspect).rounded(.up)) } ?? 16_384
@@ -225,7 +237,8 @@ public enum Show {
             string: image,
             processors: [.resize(to: PixelSize(width: columns * across, height: down), mode: mode)],
             cachePolicy: .viewLifetime)
-        return try await pipeline.image(for: request).bitmap
+        let response = try await pipeline.image(for: request)
+        return (response.bitmap, response.damage)
     }
 
     /// The whole file through the pipeline's file loader, refusing more than `limit` bytes
@@ -277,9 +290,11 @@ final class LazyPipeline {
 
     func get() -> ImagePipeline {
         if let pipeline { return pipeline }
-        let made = ImagePipeline(
-            configuration: .init(
-                memoryCache: nil, diskCache: nil, limits: ImagePipeline.Limits(maxResponseBytes: maxBytes)))
+        var configuration = ImagePipeline.Configuration(
+            memoryCache: nil, diskCache: nil, limits: ImagePipeline.Limits(maxResponseBytes: maxBytes))
+        // A damaged photo or a download cut for good is drawn as far as it decodes, and said.
+        configuration.allowsPartialImages = true
+        let made = ImagePipeline(configuration: configuration)
         pipeline = made
         return made
     }

@@ -24,7 +24,8 @@ import Darwin
 /// when one covers the box, and one is written for the next run unless `--no-thumbnail-cache`)
 /// and encoded at once (``ShowGridPicture``), and each row is written as soon as its pictures
 /// are in. A file that cannot be shown (a FIFO, socket or device is refused without being
-/// opened) gets one line on stderr and an empty box; the exit status is then 1.
+/// opened) gets one line on stderr and an empty box; a damaged one its box drawn as far as it
+/// decodes and a line on stderr saying how much; the exit status is then 1.
 enum ShowGrid {
     /// Shows `settings.images` in a grid; returns false when one could not be shown.
     static func run(
@@ -35,11 +36,13 @@ enum ShowGrid {
             grid: grid, totalColumns: columns, totalRows: settings.height, titled: settings.title)
         let thumbnails = Show.thumbnailCache(settings)
         defer { Show.handOver(thumbnails, settings) }
-        let pipeline = ImagePipeline(
-            configuration: .init(
-                memoryCache: nil, diskCache: nil,
-                thumbnailCache: thumbnails,
-                limits: ImagePipeline.Limits(maxResponseBytes: settings.maxBytes)))
+        var configuration = ImagePipeline.Configuration(
+            memoryCache: nil, diskCache: nil,
+            thumbnailCache: thumbnails,
+            limits: ImagePipeline.Limits(maxResponseBytes: settings.maxBytes))
+        // A damaged photo gets its box drawn as far as it decodes, and a line on stderr.
+        configuration.allowsPartialImages = true
+        let pipeline = ImagePipeline(configuration: configuration)
         let box = Self.pixelBox(layout: layout, options: options, pixels: pixels)
         let images = settings.images
         let writer = ShowGridWriter(layout: layout)
@@ -48,6 +51,7 @@ enum ShowGrid {
         var succeeded = true
         await withTaskGroup(of: Loaded.self) { group in
             var ready: [Int: Result<ShowGridPicture, any Error>] = [:]
+            var damages: [Int: ImageDamage] = [:]
             while true {
                 while let position = window.nextStart() {
                     let request = ImageRequest(
@@ -55,9 +59,9 @@ enum ShowGrid {
                         cachePolicy: .viewLifetime)
                     group.addTask {
                         do {
-                            let bitmap = try await pipeline.image(for: request).bitmap
-                            let picture = ShowGridPicture.encode(bitmap, layout: layout, options: options, pixels: pixels)
-                            return Loaded(position: position, result: .success(picture))
+                            let response = try await pipeline.image(for: request)
+                            let picture = ShowGridPicture.encode(response.bitmap, layout: layout, options: options, pixels: pixels)
+                            return Loaded(position: position, result: .success(picture), damage: response.damage)
                         } catch {
                             return Loaded(position: position, result: .failure(error))
                         }
@@ -65,6 +69,7 @@ enum ShowGrid {
                 }
                 guard let loaded = await group.next() else { break }
                 ready[loaded.position] = loaded.result
+                damages[loaded.position] = loaded.damage
                 window.finish(loaded.position)
                 // Rows are written in order as soon as all of their pictures are in.
                 while let row = window.takeRow() {
@@ -86,6 +91,12 @@ enum ShowGrid {
                         group.cancelAll()
                         return
                     }
+                    // A damaged photo's box is drawn as far as it decodes; the file is said once its row is out.
+                    for index in row {
+                        guard let damage = damages.removeValue(forKey: index) else { continue }
+                        succeeded = false
+                        Show.reportDamage(images[index], damage, to: errors)
+                    }
                 }
             }
         }
@@ -97,6 +108,8 @@ enum ShowGrid {
     struct Loaded: Sendable {
         var position: Int
         var result: Result<ShowGridPicture, any Error>
+        /// What is missing from a damaged photo's picture.
+        var damage: ImageDamage? = nil
     }
 
     /// The bytes of one row of encoded pictures (nil: failed, the box stays empty): block art,

@@ -44,16 +44,21 @@ extension Show {
         }
         guard let box = placement, let image = settings.images.first else { return true }
         do {
-            let bytes: [UInt8]
+            let placed: (bytes: [UInt8], damage: ImageDamage?)
             // Block art's picture kept for the next cursor move, written once the output is.
             let thumbnails = pixels == nil ? Self.pictureThumbnails(settings, aspect: terminal.profile.cellAspect.aspect) : nil
             if let pixels {
-                bytes = try await Self.placedPixels(image, pixels: pixels, in: box, settings: settings, screen: screen)
+                placed = try await Self.placedPixels(image, pixels: pixels, in: box, settings: settings, screen: screen)
             } else {
-                bytes = try await Self.placedBlockArt(image, options: options, in: box, settings: settings, thumbnails: thumbnails)
+                placed = try await Self.placedBlockArt(image, options: options, in: box, settings: settings, thumbnails: thumbnails)
             }
-            _ = output.write(bytes)
+            _ = output.write(placed.bytes)
             handOver(thumbnails, settings)
+            // A damaged photo is drawn as far as it decodes, and said.
+            if let damage = placed.damage {
+                Self.reportDamage(image, damage, to: errors)
+                return false
+            }
             return true
         } catch {
             Self.reportFailure(image, error, to: errors)
@@ -77,20 +82,23 @@ extension Show {
     static func placedBlockArt(
         _ image: String, options: BlockArtOptions, in box: ShowPlacement, settings: ShowSettings,
         thumbnails: PictureThumbnails? = nil
-    ) async throws -> [UInt8] {
-        let (bitmap, originalSize): (Bitmap, PixelSize?)
+    ) async throws -> (bytes: [UInt8], damage: ImageDamage?) {
+        let (bitmap, originalSize, damage): (Bitmap, PixelSize?, ImageDamage?)
         if Self.isRemote(image) {
             let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
-            bitmap = try await Self.download(image, pipeline: pipeline.get(), columns: box.columns, rows: box.rows, options: options)
-            originalSize = nil
+            let loaded = try await Self.downloadPicture(
+                image, pipeline: pipeline.get(), columns: box.columns, rows: box.rows, options: options)
+            (bitmap, originalSize, damage) = (loaded.bitmap, nil, loaded.damage)
             await pipeline.shutdown()
         } else {
+            let decoder = DamageRecordingDecoding()
             (bitmap, originalSize) = try await Self.decodeFile(
                 image, columns: box.columns, rows: box.rows, options: options, maxBytes: settings.maxBytes,
-                thumbnails: thumbnails)
+                thumbnails: thumbnails, decoder: decoder)
+            damage = decoder.damage
         }
         let grid = Self.render(bitmap, originalSize: originalSize ?? bitmap.size, columns: box.columns, rows: box.rows, options: options)
-        return PlacedOutput.blockArt(grid, in: box)
+        return (PlacedOutput.blockArt(grid, in: box), damage)
     }
 
     /// A picture in real pixels in `box`, through `pixels`' protocol, fitted (or with `--fill`
@@ -98,19 +106,22 @@ extension Show {
     /// the screen's last row is kept a row shorter, as terminals scroll after a sixel there.
     static func placedPixels(
         _ image: String, pixels: ShowPixels, in box: ShowPlacement, settings: ShowSettings, screen: CellSize?
-    ) async throws -> [UInt8] {
+    ) async throws -> (bytes: [UInt8], damage: ImageDamage?) {
         let rows = Self.usableRows(in: box, graphics: pixels.graphics, screen: screen)
-        let bitmap: Bitmap
+        let (bitmap, damage): (Bitmap, ImageDamage?)
         if Self.isRemote(image) {
             let pipeline = LazyPipeline(maxBytes: settings.maxBytes)
-            bitmap = try await Self.pixelBitmap(
+            (bitmap, damage) = try await Self.pixelPicture(
                 url: image, pixels: pixels, columns: box.columns, rows: rows, fill: settings.fill, pipeline: pipeline.get())
             await pipeline.shutdown()
         } else {
+            let decoder = DamageRecordingDecoding()
             bitmap = try await Self.pixelBitmap(
-                file: image, pixels: pixels, columns: box.columns, rows: rows, fill: settings.fill, maxBytes: settings.maxBytes)
+                file: image, pixels: pixels, columns: box.columns, rows: rows, fill: settings.fill, maxBytes: settings.maxBytes,
+                decoder: decoder)
+            damage = decoder.damage
         }
-        return Self.placed(bitmap, pixels: pixels, in: box, rows: rows)
+        return (Self.placed(bitmap, pixels: pixels, in: box, rows: rows), damage)
     }
 
     /// The rows a picture may take in `box`: all of them, but a sixel whose box reaches the

@@ -45,4 +45,39 @@ import Testing
                     == "photofeed show: \(file.path): damaged: 64 % decoded (the JPEG data ends before the image is complete)\n")
         }
     }
+
+    @Test func inPixelsPlacedAndInAGridItIsDrawnAndSaidToo() async throws {
+        // Given coffee.jpg cut at 60 %, and the whole photo
+        let (folder, file) = try cutPhoto()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var home = environment
+        home["HOME"] = folder.path
+        home["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        let whole = BuiltBinary.assetsDirectory.appendingPathComponent("coffee.jpg").path
+        let sentence = "photofeed show: \(file.path): damaged: 64 % decoded (the JPEG data ends before the image is complete)\n"
+
+        // When shown in kitty's, sixel's and iTerm2's pixels (twice: the picture cache must not keep it)
+        for backend in ["kitty", "sixel", "iterm"] {
+            for _ in 0..<2 {
+                let shown = try await BuiltBinary.run(["show", file.path, "--width", "20", "--graphics", backend], environment: home)
+                // Then the picture is printed, said on stderr, exit status 1
+                #expect(shown.status == 1, "\(backend): \(shown.stderr)")
+                #expect(shown.stdout.count > 200, "\(backend)")
+                #expect(shown.stderr == sentence, "\(backend): \(shown.stderr)")
+            }
+        }
+        // When placed into a box as block art
+        let placed = try await BuiltBinary.run(
+            ["show", file.path, "--place", "20x10@0x0", "--symbols", "half", "--colors", "truecolor"], environment: home)
+        #expect(placed.status == 1, "\(placed.stderr)")
+        #expect(placed.stdout.contains("128;128;128"))
+        #expect(placed.stderr == sentence, "\(placed.stderr)")
+        // When in a grid beside the whole photo
+        let grid = try await BuiltBinary.run(
+            ["show", "--grid", "2", file.path, whole, "--width", "40", "--symbols", "half", "--colors", "truecolor"], environment: home)
+        // Then both boxes are drawn, and only the cut file is said
+        #expect(grid.status == 1, "\(grid.stderr)")
+        #expect(grid.stdout.contains("128;128;128"))
+        #expect(grid.stderr == sentence, "\(grid.stderr)")
+    }
 }

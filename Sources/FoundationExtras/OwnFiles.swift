@@ -35,7 +35,7 @@ public enum OwnFiles {
         writers: "the viewer, snapshot, prefetch, cache", cleaning: .kept)
     /// `show`'s pictures exactly as printed in pixels.
     public static let pictures = OwnFile(
-        .exactly(".pictures"), kind: .folder, purpose: "show's pictures in pixels, ready to print",
+        .exactly(".pictures"), kind: .folder, purpose: "show's pictures, block art and pixels, each kept at the size it is drawn",
         writers: "show", cleaning: .bounded(limit: 64 << 20))
     /// The embedded server's photos decoded at a reduced scale, so a later start decodes nothing large.
     public static let serverSources = OwnFile(

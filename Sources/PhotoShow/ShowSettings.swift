@@ -32,10 +32,11 @@ public struct ShowSettings: Equatable, Sendable {
     /// Read and write the freedesktop.org thumbnail cache, and in pixels photofeed's picture
     /// cache (off: `--no-thumbnail-cache`).
     public var thumbnailCache = true
-    /// Where the freedesktop.org thumbnails a run misses go, once everything is printed: nil
-    /// writes each as its photo is decoded; the command line hands them to a background
-    /// process (`photofeed cache write-thumbnails`), so a cold run prints as fast as one with
-    /// the cache off.
+    /// Where the freedesktop.org thumbnails `show --grid` misses go, once everything is printed:
+    /// nil writes each as its photo is decoded; the command line hands them to a background
+    /// process (`photofeed cache write-thumbnails`), so a cold grid prints as fast as one with
+    /// the cache off. One picture after another (a previewer's) reads and writes no
+    /// freedesktop.org thumbnail: it keeps its pictures in the picture cache, in the same process.
     public var writeThumbnailsLater: ThumbnailWriter?
     /// `--probe`: print the terminal's profile and exit.
     public var probe = false

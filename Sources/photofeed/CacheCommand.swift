@@ -54,7 +54,7 @@ struct CacheLocationOptions: ParsableArguments {
             ?? DiskCache.defaultDirectory(environment: environment)
     }
 
-    /// photofeed's cache of `show`'s pictures in pixels.
+    /// photofeed's cache of `show`'s pictures (block art and pixels).
     func pictures(environment: [String: String] = ProcessInfo.processInfo.environment) -> PictureCache {
         PictureCache(directory: PictureCache.defaultDirectory(environment: environment))
     }

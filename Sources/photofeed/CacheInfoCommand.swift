@@ -52,7 +52,7 @@ struct CacheInfoCommand: AsyncParsableCommand {
                 + "photofeed's: \(CacheCommand.count(inventory.own.files, inventory.own.bytes, noun: "thumbnail"))")
         let pictures = location.pictures()
         let stored = pictures.inventory()
-        lines.append("pictures:    \(pictures.directory) (show's pictures in pixels)")
+        lines.append("pictures:    \(pictures.directory) (show's pictures, block art and pixels)")
         lines.append("             \(CacheCommand.count(stored.files, stored.bytes, noun: "picture"))")
         let orphans = TemporaryImageFiles.orphans(removing: false)
         if orphans.files > 0 {

@@ -9,6 +9,8 @@ purpose=${1:-test}
 packages="pkg-config libncurses-dev libjpeg-dev libpng-dev zlib1g-dev"
 # The formats beyond JPEG and PNG (libheif1 brings libde265, its HEVC decoder; libavif15 dav1d)
 packages="$packages libwebp-dev libgif-dev libavif-dev libheif-dev libde265-0 libjxl-dev libtiff-dev liblcms2-dev"
+# Camera RAW files (libraw-dev brings libraw20, which the shim opens on first use)
+packages="$packages libraw-dev"
 case "$purpose" in
     run) ;;
     # man-db: the install test reads the installed photofeed(1) with `man -l`.

@@ -103,6 +103,8 @@ public enum PhotoSaver {
         case .heif: "heic"
         case .avif: "avif"
         case .jxl: "jxl"
+        // Which maker's RAW is not told by the bytes alone (NEF, ARW and DNG are all TIFF containers).
+        case .raw: "raw"
         }
     }
 

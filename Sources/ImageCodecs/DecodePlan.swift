@@ -22,7 +22,8 @@ struct DecodePlan: Equatable {
             self.init(dctScale: 1, reduction: 1)
             return
         }
-        let dct = format == .jpeg ? JPEGDecoding.scaleDenominator(for: stored, covering: target) : 1
+        // A RAW file shows its embedded JPEG preview.
+        let dct = format == .jpeg || format == .raw ? JPEGDecoding.scaleDenominator(for: stored, covering: target) : 1
         let scaled = JPEGDecoding.scaledSize(stored, denominator: dct)
         let reduction = scaled.pixelCount > threshold ? Self.reductionFactor(for: scaled, covering: target) : 1
         self.init(dctScale: dct, reduction: reduction)

@@ -127,6 +127,7 @@ public enum ImageDecoder {
         case .png: try PNGDecoding.probe(bytes)
         case .jpeg: try JPEGDecoding.probe(bytes)
         case .bmp: try BMPDecoding.probe(bytes)
+        case .raw: try RawPreviewDecoding.probe(bytes, maxPixels: DecodingOptions.defaultMaxPixels)
         case let format: try LibraryDecoding.probe(bytes, format: format).header
         }
     }
@@ -150,6 +151,7 @@ public enum ImageDecoder {
         case .png: header = try PNGDecoding.probe(bytes)
         case .bmp: header = try BMPDecoding.probe(bytes)
         case .jpeg: (header, exif, progressive) = try JPEGDecoding.probeDetails(bytes)
+        case .raw: return try RawPreviewDecoding.decode(bytes, options: options)
         case let format:
             let details = try LibraryDecoding.probe(bytes, format: format)
             library = details
@@ -237,7 +239,7 @@ public enum ImageDecoder {
         }
         let plan = DecodePlan(
             format: header.format, stored: header.storedSize, target: storedTarget, threshold: options.reductionThreshold)
-        let scaled = header.format == .jpeg
+        let scaled = header.format == .jpeg || header.format == .raw
             ? JPEGDecoding.scaledSize(header.storedSize, denominator: plan.dctScale) : header.storedSize
         let decoded = DecodePlan.reducedSize(scaled, by: plan.reduction)
         return options.appliesOrientation && header.orientation.swapsAxes ? decoded.transposed : decoded

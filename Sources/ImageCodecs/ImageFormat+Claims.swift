@@ -22,6 +22,7 @@ extension ImageFormat {
         case "heic", "heif", "hif": return .heif
         case "avif": return .avif
         case "jxl": return .jxl
+        case "cr2", "cr3", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "srw", "dng": return .raw
         default: return nil
         }
     }
@@ -43,6 +44,10 @@ extension ImageFormat {
         case "image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence": return .heif
         case "image/avif", "image/avif-sequence": return .avif
         case "image/jxl": return .jxl
+        case "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef", "image/x-sony-arw", "image/x-fuji-raf",
+            "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-pentax-pef", "image/x-samsung-srw",
+            "image/x-adobe-dng", "image/dng":
+            return .raw
         default: return nil
         }
     }
@@ -51,13 +56,17 @@ extension ImageFormat {
 extension ImageDecoder {
     /// Throws `.formatMismatch` naming both when `claimed` is set and the bytes are another
     /// recognised format; bytes of no recognised format are left to the decoder's own error.
+    /// A RAW and a TIFF are not told apart by a file's first bytes alone (NEF, ARW, DNG… are
+    /// TIFF containers), so either claim stands for the other.
     ///
     /// ```swift
     /// try ImageDecoder.checkClaim(ImageFormat.claimed(byName: "a.webp"), of: pngBytes)
     /// // format mismatch: claimed to be WEBP, the bytes are PNG
     /// ```
     public static func checkClaim(_ claimed: ImageFormat?, of bytes: [UInt8]) throws(ImageCodecError) {
-        guard let claimed, let actual = ImageFormat.sniff(bytes), actual != claimed else { return }
+        guard let claimed, let actual = ImageFormat.sniff(bytes), actual != claimed,
+            Set([claimed, actual]) != [.raw, .tiff]
+        else { return }
         throw .formatMismatch(claimed: claimed.description, actual: actual.description)
     }
 }

@@ -1,6 +1,9 @@
 /// An image container format, recognised by its magic bytes (never by name or Content-Type).
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case jpeg, png, gif, webp, bmp, tiff, heif, avif, jxl
+    /// A camera RAW file (CR2, CR3, NEF, ARW, RAF, ORF, RW2, PEF, SRW, DNG), shown through its
+    /// embedded preview (``ImageFormat/sniffRaw(_:head:)``).
+    case raw
 
     /// Whether ImageCodecs can decode this format (every format it recognises).
     public var isDecodable: Bool { true }
@@ -9,6 +12,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         switch self {
         case .jxl: "JPEG XL"
         case .heif: "HEIF"
+        case .raw: "camera RAW"
         default: rawValue.uppercased()
         }
     }
@@ -31,6 +35,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         // JPEG XL: a bare codestream, or the ISO-BMFF container's signature box.
         if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return .jxl }
+        if let raw = sniffRaw(bytes, head: head) { return raw }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         // "BM" alone is too weak (text may start so): the DIB header's size must be one a BMP
         // version defines (the reserved fields may hold an OS/2 icon's hotspot).

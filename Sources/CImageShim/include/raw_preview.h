@@ -1,0 +1,59 @@
+#ifndef IMAGE_SHIM_RAW_PREVIEW_H
+#define IMAGE_SHIM_RAW_PREVIEW_H
+
+/*
+ * Camera RAW files (CR2, CR3, NEF, ARW, RAF, ORF, RW2, PEF, SRW, DNG…) through LibRaw, opened on
+ * first use (raw_api.h): the largest preview the camera embedded, handed back as it is stored
+ * (a JPEG for the caller's JPEG decoder) or as pixels, and only where there is none a developed
+ * picture of the sensor data at half size. LibRaw's errors come back as a status and a message.
+ */
+
+#include "image_shim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What pf_raw_preview put in its output buffer. */
+typedef enum pf_raw_kind {
+    /** Nothing: the file has no preview (and developing was not asked for). */
+    PF_RAW_NONE = 0,
+    /** The embedded preview's JPEG bytes, as stored. */
+    PF_RAW_JPEG = 1,
+    /** RGBA8 rows of width × 4 bytes: an embedded bitmap preview, or the developed sensor data. */
+    PF_RAW_PIXELS = 2
+} pf_raw_kind;
+
+/** What a RAW file holds, as LibRaw reads it. */
+typedef struct pf_raw_info {
+    /** A pf_raw_kind: what the output buffer holds. */
+    int32_t kind;
+    /** The pixels' size (PF_RAW_PIXELS); for a JPEG, the size LibRaw reads for it (0 when unknown). */
+    int32_t width;
+    int32_t height;
+    /** The EXIF orientation (1–8) the caller applies to the output; 1 for a developed picture (LibRaw turned it). */
+    int32_t orientation;
+    /** The sensor picture's size, before any turn. */
+    int32_t raw_width;
+    int32_t raw_height;
+    /** 1 when the output is developed sensor data, not an embedded preview. */
+    int32_t developed;
+} pf_raw_info;
+
+/**
+ * Opens a RAW file from memory and puts its largest embedded preview into *out (free it with
+ * pf_buffer_free): JPEG bytes, or an embedded bitmap converted to RGBA8. Where the file has no
+ * preview and `develop` is 1, the sensor data is developed at half size (LibRaw's own turn
+ * applied) as long as it is at most max_pixels, and given up after timeout_ms milliseconds;
+ * with `develop` 0, no preview is PF_ERR_UNSUPPORTED with info->kind PF_RAW_NONE and the
+ * sensor's size filled in. A file LibRaw does not read is PF_ERR_UNSUPPORTED; a cut one,
+ * PF_ERR_TRUNCATED; pixels over max_pixels, PF_ERR_LIMIT, checked before allocating.
+ */
+pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
+                         pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

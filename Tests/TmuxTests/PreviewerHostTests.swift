@@ -67,8 +67,6 @@ struct PreviewerHostTests {
         var extent: PreviewScreen.Box?
         var outside: [String]
         var shown: Bool
-        var shares: (grey: Double, red: Double, cells: Int) = (0, 0, 0)
-        var sample = ""
         var screen: String
 
         /// The picture is the photo's, inside the box, as large as the box allows on one side.
@@ -78,7 +76,7 @@ struct PreviewerHostTests {
         }
 
         var report: String {
-            "box \(box?.description ?? "none"), picture \(extent?.description ?? "none"), shares \(shares), "
+            "box \(box?.description ?? "none"), picture \(extent?.description ?? "none"), "
                 + "\(outside.count) block glyphs outside the box \(outside.prefix(5)):\n\(screen)"
         }
     }
@@ -93,7 +91,7 @@ struct PreviewerHostTests {
             let previews = boxes.map { box in
                 Preview(
                     box: box, extent: screen.artExtent(in: box), outside: screen.blockGlyphs(outside: box) + others,
-                    shown: photo.isShown(by: screen.shares(in: box)), shares: screen.shares(in: box), sample: String(String(decoding: Array(((try? session.rawCapture()) ?? "").utf8).suffix(1500).prefix(500), as: UTF8.self).debugDescription), screen: text)
+                    shown: photo.isShown(by: screen.shares(in: box)), screen: text)
             }
             last = previews.first ?? Preview(box: nil, extent: nil, outside: others, shown: false, screen: text)
             return previews.first(where: \.isRight)

@@ -130,7 +130,7 @@ static pf_status pf_raw_develop(libraw_data_t *raw, int64_t max_pixels, int32_t 
     int64_t sensor = (int64_t)raw->sizes.raw_width * raw->sizes.raw_height;
     int64_t half = ((int64_t)raw->sizes.width / 2 + 1) * ((int64_t)raw->sizes.height / 2 + 1);
     if (sensor == 0 || half == 0) {
-        pf_set_message(message, capacity, "the RAW file has no preview and LibRaw reads no picture size in it");
+        pf_set_message(message, capacity, "the RAW file has no preview and LibRaw finds no sensor data in it");
         return PF_ERR_DECODER;
     }
     /* The sensor data is held whole (2 bytes a sample): at most four times the output's limit. */

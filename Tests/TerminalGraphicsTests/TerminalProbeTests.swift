@@ -216,4 +216,22 @@ struct TerminalProbeTests {
         #expect(cell("linux") == "not reported: 8×16 px assumed")
         #expect(cell("xterm-256color") == "not reported: 10×20 px assumed")
     }
+
+    @Test func theWindowSizeGivesTheCellWhenTheTerminalDoesNotAnswer() {
+        // Given xterm, which fills in the window's pixels but does not answer CSI 16 t or 14 t by default
+        var replies = TerminalReplies()
+        replies.setWindowSize(rows: 50, columns: 80, pixelWidth: 720, pixelHeight: 950)
+        replies.feed(Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?64;1;2c".utf8))
+        let profile = TerminalProfile(
+            replies: replies, request: .auto, environment: ["TERM": "xterm"], tmux: nil,
+            selection: GraphicsSelection(backend: .blocks, reason: "blocks"),
+            colors: ColorDepth.Decision(depth: .truecolor, source: "test"))
+        // Then pictures are laid out for its 9×19 cells, block art at 9:19, and the report says where from
+        #expect(profile.cellPixels == PixelSize(width: 9, height: 19))
+        #expect(profile.cellAspect.aspect.description == "9:19")
+        let report = profile.report()
+        #expect(report.contains("cell        9×19 px (from the window size, not answered)"), "\(report)")
+        #expect(report.contains("proportions 9:19 (TIOCGWINSZ: cell 9×19 px)"), "\(report)")
+        #expect(report.contains("glyphs      quadrants (xterm draws with the font, which may have no sextants)"), "\(report)")
+    }
 }

@@ -61,10 +61,10 @@ public struct TerminalProfile: Sendable {
         TerminalFamily.BlockGlyphs.decide(environment: environment, replies: replies, tmux: tmux)
     }
 
-    /// One cell's size in pixels: the terminal's answer, else what its family is known to have
-    /// (the Linux console's 8×16 font), else 10×20.
+    /// One cell's size in pixels: the terminal's answer, else the window size's (`TIOCGWINSZ`),
+    /// else what its family is known to have (the Linux console's 8×16 font), else 10×20.
     public var cellPixels: PixelSize {
-        replies?.cellPixels ?? family.assumedCellPixels ?? PixelSize(width: 10, height: 20)
+        replies?.cellPixels ?? replies?.windowCellPixels ?? family.assumedCellPixels ?? PixelSize(width: 10, height: 20)
     }
 
     /// Takes a late reply into account; returns the backend a fresh choice would make now.
@@ -91,6 +91,8 @@ public struct TerminalProfile: Sendable {
         line("answers", replies.isComplete ? "complete (DA1 \(attributes ?? ""))" : "no DA1 fence yet (slow or silent terminal)")
         if let cell = replies.cellPixels {
             line("cell", "\(cell.width)×\(cell.height) px")
+        } else if let cell = replies.windowCellPixels {
+            line("cell", "\(cell.width)×\(cell.height) px (from the window size, not answered)")
         } else {
             line("cell", "not reported: \(cellPixels.width)×\(cellPixels.height) px assumed")
         }

@@ -238,6 +238,10 @@ struct ViewerOptions: ParsableArguments {
             onDisappear: onDisappear, prefetch: prefetch, colors: capability != .none,
             glyphs: unicode && symbolSet != .ascii ? .unicode : .ascii, graphics: graphics, notice: notice,
             graphicsReason: selection == nil ? nil : reason, audits: audit)
+        if glyphs == .halfBlocks, options.glyphs != .ascii {
+            // The Linux console's and urxvt's fonts hold the CP437 shades, not ◐: a damaged photo's mark.
+            options.glyphs.damaged = "▒"
+        }
         let term = getenv("TERM").map { String(cString: $0) }
         options.animation = animation(term: term)
         options.transition = transitionOptions.transition

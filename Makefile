@@ -136,8 +136,11 @@ uninstall:
 # fuzz/seeds-formats (its findings, e.g. a HEIC claiming 29-bit samples, which would make libheif 1.15 allocate gigabytes;
 # and an AVIF with two ipma boxes, which libavif refuses and libheif decodes);
 # fuzz/lsan-formats.supp names the one leak inside libheif (its dav1d plugin on a failed decode).
-# FUZZ_SECONDS per target (default 300; FUZZ_FORMATS_SECONDS for fuzz_formats); `make fuzz-smoke`
-# is the CI run: 6 × 45 s plus 30 s for fuzz_formats.
+# fuzz_raw (fuzz/raw_fuzzer.c) takes camera RAW files through LibRaw (pf_raw_preview, preview only and
+# developed, then a JPEG preview through the shim's JPEG probe and decode), seeded with
+# Tests/CodecFixtures/conformance/raw (real cameras' files and hand-made DNGs).
+# FUZZ_SECONDS per target (default 300; FUZZ_FORMATS_SECONDS for fuzz_formats and fuzz_raw); `make fuzz-smoke`
+# is the CI run: 6 × 45 s plus 30 s each for fuzz_formats and fuzz_raw.
 # FUZZ_RUNS=N runs each target N inputs instead (e.g. FUZZ_RUNS=1000000), with no time limit.
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?=
@@ -162,13 +165,14 @@ FUZZ_FORMATS_LIMIT := $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZ
 fuzz:
 	@scripts/ensure-deps.sh run
 	mkdir -p .build/fuzz/corpus-jpeg .build/fuzz/corpus-png .build/fuzz/corpus-thumbnail .build/fuzz/corpus-freshness \
-		.build/fuzz/corpus-formats \
+		.build/fuzz/corpus-formats .build/fuzz/corpus-raw \
 		.build/fuzz/corpus-terminal .build/fuzz/corpus-bmp \
 		.build/fuzz/seeds-assets .build/fuzz/shim .build/fuzz/modules
 	cp $(FUZZ_ASSET_SEEDS) .build/fuzz/seeds-assets/
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_JPEG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_jpeg
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_PNG $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_png
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_FORMATS $(FUZZ_SOURCES) $(FUZZ_LIBS) -o .build/fuzz/fuzz_formats
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(wildcard Sources/CImageShim/*.c) fuzz/raw_fuzzer.c $(FUZZ_LIBS) -o .build/fuzz/fuzz_raw
 	for source in Sources/CImageShim/*.c; do \
 		$(FUZZ_CC) -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CImageShim/include \
 			$(shell pkg-config --cflags $(FUZZ_PKGS)) -c $$source -o .build/fuzz/shim/$$(basename $$source .c).o || exit 1; \
@@ -194,6 +198,8 @@ fuzz:
 	LSAN_OPTIONS=suppressions=fuzz/lsan-formats.supp .build/fuzz/fuzz_formats $(FUZZ_FORMATS_LIMIT) -artifact_prefix=.build/fuzz/formats- \
 		.build/fuzz/corpus-formats Assets/formats fuzz/seeds-formats Tests/CodecFixtures/conformance/made-damage \
 		Tests/CodecFixtures/conformance/imagetestsuite/gif Tests/CodecFixtures/conformance/imagetestsuite/tif
+	.build/fuzz/fuzz_raw $(FUZZ_FORMATS_LIMIT) -artifact_prefix=.build/fuzz/raw- \
+		.build/fuzz/corpus-raw Tests/CodecFixtures/conformance/raw
 	.build/fuzz/fuzz_thumbnail $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/thumbnail- \
 		.build/fuzz/corpus-thumbnail fuzz/seeds
 	.build/fuzz/fuzz_bmp $(FUZZ_LIMIT) -artifact_prefix=.build/fuzz/bmp- \

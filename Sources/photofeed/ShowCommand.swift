@@ -17,8 +17,10 @@ struct ShowCommand: AsyncParsableCommand {
             Each image is printed at the width and as many rows as keep its aspect, or fitted \
             into --height rows. The size comes from, in order: the flags (--place, --width, \
             --height), fzf's FZF_PREVIEW_COLUMNS and FZF_PREVIEW_LINES, $COLUMNS and $LINES, the \
-            terminal's width, else 80 columns. Colours and glyphs follow the terminal (COLORTERM, \
-            TERM, NO_COLOR, the locale); every flag overrides what was detected. Without --place \
+            terminal's width, else 80 columns. Colours, glyphs and the cells' proportions follow the \
+            terminal (its answers, the window size, COLORTERM, TERM, NO_COLOR, the locale): a square \
+            photo is drawn square at the cell size the terminal reports (else at 1:2), in sextants \
+            only where the terminal draws them itself; every flag overrides what was detected. Without --place \
             the output has no cursor movement, so it can be redirected into a file or a pager. A file that \
             cannot be shown prints one line on stderr; the others are still shown and the exit \
             status is 1.
@@ -64,10 +66,10 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: "Rows (default: as many as keep the picture's aspect).")
     var height: Int?
 
-    @Option(help: "half, quad, sextant, block or ascii (default: sextant on UTF-8, else ascii).", completion: .values(of: SymbolSet.self), transform: ShowSettings.parseSymbols)
+    @Option(help: "half, quad, sextant, block or ascii (default: what the terminal draws cleanly: sextant where it draws block elements itself, as kitty, VTE, Konsole, foot and WezTerm do, else quad, half on the Linux console and urxvt; ascii without UTF-8).", completion: .values(of: SymbolSet.self), transform: ShowSettings.parseSymbols)
     var symbols: SymbolSet?
 
-    @Option(help: "auto, truecolor, 256, 16 or none (default: auto).", completion: .colors, transform: ShowSettings.parseColors)
+    @Option(help: "auto, truecolor, 256, 16 or none (default: auto: what the terminal says; 256 in mlterm, whose 24-bit colour is unreliable).", completion: .colors, transform: ShowSettings.parseColors)
     var colors: ShowSettings.ColorChoice = .auto
 
     @Option(help: "none, ordered or diffusion, for 256, 16 and none colours (default: none).", completion: .values(of: Dithering.self), transform: ShowSettings.parseDither)

@@ -120,10 +120,14 @@ public struct DecodedImage: Sendable, Hashable {
 public enum ImageDecoder {
     /// Reads format, size and orientation from the header only.
     ///
+    /// A JPEG whose signature is damaged (FF D8, then not the FF of a marker) is read as a JPEG;
+    /// ``decode(_:options:)`` refuses it unless ``DecodingOptions/allowsPartialDecoding``.
     /// Throws `.unsupportedFormat` for bytes of no format it reads,
     /// `.truncated` when the header itself is cut short, `.decoder` when it is corrupt.
     public static func probe(_ bytes: [UInt8]) throws -> ImageHeader {
-        switch try decodableFormat(of: bytes) {
+        // A JPEG whose signature lost its third byte still has a header libjpeg reads: the decode
+        // then draws it when damage is allowed, and refuses it otherwise.
+        switch ImageFormat.sniff(bytes) == nil && hasDamagedJPEGSignature(bytes) ? .jpeg : try decodableFormat(of: bytes) {
         case .png: try PNGDecoding.probe(bytes)
         case .jpeg: try JPEGDecoding.probe(bytes)
         case .bmp: try BMPDecoding.probe(bytes)

@@ -24,6 +24,7 @@ struct DamagedJPEGHeaderTests {
         #expect(damage.reason == "the JPEG signature is damaged (its third byte is not 0xFF)")
         #expect(image.bitmap == (try ImageDecoder.decode(whole).bitmap))
         #expect(error?.kind == .unsupportedFormat)
+        #expect(try ImageDecoder.probe(damaged).format == .jpeg)  // (its header reads: callers probe first)
     }
 
     @Test func junkBetweenTheHeadersMarkersIsNoDamageToThePicture() throws {

@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "LoadSemantics", targets: ["LoadSemantics"]),
         .library(name: "FoundationExtras", targets: ["FoundationExtras"]),
         .library(name: "Vocabulary", targets: ["Vocabulary"]),
+        .library(name: "Sidecars", targets: ["Sidecars"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -117,6 +118,12 @@ let package = Package(
         .systemLibrary(
             name: "CLCMS", pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]
+        ),
+        // XMP (Adobe's toolkit behind a C API), for the culling decisions' sidecars. Linked, not
+        // opened on first use: libexempi brings only libexpat and zlib (libstdc++ is loaded anyway).
+        .systemLibrary(
+            name: "CExempi", pkgConfig: "exempi-2.0",
+            providers: [.apt(["libexempi-dev"])]
         ),
         // setjmp/longjmp wrappers: a corrupt file is an error value, never exit().
         .target(
@@ -196,6 +203,14 @@ let package = Package(
         .target(
             name: "FeedSources",
             dependencies: ["ImageCodecs", "Vocabulary", "ImageLoading", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict
+        ),
+        // The culling decisions (stars, pick or reject, a colour label) in XMP sidecars every
+        // photo editor reads: found by both naming conventions, updated through exempi keeping
+        // everything else, written atomically beside the photo or in a folder of their own.
+        .target(
+            name: "Sidecars",
+            dependencies: ["CExempi", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         // The conversation with the terminal: the input grammar (keys, mouse, replies), the
@@ -322,6 +337,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Decisions to XMP and back, sidecars found, updated and refused, on temporary folders.
+        .testTarget(
+            name: "SidecarsTests",
+            dependencies: ["Sidecars", .product(name: "SystemPackage", package: "swift-system")],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "FeedSourcesTests",
             dependencies: [
@@ -384,12 +406,13 @@ let package = Package(
         ),
         // The system's pseudo-terminals and child processes: curses on a pty (and on a measured
         // link), the start-up probe answered as each terminal family answers, child processes and
-        // a real shell, decodes measured in a child of their own (peak memory).
+        // a real shell, decodes measured in a child of their own (peak memory), XMP sidecars against exiftool
+        // and on real read-only and full file systems.
         .testTarget(
             name: "SystemIntegrationTests",
             dependencies: [
                 "TerminalScreen", "TerminalScreenTests", "TerminalGraphics", "TerminalKit", "TerminalText", "BlockArt", "ImageCodecs", "ImageCodecsTests",
-                "FoundationExtras", "Vocabulary", "TestSupport",
+                "FoundationExtras", "Vocabulary", "TestSupport", "Sidecars", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),

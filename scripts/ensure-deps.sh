@@ -9,6 +9,8 @@ purpose=${1:-test}
 packages="pkg-config libncurses-dev libjpeg-dev libpng-dev zlib1g-dev"
 # The formats beyond JPEG and PNG (libheif1 brings libde265, its HEVC decoder; libavif15 dav1d)
 packages="$packages libwebp-dev libgif-dev libavif-dev libheif-dev libde265-0 libjxl-dev libtiff-dev liblcms2-dev"
+# XMP sidecars (the culling decisions): exempi, linked (the -dev package brings libexempi8)
+packages="$packages libexempi-dev"
 # Camera RAW files (libraw-dev brings libraw20, which the shim opens on first use)
 packages="$packages libraw-dev"
 case "$purpose" in
@@ -17,7 +19,8 @@ case "$purpose" in
     # devscripts: hardening-check, which the hardening test runs on the built binary.
     # apache2-utils (ab), wrk, nginx: real clients and a real cache in front of `photofeed serve`.
     # fzf lf ranger vifm nnn: the hosts the previewer tests drive, photofeed as their preview (docs/previewers.md).
-    test) packages="$packages tmux curl ncurses-term man-db zsh fish devscripts apache2-utils wrk nginx fzf lf ranger vifm nnn" ;;
+    # libimage-exiftool-perl: exiftool, which reads back the sidecars photofeed writes and writes the ones it reads.
+    test) packages="$packages tmux curl ncurses-term man-db zsh fish devscripts apache2-utils wrk nginx fzf lf ranger vifm nnn libimage-exiftool-perl" ;;
     bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick mate-backgrounds wrk nginx" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac

@@ -1,3 +1,4 @@
+public import ImageCodecs
 import TerminalText
 public import TerminalGraphics
 public import TerminalScreen
@@ -64,7 +65,9 @@ public enum DetailFrame {
             at: CellPoint(row: border.origin.row - 1, column: border.origin.column - 1))
         let row = RowViewModel(author: model.title, id: model.id, imageSize: model.imageSize, state: model.state, picture: model.picture)
         block.paste(RowView.thumbnail(row, size: border.size, frame: frame, options: options), at: border.origin)
-        block.write(StateLine.text(for: model.state, glyphs: glyphs), at: CellPoint(row: layout.stateRow, column: 1), maxWidth: width)
+        block.write(
+            StateLine.text(for: model.state, damage: model.damage, glyphs: glyphs), at: CellPoint(row: layout.stateRow, column: 1),
+            maxWidth: width)
         block.write(
             TextTruncation.truncate(
                 hints(for: model.state, hasSymbols: model.hasSymbols, zoomed: model.zoom != nil, glyphs: glyphs), toWidth: width,
@@ -112,6 +115,8 @@ public struct DetailFrameModel: Hashable, Sendable {
     public var hasSymbols: Bool
     /// The zoom ("250%"), nil when the photo is fitted.
     public var zoom: String?
+    /// What is missing from the picture when the photo is damaged (nil: whole).
+    public var damage: ImageDamage?
 
     public init(
         title: String, id: String, imageSize: CellSize? = nil, source: String, state: RowDisplayState,

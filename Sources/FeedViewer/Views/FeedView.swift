@@ -149,11 +149,12 @@ public enum FeedView {
     /// The detail view: title, id, size, the picture (or its placeholder), state line, key hints.
     static func drawDetail(_ detail: DetailModel, of model: FeedModel, on frame: inout Frame) {
         guard let photo = model.photo(detail.key) else { return }
-        let detailModel = DetailFrameModel(
+        var detailModel = DetailFrameModel(
             title: photo.author, id: photo.id, imageSize: photo.size.map { CellSize(columns: $0.width, rows: $0.height) },
             source: model.feedName, state: detail.state, picture: detail.picture,
             hasSymbols: model.pictures.nextVariant() != nil,
             zoom: detail.zoom.isFitted ? nil : model.zoomSpace.map(detail.zoom.label(in:)))
+        detailModel.damage = detail.damage
         let options = RowRenderOptions(placeholder: .spinner, colors: model.options.colors, glyphs: model.options.glyphs)
         let (block, box) = DetailFrame.render(detailModel, size: model.screenSize, options: options)
         frame.draw(block, at: .zero)

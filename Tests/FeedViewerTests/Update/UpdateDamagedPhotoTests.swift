@@ -108,4 +108,18 @@ struct UpdateDamagedPhotoTests {
         harness.deliver(Self.damaged(), to: "0")
         #expect(harness.press("r").startedIDs == ["0"])
     }
+
+    @Test func theDetailViewSaysItUnderThePicture() {
+        // Given a damaged photo opened in the detail view
+        var harness = harness()
+        harness.deliver(Self.damaged(), to: "0")
+        harness.press(.enter)
+        // When the detail view's own load ends damaged
+        harness.deliverDetail(Self.damaged())
+        // Then its state line starts with the mark and the share
+        #expect(harness.text().contains("◐ damaged 60%"))
+        // When it is loaded whole (a retry that came whole), the mark goes
+        harness.deliverDetail(FakeImages.success())
+        #expect(!harness.text().contains("◐ damaged"))
+    }
 }

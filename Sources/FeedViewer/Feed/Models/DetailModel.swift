@@ -23,6 +23,8 @@ struct DetailModel: Sendable {
     private(set) var token: LoadToken
     /// What the view shows about the load.
     private(set) var state: RowDisplayState = .idle
+    /// What is missing from the loaded picture when the photo is damaged (nil: whole, or none yet).
+    private(set) var damage: ImageDamage?
     /// The picture: the row's thumbnail scaled up while the larger image loads (it is in memory
     /// already), then a progressive JPEG's previews, then the loaded image.
     private(set) var picture: Picture?
@@ -198,6 +200,7 @@ extension DetailModel {
         }
         requested = view.region
         state = .idle
+        damage = nil
         let request = zoom.isFitted
             ? photo.imageRequest(for: space.fit, priority: .veryHigh)
             : photo.imageRequest(region: view.region, of: space.image, output: view.output)
@@ -216,6 +219,7 @@ extension DetailModel {
             let region = requested
                 ?? PixelRect(x: 0, y: 0, width: response.originalSize.width, height: response.originalSize.height)
             shown = (response.bitmap, region)
+            damage = response.damage
         case .preview(let preview) where preview.isCoarse && showsThumbnail:
             // Block averages only: the thumbnail on screen is as sharp; keep it, still loading.
             state = state.updatingProgress(to: RowDisplayState(phase: .loading(preview.progress)))

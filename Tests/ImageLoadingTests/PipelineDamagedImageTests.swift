@@ -138,3 +138,16 @@ import Testing
         #expect(loader.loadCount(url) == 1)
     }
 }
+
+extension PipelineDamagedImageTests {
+    @Test func theOriginalsBytesOfACutDownloadAreAnErrorNeverTakenForWhole() async throws {
+        // Given a server that cuts the body, and a pipeline allowing partial pictures
+        let loader = MockDataLoader()
+        loader.set(url, MockDataLoader.Response(body: body, chunkSize: 512, failAfterBytes: body.count / 2))
+        let pipeline = pipeline(loader)
+        // When the original's bytes are asked for (to save it, to read its metadata)
+        let error = await #expect(throws: ImageLoadError.self) { try await pipeline.data(for: ImageRequest(string: url)) }
+        // Then they are refused, the reason naming the cut
+        #expect(error?.description.contains("the download ended after \(body.count / 2) of \(body.count) bytes") == true)
+    }
+}

@@ -97,10 +97,14 @@ extension ImagePipeline {
 
     /// A request's original bytes (the disk cache's when it has them, else the file's or the
     /// network's, sharing a download running for the same URL); cancelling the caller cancels it.
+    /// A download cut for good is an error here, naming the cut, even with partial pictures allowed.
     public func data(for request: ImageRequest, progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }) async throws -> [UInt8] {
         let control = JobControl(jobID: 0, priority: request.priority, options: JobOptions(policy: request.cachePolicy)) { _ in }
         guard let fetched = await fetchData(for: request, control: control, progress: progress) else { throw CancellationError() }
-        return try fetched.get().bytes
+        let data = try fetched.get()
+        // What arrived of a download cut for good is no original: saved or read, it would pass for whole.
+        if let cut = data.cut { throw ImageLoadError.transport(cut.reason) }
+        return data.bytes
     }
 
     /// Fetches a request's original bytes only (into the disk cache when its policy allows),

@@ -75,7 +75,7 @@ public struct FeedViewerOptions: Sendable {
     /// The item layout these options ask for (one line a photo in the screen-reader mode, the
     /// grid included).
     public var itemLayout: any ItemLayout {
-        text ? TextLayout() : layout.layout(thumbnail: thumbnail, columns: gridColumns)
+        text ? TextLayout() : layout.layout(thumbnail: thumbnail, columns: gridColumns, cellAspect: art.cellAspect)
     }
 
     /// Creates options; the defaults match the command line's.

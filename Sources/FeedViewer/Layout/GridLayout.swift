@@ -31,18 +31,24 @@ public struct GridLayout: ItemLayout, Hashable {
     /// What a cell takes beyond its box, in rows and columns.
     public static let chrome = CellSize(columns: gutter + gap, rows: linesBelow)
 
-    /// Creates a grid layout with a fixed box, a number of columns, or neither (sized from the screen).
-    public init(thumbnail: CellSize? = nil, columns: Int? = nil) {
+    /// A cell's height over its width, for the box sized from the screen (block art's proportions).
+    public var cellAspect: Double
+
+    /// Creates a grid layout with a fixed box, a number of columns, or neither (sized from the
+    /// screen, for cells `cellAspect` times as tall as wide).
+    public init(thumbnail: CellSize? = nil, columns: Int? = nil, cellAspect: Double = 2) {
         self.thumbnail = thumbnail
         self.columns = columns.map { max(1, $0) }
+        self.cellAspect = cellAspect
     }
 
     /// The picture box on a viewport of `viewport` cells.
     public func thumbnail(for viewport: CellSize) -> CellSize {
         if let columns {
-            return ThumbnailBox.filling(columns: columns, of: viewport, chrome: Self.chrome, rows: thumbnail?.rows)
+            return ThumbnailBox.filling(
+                columns: columns, of: viewport, chrome: Self.chrome, rows: thumbnail?.rows, cellAspect: cellAspect)
         }
-        return thumbnail ?? ThumbnailBox.grid(for: viewport, chrome: Self.chrome)
+        return thumbnail ?? ThumbnailBox.grid(for: viewport, chrome: Self.chrome, cellAspect: cellAspect)
     }
 
     public func geometry(for viewport: CellSize) -> ItemGeometry {

@@ -11,12 +11,13 @@ public enum LayoutKind: String, CaseIterable, Hashable, Sendable {
     /// Photos side by side with a caption each (``GridLayout``).
     case grid
 
-    /// The layout for a box of `thumbnail` cells (nil: sized from the screen) and, in a grid,
-    /// `columns` cells side by side (nil: as many as fit).
-    public func layout(thumbnail: CellSize?, columns: Int?) -> any ItemLayout {
+    /// The layout for a box of `thumbnail` cells (nil: sized from the screen, for cells
+    /// `cellAspect` times as tall as wide) and, in a grid, `columns` cells side by side (nil: as
+    /// many as fit).
+    public func layout(thumbnail: CellSize?, columns: Int?, cellAspect: Double = 2) -> any ItemLayout {
         switch self {
-        case .list: ListLayout(thumbnail: thumbnail)
-        case .grid: GridLayout(thumbnail: thumbnail, columns: columns)
+        case .list: ListLayout(thumbnail: thumbnail, cellAspect: cellAspect)
+        case .grid: GridLayout(thumbnail: thumbnail, columns: columns, cellAspect: cellAspect)
         }
     }
 

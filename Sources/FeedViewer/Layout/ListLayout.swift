@@ -29,14 +29,19 @@ public struct ListLayout: ItemLayout, Hashable {
     /// Lines of the detailed text column.
     public static let detailedTextLines = 7
 
-    /// Creates a list layout with a picture box of `thumbnail` cells (nil: sized from the screen).
-    public init(thumbnail: CellSize?) {
+    /// A cell's height over its width, for the box sized from the screen (block art's proportions).
+    public var cellAspect: Double
+
+    /// Creates a list layout with a picture box of `thumbnail` cells (nil: sized from the screen,
+    /// for cells `cellAspect` times as tall as wide).
+    public init(thumbnail: CellSize?, cellAspect: Double = 2) {
         self.thumbnail = thumbnail
+        self.cellAspect = cellAspect
     }
 
     /// The picture box on a viewport of `viewport` cells.
     public func thumbnail(for viewport: CellSize) -> CellSize {
-        thumbnail ?? ThumbnailBox.list(for: viewport, reserved: Self.gutter + Self.gap)
+        thumbnail ?? ThumbnailBox.list(for: viewport, reserved: Self.gutter + Self.gap, cellAspect: cellAspect)
     }
 
     public func geometry(for viewport: CellSize) -> ItemGeometry {

@@ -9,6 +9,7 @@ enum ExifLocator {
     /// The TIFF structure, nil when the file has none this reader finds.
     static func tiff(in bytes: [UInt8], format: ImageFormat) -> [UInt8]? {
         if format == .tiff { return bytes }
+        if format == .raw { return rawTIFF(in: bytes) }
         guard let segments = ContainerSegments(bytes, format: format) else { return nil }
         let prefix = Array("Exif\0\0".utf8)
         for segment in segments {

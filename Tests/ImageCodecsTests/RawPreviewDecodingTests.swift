@@ -177,3 +177,36 @@ struct RawPreviewDecodingTests {
             && abs(Int(pixel.b) - Int(expected.b)) <= 24
     }
 }
+
+@Suite("Camera RAW metadata")
+struct RawMetadataTests {
+    @Test(arguments: [
+        ("FujiFilm.raf", "FUJIFILM", "FinePix S5Pro", 100, "2007:05:22 13:58:30"),
+        ("Panasonic.rw2", "Panasonic", "DMC-LX3", 80, "2008:08:06 15:21:56"),
+    ])
+    func cameraExposureAndTimeAreRead(name: String, make: String, model: String, iso: Int, date: String) throws {
+        // Given a camera's RAW file (ExifTool reads these values from it)
+        let bytes = try RawFixtures.bytes(name)
+
+        // When its metadata is read
+        let metadata = try PhotoMetadata.read(bytes)
+
+        // Then the camera, the exposure, the ISO and the capture time are there
+        let exif = try #require(metadata.exif)
+        #expect(metadata.header.format == .raw)
+        #expect(exif.make == make)
+        #expect(exif.model == model)
+        #expect(exif.iso == iso)
+        #expect(exif.exposureTime?.value == 1.0 / 250)
+        #expect(exif.dateTaken == date)
+    }
+
+    @Test func aDNGsOwnTIFFStructureIsRead() throws {
+        // Given a hand-made DNG (a TIFF container)
+        let metadata = try PhotoMetadata.read(RawFixtures.bytes("preview-turned.dng"))
+
+        // Then its Make and Model come from its first IFD
+        #expect(metadata.exif?.make == "photofeed")
+        #expect(metadata.exif?.model == "preview-turned")
+    }
+}

@@ -12,10 +12,14 @@ public struct SidecarSettings: Hashable, Sendable {
     /// A folder that holds the sidecars instead of the photo's own (read-only media); nil: beside
     /// each photo. Photos of the same name from different folders share one sidecar there.
     public var folder: FilePath?
+    /// Whether a photo with no sidecar is read for the XMP embedded in it (a sidecar always
+    /// wins over it; a decision is never written into the photo).
+    public var readsEmbedded: Bool
 
-    public init(naming: SidecarNaming = .nameWithExtension, folder: FilePath? = nil) {
+    public init(naming: SidecarNaming = .nameWithExtension, folder: FilePath? = nil, readsEmbedded: Bool = true) {
         self.naming = naming
         self.folder = folder
+        self.readsEmbedded = readsEmbedded
     }
 
     /// The folder holding `photo`'s sidecar.

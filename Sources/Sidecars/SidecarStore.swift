@@ -4,7 +4,8 @@ public import SystemPackage
 ///
 /// Reading finds the photo's sidecar by ``SidecarNaming``'s rules in its folder (or the
 /// settings' sidecar folder) and reads the decision from its standard properties
-/// (``XMPDecisionMapping``). Writing reads the sidecar again, changes only the decision's
+/// (``XMPDecisionMapping``); a photo with no sidecar is read for XMP of its own (a JPEG or DNG
+/// from Lightroom, ``EmbeddedXMP``), unless the settings say not to. Writing reads the sidecar again, changes only the decision's
 /// properties, and replaces it atomically after checking it did not change meanwhile
 /// (``SidecarFolder``); a photo without one gains a new sidecar named by the settings. The photo
 /// itself is never opened for writing.
@@ -28,7 +29,7 @@ public actor SidecarStore: SidecarStoring {
         let folder = try SidecarFolder(opening: settings.sidecarFolder(for: photo))
         guard let sidecar = SidecarNaming.existing(for: name, among: try folder.sidecarNames()),
             let read = try folder.read(sidecar)
-        else { return nil }
+        else { return settings.readsEmbedded ? try EmbeddedXMP.decision(in: photo) : nil }
         return try Self.packet(read.bytes, sidecar: folder.path.appending(sidecar)).decision
     }
 

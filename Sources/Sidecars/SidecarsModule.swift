@@ -20,6 +20,8 @@
 /// - ``SidecarFolder``: the folder opened `O_DIRECTORY | O_NOFOLLOW`, files read and written
 ///   relative to it (`openat`, `renameat`), a temporary file fsynced then renamed over the sidecar
 ///   after its identity (device, inode, size, modification time) is checked again.
+/// - ``EmbeddedXMP``: a decision made elsewhere and kept in the photo itself (a JPEG or DNG),
+///   read through exempi's file handlers, read-only.
 /// - ``SidecarStoring`` and ``SidecarStore``: what the viewer calls, `read(photo)` and
 ///   `write(decision, for: photo)`; failures are ``SidecarError`` values with a sentence.
 ///

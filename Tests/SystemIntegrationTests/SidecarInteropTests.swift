@@ -1,5 +1,6 @@
 import Foundation
 import FoundationExtras
+import ImageCodecs
 import Sidecars
 import SystemPackage
 import Testing
@@ -94,6 +95,27 @@ import TestSupport
         let again = try Self.exiftoolReads(folder.appendingPathComponent("IMG_2.xmp"))
         #expect(again["Rating"] as? Int == 2 && again["Pick"] as? Int == 0 && again["Label"] == nil, "\(again)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("IMG_2.CR2.xmp").path))
+    }
+
+    @Test func photofeedReadsTheXMPExiftoolEmbeddedInAJPEG() async throws {
+        try Self.requireExiftool()
+        // Given a JPEG with a rating, a label and a reject embedded by exiftool, and no sidecar
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let jpeg = folder.appendingPathComponent("IMG_3.JPG")
+        try Data(try JPEGEncoder.encode(Bitmap(width: 16, height: 16))).write(to: jpeg)
+        let config = folder.appendingPathComponent("pick.config")
+        try Data(Self.pickConfig.utf8).write(to: config)
+        let embedded = try ChildProcess.run(
+            Self.exiftool, ["-config", config.path, "-q", "-overwrite_original", "-XMP:Rating=2", "-XMP:Label=Red", "-XMP-xmpDM:Pick=-1", jpeg.path],
+            capturesOutput: true)
+        #expect(embedded.succeeded, "\(String(decoding: embedded.output, as: UTF8.self))")
+        let bytes = try Data(contentsOf: jpeg)
+        // When photofeed reads it
+        let decision = try await SidecarStore().read(photo: FilePath(jpeg.path))
+        // Then the embedded decision is read, and the JPEG is as exiftool left it
+        #expect(decision == Decision(stars: 2, flag: .rejected, label: .red))
+        #expect(try Data(contentsOf: jpeg) == bytes)
     }
 
     @Test func aReadOnlyFolderAndAFullDiskAreSaidInASentence() async throws {

@@ -2,7 +2,7 @@
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case jpeg, png, gif, webp, bmp, tiff, heif, avif, jxl
     /// A camera RAW file (CR2, CR3, NEF, ARW, RAF, ORF, RW2, PEF, SRW, DNG), shown through its
-    /// embedded preview (``ImageFormat/sniffRaw(_:head:)``).
+    /// embedded preview (`ImageFormat.sniffRaw`).
     case raw
 
     /// Whether ImageCodecs can decode this format (every format it recognises).
@@ -19,7 +19,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// The format whose signature starts `bytes`, or nil.
     ///
-    /// Looks only at the first bytes, never at a file name or a Content-Type:
+    /// Looks only at the first bytes (a TIFF container's first IFD too, to tell a camera RAW from a
+    /// TIFF), never at a file name or a Content-Type:
     ///
     /// ```swift
     /// ImageFormat.sniff([0xFF, 0xD8, 0xFF, 0xE0]) // .jpeg

@@ -222,7 +222,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "h j k l drag", action: "pan a zoomed photo", group: .view),
         HelpEntry(keys: "v", action: "list / grid", group: .view),
         HelpEntry(keys: "r", action: "retry row or page", group: .act),
-        HelpEntry(keys: "R", action: "retry all failed rows", group: .act),
+        HelpEntry(keys: "R", action: "retry failed, damaged", group: .act),
         HelpEntry(keys: "c", action: "clear memory cache", group: .act),
         HelpEntry(keys: "C", action: "all caches (asks)", group: .act),
         HelpEntry(keys: "m", action: "next symbol set", group: .view),

@@ -74,7 +74,7 @@ struct FeedViewTests {
 
         // Then every key binding is listed
         let text = harness.text()
-        #expect(text.contains("retry all failed rows"))
+        #expect(text.contains("retry failed, damaged"))
         Golden.assertMatches(text, named: "viewer-help.txt")
     }
 

@@ -115,10 +115,11 @@ struct RawPreviewDecodingTests {
 
     @Test(arguments: ["FujiFilm.raf", "Panasonic.rw2", "preview-turned.dng", "no-preview.dng"])
     func truncatedRAWFilesAreRefusedOrDrawnNeverACrash(name: String) throws {
-        // Given a RAW file cut at every tenth of its length
+        // Given a RAW file cut at a quarter, a half and three quarters of its length (a cut RW2
+        // loses its preview, at the end, and is developed: a second each)
         let bytes = try RawFixtures.bytes(name)
-        for tenth in 1..<10 {
-            let cut = Array(bytes.prefix(bytes.count * tenth / 10))
+        for quarter in 1..<4 {
+            let cut = Array(bytes.prefix(bytes.count * quarter / 4))
 
             // When it is decoded, whole or partial
             for partial in [false, true] {

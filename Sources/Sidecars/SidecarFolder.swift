@@ -49,10 +49,16 @@ struct SidecarFolder: ~Copyable {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if SidecarNaming.isSidecar(name) { names.append(name) }
+            // Only the names ending in .xmp (any case) become text: a folder of a thousand photos
+            // is a thousand names to look at, and a handful to keep.
+            let pointer = UnsafeRawPointer(entry).advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self)
+            let count = strlen(pointer)
+            guard count > 4 else { continue }
+            let tail = UnsafeRawPointer(pointer + count - 4).assumingMemoryBound(to: UInt8.self)
+            guard tail[0] == UInt8(ascii: "."), tail[1] | 0x20 == UInt8(ascii: "x"), tail[2] | 0x20 == UInt8(ascii: "m"),
+                tail[3] | 0x20 == UInt8(ascii: "p")
+            else { continue }
+            names.append(String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self))
         }
         return names
     }
@@ -176,6 +182,9 @@ struct SidecarFolder: ~Copyable {
             }
         return SidecarError(.unwritable, "Cannot write \(display(name)): \(reason).")
     }
+
+    /// Where a `dirent`'s name starts.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     private static let counter = Atomic<Int>(0)
 

@@ -102,6 +102,7 @@ extension ViewCommand {
         viewerOptions.cellPixels = replies?.cellPixels ?? screen.cellPixelSize ?? family?.assumedCellPixels
         viewerOptions.sixelGeometry = replies?.sixelGeometry
         viewerOptions.terminal = profile
+        viewerOptions.cellAspectChosenByUser = options.cellAspect != nil
         viewerOptions.screenColors = screen.colorCapability
         if setup.source is DirectoryFeed {
             // The folder's source sorts (--sort): the list keeps its order, and a photo added to

@@ -37,8 +37,28 @@ extension FeedViewerOptions {
     static let pixelsAgainRate = 3 * blockArtRate
 
     /// A reply from the terminal after the probe: the profile learns it; pixels replace block
-    /// art when it shows the terminal draws them (and the user did not choose).
+    /// art when it shows the terminal draws them (and the user did not choose); block art is
+    /// drawn again at the cell's proportions when its size came late (and `--cell-aspect` did
+    /// not say them).
     mutating func answer(_ reply: TerminalReply) -> PictureChange {
+        var change = answerPictures(reply)
+        if takeLateCellAspect() { change.redraw = true }
+        return change
+    }
+
+    /// The cells' proportions from what the terminal has said so far, when they differ from
+    /// block art's and the user did not give them; whether they changed.
+    private mutating func takeLateCellAspect() -> Bool {
+        guard !cellAspectChosenByUser, var profile = terminal else { return false }
+        let decided = CellAspect.decide(flag: nil, replies: profile.replies, family: profile.family)
+        guard decided.aspect.ratio != art.cellAspect else { return false }
+        profile.cellAspect = decided
+        terminal = profile
+        art.cellAspect = decided.aspect.ratio
+        return true
+    }
+
+    private mutating func answerPictures(_ reply: TerminalReply) -> PictureChange {
         guard var profile = terminal else { return PictureChange() }
         let fenceBefore = profile.replies?.isComplete ?? false
         var choice = profile.apply(reply)

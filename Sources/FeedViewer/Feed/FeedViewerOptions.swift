@@ -45,6 +45,9 @@ public struct FeedViewerOptions: Sendable {
     public var screenColors: ColorDepth = .truecolor
     /// Whether the user switched backends with `i` (late replies then change nothing).
     public var graphicsChosenByUser = false
+    /// Whether the user gave the cells' proportions (`--cell-aspect`): a late cell-size reply
+    /// then changes nothing.
+    public var cellAspectChosenByUser = false
     /// Seconds each photo shows in the slideshow (`S`, `--slideshow`).
     public var slideshowInterval: Duration = .seconds(5)
     /// Where `s` saves originals (`--save-dir`); nil: the user's download folder.

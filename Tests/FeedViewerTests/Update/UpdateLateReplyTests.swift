@@ -53,6 +53,40 @@ struct UpdateLateReplyTests {
         _ = effects
     }
 
+    @Test func aLateCellSizeRedrawsBlockArtAtTheCellsProportionsUnlessTheUserGaveThem() throws {
+        // Given: the viewer started in block art at 1:2 in a terminal that draws no pixels, and
+        // one started so with --cell-aspect 1:2
+        func started(chosen: Bool) -> FeedHarness {
+            var options = startedInBlockArt()
+            options.terminal?.environment = ["TERM": "xterm-256color"]
+            options.cellAspectChosenByUser = chosen
+            var harness = FeedHarness(screen: CellSize(columns: 100, rows: 22), options: options)
+            harness.showPage(TestPhotos.files(3))
+            harness.deliver(FakeImages.success(width: 640, height: 480), to: "0")
+            return harness
+        }
+        var harness = started(chosen: false)
+        var flagged = started(chosen: true)
+        let before = try #require(harness.frame().pictures.first?.picture.size)
+
+        // When: its cell size arrives late, 8×19 pixels, with the fence
+        for event in replies("\u{1B}[6;19;8t\u{1B}[?62;c") {
+            _ = harness.send(.input(event))
+            _ = flagged.send(.input(event))
+        }
+
+        // Then: block art is drawn again at 8:19 (the 4:3 photo in its 16×6 box: 16×5, not 16×6),
+        // and the help screen says where that came from
+        #expect(harness.model.options.art.cellAspect == 19.0 / 8)
+        #expect(harness.model.options.graphics == .blocks)
+        #expect(before == CellSize(columns: 16, rows: 6))
+        #expect(harness.frame().pictures.first?.picture.size == CellSize(columns: 16, rows: 5))
+        #expect(harness.model.options.terminal?.report().contains("proportions 8:19 (CSI 16 t: cell 8×19 px)") == true)
+        // And: the user's --cell-aspect stays
+        #expect(flagged.model.options.art.cellAspect == 2)
+        #expect(flagged.frame().pictures.first?.picture.size == before)
+    }
+
     @Test func insideTmuxALateKittyAnswerUpgradesToPlaceholdersSayingItCameLate() throws {
         // Given: the viewer started in block art inside a tmux that lets passthrough out
         var options = startedInBlockArt()

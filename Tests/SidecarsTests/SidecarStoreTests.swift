@@ -82,6 +82,26 @@ struct SidecarStoreTests {
         #expect(try Self.everythingElse(try folder.read(sidecarName)) == Self.everythingElse(original))
     }
 
+    @Test("with both NAME.EXT.xmp and NAME.xmp there, the first is read and updated, the other left alone")
+    func bothConventions() async throws {
+        // Given a RAW+JPEG pair's shared Lightroom sidecar and darktable's for the RAW
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let raw = try folder.write("IMG_5.CR2", Self.photoBytes)
+        let jpeg = try folder.write("IMG_5.JPG", Self.photoBytes)
+        let shared = try folder.copyFixture("lightroom-pick.xmp", as: "IMG_5.xmp")
+        try folder.copyFixture("darktable-history.NEF.xmp", as: "IMG_5.CR2.XMP")
+        let store = SidecarStore()
+        // When the RAW is read and decided
+        #expect(try await store.read(photo: raw) == Decision(stars: 2))
+        try await store.write(Decision(stars: 5), for: raw)
+        // Then darktable's sidecar holds it; the shared one, which the JPEG reads, is as it was
+        #expect(try await store.read(photo: raw) == Decision(stars: 5))
+        #expect(try folder.read("IMG_5.xmp") == shared)
+        #expect(try await store.read(photo: jpeg) == Decision(stars: 3, flag: .picked, label: .yellow))
+        #expect(try folder.names() == ["IMG_5.CR2", "IMG_5.CR2.XMP", "IMG_5.JPG", "IMG_5.xmp"])
+    }
+
     @Test("darktable's history and digiKam's face region are still there by their paths")
     func namedPropertiesKept() async throws {
         // Given both sidecars

@@ -1,5 +1,7 @@
 #include "jpeg_decode_internal.h"
 
+#include "damage_grey.h"
+
 #include <string.h>
 
 /* More scans than any real progressive JPEG has; hostile files use thousands. */
@@ -161,17 +163,6 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
                                    out_height, NULL, message, message_capacity);
 }
 
-/* Paints rows [from, out_height) of out in opaque PF_DAMAGE_GREY. */
-static void pf_fill_grey(uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height, int32_t from) {
-    for (int32_t y = from < 0 ? 0 : from; y < out_height; y++) {
-        uint8_t *row = out + (size_t)y * out_stride;
-        memset(row, PF_DAMAGE_GREY, (size_t)out_width * 4);
-        for (int32_t x = 0; x < out_width; x++) {
-            row[(size_t)x * 4 + 3] = 255;
-        }
-    }
-}
-
 /*
  * What a tolerant decode's first warning left of the picture: a cut (or corruption) in the first
  * scan leaves the iMCU rows before it; one in a later scan of a progressive file leaves every row,
@@ -198,7 +189,7 @@ static void pf_jpeg_note_damage(j_decompress_ptr cinfo, const pf_jpeg_error *err
     damage->scan = cinfo->progressive_mode ? error->damage_scan : 0;
     if (error->truncated && first_scan) {
         int64_t grey_from = (decoded + imcu_rows + reduce - 1) / reduce;
-        pf_fill_grey(out, out_stride, out_width, out_height, grey_from > out_height ? out_height : (int32_t)grey_from);
+        pf_damage_grey_rows(out, out_stride, (size_t)out_width, grey_from, out_height);
     }
 }
 

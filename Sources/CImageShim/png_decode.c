@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "box_reducer.h"
+#include "damage_grey.h"
 #include "image_size.h"
 
 /* The most bytes libpng may allocate for one chunk (PLTE, tRNS; IDAT is read in pieces). */
@@ -314,22 +315,13 @@ static int pf_png_keep_rows(const pf_png_context *context, uint32_t width, uint3
         return 0;
     }
     if (reduce == 1) {
-        for (uint32_t y = context->rows_done; y < height; y++) {
-            uint8_t *line = out + (size_t)y * out_stride;
-            memset(line, PF_DAMAGE_GREY, (size_t)width * 4);
-            for (uint32_t x = 0; x < width; x++) {
-                line[(size_t)x * 4 + 3] = 255;
-            }
-        }
+        pf_damage_grey_rows(out, out_stride, width, context->rows_done, height);
         return 1;
     }
     if (row == NULL || reducer->sums == NULL) {
         return 0;
     }
-    memset(row, PF_DAMAGE_GREY, (size_t)width * 4);
-    for (uint32_t x = 0; x < width; x++) {
-        row[(size_t)x * 4 + 3] = 255;
-    }
+    pf_damage_grey_row(row, width);
     for (uint32_t y = context->rows_done; y < height; y++) {
         pf_box_reducer_add(reducer, row, (int32_t)y, 0, 1, (int32_t)width);
     }

@@ -15,6 +15,8 @@
  */
 #include "formats_internal.h"
 
+#include "damage_grey.h"
+
 #include "color_conversion.h"
 #include "image_size.h"
 #include <stdlib.h>
@@ -202,14 +204,6 @@ static void pf_tiff_unpremultiply(uint8_t *rgba, size_t pixels) {
     }
 }
 
-/* Opaque grey (PF_DAMAGE_GREY) over `columns` pixels of a row: what a damaged block did not give. */
-static void pf_tiff_grey(uint8_t *pixels, size_t columns) {
-    memset(pixels, PF_DAMAGE_GREY, columns * 4);
-    for (size_t x = 0; x < columns; x++) {
-        pixels[x * 4 + 3] = 255;
-    }
-}
-
 /*
  * The tolerant decode's blocks: each strip (RowsPerStrip rows, converted straight into the
  * raster) or tile (converted into a tile-sized buffer, then copied) on its own, through
@@ -247,7 +241,7 @@ static int pf_tiff_get_blocks(TIFF *tiff, TIFFRGBAImage *image, pf_tiff_source *
             for (uint32_t y = 0; y < rows; y++) {
                 uint32_t *line = target + (size_t)y * width;
                 if (!good) {
-                    pf_tiff_grey((uint8_t *)line, columns);
+                    pf_damage_grey_row((uint8_t *)line, columns);
                 } else if (tile != NULL) {
                     memcpy(line, tile + (size_t)y * columns, (size_t)columns * 4);
                 }

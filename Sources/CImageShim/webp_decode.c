@@ -11,6 +11,8 @@
  */
 #include "formats_internal.h"
 
+#include "damage_grey.h"
+
 #include "color_conversion.h"
 #include "exif_orientation.h"
 #include "image_size.h"
@@ -131,6 +133,30 @@ static pf_status pf_webp_decode_animation(const uint8_t *data, size_t size, int3
     return status;
 }
 
+/*
+ * A still WebP's output in `config` (its features already read): RGBA straight into `out`,
+ * scaled by libwebp when `reduce` > 1; an argument error when the size asked is not the
+ * picture's reduced by `reduce`. Shared by the whole and the tolerant (incremental) decode.
+ */
+static pf_status pf_webp_still_output(WebPDecoderConfig *config, int32_t reduce, uint8_t *out, size_t out_stride,
+                                      int32_t out_width, int32_t out_height, char *message, size_t capacity) {
+    if (!pf_reduced_size_matches(config->input.width, config->input.height, reduce, out_width, out_height)) {
+        pf_set_message(message, capacity, "output size does not match the WebP's");
+        return PF_ERR_ARGUMENT;
+    }
+    if (reduce > 1) {
+        config->options.use_scaling = 1;
+        config->options.scaled_width = out_width;
+        config->options.scaled_height = out_height;
+    }
+    config->output.colorspace = MODE_RGBA;
+    config->output.is_external_memory = 1;
+    config->output.u.RGBA.rgba = out;
+    config->output.u.RGBA.stride = (int)out_stride;
+    config->output.u.RGBA.size = out_stride * (size_t)out_height;
+    return PF_OK;
+}
+
 pf_status pf_webp_decode(const uint8_t *data, size_t size, int32_t reduce, int32_t use_thumbnail, uint8_t *out,
                          size_t out_stride, int32_t out_width, int32_t out_height, char *message, size_t capacity) {
     (void)use_thumbnail;
@@ -146,20 +172,10 @@ pf_status pf_webp_decode(const uint8_t *data, size_t size, int32_t reduce, int32
         status = pf_webp_decode_animation(data, size, reduce, out, out_stride, out_width, out_height, message,
                                           capacity);
     } else {
-        if (!pf_reduced_size_matches(config.input.width, config.input.height, reduce, out_width, out_height)) {
-            pf_set_message(message, capacity, "output size does not match the WebP's");
-            return PF_ERR_ARGUMENT;
+        status = pf_webp_still_output(&config, reduce, out, out_stride, out_width, out_height, message, capacity);
+        if (status != PF_OK) {
+            return status;
         }
-        if (reduce > 1) {
-            config.options.use_scaling = 1;
-            config.options.scaled_width = out_width;
-            config.options.scaled_height = out_height;
-        }
-        config.output.colorspace = MODE_RGBA;
-        config.output.is_external_memory = 1;
-        config.output.u.RGBA.rgba = out;
-        config.output.u.RGBA.stride = (int)out_stride;
-        config.output.u.RGBA.size = out_stride * (size_t)out_height;
         status = pf_webp_status(WebPDecode(data, size, &config), message, capacity);
         WebPFreeDecBuffer(&config.output);
     }
@@ -191,20 +207,10 @@ pf_status pf_webp_decode_tolerant(const uint8_t *data, size_t size, int32_t redu
                                : pf_webp_decode(data, size, reduce, 0, out, out_stride, out_width, out_height, message,
                                                 capacity);
     }
-    if (!pf_reduced_size_matches(config.input.width, config.input.height, reduce, out_width, out_height)) {
-        pf_set_message(message, capacity, "output size does not match the WebP's");
-        return PF_ERR_ARGUMENT;
+    status = pf_webp_still_output(&config, reduce, out, out_stride, out_width, out_height, message, capacity);
+    if (status != PF_OK) {
+        return status;
     }
-    if (reduce > 1) {
-        config.options.use_scaling = 1;
-        config.options.scaled_width = out_width;
-        config.options.scaled_height = out_height;
-    }
-    config.output.colorspace = MODE_RGBA;
-    config.output.is_external_memory = 1;
-    config.output.u.RGBA.rgba = out;
-    config.output.u.RGBA.stride = (int)out_stride;
-    config.output.u.RGBA.size = out_stride * (size_t)out_height;
     WebPIDecoder *decoder = WebPIDecode(NULL, 0, &config);
     if (decoder == NULL) {
         return PF_ERR_MEMORY;
@@ -229,13 +235,7 @@ pf_status pf_webp_decode_tolerant(const uint8_t *data, size_t size, int32_t redu
     }
     pf_webp_meta_close(&meta);
     if (code != VP8_STATUS_OK) {
-        for (int32_t y = last_y; y < out_height; y++) {
-            uint8_t *line = out + (size_t)y * out_stride;
-            memset(line, PF_DAMAGE_GREY, (size_t)out_width * 4);
-            for (int32_t x = 0; x < out_width; x++) {
-                line[(size_t)x * 4 + 3] = 255;
-            }
-        }
+        pf_damage_grey_rows(out, out_stride, (size_t)out_width, last_y, out_height);
         damage->damaged = 1;
         damage->truncated = code == VP8_STATUS_SUSPENDED || code == VP8_STATUS_NOT_ENOUGH_DATA;
         damage->decoded_rows = last_y;

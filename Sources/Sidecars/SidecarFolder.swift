@@ -11,7 +11,8 @@ import SystemPackage
 /// A replacement is atomic: the new bytes go to a temporary file in the same folder, which is
 /// fsynced; then the sidecar's identity is checked again (it must be what was read, or still
 /// absent), the temporary file renamed over it (or linked under a new name, which fails rather
-/// than replace a sidecar that appeared meanwhile), and the folder fsynced.
+/// than replace a sidecar that appeared meanwhile), and the folder fsynced (by a
+/// ``FolderSynchroniser`` after returning, when one is given: a burst of writes shares it).
 ///
 /// ```swift
 /// let folder = try SidecarFolder(opening: FilePath("/shoot"))
@@ -110,7 +111,11 @@ struct SidecarFolder: ~Copyable {
     }
 
     /// Puts `bytes` under `name` atomically, if what is there is still `expected` (nil: nothing).
-    func replace(_ name: String, with bytes: [UInt8], expecting expected: FileIdentity?) throws(SidecarError) {
+    /// The bytes are fsynced before the rename; the folder's fsync, which makes the new name
+    /// durable, is `synchroniser`'s to do after (nil: done here, before returning).
+    func replace(
+        _ name: String, with bytes: [UInt8], expecting expected: FileIdentity?, synchroniser: FolderSynchroniser? = nil
+    ) throws(SidecarError) {
         let temporary = ".\(name).photofeed-\(getpid())-\(Self.nextNumber()).tmp"
         let file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, expected?.mode ?? 0o644)
         guard file >= 0 else { throw unwritable(name, errno) }
@@ -161,7 +166,23 @@ struct SidecarFolder: ~Copyable {
             unlinkat(descriptor, temporary, 0)
             throw error
         }
-        guard fsync(descriptor) == 0 else { throw unwritable(name, errno) }
+        guard let synchroniser else {
+            guard fsync(descriptor) == 0 else { throw unwritable(name, errno) }
+            return
+        }
+        if let failed = synchroniser.takeFailure() {
+            // An earlier rename's folder fsync failed: this one is not left to the queue.
+            guard fsync(descriptor) == 0 else { throw unwritable(name, errno) }
+            throw SidecarError(
+                .unwritable,
+                "\(display(name)) was written, but \(path.string) could not be flushed to disk earlier (\(SystemError.reason(failed))); the decisions made just before may not survive a crash.")
+        }
+        let copy = dup(descriptor)
+        guard copy >= 0 else {
+            guard fsync(descriptor) == 0 else { throw unwritable(name, errno) }
+            return
+        }
+        synchroniser.synchronise(copy)
     }
 
     private func display(_ name: String) -> String {

@@ -8,7 +8,9 @@ public import SystemPackage
 /// from Lightroom, ``EmbeddedXMP``), unless the settings say not to. Writing reads the sidecar again, changes only the decision's
 /// properties, and replaces it atomically after checking it did not change meanwhile
 /// (``SidecarFolder``); a photo without one gains a new sidecar named by the settings. The photo
-/// itself is never opened for writing.
+/// itself is never opened for writing. A write returns once the new sidecar is whole on disk
+/// and in place; the folder's fsync that makes its name durable follows on a queue of its own
+/// (``FolderSynchroniser``), shared by a burst of decisions in one folder.
 ///
 /// The file work is short and synchronous (a sidecar is a few kilobytes); the actor keeps one
 /// photo's writes in order.
@@ -19,6 +21,8 @@ public import SystemPackage
 /// ```
 public actor SidecarStore: SidecarStoring {
     public let settings: SidecarSettings
+    /// Fsyncs the folders written into, off the write's path (one flush for a burst).
+    nonisolated let synchroniser = FolderSynchroniser()
 
     public init(settings: SidecarSettings = SidecarSettings()) {
         self.settings = settings
@@ -57,7 +61,7 @@ public actor SidecarStore: SidecarStoring {
         } catch {
             throw SidecarError(.unwritable, "Cannot write \(path.string): \(error.description).")
         }
-        try folder.replace(sidecar, with: bytes, expecting: existing?.identity)
+        try folder.replace(sidecar, with: bytes, expecting: existing?.identity, synchroniser: synchroniser)
     }
 
     private static func packet(_ bytes: [UInt8], sidecar: FilePath) throws(SidecarError) -> XMPPacket {

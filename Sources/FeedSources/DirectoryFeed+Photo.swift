@@ -26,6 +26,17 @@ extension DirectoryFeed {
     /// row; with no facts, so it sorts last); nil for anything else (a folder, a file that is
     /// no image, one that is gone).
     static func photo(named name: FilePath, in directory: URL) -> FeedPhoto? {
+        checkedFile(named: name, in: directory)?.photo
+    }
+
+    /// A file checked: its photo, and its format by its first bytes (nil for a special file).
+    struct CheckedFile {
+        var photo: FeedPhoto
+        var format: ImageFormat?
+    }
+
+    /// ``photo(named:in:)`` with the format its first bytes say (a shot's files are told by it).
+    static func checkedFile(named name: FilePath, in directory: URL) -> CheckedFile? {
         guard let path = directory.localPath?.joined(name) else { return nil }
         // The name's own identity (a link's, not its target's) is what an action checks later.
         guard let own = path.status(followingLinks: false) else { return nil }
@@ -36,15 +47,18 @@ extension DirectoryFeed {
         let origin = FeedPhoto.Origin.file(directory: directory, name: name)
         let id = FeedPhoto.fileID(name)
         // A special file is an error row, not a photo: no facts, so every order but `.name` puts it last.
-        if kind.isSpecial { return FeedPhoto(id: id, author: id, size: nil, origin: origin) }
+        if kind.isSpecial { return CheckedFile(photo: FeedPhoto(id: id, author: id, size: nil, origin: origin), format: nil) }
         var facts = FeedPhoto.FileFacts(
             byteCount: Int(status.st_size), modified: modificationSeconds(status), identity: identity,
             folder: path.removingLastComponent().status().map(FileIdentity.init))
         // One read serves the signature, the header and, mostly, the EXIF.
-        guard let head = FileSignature.head(of: path, count: 64 << 10), FileSignature.isImage(head) else { return nil }
+        guard let head = FileSignature.head(of: path, count: 64 << 10), let format = ImageFormat.sniff(head), format.isDecodable
+        else { return nil }
         let metadata = metadata(head, path: path)
         facts.taken = metadata?.exif?.dateTaken
-        return FeedPhoto(id: id, author: id, size: metadata?.header.size, origin: origin, file: facts)
+        facts.takenSubseconds = metadata?.exif?.dateSubseconds
+        facts.takenOffset = metadata?.exif?.dateOffset
+        return CheckedFile(photo: FeedPhoto(id: id, author: id, size: metadata?.header.size, origin: origin, file: facts), format: format)
     }
 
     /// The photo `name` given as text (a UTF-8 name, such as the folder watcher's).

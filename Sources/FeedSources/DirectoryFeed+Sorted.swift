@@ -20,9 +20,9 @@ extension DirectoryFeed {
         guard !ordered else { return true }
         var batch: [FeedPhoto] = []
         var count = 0
-        while count < limit, let name = listing?.next() {
-            count += 1
-            if let photo = Self.photo(named: name, in: directory) { batch.append(photo) }
+        while count < limit, let run = takeShotNames() {
+            count += run.count
+            batch += photos(ofRun: run)
         }
         filesChecked += count
         checked.append(contentsOf: batch)

@@ -32,6 +32,11 @@ import Darwin
 /// first screen costs the names and one page of files, whatever the folder's size, and the rest
 /// arrives page by page.
 ///
+/// A camera's RAW file and the JPEG or HEIF of the same name beside it are one photo, a shot
+/// (``FeedPhoto/Shot``), shown from the JPEG or HEIF, unless ``FolderOptions/separatesPairs``:
+/// a page takes a shot's names together (they sort next to each other), so pairing reads
+/// nothing more (`DirectoryFeed+Shots.swift`).
+///
 /// Hidden names (a leading dot) are left out unless ``FolderOptions/hidden``. With
 /// ``FolderOptions/recursive`` the names are paths relative to the folder ("2024/trip/a.jpg":
 /// the photo's id, and its ``FeedPhoto/Origin/file(directory:name:)`` name), read by a
@@ -179,9 +184,9 @@ public actor DirectoryFeed: FeedSource {
         if isSorted { return sortedPage() }
         var photos: [FeedPhoto] = []
         let size = nextPageSize()
-        while photos.count < size, let name = listing?.next() {
-            nextIndex += 1
-            if let photo = Self.photo(named: name, in: directory) { photos.append(photo) }
+        while photos.count < size, let run = takeShotNames() {
+            nextIndex += run.count
+            photos += self.photos(ofRun: run)
         }
         given += photos.count
         return photos
@@ -250,8 +255,8 @@ public actor DirectoryFeed: FeedSource {
     private func provisionalPage() -> [FeedPhoto] {
         guard let listing else { return [] }
         var photos: [FeedPhoto] = []
-        for name in listing.first(2 * pageSize) where photos.count < pageSize {
-            if let photo = Self.photo(named: name, in: directory) { photos.append(photo) }
+        for run in shotRuns(listing.first(2 * pageSize)) where photos.count < pageSize {
+            photos += self.photos(ofRun: run)
         }
         return photos
     }

@@ -114,6 +114,12 @@ struct DirectoryListing: Sendable {
         return name(smallest)
     }
 
+    /// The name ``next()`` would hand out, without taking it (a shot's other names are looked
+    /// at this way: ``DirectoryFeed/takeShotNames()``).
+    func peek() -> FilePath? {
+        remaining > 0 ? name(spans[0]) : nil
+    }
+
     private func name(_ span: Span) -> FilePath {
         let start = Int(span.start)
         return FilePath(bytes: bytes[start..<(start + Int(span.length))])

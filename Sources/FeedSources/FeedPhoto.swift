@@ -25,6 +25,8 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
     public var file: FileFacts?
     /// Where the photo was published (a picsum feed's `url`), nil when the feed does not say.
     public var page: URL?
+    /// The other files of its shot (a RAW beside this JPEG: ``Shot``), nil for a photo of one file.
+    public var shot: Shot?
 
     /// A photo of any origin.
     public init(id: String, author: String, size: PixelSize?, origin: Origin, file: FileFacts? = nil) {
@@ -45,6 +47,12 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
         /// When it was taken, from the EXIF in the header's bytes ("YYYY:MM:DD HH:MM:SS", as
         /// stored; nil when the header has none). Compares as text in time order.
         public var taken: String?
+        /// The fraction of the second it was taken in, as the EXIF stores it: its digits ("045"
+        /// is 0.045 s; SubSecTimeOriginal), nil when the header has none. Bursts sort by it.
+        public var takenSubseconds: String?
+        /// The offset from UTC of ``taken`` ("+02:00"; OffsetTimeOriginal), nil when the header
+        /// has none: ``taken`` is then the camera's local time.
+        public var takenOffset: String?
         /// The file the name stood for when it was listed (the name itself when it is a link):
         /// an action by the name checks it is still that file.
         public var identity: FileIdentity?
@@ -53,11 +61,14 @@ public struct FeedPhoto: Sendable, Hashable, Identifiable {
 
         /// Facts.
         public init(
-            byteCount: Int, modified: Double, taken: String? = nil, identity: FileIdentity? = nil, folder: FileIdentity? = nil
+            byteCount: Int, modified: Double, taken: String? = nil, identity: FileIdentity? = nil, folder: FileIdentity? = nil,
+            takenSubseconds: String? = nil, takenOffset: String? = nil
         ) {
             self.byteCount = byteCount
             self.modified = modified
             self.taken = taken
+            self.takenSubseconds = takenSubseconds
+            self.takenOffset = takenOffset
             self.identity = identity
             self.folder = folder
         }

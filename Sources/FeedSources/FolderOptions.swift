@@ -24,11 +24,16 @@ public struct FolderOptions: Sendable, Hashable {
     /// With ``recursive``: whether sub-folders on another file system than the folder's (a
     /// mount point inside it) are walked into; by default they are skipped, and said so.
     public var crossFilesystems: Bool
+    /// Whether a RAW file and the JPEG or HEIF of the same name (a ``FeedPhoto/Shot``) are two
+    /// photos; by default they are one, shown from the JPEG or HEIF.
+    public var separatesPairs: Bool
 
     /// Options; the defaults read the folder's own visible photos by name.
     public init(
-        sort: PhotoSort = .name, seed: UInt64 = 0, recursive: Int? = nil, hidden: Bool = false, crossFilesystems: Bool = false
+        sort: PhotoSort = .name, seed: UInt64 = 0, recursive: Int? = nil, hidden: Bool = false, crossFilesystems: Bool = false,
+        separatesPairs: Bool = false
     ) {
+        self.separatesPairs = separatesPairs
         self.sort = sort
         self.seed = seed
         self.recursive = recursive

@@ -36,7 +36,21 @@ public enum PhotoSaver {
         if let problem = folderProblem(folder, creating: true) { throw Failure(description: problem) }
         let stem = safeName(name)
         let suffix = ImageFormat.sniff(bytes).map(fileExtension) ?? "bin"
-        let temporary = folder.appendingPathComponent(".\(stem).photofeed-\(getpid()).part")
+        let temporary = try writeTemporary(bytes, as: ".\(stem).photofeed-\(getpid()).part", in: folder)
+        defer { unlink(temporary.path) }
+        for attempt in 1...10_000 {
+            let candidate = folder.appendingPathComponent(attempt == 1 ? "\(stem).\(suffix)" : "\(stem) (\(attempt)).\(suffix)")
+            if link(temporary.path, candidate.path) == 0 { return candidate }
+            let code = errno
+            if code != EEXIST { throw Failure(description: "cannot save \(candidate.path): \(SystemError.reason(code))") }
+        }
+        throw Failure(description: "no free name for \(stem) in \(folder.path)")
+    }
+
+    /// Writes `bytes` to the new file `name` in `folder`, synced; throws with the reason (the
+    /// file removed) when it cannot.
+    static func writeTemporary(_ bytes: [UInt8], as name: String, in folder: URL) throws -> URL {
+        let temporary = folder.appendingPathComponent(name)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot write in \(folder.path): \(SystemError.reason(errno))") }
         var written = 0
@@ -55,17 +69,11 @@ public enum PhotoSaver {
         }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
-        defer { unlink(temporary.path) }
         guard failure == 0 else {
+            unlink(temporary.path)
             throw Failure(description: "cannot write in \(folder.path): \(SystemError.reason(failure))")
         }
-        for attempt in 1...10_000 {
-            let candidate = folder.appendingPathComponent(attempt == 1 ? "\(stem).\(suffix)" : "\(stem) (\(attempt)).\(suffix)")
-            if link(temporary.path, candidate.path) == 0 { return candidate }
-            let code = errno
-            if code != EEXIST { throw Failure(description: "cannot save \(candidate.path): \(SystemError.reason(code))") }
-        }
-        throw Failure(description: "no free name for \(stem) in \(folder.path)")
+        return temporary
     }
 
     /// Why `folder` cannot take saved photos, in a sentence naming it; nil when it can. With

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// An order of photos: by name (natural order), by modification time, by the time taken
-/// (EXIF; else the modification time), by file size, or shuffled.
+/// (EXIF, to the fraction of a second, so a burst comes in the order shot: ``takenKey(_:)``;
+/// else the modification time), by file size, or shuffled.
 ///
 /// Photos that lack the key (a web photo has no file) come after those that have it, in
 /// name order; ties break by name, so every order is total and stable. `random` shuffles by a
@@ -56,12 +57,6 @@ public enum PhotoSort: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// The time taken as sortable text, else the modification time in the same form.
-    private static func takenKey(_ photo: FeedPhoto) -> String? {
-        guard let file = photo.file else { return nil }
-        if let taken = file.taken { return taken }
-        return ExifDateText.text(forSeconds: file.modified)
-    }
 
     /// A 64-bit FNV-1a of `text` mixed with `seed` (stable across runs, unlike `hashValue`).
     private static func mix(_ text: String, seed: UInt64) -> UInt64 {

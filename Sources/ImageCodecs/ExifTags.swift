@@ -21,6 +21,9 @@ public struct ExifTags: Sendable, Hashable {
     public var dateTaken: String?
     /// "+02:00" (OffsetTimeOriginal), when the file says.
     public var dateOffset: String?
+    /// The fraction of the second of ``dateTaken`` as stored: its digits ("045" is 0.045 s;
+    /// SubSecTimeOriginal, or SubSecTime beside DateTime), when the file says.
+    public var dateSubseconds: String?
     /// Degrees, north and east positive.
     public var latitude: Double?
     public var longitude: Double?
@@ -62,6 +65,8 @@ extension ExifReader {
         var exifIFD: Int?
         var gpsIFD: Int?
         var dateTime: String?
+        var subseconds: String?
+        var originalSubseconds: String?
         forEachEntry(of: first) { tag, entry in
             switch tag {
             case 0x010F: tags.make = string(entry)
@@ -81,6 +86,8 @@ extension ExifReader {
                 case 0x8827: tags.iso = integer(entry)
                 case 0x9003: tags.dateTaken = string(entry)
                 case 0x9011: tags.dateOffset = string(entry)
+                case 0x9290: subseconds = string(entry)
+                case 0x9291: originalSubseconds = string(entry)
                 case 0x920A: tags.focalLength = rational(entry)?.value
                 case 0xA405: tags.focalLength35mm = integer(entry)
                 case 0xA434: tags.lens = string(entry)
@@ -88,7 +95,12 @@ extension ExifReader {
                 }
             }
         }
-        if tags.dateTaken == nil { tags.dateTaken = dateTime }
+        if tags.dateTaken == nil {
+            tags.dateTaken = dateTime
+            tags.dateSubseconds = dateTime == nil ? nil : subseconds
+        } else {
+            tags.dateSubseconds = originalSubseconds
+        }
         if let gpsIFD, gpsIFD != first, gpsIFD != exifIFD {
             var latitudeRef: String?, longitudeRef: String?, altitudeRef: Int?
             forEachEntry(of: gpsIFD) { tag, entry in

@@ -110,6 +110,9 @@ struct ViewerOptions: ParsableArguments {
     @Flag(help: "A folder feed: include hidden files and folders (names starting with a dot).")
     var hidden = false
 
+    @Flag(help: "A folder feed: show a camera's RAW file and the JPEG or HEIF of the same name as two photos. By default they are one photo (a shot), shown from the JPEG, and the Trash takes both.")
+    var separatePairs = false
+
     @Flag(help: "A folder feed: do not follow the folder's changes (by default a photo added appears at its place, a removed one goes, a changed one loads again).")
     var noWatch = false
 
@@ -204,11 +207,11 @@ struct ViewerOptions: ParsableArguments {
     static let sortSeed = UInt64.random(in: 0...UInt64.max)
 
     /// How a folder feed lists: `--sort` (name when not given), `--recursive`, `--hidden`,
-    /// `--cross-filesystems`.
+    /// `--cross-filesystems`, `--separate-pairs`.
     func folderOptions() throws -> FolderOptions {
         FolderOptions(
             sort: sort ?? .name, seed: Self.sortSeed, recursive: recursive ? maxDepth : nil, hidden: hidden,
-            crossFilesystems: crossFilesystems)
+            crossFilesystems: crossFilesystems, separatesPairs: separatePairs)
     }
 
     /// The viewer options for a screen that shows `capability` colours in a UTF-8 locale or not,

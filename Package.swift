@@ -252,7 +252,7 @@ let package = Package(
             name: "photofeed",
             dependencies: [
                 "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "PhotoShow", "TerminalScreen", "FeedViewer", "TerminalKit", "TerminalGraphics",
-                "FeedSources", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
+                "FeedSources", "Sidecars", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -362,7 +362,7 @@ let package = Package(
             name: "PhotofeedCommandTests",
             dependencies: [
                 "photofeed", "Vocabulary", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics",
-                "FeedSources", "FeedViewer",
+                "FeedSources", "FeedViewer", "Sidecars", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"],

@@ -137,6 +137,8 @@ STATIC_SECTIONS = [
          "photofeed show --clear --place 40x20@60x1 takes it back."),
     ".TP", roff("curl -s https://picsum.photos/600 | photofeed show -"),
     roff("A picture from a pipe."),
+    ".TP", roff("photofeed picks ~/shoot --min-rating 3 -0 | xargs -0 cp -t ~/keepers"),
+    roff("Copy the photos given three stars or more while culling (both files of a RAW+JPEG pair)."),
     ".TP", roff("photofeed cache prune --older-than 30d"),
     roff("Remove disk cache entries not used for 30 days."),
     ".TP", roff("photofeed serve --port 8080 --photos ~/Pictures"),

@@ -42,7 +42,7 @@ struct Photofeed: AsyncParsableCommand {
         version: PhotofeedVersion.heading(),
         subcommands: [
             ViewCommand.self, ServeCommand.self, ShowCommand.self, PrefetchCommand.self, SnapshotCommand.self, CacheCommand.self,
-            VersionCommand.self,
+            PicksCommand.self, VersionCommand.self,
         ],
         defaultSubcommand: ViewCommand.self
     )

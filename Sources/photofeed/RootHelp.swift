@@ -30,7 +30,7 @@ enum RootHelp {
         ("view (default)", "the viewer"), ("snapshot", "one frame, headless"),
         ("show", "print pictures"), ("prefetch", "warm the disk cache"),
         ("serve", "the photo server"), ("cache", "see, prune or clear the cache"),
-        ("version", "the versions"),
+        ("picks", "print the keepers"), ("version", "the versions"),
     ]
 
     /// `photofeed --help`: one screen, ending with the config file that `environment` points at.

@@ -279,7 +279,8 @@ let package = Package(
             name: "feedbench",
             dependencies: [
                 "ImageCodecs", "Vocabulary", "ImageLoading", "BlockArt", "PicsumServer", "TerminalScreen", "FeedViewer", "TerminalKit", "TerminalGraphics",
-                "FeedSources", "LoadSemantics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FeedSources", "LoadSemantics", "Sidecars", .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),

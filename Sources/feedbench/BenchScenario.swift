@@ -39,7 +39,7 @@ enum BenchScenarios {
     static let all: [any BenchScenario] = [
         DecodeScenario(), BlockArtQualityScenario(), BlockArtSpeedScenario(), GraphicsScenario(), GridScenario(), GridScaleScenario(), PipelineScenario(),
         ScrollScenario(), ScrollScenario(layout: .grid), FormatsScenario(), AnimationScenario(), EmbeddedStartScenario(), PixelRatioScenario(), ServeLoadScenario(),
-        SlowTTYScenario(), PreviewerScenario(),
+        SlowTTYScenario(), PreviewerScenario(), CullScenario(),
     ]
 
     static var names: String { all.map(\.name).joined(separator: ", ") }

@@ -224,13 +224,13 @@ name_of() {
     kitty026) kitty --version | awk '{ print "kitty " $2 }' ;;
     kitty) "$KITTY" --version | awk '{ print "kitty " $2 }' ;;
     tmux_kitty) echo "$(tmux -V) (no configuration) in kitty $("$KITTY" --version | awk '{ print $2 }')" ;;
-    konsole) echo "Konsole $(konsole --version 2>/dev/null | awk '{ print $2 }')" ;;
+    konsole) echo "Konsole $(QT_QPA_PLATFORM=offscreen konsole --version 2>/dev/null | awk '{ print $2 }')" ;;
     urxvt) echo "urxvt $(urxvt -help 2>&1 | grep -o 'v[0-9][0-9.]*' | head -1 | tr -d v)" ;;
     st) echo "st $(stterm -v 2>&1 | grep -o '[0-9.]*$')" ;;
     screen) echo "GNU screen $(screen -v | awk '{ print $3 }') in XTerm" ;;
     linux) echo "TERM=linux in XTerm" ;;
     mlterm | mlterm11) echo "mlterm $(mlterm --version 2>&1 | awk '{ print $3; exit }')" ;;
-    foot) echo "foot $(foot --version 2>/dev/null | awk '{ print $3 }') in cage" ;;
+    foot) echo "foot $(foot --version 2>/dev/null | awk '{ print $3 }') in weston" ;;
     wezterm) echo "WezTerm" ;;
   esac
 }

@@ -67,14 +67,15 @@ check:
 ## bench: release build, then the feedbench scenarios (installs chafa/timg/hyperfine), and real pixels
 ## again on 16 large photographs beside chafa, timg and img2sixel (scripts/bench-photos.sh), where the
 ## previewer scenario also scrolls 80 copies of them one process per photo, as a preview pane does; writes
-## docs/PERFORMANCE.md (the date, the machine, the versions, each table and its command)
+## docs/PERFORMANCE.md (the date, the machine, the versions, each table and its command); the cull
+## scenario makes 1,000 RAW-sized files (sparse: their previews' space on disk) and removes them
 bench:
 	@scripts/ensure-deps.sh bench
 	$(SWIFT) build $(RELEASE) --product feedbench
 	$(SWIFT) build $(RELEASE) --product photofeed
 	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md
 	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md --append --scenario graphics --scenario pixel-ratios --scenario grid --scenario previewer --assets "$$(scripts/bench-photos.sh)"
-	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md --append --scenario slow-tty
+	$(RELEASE_BIN)/feedbench --markdown docs/PERFORMANCE.md --append --scenario slow-tty --scenario cull
 
 build:
 	@scripts/ensure-deps.sh run

@@ -21,7 +21,8 @@ case "$purpose" in
     # fzf lf ranger vifm nnn: the hosts the previewer tests drive, photofeed as their preview (docs/previewers.md).
     # libimage-exiftool-perl: exiftool, which reads back the sidecars photofeed writes and writes the ones it reads.
     test) packages="$packages tmux curl ncurses-term man-db zsh fish devscripts apache2-utils wrk nginx fzf lf ranger vifm nnn libimage-exiftool-perl" ;;
-    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick mate-backgrounds wrk nginx" ;;
+    # libimage-exiftool-perl: exiftool, the terminal user's way to a RAW's preview (the cull scenario).
+    bench) packages="$packages tmux curl ncurses-term chafa timg hyperfine libsixel-bin webp libavif-bin libheif-examples libjxl-tools imagemagick mate-backgrounds wrk nginx libimage-exiftool-perl" ;;
     *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 

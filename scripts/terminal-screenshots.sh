@@ -3,7 +3,8 @@
 #
 # Usage (from the repository's root, so the viewer finds Assets/photos):
 #   scripts/terminal-screenshots.sh [TERMINAL...]
-#   TERMINAL: konsole urxvt st screen linux mlterm mlterm16 vt340small (default: all, one after another)
+#   TERMINAL: konsole urxvt st screen linux mlterm mlterm16 vt340small alacritty (default: all, one
+#   after another)
 #
 # Each terminal runs alone under `xvfb-run -s '-screen 0 1280x800x24'` (no window
 # manager), about 100x30 cells, with an interactive bash (prompt "$ ") whose HOME is a
@@ -21,7 +22,7 @@
 # 1000 px wide at most and reduced to 256 colours (each well under 300 KB).
 #
 # Needs: xvfb, xdotool, imagemagick, the terminals (Debian 12: rxvt-unicode, stterm,
-# konsole, mlterm, screen, xterm) and fonts-dejavu. The binary: $PHOTOFEED, else
+# konsole, mlterm, screen, xterm, alacritty) and fonts-dejavu. The binary: $PHOTOFEED, else
 # `photofeed` on PATH, else .build/debug/photofeed. Output folder: $OUT (default
 # docs/screenshots). Waits can be stretched on a slow machine: WAIT=2 doubles them.
 set -euo pipefail
@@ -162,6 +163,16 @@ shoot_vt340small() {
     xterm -ti vt340 -geometry 100x30 -fa "$FONT" -fs 10 -e bash --rcfile "$home/.bashrc" -i
 }
 
+# alacritty 0.11 with DejaVu Sans Mono 10 (8x17-pixel cells, not 1:2), whose font has no
+# sextants: block art in quadrants, no stripes.
+shoot_alacritty() {
+  local home; home=$(make_home)
+  session alacritty Alacritty env HOME="$home" LIBGL_ALWAYS_SOFTWARE=1 \
+    alacritty -o "font.normal.family=$FONT" -o font.size=10 \
+    -o window.dimensions.columns=100 -o window.dimensions.lines=30 \
+    -e bash --rcfile "$home/.bashrc" -i
+}
+
 # mlterm at two font sizes: 7x13-pixel cells, and 8x16 (where the list's last, cut
 # picture was seen to scroll the screen).
 shoot_mlterm() {
@@ -185,7 +196,7 @@ fi
 
 mkdir -p "$OUT"
 terminals=("$@")
-[[ ${#terminals[@]} -gt 0 ]] || terminals=(konsole urxvt st screen linux mlterm mlterm16 vt340small)
+[[ ${#terminals[@]} -gt 0 ]] || terminals=(konsole urxvt st screen linux mlterm mlterm16 vt340small alacritty)
 for terminal in "${terminals[@]}"; do
   echo "$terminal"
   PHOTOFEED=$PHOTOFEED OUT=$OUT xvfb-run -a -s '-screen 0 1280x800x24' \

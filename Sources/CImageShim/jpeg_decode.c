@@ -2,6 +2,7 @@
 
 #include "damage_grey.h"
 
+#include <jerror.h>
 #include <string.h>
 
 /* More scans than any real progressive JPEG has; hostile files use thousands. */
@@ -164,10 +165,11 @@ pf_status pf_jpeg_decode_reduced(const uint8_t *data, size_t size, int32_t scale
 }
 
 /*
- * What a tolerant decode's first warning left of the picture: a cut (or corruption) in the first
- * scan leaves the iMCU rows before it; one in a later scan of a progressive file leaves every row,
- * as of the earlier scans. A cut's rows from the next iMCU row down are painted grey (libjpeg's
- * zero coefficients are grey for YCbCr and gray files already, not for CMYK).
+ * What a tolerant decode's warnings left of the picture: a cut (or corruption) in the first scan
+ * leaves the iMCU rows before it; one in a later scan of a progressive file leaves every row, as
+ * of the earlier scans; warnings about a scan's parameters only (its data decoded as it stands)
+ * leave every row. A cut's rows from the next iMCU row down are painted grey (libjpeg's zero
+ * coefficients are grey for YCbCr and gray files already, not for CMYK).
  */
 static void pf_jpeg_note_damage(j_decompress_ptr cinfo, const pf_jpeg_error *error, int32_t reduce,
                                 uint8_t *out, size_t out_stride, int32_t out_width, int32_t out_height,
@@ -178,7 +180,7 @@ static void pf_jpeg_note_damage(j_decompress_ptr cinfo, const pf_jpeg_error *err
 #else
     int64_t imcu_rows = (int64_t)cinfo->max_v_samp_factor * cinfo->min_DCT_scaled_size;
 #endif
-    int first_scan = error->damage_scan <= 1;
+    int first_scan = error->positioned && error->damage_scan <= 1;
     int64_t decoded = first_scan ? (int64_t)error->damage_imcu_row * imcu_rows : rows;
     if (decoded > rows) {
         decoded = rows;
@@ -186,11 +188,141 @@ static void pf_jpeg_note_damage(j_decompress_ptr cinfo, const pf_jpeg_error *err
     damage->damaged = 1;
     damage->truncated = error->truncated;
     damage->decoded_rows = (int32_t)(decoded / reduce);
-    damage->scan = cinfo->progressive_mode ? error->damage_scan : 0;
+    damage->scan = cinfo->progressive_mode && error->positioned ? error->damage_scan : 0;
     if (error->truncated && first_scan) {
         int64_t grey_from = (decoded + imcu_rows + reduce - 1) / reduce;
         pf_damage_grey_rows(out, out_stride, (size_t)out_width, grey_from, out_height);
     }
+}
+
+/*
+ * A tolerant decode of a file of several scans (progressive, or a scan per component) reads it in
+ * buffered-image mode: every scan absorbed into the coefficient buffer, as jpeg_start_decompress
+ * does for such a file, then one output pass (pf_jpeg_draw_scan), so the work and memory are a
+ * whole decode's. *completed: the last scan read to its end, which an error in a later scan's
+ * markers or parameters leaves to be drawn. libjpeg calls the progress monitor only from its own
+ * absorbing loops: each scan is charged here as its header is read (the first one's with the
+ * frame header). Library errors longjmp as usual.
+ */
+static void pf_jpeg_absorb_scans(j_decompress_ptr cinfo, volatile int *completed) {
+    pf_jpeg_progress_monitor((j_common_ptr)cinfo);
+    for (;;) {
+        int result = jpeg_consume_input(cinfo);
+        if (result == JPEG_SUSPENDED || result == JPEG_REACHED_EOI) {
+            /* The memory source never suspends: at the end of the data it inserts an EOI. */
+            return;
+        }
+        if (result == JPEG_REACHED_SOS) {
+            pf_jpeg_progress_monitor((j_common_ptr)cinfo);
+        } else if (result == JPEG_SCAN_COMPLETED) {
+            *completed = cinfo->input_scan_number;
+        }
+    }
+}
+
+/*
+ * What the output pass draws from: the frame (SOF) and each component's geometry and latched
+ * quantisation table. An error reading a later marker may have begun overwriting them (a second
+ * SOF sets the mode and size before libjpeg notices it is a second one).
+ */
+typedef struct pf_jpeg_frame {
+    int progressive, arithmetic, precision, components;
+    JDIMENSION width, height, imcu_rows;
+    jpeg_component_info *component_info;
+    struct {
+        int h_samp, v_samp, needed;
+        JDIMENSION width_in_blocks, height_in_blocks;
+        JQUANT_TBL *quant_table;
+    } component[MAX_COMPONENTS];
+} pf_jpeg_frame;
+
+static void pf_jpeg_frame_of(j_decompress_ptr cinfo, pf_jpeg_frame *frame) {
+    memset(frame, 0, sizeof(*frame));
+    frame->progressive = cinfo->progressive_mode;
+    frame->arithmetic = cinfo->arith_code;
+    frame->precision = cinfo->data_precision;
+    frame->components = cinfo->num_components;
+    frame->width = cinfo->image_width;
+    frame->height = cinfo->image_height;
+    frame->imcu_rows = cinfo->total_iMCU_rows;
+    frame->component_info = cinfo->comp_info;
+    for (int i = 0; i < cinfo->num_components && i < MAX_COMPONENTS; i++) {
+        const jpeg_component_info *component = &cinfo->comp_info[i];
+        frame->component[i].h_samp = component->h_samp_factor;
+        frame->component[i].v_samp = component->v_samp_factor;
+        frame->component[i].needed = component->component_needed;
+        frame->component[i].width_in_blocks = component->width_in_blocks;
+        frame->component[i].height_in_blocks = component->height_in_blocks;
+        frame->component[i].quant_table = component->quant_table;
+    }
+}
+
+/*
+ * Whether the output pass may still draw from `now`, the frame after an error, as from `before`:
+ * the same frame and component geometry, and each component's quantisation table the one
+ * latched before (or latched since by the scan that failed: its coefficients are all zero, which
+ * any table leaves zero). Field by field: a frame copied out of a volatile (setjmp) keeps no
+ * padding bytes to compare.
+ */
+static int pf_jpeg_frame_kept(const pf_jpeg_frame *before, const pf_jpeg_frame *now) {
+    if (now->progressive != before->progressive || now->arithmetic != before->arithmetic ||
+        now->precision != before->precision || now->components != before->components ||
+        now->width != before->width || now->height != before->height || now->imcu_rows != before->imcu_rows ||
+        now->component_info != before->component_info) {
+        return 0;
+    }
+    for (int i = 0; i < before->components && i < MAX_COMPONENTS; i++) {
+        if (now->component[i].h_samp != before->component[i].h_samp ||
+            now->component[i].v_samp != before->component[i].v_samp ||
+            now->component[i].needed != before->component[i].needed ||
+            now->component[i].width_in_blocks != before->component[i].width_in_blocks ||
+            now->component[i].height_in_blocks != before->component[i].height_in_blocks ||
+            (before->component[i].quant_table != NULL &&
+             now->component[i].quant_table != before->component[i].quant_table)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/*
+ * Whether a library error while absorbing a later scan leaves the scans before it to be drawn:
+ * one of the errors libjpeg raises reading a scan's tables, markers or parameters (not its
+ * frame, memory or limits), with the frame as it was when the scans began. Anything else stays
+ * an error: the decompressor's state after it is not known to be whole.
+ */
+static int pf_jpeg_scans_drawable(j_decompress_ptr cinfo, const pf_jpeg_error *error, const pf_jpeg_frame *before) {
+    switch (error->base.msg_code) {
+    case JERR_BAD_PROGRESSION:
+    case JERR_DAC_VALUE:
+    case JERR_DAC_INDEX:
+    case JERR_BAD_HUFF_TABLE:
+    case JERR_DHT_INDEX:
+    case JERR_NO_HUFF_TABLE:
+    case JERR_BAD_LENGTH:
+    case JERR_BAD_COMPONENT_ID:
+        break;
+    default:
+        return 0;
+    }
+    pf_jpeg_frame now;
+    pf_jpeg_frame_of(cinfo, &now);
+    return pf_jpeg_frame_kept(before, &now);
+}
+
+/*
+ * The output pass of a buffered-image decode, as of scan `scan` (whose rows are all in, so libjpeg
+ * reads no more scans for it): when the input stopped on an error, the next marker is made EOI,
+ * as block smoothing may want to look for a next scan at the bottom of the image.
+ */
+static int pf_jpeg_draw_scan(j_decompress_ptr cinfo, int scan, int stopped, int cmyk, int32_t reduce,
+                             pf_box_reducer *reducer, uint8_t *out, size_t out_stride) {
+    cinfo->progress = NULL;
+    if (stopped) {
+        cinfo->unread_marker = JPEG_EOI;
+    }
+    jpeg_start_output(cinfo, scan);
+    return pf_jpeg_read_output(cinfo, cmyk, reduce, reducer, out, out_stride);
 }
 
 pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scale_denom, int32_t reduce,
@@ -222,7 +354,42 @@ pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scal
     }
     /* The status to return after a longjmp that is not a library error. */
     volatile pf_status status = PF_ERR_DECODER;
+    /* Buffered-image mode (pf_jpeg_absorb_scans), whether its scans are being read and the last
+     * one read whole; whether an error in a later scan is being drawn around. */
+    volatile int buffered = 0, absorbing = 0, completed = 0, salvaging = 0, output_cmyk = 0;
+    /* The frame as the scans began (pf_jpeg_scans_drawable): volatile, as it is set after the
+     * setjmp and read after a longjmp. */
+    static const pf_jpeg_frame no_frame;
+    volatile pf_jpeg_frame frame = no_frame;
     if (setjmp(error.jump)) {
+        pf_jpeg_frame before = frame;
+        if (absorbing && completed > 0 && !error.limit_hit && !salvaging &&
+            pf_jpeg_scans_drawable(&cinfo, &error, &before)) {
+            /* An error in a later scan (its parameters, a table or marker before it): every row
+             * as of the last complete scan, that work and memory spent already. A second error
+             * while drawing lands here again and refuses the file as before. */
+            salvaging = 1;
+            if (pf_jpeg_draw_scan(&cinfo, completed, 1, output_cmyk, reduce, &reducer, out, out_stride)) {
+                if (error.damaged) {
+                    pf_jpeg_note_damage(&cinfo, &error, reduce, out, out_stride, out_width, out_height, damage);
+                } else {
+                    damage->damaged = 1;
+                    damage->truncated = error.truncated;
+                    damage->decoded_rows = out_height;
+                    damage->scan = cinfo.progressive_mode ? completed + 1 : 0;
+                }
+                jpeg_destroy_decompress(&cinfo);
+                pf_box_reducer_free(&reducer);
+                if (damage->truncated && damage->decoded_rows == 0) {
+                    memset(damage, 0, sizeof(*damage));
+                    pf_set_message(message, message_capacity, "the JPEG data ends before its first row is complete");
+                    return PF_ERR_TRUNCATED;
+                }
+                return PF_OK;
+            }
+            pf_set_message(message, message_capacity, "out of memory for the reduced decode");
+            status = PF_ERR_MEMORY;
+        }
         jpeg_destroy_decompress(&cinfo);
         pf_box_reducer_free(&reducer);
         if (error.limit_hit) {
@@ -245,8 +412,23 @@ pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scal
         pf_jpeg_fail((j_common_ptr)&cinfo, reason);
     }
 
+    buffered = damage != NULL && jpeg_has_multiple_scans(&cinfo);
+    output_cmyk = cmyk;
+    cinfo.buffered_image = buffered ? TRUE : FALSE;
     jpeg_start_decompress(&cinfo);
-    if (!pf_jpeg_read_output(&cinfo, cmyk, reduce, &reducer, out, out_stride)) {
+    int drawn;
+    if (buffered) {
+        pf_jpeg_frame scans_began;
+        pf_jpeg_frame_of(&cinfo, &scans_began);
+        frame = scans_began;
+        absorbing = 1;
+        pf_jpeg_absorb_scans(&cinfo, &completed);
+        absorbing = 0;
+        drawn = pf_jpeg_draw_scan(&cinfo, cinfo.input_scan_number, 0, cmyk, reduce, &reducer, out, out_stride);
+    } else {
+        drawn = pf_jpeg_read_output(&cinfo, cmyk, reduce, &reducer, out, out_stride);
+    }
+    if (!drawn) {
         status = PF_ERR_MEMORY;
         pf_jpeg_fail((j_common_ptr)&cinfo, "out of memory for the reduced decode");
     }

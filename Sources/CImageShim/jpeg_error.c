@@ -36,14 +36,28 @@ static void pf_jpeg_error_exit(j_common_ptr cinfo) {
     longjmp(error->jump, 1);
 }
 
-/* Records where the input was at the first warning of a tolerant decode, and why. */
+/*
+ * Whether a warning is about a scan's parameters ("Invalid SOS parameters for sequential JPEG",
+ * "Inconsistent progression sequence"): libjpeg gives it as the scan starts, before its data,
+ * and then decodes the scan as it stands, so it says nothing of where rows stop coming out.
+ */
+static int pf_jpeg_warns_of_parameters(int code) {
+    return code == JWRN_NOT_SEQUENTIAL || code == JWRN_BOGUS_PROGRESSION;
+}
+
+/*
+ * Records a tolerant decode's damage: the first warning's reason, and where the input was at the
+ * first one about the image data (its reason then replaces a scan parameter's).
+ */
 static void pf_jpeg_record_damage(j_common_ptr cinfo, pf_jpeg_error *error) {
-    if (error->damaged) {
+    int parameters = pf_jpeg_warns_of_parameters(error->base.msg_code);
+    if (error->positioned || (error->damaged && parameters)) {
         return;
     }
     error->damaged = 1;
-    if (cinfo->is_decompressor) {
+    if (!parameters && cinfo->is_decompressor) {
         j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+        error->positioned = 1;
         error->damage_scan = dinfo->input_scan_number;
         error->damage_imcu_row = (int)dinfo->input_iMCU_row;
     }

@@ -29,8 +29,11 @@ typedef struct pf_jpeg_error {
     /* 1 while jpeg_read_header runs: a warning then (bytes skipped between markers) is no damage
      * to the image data, except a premature end. */
     int in_header;
-    /* Set at the first warning of a tolerant decode, with where the input was then. */
+    /* Set at the first warning of a tolerant decode. */
     int damaged;
+    /* Set at the first warning about the image data (not a scan's parameters), with where the
+     * input was then: the rows before it are the ones decoded. */
+    int positioned;
     int damage_scan;
     int damage_imcu_row;
 } pf_jpeg_error;

@@ -25,6 +25,8 @@
     X(TIFFRGBAImageEnd) \
     X(TIFFRGBAImageGet) \
     X(TIFFRGBAImageOK) \
+    X(TIFFReadScanline) \
+    X(TIFFScanlineSize) \
     X(TIFFGetVersion) \
 
 /* The table (filled by pf_tiff_api_load, read-only after) and its loader: 1 when every entry
@@ -45,6 +47,8 @@ PF_LIBRARY_API_DECLARE(tiff, PF_TIFF_SYMBOLS)
 #define TIFFRGBAImageEnd (pf_tiff_api.TIFFRGBAImageEnd)
 #define TIFFRGBAImageGet (pf_tiff_api.TIFFRGBAImageGet)
 #define TIFFRGBAImageOK (pf_tiff_api.TIFFRGBAImageOK)
+#define TIFFReadScanline (pf_tiff_api.TIFFReadScanline)
+#define TIFFScanlineSize (pf_tiff_api.TIFFScanlineSize)
 #define TIFFGetVersion (pf_tiff_api.TIFFGetVersion)
 #endif
 

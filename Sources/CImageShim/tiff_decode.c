@@ -8,10 +8,11 @@
  * The first directory (page) only. The image is decoded whole, then area-averaged: memory is
  * 4 bytes a pixel of the image plus the output. libtiff may allocate at most 256 MB at once.
  *
- * The tolerant decode (pf_image_decode_tolerant) converts strip by strip or tile by tile: a
- * block libtiff reports an error on (a short read past the end of a cut file, a broken LZW or
- * JPEG stream) is painted grey and the others are drawn; the damage's rows are the share of the
- * image's pixels that decoded, in rows. A file none of whose blocks decode is refused as before.
+ * The tolerant decode (pf_image_decode_tolerant) reads strips row by row and converts tiles one
+ * by one: a strip keeps its rows before the first one libtiff reports an error on (a broken LZW,
+ * CCITT or JPEG stream), a block that fails whole (a short read past the end of a cut file, a
+ * broken tile) is painted grey, and the others are drawn; the damage's rows are the share of the
+ * image's pixels that decoded, in rows. A file none of whose rows decode is refused as before.
  */
 #include "formats_internal.h"
 
@@ -205,11 +206,34 @@ static void pf_tiff_unpremultiply(uint8_t *rgba, size_t pixels) {
 }
 
 /*
+ * One block of the tolerant decode through TIFFRGBAImageGet at its row and column offset, into
+ * target (the raster, or a block-sized buffer when tile is not NULL, then copied): 1 when libtiff
+ * decoded it without an error; else its rows are painted grey and 0 is returned.
+ */
+static int pf_tiff_get_block(TIFFRGBAImage *image, pf_tiff_source *source, uint32_t *target, uint32_t *tile,
+                             uint32_t row, uint32_t column, uint32_t columns, uint32_t rows) {
+    image->row_offset = (int)row;
+    image->col_offset = (int)column;
+    source->block_errors = 0;
+    int good = TIFFRGBAImageGet(image, tile != NULL ? tile : target, columns, rows) && source->block_errors == 0;
+    for (uint32_t y = 0; y < rows; y++) {
+        uint32_t *line = target + (size_t)y * image->width;
+        if (!good) {
+            pf_damage_grey_row((uint8_t *)line, columns);
+        } else if (tile != NULL) {
+            memcpy(line, tile + (size_t)y * columns, (size_t)columns * 4);
+        }
+    }
+    image->row_offset = 0;
+    image->col_offset = 0;
+    return good;
+}
+
+/*
  * The tolerant decode's blocks: each strip (RowsPerStrip rows, converted straight into the
- * raster) or tile (converted into a tile-sized buffer, then copied) on its own, through
- * TIFFRGBAImageGet at its row and column offset; a block libtiff fails on is painted grey.
- * Every block is read once, as in a whole decode. *decoded: the pixels that came from the file.
- * 0 when the tile buffer cannot be allocated.
+ * raster) or tile (converted into a tile-sized buffer, then copied) on its own; a block libtiff
+ * fails on is painted grey. Every block is read once, as in a whole decode. *decoded: the pixels
+ * that came from the file. 0 when the tile buffer cannot be allocated.
  */
 static int pf_tiff_get_blocks(TIFF *tiff, TIFFRGBAImage *image, pf_tiff_source *source, uint32_t *raster,
                               uint64_t *decoded) {
@@ -233,25 +257,73 @@ static int pf_tiff_get_blocks(TIFF *tiff, TIFFRGBAImage *image, pf_tiff_source *
         for (uint32_t column = 0; column < width; column += block_width) {
             uint32_t columns = width - column < block_width ? width - column : block_width;
             uint32_t *target = raster + (size_t)row * width + column;
-            image->row_offset = (int)row;
-            image->col_offset = (int)column;
-            source->block_errors = 0;
-            int good = TIFFRGBAImageGet(image, tile != NULL ? tile : target, columns, rows) &&
-                       source->block_errors == 0;
-            for (uint32_t y = 0; y < rows; y++) {
-                uint32_t *line = target + (size_t)y * width;
-                if (!good) {
-                    pf_damage_grey_row((uint8_t *)line, columns);
-                } else if (tile != NULL) {
-                    memcpy(line, tile + (size_t)y * columns, (size_t)columns * 4);
-                }
-            }
+            int good = pf_tiff_get_block(image, source, target, tile, row, column, columns, rows);
             *decoded += good ? (uint64_t)rows * columns : 0;
         }
     }
-    image->row_offset = 0;
-    image->col_offset = 0;
     free(tile);
+    return 1;
+}
+
+/*
+ * Whether the tolerant decode reads the image row by row (pf_tiff_get_rows): strips (not tiles)
+ * of interleaved samples, each row of which TIFFRGBAImage's routine converts on its own; not
+ * YCbCr subsampled as stored (a JPEG-compressed one, which libjpeg upsamples, TIFFRGBAImageBegin
+ * has made RGB).
+ */
+static int pf_tiff_reads_rows(TIFF *tiff, const TIFFRGBAImage *image) {
+    uint32_t tile_width = 0;
+    uint16_t horizontal = 1, vertical = 1;
+    if (TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &tile_width) || !image->isContig || image->put.contig == NULL) {
+        return 0;
+    }
+    if (image->photometric == PHOTOMETRIC_YCBCR) {
+        TIFFGetFieldDefaulted(tiff, TIFFTAG_YCBCRSUBSAMPLING, &horizontal, &vertical);
+        return horizontal == 1 && vertical == 1;
+    }
+    return 1;
+}
+
+/*
+ * The tolerant decode of an image in strips, row by row: TIFFReadScanline decodes each strip
+ * from its start as far as the row asked for (a whole decode's work, one scanline of memory),
+ * and TIFFRGBAImage's own routine converts each row as it would a strip's. A strip broken inside
+ * (an LZW or CCITT code, a short JPEG stream) keeps its rows before the error, the rest grey: a
+ * file of one strip is drawn down to its damage. A strip whose first row does not read (its
+ * bytes past the end, a codec that decodes whole strips only) is tried whole, as
+ * pf_tiff_get_blocks does. 0 when the scanline cannot be allocated.
+ */
+static int pf_tiff_get_rows(TIFF *tiff, TIFFRGBAImage *image, pf_tiff_source *source, uint32_t *raster,
+                            uint64_t *decoded) {
+    uint32_t width = image->width, height = image->height, strip_rows = 0;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &strip_rows);
+    strip_rows = strip_rows == 0 || strip_rows > height ? height : strip_rows;
+    tmsize_t line_size = TIFFScanlineSize(tiff);
+    uint8_t *line = line_size > 0 ? malloc((size_t)line_size) : NULL;
+    if (line == NULL) {
+        return 0;
+    }
+    *decoded = 0;
+    for (uint32_t top = 0; top < height; top += strip_rows) {
+        uint32_t rows = height - top < strip_rows ? height - top : strip_rows;
+        uint32_t good = 0;
+        for (; good < rows; good++) {
+            uint32_t row = top + good;
+            source->block_errors = 0;
+            if (TIFFReadScanline(tiff, line, row, 0) < 0 || source->block_errors != 0) {
+                break;
+            }
+            image->put.contig(image, raster + (size_t)row * width, 0, row, width, 1, 0, 0, line);
+        }
+        if (good == 0) {
+            good = pf_tiff_get_block(image, source, raster + (size_t)top * width, NULL, top, 0, width, rows) ? rows : 0;
+        }
+        for (uint32_t row = top + good; row < top + rows; row++) {
+            pf_damage_grey_row((uint8_t *)(raster + (size_t)row * width), width);
+        }
+        *decoded += (uint64_t)good * width;
+    }
+    free(line);
     return 1;
 }
 
@@ -296,9 +368,16 @@ pf_status pf_tiff_decode_tolerant(const uint8_t *data, size_t size, int32_t redu
         image.req_orientation = image.orientation;
         uint64_t pixels = (uint64_t)image.width * image.height;
         uint64_t decoded = 0;
+        if (damage != NULL) {
+            /* The damage is said from what the image data gives: a short read or an error in the
+             * directory (a tag past the end, a bad value libtiff replaced) does not count. */
+            source.read_short = 0;
+            source.failed = 0;
+        }
         if (damage == NULL) {
             decoded = TIFFRGBAImageGet(&image, raster, image.width, image.height) && !source.failed ? pixels : 0;
-        } else if (!pf_tiff_get_blocks(tiff, &image, &source, raster, &decoded)) {
+        } else if (pf_tiff_reads_rows(tiff, &image) ? !pf_tiff_get_rows(tiff, &image, &source, raster, &decoded)
+                                                    : !pf_tiff_get_blocks(tiff, &image, &source, raster, &decoded)) {
             status = PF_ERR_MEMORY;
         }
         if (status != PF_OK) {

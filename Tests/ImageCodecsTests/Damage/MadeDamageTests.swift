@@ -48,6 +48,26 @@ struct MadeDamageTests {
         #expect((0..<full.width).allSatisfy { image.bitmap[$0, full.height - 1] == RGBA(128, 128, 128) })
     }
 
+    @Test func aTIFFOfOneStripBrokenInsideKeepsTheRowsAboveTheBreak() throws {
+        // Given still.tiff (one LZW strip) with a tenth of its bytes zeroed from the middle
+        let source = try #require(MadeDamage.sources.first { $0.name == "still.tiff" })
+        let whole = try source.bytes()
+        let image = try ImageDecoder.decode(MadeDamage.Kind.zeroed.apply(to: whole), options: MadeDamage.partial)
+        let full = try ImageDecoder.decode(whole).bitmap
+
+        // Then it is drawn, corrupt rather than cut: the rows well above the zeroed bytes are the
+        // whole file's (libtiff decodes the strip row by row up to the code it cannot read), and
+        // the rows from the break down are grey
+        let damage = try #require(image.damage)
+        #expect(!damage.isTruncated && damage.decodedRows > full.height * 2 / 5 && damage.decodedRows < full.height)
+        for y in 0..<(full.height * 2 / 5) {
+            #expect((0..<full.width).allSatisfy { image.bitmap[$0, y] == full[$0, y] }, "row \(y)")
+        }
+        for y in damage.decodedRows..<full.height {
+            #expect((0..<full.width).allSatisfy { image.bitmap[$0, y] == RGBA(128, 128, 128) }, "row \(y)")
+        }
+    }
+
     @Test(arguments: ["interlaced.png", "interlaced.gif"])
     func anInterlacedFileCutShortDrawsItsPassesCoarselyWithoutGreyHoles(name: String) throws {
         // Given an interlaced file cut at 50 % of its bytes (its first passes complete)

@@ -67,6 +67,52 @@ struct PartialJPEGTests {
         #expect(Self.meanDifference(image.bitmap, full) < 12, "\(Self.meanDifference(image.bitmap, full))")
     }
 
+    @Test func anErrorInALaterScanDrawsEveryRowAsOfTheScansBefore() throws {
+        // Given chelsea.jpg (progressive) whose fifth scan asks for an impossible successive
+        // approximation (Al = 14: libjpeg stops with an error, not a warning), and the same file
+        // cut just before that scan
+        let whole = try TestAssets.bytes("chelsea.jpg")
+        let fifth = try #require(Self.scanOffsets(whole).dropFirst(4).first)
+        let parameters = fifth + 5 + 2 * Int(whole[fifth + 4]) + 2
+        var broken = whole
+        broken[parameters] = (whole[parameters] & 0xF0) | 14
+        let cut = Array(whole.prefix(fifth))
+
+        // When both are decoded with partial decoding allowed
+        let image = try ImageDecoder.decode(broken, options: Self.partial)
+        let reference = try ImageDecoder.decode(cut, options: Self.partial)
+
+        // Then the broken file draws every row as of its first four scans, as the cut one does,
+        // and says which scan broke and why
+        let damage = try #require(image.damage)
+        #expect(damage.scan == 5 && damage.decodedRows == damage.rows && !damage.isTruncated)
+        #expect(damage.extent == "every row decoded as of scan 4, the detail after it missing")
+        #expect(damage.reason.hasPrefix("Invalid progressive parameters"), "\(damage.reason)")
+        #expect(image.bitmap == reference.bitmap)
+        // And without partial decoding it is still refused
+        #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(broken) }
+    }
+
+    @Test func aWarningAboutTheFirstScansParametersCountsNoRowMissing() throws {
+        // Given chelsea.jpg whose first scan (the DC coefficients) claims to refine a bit no scan
+        // began (Ah = 2, Al = 1: libjpeg warns "Inconsistent progression sequence" as the scan
+        // starts, then decodes it as it stands, and every later scan as usual)
+        let whole = try TestAssets.bytes("chelsea.jpg")
+        let first = try #require(Self.scanOffsets(whole).first)
+        let parameters = first + 5 + 2 * Int(whole[first + 4]) + 2
+        var damaged = whole
+        damaged[parameters] = 0x21
+
+        // When decoded with partial decoding allowed
+        let image = try ImageDecoder.decode(damaged, options: Self.partial)
+
+        // Then it is said to be damaged, but no row is counted missing (the warning came before
+        // any data; the picture is what the file's scans make of it, no row grey)
+        let damage = try #require(image.damage)
+        #expect(damage.decodedRows == damage.rows && !damage.isTruncated, "\(damage)")
+        #expect(!Self.row(image.bitmap, image.bitmap.height - 1).allSatisfy { $0 == Self.grey })
+    }
+
     @Test func aRunOfZerosInTheMiddleIsDamageFoundWhereLibjpegNoticesIt() throws {
         for name in ["coffee.jpg", "astronaut.jpg"] {
             // Given a baseline JPEG with 4 KiB zeroed from half-way (a bad sector)
@@ -138,6 +184,11 @@ struct PartialJPEGTests {
         #expect(damage.rows == image.bitmap.height && image.scaleDenominator > 8)
         #expect(abs(damage.share - 0.64) <= 0.1, "\(damage)")
         #expect(Self.row(image.bitmap, image.bitmap.height - 1).allSatisfy { $0 == Self.grey })
+    }
+
+    /// The offsets of a JPEG's SOS markers (FF DA), in order (entropy data never holds FF DA).
+    static func scanOffsets(_ jpeg: [UInt8]) -> [Int] {
+        (0..<max(0, jpeg.count - 1)).filter { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }
     }
 
     static func row(_ bitmap: Bitmap, _ y: Int) -> [RGBA] { (0..<bitmap.width).map { bitmap[$0, y] } }

@@ -74,13 +74,7 @@ extension DirectoryFeed {
                 photos.append(file.photo)
                 continue
             }
-            let shown = checked[developed[0]]
-            let raw = checked[raws[0]]
-            var photo = shown.1.photo
-            let companion = FeedPhoto.Companion(
-                name: raw.0, file: raw.1.photo.file ?? FeedPhoto.FileFacts(byteCount: 0, modified: 0))
-            photo.shot = FeedPhoto.Shot(companions: [companion], badge: shown.1.format == .heif ? "RAW+HEIF" : "RAW+JPG")
-            photos.append(photo)
+            photos.append(Self.shot(shown: checked[developed[0]].1, raw: checked[raws[0]]))
             joined.formUnion(same)
         }
         return photos

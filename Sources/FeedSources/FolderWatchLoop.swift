@@ -119,25 +119,29 @@ final class FolderWatchLoop {
         let name = FilePath(bytes: event.name)
         let relative = folder.relativePath.isEmpty ? name : FilePath(folder.relativePath).joined(name)
         let root = table.root
+        // A RAW and its JPEG are one photo (a shot): a file's change is its shot's (DirectoryFeed+WatchedShots).
+        let options = table.options
         if mask & UInt32(IN_CREATE) != 0 {
             if let path = root.localPath?.joined(relative), isBeingWritten(path) {
                 fresh.insert(relative)
-            } else if let photo = DirectoryFeed.photo(named: relative, in: root) {
-                batch.append(.added(photo))
+            } else if let changes = DirectoryFeed.presentChanges(relative, in: root, options: options, existed: false) {
+                batch.append(contentsOf: changes)
             }
         } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {
             let wasFresh = fresh.remove(relative) != nil
-            if let photo = DirectoryFeed.photo(named: relative, in: root) {
-                batch.append(wasFresh ? .added(photo) : .changed(photo))
+            if let changes = DirectoryFeed.presentChanges(relative, in: root, options: options, existed: !wasFresh) {
+                batch.append(contentsOf: changes)
             } else if !wasFresh {
                 batch.append(.removed(id: FeedPhoto.fileID(relative)))
             }
         } else if mask & UInt32(IN_MOVED_TO) != 0 {
             fresh.remove(relative)
-            if let photo = DirectoryFeed.photo(named: relative, in: root) { batch.append(.added(photo)) }
+            if let changes = DirectoryFeed.presentChanges(relative, in: root, options: options, existed: false) {
+                batch.append(contentsOf: changes)
+            }
         } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
             fresh.remove(relative)
-            batch.append(.removed(id: FeedPhoto.fileID(relative)))
+            batch.append(contentsOf: DirectoryFeed.goneChanges(relative, in: root, options: options))
         }
     }
 

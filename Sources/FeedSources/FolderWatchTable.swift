@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -102,6 +103,7 @@ struct FolderWatchTable: Sendable {
         var added: [FolderChange] = []
         let walk = FolderWalk(root: base, maxDepth: max(0, remaining), hidden: options.hidden, visited: visited)
         let root = root
+        let options = options
         func joined(_ path: String) -> String {
             relative.isEmpty ? path : path.isEmpty ? relative : relative + "/" + path
         }
@@ -111,7 +113,9 @@ struct FolderWatchTable: Sendable {
                 file: { prefix, name in
                     guard reportFiles else { return }
                     let path = joined(String(decoding: prefix + Array(name), as: UTF8.self))
-                    if let photo = DirectoryFeed.photo(named: path, in: root) { added.append(.added(photo)) }
+                    if let changes = DirectoryFeed.presentChanges(FilePath(path), in: root, options: options, existed: false) {
+                        added += changes
+                    }
                 },
                 folder: { folder in
                     let path = joined(folder.relativePath)

@@ -235,7 +235,7 @@ let package = Package(
             name: "FeedViewer",
             dependencies: [
                 "TerminalScreen", "Vocabulary", "TerminalKit", "TerminalGraphics", "BlockArt", "ImageCodecs", "ImageLoading", "FeedSources",
-                "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
+                "Sidecars", "TerminalText", "LoadSemantics", "FoundationExtras", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),
@@ -324,7 +324,7 @@ let package = Package(
             name: "FeedViewerTests",
             dependencies: [
                 "FeedViewer", "Vocabulary", "TerminalScreen", "TerminalKit", "TerminalGraphics", "BlockArt", "FeedSources", "ImageCodecs", "ImageLoading",
-                "TerminalText", "LoadSemantics", "FoundationExtras", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+                "Sidecars", "TerminalText", "LoadSemantics", "FoundationExtras", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Golden"],
             swiftSettings: strict

@@ -81,7 +81,7 @@ public enum OwnFiles {
                 + "(daily, and cache prune); cache clear removes them; other programs' are never touched"
         ),
         ("/dev/shm/photofeed-tty-graphics-protocol-*", "pictures handed to kitty", "kitty deletes each; a viewer removes what kitty left of its own, cache clear and prune what ended viewers left"),
-        ("~/.local/share/Trash/", "photos D moved to the Trash", "yours: u puts them back, your desktop empties it"),
+        ("~/.local/share/Trash/", "photos D moved to the Trash", "yours: z puts them back, your desktop empties it"),
         ("~/Downloads/ (--save-dir)", "originals s saved", "yours"),
         ("~/.config/photofeed/config", "your settings (photofeed only reads it)", "yours"),
     ]

@@ -8,6 +8,7 @@ import LoadSemantics
 import TerminalKit
 import TerminalScreen
 import FeedViewer
+import Sidecars
 import TerminalText
 import TerminalGraphics
 import Vocabulary
@@ -144,7 +145,7 @@ struct ViewCommand: AsyncParsableCommand {
                 screen: screen, feed: setup.source, feedName: setup.feedName,
                 pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
                 recorder: recorder, outputFailures: setup.serverLog?.failures, messages: setup.folderChanges?.messages,
-                frameInterval: FeedRuntime.displayFrameInterval)
+                frameInterval: FeedRuntime.displayFrameInterval, sidecars: SidecarStore(settings: options.sidecarSettings))
             return .success(await viewer.run())
         } catch {
             return .failure(error)

@@ -86,6 +86,9 @@ struct SnapshotCommand: AsyncParsableCommand {
         // --graphics names the pictures to write; auto means block art (there is no terminal to ask).
         var viewerOptions = try options.viewerOptions(screenColors: capability, unicode: true)
         viewerOptions.cellPixels = cellPixels
+        // A snapshot settles on the pictures, not on the sidecars' reads: no decisions, so its
+        // frame is the same each run.
+        viewerOptions.readsDecisions = false
         let viewer = FeedRuntime(
             screen: screen, feed: setup.source, feedName: setup.feedName,
             pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,

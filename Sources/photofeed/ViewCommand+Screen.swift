@@ -9,6 +9,7 @@ import TerminalGraphics
 import TerminalKit
 import TerminalScreen
 import FeedViewer
+import Sidecars
 
 /// The viewer on a curses screen: the terminal asked once before the screen takes over, the
 /// screen configured from its answers, the feed run on it; and how a run ends.
@@ -53,7 +54,8 @@ extension ViewCommand {
                         screen: screen, feed: setup.source, feedName: setup.feedName,
                         pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions,
                         network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
-                        messages: setup.folderChanges?.messages, frameInterval: FeedRuntime.displayFrameInterval)
+                        messages: setup.folderChanges?.messages, frameInterval: FeedRuntime.displayFrameInterval,
+                        sidecars: SidecarStore(settings: flags.sidecarSettings))
                     return await viewer.run()
                 })
         } catch {

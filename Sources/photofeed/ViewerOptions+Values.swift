@@ -2,6 +2,9 @@ import ArgumentParser
 import FeedSources
 import TerminalGraphics
 import FeedViewer
+import Sidecars
+import SystemPackage
+import FoundationExtras
 import Vocabulary
 
 /// The values of the viewer's options, parsed as ArgumentParser reads them: a bad value is
@@ -51,5 +54,12 @@ extension ViewerOptions {
             throw ValidationError("--thumb must be auto, or WxH with W 4…200 columns and H 2…100 rows, e.g. 32x16 (got \(text))")
         }
         return .cells(CellSize(columns: columns, rows: rows))
+    }
+}
+
+extension ViewerOptions {
+    /// Where the culling decisions' sidecars go: beside each photo, or `--sidecar-dir`.
+    var sidecarSettings: SidecarSettings {
+        SidecarSettings(folder: sidecarDir.map { FilePath(PathText.expandingHome($0)) })
     }
 }

@@ -29,7 +29,7 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Dithering for 256/16 colours: none, ordered or diffusion. (default: none)", completion: .values(of: Dithering.self), transform: ShowSettings.parseDither)
     var dither = Dithering.none
 
-    @Option(help: "Placeholder while loading: shimmer or spinner (p switches). (default: shimmer)", completion: .values(of: PlaceholderStyle.self), transform: Self.named("--placeholder", "shimmer or spinner"))
+    @Option(help: "Placeholder while loading: shimmer or spinner (P switches). (default: shimmer)", completion: .values(of: PlaceholderStyle.self), transform: Self.named("--placeholder", "shimmer or spinner"))
     var placeholder = PlaceholderStyle.shimmer
 
     @Option(help: "What a row's load does when the row leaves the screen: cancel (the download resumes when it comes back), lower-priority, or keep. (default: cancel)", completion: .values(of: DisappearPolicy.self), transform: Self.named("--on-disappear", "cancel, lower-priority or keep"))
@@ -119,6 +119,12 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Where s saves a web photo's full-size original (default: xdg-user-dir DOWNLOAD, else ~/Downloads).", completion: .directory)
     var saveDir: String?
 
+    @Flag(help: "Culling: after a decision (1–5, 0, p, x, u, 6–9) on the focused photo, move to the next one (Lightroom's auto-advance).")
+    var cullAdvance = false
+
+    @Option(help: "Culling: keep the XMP sidecars the decisions are written to in this folder instead of beside each photo (for read-only cards); photos of the same name from different folders share one sidecar there.", completion: .directory)
+    var sidecarDir: String?
+
     @Option(help: "Animated GIFs, WebPs and APNGs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.", completion: .values(of: AnimationMode.self), transform: ShowSettings.parseAnimate)
     var animate: AnimationMode?
 
@@ -142,6 +148,13 @@ struct ViewerOptions: ParsableArguments {
             var status = stat()
             if lstat(folder.path, &status) == 0, let problem = PhotoSaver.folderProblem(folder, creating: false) {
                 throw ValidationError("--save-dir: \(problem)")
+            }
+        }
+        if let sidecarDir {
+            var status = stat()
+            let path = PathText.expandingHome(sidecarDir)
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw ValidationError("--sidecar-dir: \(path) is not a folder (the sidecars' folder must exist)")
             }
         }
         guard (0.1...600).contains(idleTimeout) else {
@@ -244,6 +257,8 @@ struct ViewerOptions: ParsableArguments {
         if glyphs == .halfBlocks, options.glyphs != .ascii {
             // The Linux console's and urxvt's fonts hold the CP437 shades, not ◐: a damaged photo's mark.
             options.glyphs.damaged = "▒"
+            // Nor ★ ⚑ ✗ ■: a decision is drawn as ASCII's (`***`, P, X, the label's initial).
+            options.glyphs = options.glyphs.withASCIIDecisions()
         }
         let term = getenv("TERM").map { String(cString: $0) }
         options.animation = animation(term: term)
@@ -264,6 +279,7 @@ struct ViewerOptions: ParsableArguments {
         options.sort = sort
         options.sortSeed = Self.sortSeed
         options.saveDirectory = saveDir.map { URL(fileURLWithPath: PathText.expandingHome($0)) }
+        options.cullAdvance = cullAdvance
         return options
     }
 

@@ -4,6 +4,7 @@ import FeedViewer
 import TerminalScreen
 import TerminalGraphics
 import Vocabulary
+import Sidecars
 
 @Suite("KeyMap")
 struct KeyMapTests {
@@ -31,7 +32,7 @@ struct KeyMapTests {
         (.key(.character("c")), .clearMemoryCache),
         (.key(.character("C")), .clearAllCaches),
         (.key(.character("d")), .toggleLowData),
-        (.key(.character("p")), .cyclePlaceholder),
+        (.key(.character("P")), .cyclePlaceholder),
         (.key(.character("l")), .toggleEventLog),
         (.key(.character("n")), .toggleNetworkPanel),
         (.key(.character("?")), .toggleHelp),
@@ -103,8 +104,31 @@ struct KeyMapTests {
     }
 
     @Test func unknownKeysMeanNothing() {
-        #expect(map.command(for: .key(.character("z")), in: .list) == nil)
+        #expect(map.command(for: .key(.character("Z")), in: .list) == nil)
         #expect(map.command(for: .key(.function(5)), in: .list) == nil)
+    }
+
+    @Test func lightroomsCullingKeysDecideInTheListTheGridAndThePhotoView() {
+        // Given each context a photo can be decided in
+        for context in [KeyMap.Context.list, .grid, .detail, .zoomed] {
+            // Then 1–5 and 0 give stars, p x u the flags, 6–9 the labels, z undoes
+            #expect(map.command(for: .key(.character("3")), in: context) == .decide(.stars(3)))
+            #expect(map.command(for: .key(.character("0")), in: context) == .decide(.stars(0)))
+            #expect(map.command(for: .key(.character("5")), in: context) == .decide(.stars(5)))
+            #expect(map.command(for: .key(.character("p")), in: context) == .decide(.flag(.picked)))
+            #expect(map.command(for: .key(.character("x")), in: context) == .decide(.flag(.rejected)))
+            #expect(map.command(for: .key(.character("u")), in: context) == .decide(.flag(.unflagged)))
+            #expect(map.command(for: .key(.character("6")), in: context) == .decide(.toggleLabel(.red)))
+            #expect(map.command(for: .key(.character("7")), in: context) == .decide(.toggleLabel(.yellow)))
+            #expect(map.command(for: .key(.character("8")), in: context) == .decide(.toggleLabel(.green)))
+            #expect(map.command(for: .key(.character("9")), in: context) == .decide(.toggleLabel(.blue)))
+            #expect(map.command(for: .key(.character("z")), in: context) == .undo)
+        }
+        // And the keys they took moved: P the placeholder; p no longer steps back in the photo view
+        #expect(map.command(for: .key(.character("P")), in: .list) == .cyclePlaceholder)
+        #expect(map.command(for: .key(.character("k")), in: .detail) == .moveFocus(by: -1))
+        // And an overlay keeps its own keys (the network panel's 1–4 are its own)
+        #expect(map.command(for: .key(.character("3")), in: .overlay) == nil)
     }
 
     @Test func wheelStepIsConfigurable() {
@@ -114,7 +138,7 @@ struct KeyMapTests {
     @Test func helpListsEveryKeyOfTheIssue() {
         let keys = KeyMap.helpEntries.map(\.keys).joined(separator: " ")
         for key in ["j", "k", "PgDn", "PgUp", "space", "b", "g", "G", "Home", "End", "wheel", "Enter", "r", "R",
-                    "c", "C", "m", "p", "d", "l", "n", "?", "q", "Esc", "h", "←", "→", "e", "v", "click"] {
+                    "c", "C", "m", "P", "p", "x", "u", "z", "d", "l", "n", "?", "q", "Esc", "h", "←", "→", "e", "v", "click"] {
             #expect(keys.split(separator: " ").contains(Substring(key)), "\(key) missing from help")
         }
     }

@@ -433,7 +433,7 @@ struct TmuxViewerTests {
         #expect(exited?.contains("VIEWER-EXITED 0") == true)
     }
 
-    @Test func dMovesThePhotoToTheTrashAfterAskingAndUPutsItBack() async throws {
+    @Test func dMovesThePhotoToTheTrashAfterAskingAndZPutsItBack() async throws {
         // Given a folder of three photos and a private XDG_DATA_HOME (its Trash)
         let (cache, log, root, folder) = try Self.scratchPhotos(["a.jpg", "b.jpg", "c.jpg"])
         let data = root.appendingPathComponent("data")
@@ -459,8 +459,8 @@ struct TmuxViewerTests {
         let afterMove = try session.capture()
         #expect(afterMove.contains("row 2/2"))
 
-        // When u is pressed, it is back in its folder and its row in the list
-        try session.send("u")
+        // When z is pressed, it is back in its folder and its row in the list
+        try session.send("z")
         let back = try await session.waitForScreen(within: .seconds(10)) { $0.contains("put back b.jpg") }
         #expect(back != nil, "\((try? session.capture()) ?? "")")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.jpg").path))

@@ -1,6 +1,8 @@
 public import FeedSources
 public import FoundationEssentials
 public import ImageLoading
+public import Sidecars
+public import SystemPackage
 public import TerminalScreen
 public import Vocabulary
 
@@ -40,6 +42,12 @@ public enum FeedEffect: Sendable {
     case trash([TrashRequest])
     /// Put trashed files back (the outcome comes back as ``FeedMessage/restored(_:)``).
     case restoreFromTrash([FreedesktopTrash.TrashedFile])
+    /// Read a photo's decision from its sidecar (or the XMP in the photo); the outcome comes back
+    /// as ``FeedMessage/decisionRead(_:_:)``.
+    case readDecision(PhotoKey, photo: FilePath)
+    /// Write a photo's decision to its sidecar, off the key's path; the outcome comes back as
+    /// ``FeedMessage/decisionWritten(_:_:_:)``. The photo itself is never written.
+    case writeDecision(PhotoKey, Decision, photo: FilePath)
     /// Ask the feed for its next page.
     case loadPage
     /// Empty the memory cache.

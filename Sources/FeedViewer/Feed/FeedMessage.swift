@@ -2,6 +2,7 @@ public import FeedSources
 public import ImageLoading
 public import LoadSemantics
 public import ImageCodecs
+public import Sidecars
 public import TerminalScreen
 public import Vocabulary
 
@@ -37,6 +38,10 @@ public enum FeedMessage: Sendable {
     case saveProgress(PhotoKey, LoadProgress)
     /// An original's save ended: where it went, or why it did not, in words.
     case saved(PhotoKey, String)
+    /// A photo's decision was read from its sidecar (nil: it has none), or could not be.
+    case decisionRead(PhotoKey, Result<Decision?, SidecarError>)
+    /// A photo's decision was written to its sidecar (nil), or the error says why not.
+    case decisionWritten(PhotoKey, Decision, SidecarError?)
     /// A photo's metadata was read (or could not be).
     case infoRead(PhotoKey, Result<PhotoMetadata, any Error>)
     /// An animation player decoded a frame the model asked for (`token` names the player).

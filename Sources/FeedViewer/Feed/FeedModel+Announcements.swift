@@ -72,6 +72,12 @@ extension FeedModel {
             saving: saving[key].map { progress in
                 progress.total.map { total in total > 0 ? min(100, progress.completed * 100 / total) : 0 } ?? -1
             },
-            isFile: item.photo.isLocalFile, damage: item.damage?.description)
+            isFile: item.photo.isLocalFile, damage: item.damage?.description, decision: decisionWords(of: key))
+    }
+
+    /// The decision of `key` in words, for the screen reader and `--text` (nil: none).
+    func decisionWords(of key: PhotoKey) -> String? {
+        guard let decision = decision(of: key), !decision.isEmpty || decisionFailure(of: key) != nil else { return nil }
+        return decision.words + (decisionFailure(of: key) == nil ? "" : ", not saved")
     }
 }

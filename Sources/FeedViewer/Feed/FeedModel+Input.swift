@@ -88,7 +88,7 @@ extension FeedModel {
             return effects
         case .retryAllFailed:
             // A damaged picture too: a download cut for good may come whole this time.
-            return retry(keys.filter { items[$0]?.isRetryable == true }) + retryPage()
+            return retry(keys.filter { items[$0]?.isRetryable == true }) + retryPage() + update(decisions: .retryFailed)
         case .clearMemoryCache:
             note("memory cache cleared")
             return [.clearMemoryCache]
@@ -119,7 +119,8 @@ extension FeedModel {
         case .startFilter: return update(list: .startFilter)
         case .chooseSort: return update(list: .chooseSort)
         case .trashFocused: return update(actions: .askToTrash(actionTargets, items: items, feedName: feedName))
-        case .undoTrash: return update(actions: .undoTrash)
+        case .undo: return undo()
+        case .decide(let edit): return decide(edit)
         case .openExternally: return update(actions: .open(actionPhotos))
         default: return nil
         }

@@ -80,7 +80,7 @@ extension FeedModel {
     /// The originals being saved (`s`) and how far each has come.
     public var saving: [PhotoKey: LoadProgress] { actions.saving }
     /// Photos whose files are being moved to the Trash (the folder's own report of their
-    /// going is left to the Trash's outcome, which `u` needs).
+    /// going is left to the Trash's outcome, which `z` needs).
     var trashing: Set<PhotoKey> { actions.trashing }
     /// The latest news for the screen-reader mode's bottom line: kept until there is more.
     public var announcement: String? { status.announcement }

@@ -58,6 +58,8 @@ extension FeedModel {
                     insertPhoto(entry.photo, as: entry.key, atFeedIndex: entry.index)
                 }
                 if let first = entries.first { effects += arrange(focus: first.key) }
+            case .rememberTrash:
+                undoHistory.push(.trash)
             }
         }
         return effects

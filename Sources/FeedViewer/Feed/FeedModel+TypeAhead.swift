@@ -38,7 +38,7 @@ extension FeedModel {
         switch command {
         case .moveFocus, .moveFocusSideways, .focus, .scroll, .pageDown, .pageUp, .jumpToTop, .jumpToEnd,
             .openDetail, .retryFocused, .copyLocation, .openExternally, .zoom, .pan, .dragStart, .dragTo, .nextMatch,
-            .toggleSlideshow, .toggleMark, .invertMarks, .saveOriginal, .trashFocused, .toggleInfoPanel:
+            .toggleSlideshow, .toggleMark, .invertMarks, .saveOriginal, .trashFocused, .toggleInfoPanel, .decide:
             return true
         default:
             return false

@@ -46,6 +46,10 @@ public struct FeedModel: Sendable {
     var actions = ActionsModel()
     /// The message, the pipeline's counts, the audit's count, the output failures.
     var status: StatusModel
+    /// The culling decisions and how their sidecars stand.
+    var decisions = DecisionsModel()
+    /// What the undo key takes back: decisions and the last Trash move, newest first.
+    var undoHistory = UndoHistory()
 
     /// How items are arranged (from the options: one source of truth).
     public var layout: any ItemLayout { options.itemLayout }
@@ -134,6 +138,9 @@ public struct FeedModel: Sendable {
         guard let key = focusedKey, let photo = photo(key) else { return nil }
         var subject = panels.infoSubject(for: key, photo: photo)
         subject.damage = loading.damage(of: key)?.description
+        if let decision = decision(of: key) {
+            subject.decision = (decision.isEmpty ? "none" : decision.words) + (decisionFailure(of: key).map { " (not saved: \($0) R tries again)" } ?? "")
+        }
         return subject
     }
 

@@ -24,7 +24,9 @@ public enum FeedUpdate {
         if !effects.contains(where: \.isQuit) { effects += model.releaseHeldInput() }
         if let newsBasis { model.announceNews(since: newsBasis, after: message) }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
-        if !effects.contains(where: \.isQuit) { effects += model.reconcileAnimations() + model.followInfo() }
+        if !effects.contains(where: \.isQuit) {
+            effects += model.reconcileAnimations() + model.followInfo() + model.readDecisions()
+        }
         return effects
     }
 }
@@ -57,6 +59,10 @@ extension FeedModel {
             return update(actions: .trashed(outcome, items: items))
         case .restored(let outcome):
             return update(actions: .restored(outcome))
+        case .decisionRead(let key, let result):
+            return update(decisions: .read(key, result))
+        case .decisionWritten(let key, let decision, let error):
+            return update(decisions: .written(key, decision, error))
         case .folderChanged(let changes):
             return receiveFolderChanges(changes)
         case .deadline:

@@ -52,6 +52,11 @@ public struct FeedViewerOptions: Sendable {
     public var slideshowInterval: Duration = .seconds(5)
     /// Where `s` saves originals (`--save-dir`); nil: the user's download folder.
     public var saveDirectory: URL?
+    /// Whether a culling key moves the focus to the next photo after its decision
+    /// (`--cull-advance`, Lightroom's auto-advance).
+    public var cullAdvance = false
+    /// Whether the sidecars of local photos are read as their rows appear (their decisions shown).
+    public var readsDecisions = true
     /// Whether animated GIFs and WebPs play (`--animate`).
     public var animation: AnimationMode = .on
     /// How a picture from the network or the disk enters (`--transition`); none with

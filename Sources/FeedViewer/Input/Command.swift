@@ -1,4 +1,5 @@
 import TerminalGraphics
+public import Sidecars
 public import TerminalScreen
 public import Vocabulary
 /// What the viewer should do, decoded from input by a ``KeyMap``.
@@ -39,7 +40,7 @@ public enum Command: Hashable, Sendable {
     case cycleSymbols
     /// Switch between block art and the pixels the terminal can show.
     case cycleGraphics
-    /// Switch between the shimmer and the spinner placeholder.
+    /// Switch between the shimmer and the spinner placeholder (`P`).
     case cyclePlaceholder
     /// Toggle low-data mode.
     case toggleLowData
@@ -75,8 +76,10 @@ public enum Command: Hashable, Sendable {
     case saveOriginal
     /// Move the focused photo's file to the Trash, after asking (`D`).
     case trashFocused
-    /// Put back what the last `D` moved to the Trash (`u`).
-    case undoTrash
+    /// Take back the newest of the last decisions and the last Trash move (`z`).
+    case undo
+    /// A culling decision for the focused photo, or the marked ones (`0`–`9`, `p`, `x`, `u`).
+    case decide(DecisionEdit)
     /// Show or hide the event log.
     case toggleEventLog
     /// Show or hide the network panel.

@@ -11,6 +11,8 @@ public enum KeyGroup: String, Hashable, Sendable, CaseIterable {
     case act
     /// Marking photos.
     case marks
+    /// Culling: stars, pick or reject, colour labels (written to XMP sidecars).
+    case cull
     /// Filtering and sorting the list.
     case find
     /// The panels and overlays.
@@ -25,6 +27,7 @@ public enum KeyGroup: String, Hashable, Sendable, CaseIterable {
         case .view: "View and zoom"
         case .act: "Act on photos"
         case .marks: "Marks"
+        case .cull: "Cull"
         case .find: "Find and sort"
         case .panels: "Panels"
         case .quit: "Quit"

@@ -1,6 +1,7 @@
 import TerminalKit
 import TerminalGraphics
 public import TerminalScreen
+import Sidecars
 
 /// Maps input events to commands, depending on what is on screen.
 ///
@@ -96,13 +97,28 @@ public struct KeyMap: Sendable {
         case (_, .overlay):
             return overlayCommand(for: key)
         case (_, .detail):
-            return zoomCommand(for: key) ?? detailCommand(for: key)
+            return cullCommand(for: key) ?? zoomCommand(for: key) ?? detailCommand(for: key)
         case (_, .zoomed):
-            return zoomCommand(for: key) ?? panCommand(for: key) ?? detailCommand(for: key)
+            return cullCommand(for: key) ?? zoomCommand(for: key) ?? panCommand(for: key) ?? detailCommand(for: key)
         case (_, .list):
-            return navigationCommand(for: key) ?? actionCommand(for: key)
+            return cullCommand(for: key) ?? navigationCommand(for: key) ?? actionCommand(for: key)
         case (_, .grid):
-            return sidewaysCommand(for: key) ?? navigationCommand(for: key) ?? actionCommand(for: key)
+            return cullCommand(for: key) ?? sidewaysCommand(for: key) ?? navigationCommand(for: key) ?? actionCommand(for: key)
+        }
+    }
+
+    /// Lightroom's culling keys, the same in the list, the grid and the photo view: `1`–`5`
+    /// stars and `0` none, `p` pick, `x` reject, `u` neither, `6`–`9` red, yellow, green, blue.
+    private func cullCommand(for key: Key) -> Command? {
+        guard case .character(let character) = key else { return nil }
+        switch character {
+        case "0"..."5": return .decide(.stars(character.wholeNumberValue ?? 0))
+        case "6"..."9": return .decide(.toggleLabel(ColorLabel.keyed[(character.wholeNumberValue ?? 6) - 6]))
+        case "p": return .decide(.flag(.picked))
+        case "x": return .decide(.flag(.rejected))
+        case "u": return .decide(.flag(.unflagged))
+        case "z": return .undo
+        default: return nil
         }
     }
 
@@ -135,7 +151,7 @@ public struct KeyMap: Sendable {
         case .character("C"): .clearAllCaches
         case .character("m"): .cycleSymbols
         case .character("i"): .cycleGraphics
-        case .character("p"): .cyclePlaceholder
+        case .character("P"): .cyclePlaceholder
         case .character("d"): .toggleLowData
         case .character("a"): .toggleAnimations
         case .character("I"): .toggleInfoPanel
@@ -146,7 +162,6 @@ public struct KeyMap: Sendable {
         case .character("S"): .toggleSlideshow
         case .character("T"): .invertMarks
         case .character("s"): .saveOriginal
-        case .character("u"): .undoTrash
         case .character("/"): .startFilter
         case .character("O"): .chooseSort
         case .character("l"), .character("e"): .toggleEventLog
@@ -162,7 +177,7 @@ public struct KeyMap: Sendable {
         case .character("r"): .retryFocused
         case .character("m"): .cycleSymbols
         case .character("j"), .down, .character(" "), .pageDown, .character("n"): .moveFocus(by: 1)
-        case .character("k"), .up, .character("b"), .pageUp, .character("p"): .moveFocus(by: -1)
+        case .character("k"), .up, .character("b"), .pageUp: .moveFocus(by: -1)
         case .character("S"): .toggleSlideshow
         case .character("y"): .copyLocation
         case .character("o"): .openExternally
@@ -227,7 +242,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "C", action: "all caches (asks)", group: .act),
         HelpEntry(keys: "m", action: "next symbol set", group: .view),
         HelpEntry(keys: "i", action: "block art / pixels", group: .view),
-        HelpEntry(keys: "p", action: "shimmer / spinner", group: .view),
+        HelpEntry(keys: "P", action: "shimmer / spinner", group: .view),
         HelpEntry(keys: "d", action: "low-data mode", group: .view),
         HelpEntry(keys: "a", action: "pause / play motion", group: .view),
         HelpEntry(keys: "l e", action: "event log (e in grid)", group: .panels),
@@ -240,7 +255,10 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "T", action: "invert marks", group: .marks),
         HelpEntry(keys: "s", action: "save the original", group: .act),
         HelpEntry(keys: "D", action: "to the Trash (asks)", group: .act),
-        HelpEntry(keys: "u", action: "undo the Trash move", group: .act),
+        HelpEntry(keys: "z", action: "undo decision / Trash", group: .act),
+        HelpEntry(keys: "1-5 0", action: "stars, none", group: .cull),
+        HelpEntry(keys: "p x u", action: "pick, reject, neither", group: .cull),
+        HelpEntry(keys: "6-9", action: "red yellow green blue", group: .cull),
         HelpEntry(keys: "/", action: "filter by name (n N)", group: .find),
         HelpEntry(keys: "O", action: "sort by… (asks)", group: .find),
         HelpEntry(keys: "?", action: "this help", group: .panels),

@@ -1,5 +1,6 @@
 public import ImageCodecs
 import TerminalText
+public import Sidecars
 public import TerminalGraphics
 public import TerminalScreen
 public import Vocabulary
@@ -55,9 +56,13 @@ public enum DetailFrame {
         }
         if let zoom = model.zoom { info += glyphs.separator + "zoom " + zoom }
         if !model.source.isEmpty { info += glyphs.separator + TextSanitizer.sanitize(model.source) }
+        // The decision at the right of the line (what a cull looks for), the details before it.
+        let badge = DecisionBadge.text(model.decision, unsaved: model.decisionUnsaved, glyphs: glyphs, colors: options.colors)
+        let badgeWidth = badge.plain.isEmpty || badge.width + 2 > width / 2 ? 0 : badge.width + 2
         block.write(
-            TextTruncation.truncate(info, toWidth: width, ellipsis: glyphs.ellipsis), at: CellPoint(row: 1, column: 1),
+            TextTruncation.truncate(info, toWidth: width - badgeWidth, ellipsis: glyphs.ellipsis), at: CellPoint(row: 1, column: 1),
             style: CellStyle(attributes: .dim))
+        if badgeWidth > 0 { block.write(badge, at: CellPoint(row: 1, column: size.columns - 1 - badge.width)) }
         let border = layout.thumbnail
         block.paste(
             PanelBox.render(
@@ -90,7 +95,7 @@ public enum DetailFrame {
         var keys = [zoomed ? "Esc fit" : "Esc/q back"]
         if case .failed = state { keys.append("r retry") }
         if zoomed {
-            keys += ["hjkl/drag pan", "+/- zoom", "n/p next/prev"]
+            keys += ["hjkl/drag pan", "+/- zoom", "n/b next/prev"]
         } else {
             keys += ["j/k next/prev", "+ zoom"]
         }
@@ -117,6 +122,10 @@ public struct DetailFrameModel: Hashable, Sendable {
     public var zoom: String?
     /// What is missing from the picture when the photo is damaged (nil: whole).
     public var damage: ImageDamage?
+    /// The culling decision (nil: none known).
+    public var decision: Decision?
+    /// Whether the decision's sidecar could not be written (kept, pending).
+    public var decisionUnsaved = false
 
     public init(
         title: String, id: String, imageSize: CellSize? = nil, source: String, state: RowDisplayState,

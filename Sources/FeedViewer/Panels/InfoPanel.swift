@@ -38,6 +38,8 @@ public enum InfoPanel {
         /// What is missing from its picture when it was drawn from a damaged file or a cut
         /// download ("60 % decoded (the JPEG data ends before the image is complete)").
         public var damage: String?
+        /// The culling decision in words, and why its sidecar is not written when it is not.
+        public var decision: String?
 
         public init(
             title: String, author: String?, location: String?, metadata: PhotoMetadata?, failure: String?,
@@ -90,6 +92,7 @@ public enum InfoPanel {
         } else {
             rows.append(("file", "reading…"))
         }
+        if let decision = subject.decision { rows.append(("decision", decision)) }
         if let author = subject.author { rows.append(("author", author)) }
         if let location = subject.location { rows.append((location.hasPrefix("/") ? "path" : "url", location)) }
         if let page = subject.page { rows.append(("page", page)) }

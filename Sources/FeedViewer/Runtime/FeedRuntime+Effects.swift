@@ -28,6 +28,10 @@ extension FeedRuntime {
             restore(files)
         case .openExternally(let location, let identity):
             openExternally(location, expecting: identity)
+        case .readDecision(let key, let photo):
+            readDecision(key, photo: photo)
+        case .writeDecision(let key, let decision, let photo):
+            writeDecision(decision, for: key, photo: photo)
         case .readInfo(let key, let request):
             readInfo(key, request: request)
         case .loadPage:

@@ -1,6 +1,7 @@
 public import FeedSources
 import ImageLoading
 public import LoadSemantics
+public import Sidecars
 public import TerminalScreen
 import Vocabulary
 
@@ -59,6 +60,8 @@ public final class FeedRuntime {
     let clock: FeedClock
     /// Where `D` moves files (the freedesktop.org Trash of the user's environment).
     let trash: FreedesktopTrash
+    /// Where the culling decisions are read and written (the photos' XMP sidecars).
+    let sidecars: any SidecarStoring
     let timer = AnimationTimer()
     let mailbox = Mailbox()
     var loads: [LoadSlot: LiveLoad] = [:]
@@ -69,6 +72,8 @@ public final class FeedRuntime {
     /// Page loads and cache clearing: cancelled by ``stop()`` but not awaited (they post into
     /// a finished mailbox, or finish their file work, on their own).
     var work: [Task<Void, Never>] = []
+    /// Sidecar writes: awaited, never cancelled, by ``stop()`` (a decision made is written).
+    var writes: [Task<Void, Never>] = []
     var tick: Task<Void, Never>?
     var tickDeadline: Duration?
     /// The shortest time between two frames (zero: a frame after every batch of messages).
@@ -98,6 +103,9 @@ public final class FeedRuntime {
     var isSending = false
     /// The link's rate last told the model.
     var reportedLinkRate: Double?
+    /// The decisions that could not be written as the viewer stopped, in words (the command
+    /// line prints them once the terminal is given back).
+    public internal(set) var unsavedDecisionFailures: [String] = []
     /// Set by the first `.quit` effect.
     public internal(set) var exit: FeedExit?
 
@@ -117,8 +125,9 @@ public final class FeedRuntime {
         options: FeedViewerOptions = FeedViewerOptions(), network: (any NetworkControlling)? = nil,
         clock: FeedClock = .continuous(), recorder: LoadRecorder? = nil, outputFailures: AsyncStream<String>? = nil,
         trash: FreedesktopTrash = FreedesktopTrash(), messages: AsyncStream<FeedMessage>? = nil,
-        frameInterval: Duration = .zero
+        frameInterval: Duration = .zero, sidecars: any SidecarStoring = SidecarStore()
     ) {
+        self.sidecars = sidecars
         self.pacer = FramePacer(interval: frameInterval)
         self.messages = messages
         self.trash = trash
@@ -340,5 +349,8 @@ public final class FeedRuntime {
         mailbox.finish()
         for task in ending { task.cancel() }
         for task in ending { await task.value }
+        for write in writes { await write.value }
+        writes.removeAll()
+        await writeUnsavedDecisions()
     }
 }

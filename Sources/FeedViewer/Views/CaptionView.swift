@@ -25,6 +25,11 @@ public enum CaptionView {
             line.append(String(glyphs.mark), style: CellStyle(foreground: .yellow, attributes: .bold))
             line.append(" ")
         }
+        let badge = DecisionBadge.text(model.decision, unsaved: model.decisionUnsaved, glyphs: glyphs, colors: colors, compact: true)
+        if !badge.plain.isEmpty, badge.width + 4 < width {
+            line.append(badge)
+            line.append(" ")
+        }
         let mark = stateMark(model, frame: frame, colors: colors, glyphs: glyphs)
         if !mark.plain.isEmpty, mark.width + 1 < width {
             line.append(mark)
@@ -37,7 +42,7 @@ public enum CaptionView {
             author.removeLast(glyphs.ellipsis.count + 1)
             author += glyphs.ellipsis
         }
-        line.append(author, style: CellStyle(attributes: focused ? [.bold, .reverse] : .bold))
+        line.append(author, style: RowTextView.authorStyle(model, focused: focused))
         return line
     }
 

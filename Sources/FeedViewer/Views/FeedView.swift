@@ -86,6 +86,8 @@ public enum FeedView {
             let box = geometry.box(column: model.list.column(ofItem: index), top: top)
             var row = item.rowModel
             row.marked = model.marks.contains(key)
+            row.decision = model.decision(of: key)
+            row.decisionUnsaved = model.decisionFailure(of: key) != nil
             row.saving = model.saving[key].map { progress in
                 progress.total.map { total in total > 0 ? min(100, progress.completed * 100 / total) : 0 } ?? -1
             }
@@ -155,6 +157,8 @@ public enum FeedView {
             hasSymbols: model.pictures.nextVariant() != nil,
             zoom: detail.zoom.isFitted ? nil : model.zoomSpace.map(detail.zoom.label(in:)))
         detailModel.damage = detail.damage
+        detailModel.decision = model.decision(of: detail.key)
+        detailModel.decisionUnsaved = model.decisionFailure(of: detail.key) != nil
         let options = RowRenderOptions(placeholder: .spinner, colors: model.options.colors, glyphs: model.options.glyphs)
         let (block, box) = DetailFrame.render(detailModel, size: model.screenSize, options: options)
         frame.draw(block, at: .zero)

@@ -22,6 +22,16 @@ public struct GlyphSet: Hashable, Sendable {
     public var mark: Character = "●"
     /// A picture drawn from a damaged file or a cut download, as far as it decoded (◐ or ~).
     public var damaged: Character = "◐"
+    /// A star of a culling decision (★ or *).
+    public var star: Character = "★"
+    /// The stars not given, after the given ones (☆; nil: none drawn, as in ASCII's `***`).
+    public var noStar: Character? = "☆"
+    /// A picked photo (⚑ or P).
+    public var picked: Character = "⚑"
+    /// A rejected photo (✗ or X).
+    public var rejected: Character = "✗"
+    /// A colour label's swatch, drawn in the label's colour (■; nil: the label's initial).
+    public var swatch: Character? = "■"
 
     /// Unicode glyphs.
     public static let unicode = GlyphSet(
@@ -38,6 +48,22 @@ public struct GlyphSet: Hashable, Sendable {
         box: ["+", "+", "+", "+", "-", "|"],
         shade: [".", ":", "#"],
         mark: "*",
-        damaged: "~"
+        damaged: "~",
+        star: "*",
+        noStar: nil,
+        picked: "P",
+        rejected: "X",
+        swatch: nil
     )
+
+    /// These glyphs with ASCII's culling marks, for a font without ★ ⚑ ✗ ■ (the Linux console's).
+    public func withASCIIDecisions() -> GlyphSet {
+        var glyphs = self
+        glyphs.star = Self.ascii.star
+        glyphs.noStar = Self.ascii.noStar
+        glyphs.picked = Self.ascii.picked
+        glyphs.rejected = Self.ascii.rejected
+        glyphs.swatch = Self.ascii.swatch
+        return glyphs
+    }
 }

@@ -17,14 +17,17 @@ extension RowTextView {
 
     /// The detailed column as a block `width` wide and `lines` tall.
     public static func renderDetailed(
-        _ model: RowViewModel, width: Int, lines: Int, focused: Bool, glyphs: GlyphSet = .unicode
+        _ model: RowViewModel, width: Int, lines: Int, focused: Bool, glyphs: GlyphSet = .unicode, colors: Bool = true
     ) -> CellBlock {
         var block = CellBlock(size: CellSize(columns: width, rows: lines))
         guard width > 0 else { return block }
         let author = TextTruncation.truncate(authorText(model.author), toWidth: width, ellipsis: glyphs.ellipsis)
-        block.write(author, at: CellPoint(row: 0, column: 0), style: CellStyle(attributes: focused ? [.bold, .reverse] : .bold))
+        block.write(author, at: CellPoint(row: 0, column: 0), style: authorStyle(model, focused: focused))
         let details = TextTruncation.truncate(detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)
         block.write(details, at: CellPoint(row: 1, column: 0), style: CellStyle(attributes: .dim))
+        // The decision on the line between the details and the state.
+        let badge = DecisionBadge.text(model.decision, unsaved: model.decisionUnsaved, glyphs: glyphs, colors: colors)
+        if !badge.plain.isEmpty, lines > 2 { block.write(fitted(badge, width: width, glyphs: glyphs), at: CellPoint(row: 2, column: 0)) }
         var stateLines = stateLines(model.state, width: width, glyphs: glyphs)
         if let damage = model.damage, case .loaded = model.state {
             // The damage first: the photo is shown, but not all of it.

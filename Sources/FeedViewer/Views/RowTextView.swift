@@ -9,7 +9,8 @@ public enum RowTextView {
 
     /// The text as a block `width` wide and `lines` tall.
     public static func render(
-        _ model: RowViewModel, width: Int, lines: Int = lineCount, focused: Bool, glyphs: GlyphSet = .unicode
+        _ model: RowViewModel, width: Int, lines: Int = lineCount, focused: Bool, glyphs: GlyphSet = .unicode,
+        colors: Bool = true
     ) -> CellBlock {
         var block = CellBlock(size: CellSize(columns: width, rows: lines))
         guard width > 0 else { return block }
@@ -19,16 +20,24 @@ public enum RowTextView {
         }
         let author = TextTruncation.truncate(
             authorText(model.author), toWidth: width - prefix, ellipsis: glyphs.ellipsis)
-        let authorStyle = CellStyle(attributes: focused ? [.bold, .reverse] : .bold)
-        block.write(author, at: CellPoint(row: 0, column: prefix), style: authorStyle)
+        block.write(author, at: CellPoint(row: 0, column: prefix), style: authorStyle(model, focused: focused))
 
-        let details = TextTruncation.truncate(
-            detailsText(model, glyphs: glyphs), toWidth: width, ellipsis: glyphs.ellipsis)
-        block.write(details, at: CellPoint(row: 1, column: 0), style: CellStyle(attributes: .dim))
+        // The decision first (it is what a cull looks for), then `#id · W×H`.
+        var details = DecisionBadge.text(model.decision, unsaved: model.decisionUnsaved, glyphs: glyphs, colors: colors)
+        if !details.plain.isEmpty { details.append(glyphs.separator, style: CellStyle(attributes: .dim)) }
+        details.append(detailsText(model, glyphs: glyphs), style: CellStyle(attributes: .dim))
+        block.write(fitted(details, width: width, glyphs: glyphs), at: CellPoint(row: 1, column: 0))
 
         block.write(fitted(StateLine.text(for: model.state, damage: model.damage, glyphs: glyphs), width: width, glyphs: glyphs),
                     at: CellPoint(row: 2, column: 0))
         return block
+    }
+
+    /// The author's style: bold (reversed when focused), dim for a rejected photo.
+    static func authorStyle(_ model: RowViewModel, focused: Bool) -> CellStyle {
+        var attributes: CellAttributes = focused ? [.bold, .reverse] : .bold
+        if model.isRejected { attributes.insert(.dim) }
+        return CellStyle(attributes: attributes)
     }
 
     /// The author, sanitised; "unknown" when nothing printable is left.

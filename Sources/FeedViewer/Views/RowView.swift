@@ -2,6 +2,7 @@ public import ImageCodecs
 public import TerminalGraphics
 public import TerminalScreen
 public import Vocabulary
+public import Sidecars
 /// Everything a list row shows.
 public struct RowViewModel: Hashable, Sendable {
     /// The author, as received (sanitised when drawn).
@@ -20,6 +21,10 @@ public struct RowViewModel: Hashable, Sendable {
     public var saving: Int?
     /// What is missing from a picture drawn from a damaged file or a cut download (nil: whole).
     public var damage: ImageDamage?
+    /// The culling decision (nil: none known): stars, pick or reject, colour label.
+    public var decision: Decision?
+    /// Whether the decision's sidecar could not be written (kept, pending).
+    public var decisionUnsaved = false
 
     /// Creates a row model.
     public init(author: String, id: String, imageSize: CellSize? = nil, state: RowDisplayState,
@@ -30,6 +35,9 @@ public struct RowViewModel: Hashable, Sendable {
         self.state = state
         self.picture = picture
     }
+
+    /// Whether the photo was rejected: its text is drawn dim.
+    public var isRejected: Bool { decision?.flag == .rejected }
 
     /// Whether the box shows a placeholder (and so animates): while loading with no picture yet.
     /// A row reloading at another size (`m`, low-data off) keeps its old picture meanwhile.
@@ -99,10 +107,11 @@ public enum RowView {
             return CaptionView.render(
                 model, width: size.columns, frame: frame, focused: focused, colors: options.colors, glyphs: options.glyphs)
         case ..<ListLayout.detailedTextLines:
-            return RowTextView.render(model, width: size.columns, lines: size.rows, focused: focused, glyphs: options.glyphs)
+            return RowTextView.render(
+                model, width: size.columns, lines: size.rows, focused: focused, glyphs: options.glyphs, colors: options.colors)
         default:
             return RowTextView.renderDetailed(
-                model, width: size.columns, lines: size.rows, focused: focused, glyphs: options.glyphs)
+                model, width: size.columns, lines: size.rows, focused: focused, glyphs: options.glyphs, colors: options.colors)
         }
     }
 

@@ -39,12 +39,16 @@ public struct SpokenRow: Hashable, Sendable {
     /// What is missing from its picture when it was drawn damaged ("60 % decoded (the JPEG
     /// data ends before the image is complete)"), said after its load; nil when whole.
     public var damage: String?
+    /// The culling decision in words ("3 stars, picked, red label"; nil: none), and whether its
+    /// sidecar could not be written.
+    public var decision: String?
 
     /// A row in words.
     public init(
         position: Int, count: Int?, author: String, id: String, imageSize: CellSize? = nil, state: RowDisplayState,
-        marked: Bool = false, saving: Int? = nil, isFile: Bool = false, damage: String? = nil
+        marked: Bool = false, saving: Int? = nil, isFile: Bool = false, damage: String? = nil, decision: String? = nil
     ) {
+        self.decision = decision
         self.position = position
         self.count = count
         self.author = author
@@ -64,6 +68,7 @@ public struct SpokenRow: Hashable, Sendable {
             parts.append("\(imageSize.columns) by \(imageSize.rows)")
         }
         if let state = stateWords { parts.append(state) }
+        if let decision { parts.append(decision) }
         if marked { parts.append("marked") }
         if let saving { parts.append(saving < 0 ? "saving" : "saving \(saving)%") }
         return parts.joined(separator: ", ")

@@ -140,7 +140,7 @@ struct ActionsModelTests {
         let moved = actions.update(.trashed(TrashOutcome(moved: [(a, files[0]), (b, files[1])], failures: []), items: items))
 
         // Then they are asked to leave the feed, and `u` is offered
-        #expect(moved.notes == ["moved 2 photos to the Trash (u puts them back)"])
+        #expect(moved.notes == ["moved 2 photos to the Trash (z puts them back)"])
         guard case .removePhotos(let removed)? = moved.requests.first else {
             Issue.record("expected the photos to leave, got \(moved.requests)")
             return

@@ -256,7 +256,7 @@ struct UpdateFolderChangeTests {
         harness.send(.trashed(TrashOutcome(moved: [(PhotoKey(id: "beach-1.jpg"), file)], failures: [])))
         #expect(harness.model.keys.count == 4)
         // And u still puts it back
-        #expect(harness.press("u").contains { if case .restoreFromTrash = $0 { true } else { false } })
+        #expect(harness.press("z").contains { if case .restoreFromTrash = $0 { true } else { false } })
     }
 }
 

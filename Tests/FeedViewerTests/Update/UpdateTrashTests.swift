@@ -7,7 +7,7 @@ import TerminalKit
 import FeedViewer
 import Vocabulary
 
-@Suite("Update: D moves the focused file to the Trash after asking, u puts it back")
+@Suite("Update: D moves the focused file to the Trash after asking, z puts it back")
 struct UpdateTrashTests {
     private func harness() -> FeedHarness {
         var harness = FeedHarness(options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6)))
@@ -43,19 +43,19 @@ struct UpdateTrashTests {
         var harness = harness()
         harness.press("jj")
         harness.send(.trashed(TrashOutcome(moved: [trashed("2.jpg", key: "2")], failures: [])))
-        // Then its row is gone, the focus stays at its place (now photo 3), and u is offered
+        // Then its row is gone, the focus stays at its place (now photo 3), and z is offered
         #expect(harness.model.visibleKeys.map(\.id) == ["0", "1", "3", "4"])
         #expect(harness.model.focusedKey?.id == "3")
-        #expect(harness.model.message == "moved 2.jpg to the Trash (u puts it back)")
-        // When u is pressed, the file is asked back; when it is back, so is its row, focused
-        let undo = harness.press("u")
+        #expect(harness.model.message == "moved 2.jpg to the Trash (z puts it back)")
+        // When z is pressed, the file is asked back; when it is back, so is its row, focused
+        let undo = harness.press("z")
         #expect(undo.contains { if case .restoreFromTrash(let files) = $0 { files.map(\.original.path) == ["/photos/2.jpg"] } else { false } })
         harness.send(.restored(TrashOutcome(moved: [trashed("2.jpg", key: "2")], failures: [])))
         #expect(harness.model.visibleKeys.map(\.id) == ["0", "1", "2", "3", "4"])
         #expect(harness.model.focusedKey?.id == "2")
-        // And a second u has nothing to put back
-        #expect(harness.press("u").isEmpty)
-        #expect(harness.model.message == "nothing to put back from the Trash")
+        // And a second z has nothing to undo
+        #expect(harness.press("z").isEmpty)
+        #expect(harness.model.message == "nothing to undo")
     }
 
     @Test func twoPhotosMovedAreThemThatUPutsBack() {
@@ -64,8 +64,8 @@ struct UpdateTrashTests {
         harness.press("jtt")
         // When both are moved to the Trash
         harness.send(.trashed(TrashOutcome(moved: [trashed("1.jpg", key: "1"), trashed("2.jpg", key: "2")], failures: [])))
-        // Then the message says u puts them back (not "it")
-        #expect(harness.model.message == "moved 2 photos to the Trash (u puts them back)")
+        // Then the message says z puts them back (not "it")
+        #expect(harness.model.message == "moved 2 photos to the Trash (z puts them back)")
     }
 
     @Test func aFailureIsSaidAndAWebPhotoIsNeverTrashed() {

@@ -6,7 +6,7 @@ import TerminalKit
 import Vocabulary
 
 /// The actions' own messages: marks (`t`, `T`, Esc), the question waiting for `y` (`D`, `C`)
-/// and its answer, the Trash's outcomes (`D`, `u`), the paths and URLs copied (`y`) and opened
+/// and its answer, the Trash's outcomes (`D`, `z`), the paths and URLs copied (`y`) and opened
 /// (`o`), and the originals saved (`s`) and their progress.
 ///
 /// ```swift
@@ -33,7 +33,7 @@ extension ActionsModel {
         case answer(Key)
         /// The Trash moved (some of) the files; `items` holds their photos and the feed's order.
         case trashed(TrashOutcome, items: FeedItems)
-        /// `u`.
+        /// The undo key (`z`), when the Trash move is the newest step.
         case undoTrash
         /// Files came back from the Trash.
         case restored(TrashOutcome)
@@ -57,6 +57,8 @@ extension ActionsModel {
         case removePhotos(Set<PhotoKey>)
         /// These photos came back, at their places in the feed's order; the first takes the focus.
         case restorePhotos([Trashed])
+        /// The Trash move can be taken back by the undo key.
+        case rememberTrash
     }
 
     /// Applies `message`: the effects, what the status bar says, what the rest of the model does.
@@ -162,7 +164,7 @@ extension ActionsModel {
         }
     }
 
-    /// The files moved: their photos leave the feed; `u` can put them back.
+    /// The files moved: their photos leave the feed; `z` can put them back.
     private mutating func receiveTrashed(_ outcome: TrashOutcome, items: FeedItems, reply: inout ModelReply<Request>) {
         let moved = Set(outcome.moved.map(\.key))
         finishTrashing(outcome.moved.compactMap { entry in
@@ -172,10 +174,13 @@ extension ActionsModel {
         var parts: [String] = []
         if !moved.isEmpty {
             let what = moved.count == 1 ? outcome.moved[0].file.shownName : "\(moved.count) photos"
-            parts.append("moved \(what) to the Trash (u puts \(moved.count == 1 ? "it" : "them") back)")
+            parts.append("moved \(what) to the Trash (z puts \(moved.count == 1 ? "it" : "them") back)")
         }
         parts += outcome.failures
         reply.note(parts.joined(separator: "; "))
-        if !moved.isEmpty { reply.ask(.removePhotos(moved)) }
+        if !moved.isEmpty {
+            reply.ask(.removePhotos(moved))
+            reply.ask(.rememberTrash)
+        }
     }
 }

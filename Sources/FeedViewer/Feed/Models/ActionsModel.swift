@@ -25,10 +25,10 @@ struct ActionsModel: Sendable {
     private(set) var confirmation: FeedConfirmation?
     /// The originals being saved (`s`) and how far each has come.
     private(set) var saving: [PhotoKey: LoadProgress] = [:]
-    /// What the last `D` moved to the Trash, for `u`.
+    /// What the last `D` moved to the Trash, for `z`.
     private(set) var lastTrashed: [Trashed] = []
     /// Photos whose files are being moved to the Trash (the folder's own report of their
-    /// going is left to the Trash's outcome, which `u` needs).
+    /// going is left to the Trash's outcome, which `z` needs).
     private(set) var trashing: Set<PhotoKey> = []
 
     // MARK: Marks
@@ -96,13 +96,13 @@ struct ActionsModel: Sendable {
     /// `y` to `D`: these photos' files are on their way to the Trash.
     mutating func startTrashing(_ keys: [PhotoKey]) { trashing.formUnion(keys) }
 
-    /// The Trash answered: nothing is on its way any more, and `moved` is what `u` puts back.
+    /// The Trash answered: nothing is on its way any more, and `moved` is what `z` puts back.
     mutating func finishTrashing(_ moved: [Trashed]) {
         trashing = []
         lastTrashed = moved
     }
 
-    /// Files came back from the Trash: the entries of those files, in the feed's order; `u`
+    /// Files came back from the Trash: the entries of those files, in the feed's order; `z`
     /// no longer offers them.
     mutating func restore(_ files: Set<FreedesktopTrash.TrashedFile>) -> [Trashed] {
         let returning = lastTrashed.filter { files.contains($0.file) }.sorted { $0.index < $1.index }

@@ -81,19 +81,20 @@ struct ViewCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let outcome: Result<FeedExit, any Error>
+        let unsavedDecisions = UnsavedDecisions()
         if term == "dumb" {
             // A dumb terminal has no cursor addressing: the screen-reader mode's lines are
             // printed one after another instead of drawn in place (Emacs' shell, where
             // emacspeak users meet TERM=dumb, reads them as they come). No probe, no escape.
-            outcome = await Self.viewLines(options, setup: setup, recorder: recorder)
+            outcome = await Self.viewLines(options, setup: setup, recorder: recorder, unsavedDecisions: unsavedDecisions)
         } else {
             // What C libraries print while curses owns the terminal goes to a log, not the screen.
             let errorLog = StandardErrorLog.begin()
-            outcome = await viewOnScreen(term: term, setup: setup, recorder: recorder)
+            outcome = await viewOnScreen(term: term, setup: setup, recorder: recorder, unsavedDecisions: unsavedDecisions)
             if let notice = errorLog?.end() { Self.standardError(notice) }
         }
         await setup.shutDown()
-        try Self.finish(outcome, lost: setup.outputFailures(recorder: recorder))
+        try Self.finish(outcome, lost: setup.outputFailures(recorder: recorder), unsavedDecisions: unsavedDecisions.all)
     }
 
     /// The terminfo entry to draw with: `TERM`'s own, unless 24-bit colour was decided and it
@@ -127,8 +128,9 @@ struct ViewCommand: AsyncParsableCommand {
 
     /// The viewer on a terminal that cannot move its cursor (`TERM=dumb`): the screen-reader
     /// mode on a ``LineScreen``, which prints lines and never changes the terminal's mode.
-    static func viewLines(_ options: ViewerOptions, setup: FeedSetup, recorder: LoadRecorder?) async
-        -> Result<FeedExit, any Error>
+    static func viewLines(
+        _ options: ViewerOptions, setup: FeedSetup, recorder: LoadRecorder?, unsavedDecisions: UnsavedDecisions
+    ) async -> Result<FeedExit, any Error>
     {
         do {
             let environment = ProcessInfo.processInfo.environment
@@ -146,7 +148,9 @@ struct ViewCommand: AsyncParsableCommand {
                 pipeline: LiveFeedPipeline(pipeline: setup.pipeline), options: viewerOptions, network: setup.network,
                 recorder: recorder, outputFailures: setup.serverLog?.failures, messages: setup.folderChanges?.messages,
                 frameInterval: FeedRuntime.displayFrameInterval, sidecars: SidecarStore(settings: options.sidecarSettings))
-            return .success(await viewer.run())
+            let exit = await viewer.run()
+            unsavedDecisions.record(viewer.unsavedDecisionFailures)
+            return .success(exit)
         } catch {
             return .failure(error)
         }

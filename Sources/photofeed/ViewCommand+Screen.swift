@@ -28,7 +28,9 @@ extension ViewCommand {
 
     /// Asks the terminal (graphics, version, cell size), then runs the feed on a curses screen
     /// configured from the answers.
-    func viewOnScreen(term: String?, setup: FeedSetup, recorder: LoadRecorder?) async -> Result<FeedExit, any Error> {
+    func viewOnScreen(
+        term: String?, setup: FeedSetup, recorder: LoadRecorder?, unsavedDecisions: UnsavedDecisions
+    ) async -> Result<FeedExit, any Error> {
         let environment = ProcessInfo.processInfo.environment
         // The screen-reader mode asks the terminal nothing: a console that does not know a
         // question (the Linux console under speakup) may show it, or its answer, as text the
@@ -56,7 +58,9 @@ extension ViewCommand {
                         network: setup.network, recorder: recorder, outputFailures: setup.serverLog?.failures,
                         messages: setup.folderChanges?.messages, frameInterval: FeedRuntime.displayFrameInterval,
                         sidecars: SidecarStore(settings: flags.sidecarSettings))
-                    return await viewer.run()
+                    let exit = await viewer.run()
+                    unsavedDecisions.record(viewer.unsavedDecisionFailures)
+                    return exit
                 })
         } catch {
             return .failure(error)
@@ -120,8 +124,13 @@ extension ViewCommand {
 
     /// How the run ends: its failure in a sentence, the signal's status, or success; a trace or
     /// server log that stopped early (`lost`) is a failed run, whatever else happened.
-    static func finish(_ outcome: Result<FeedExit, any Error>, lost: [String]) throws {
+    static func finish(_ outcome: Result<FeedExit, any Error>, lost: [String], unsavedDecisions: [String] = []) throws {
         for failure in lost { standardError("photofeed: \(failure)") }
+        for failure in unsavedDecisions { standardError("photofeed: \(failure)") }
+        if !unsavedDecisions.isEmpty {
+            standardError("photofeed: --sidecar-dir DIR keeps the sidecars in a folder that can be written (for a read-only card)")
+        }
+        let lost = lost + unsavedDecisions
         switch outcome {
         case .failure(let error):
             standardError("photofeed: \(ErrorText.describe(error))")

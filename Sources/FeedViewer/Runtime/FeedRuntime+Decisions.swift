@@ -45,7 +45,10 @@ extension FeedRuntime {
                 if case .replace = edits.first {} else { current = try await sidecars.read(photo: photo) ?? Decision() }
                 try await sidecars.write(edits.reduce(current) { $1.applied(to: $0) }, for: photo)
             } catch {
-                unsavedDecisionFailures.append(error.description)
+                // What the row showed: the keys applied to no decision (a whole decision replaces it).
+                let shown = edits.reduce(Decision()) { $1.applied(to: $0) }
+                let name = photo.lastComponent?.string ?? photo.string
+                unsavedDecisionFailures.append("\(name): the decision \"\(shown.words)\" was not saved: \(error.description)")
             }
         }
     }

@@ -13,8 +13,9 @@ Sets: Tests/CodecFixtures/conformance/imagetestsuite (per format folder), PngSui
 x*.png, and "made": the made-damage sources of MadeDamageTests and Assets/photos/coffee.jpg, each
 cut at 10, 50, 60 and 90 % of its bytes and with a tenth (at most 4 KiB) zeroed at the middle.
 
-Usage: scripts/damaged-sets-table.py [PHOTOFEED] (default .build/debug/photofeed; run from a copy,
-so a build relinking it meanwhile does not fail a run).
+Usage: scripts/damaged-sets-table.py [PHOTOFEED] [--details FILE] (default .build/debug/photofeed;
+run from a copy, so a build relinking it meanwhile does not fail a run). --details writes a line a
+file: set, path, photofeed's outcome, its seconds, chafa's, and photofeed's words on stderr.
 """
 import os
 import shutil
@@ -85,7 +86,14 @@ def format_of(path):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/photofeed")
+    arguments = sys.argv[1:]
+    details_path = None
+    if "--details" in arguments:
+        at = arguments.index("--details")
+        details_path = arguments[at + 1]
+        del arguments[at:at + 2]
+    binary = arguments[0] if arguments else os.path.join(ROOT, ".build/debug/photofeed")
+    details = []
     suite = os.path.join(CONFORMANCE, "imagetestsuite")
     sets = [("imagetestsuite", sorted(
         os.path.join(suite, folder, name) for folder in ("gif", "jpg", "png", "tif")
@@ -102,8 +110,10 @@ def main():
         for set_name, files in sets:
             by_format = {}
             for path in files:
-                outcome, seconds, _ = photofeed(binary, path)
+                outcome, seconds, words = photofeed(binary, path)
                 drawn = chafa(path)
+                shown = os.path.relpath(path, work if set_name == "made" else ROOT)
+                details.append(f"{set_name}\t{shown}\t{outcome}\t{seconds:.3f}\t{drawn}\t{' '.join(words.split())}")
                 counts = by_format.setdefault(format_of(path), {"files": 0, "whole": 0, "partly": 0, "refused": 0,
                                                                  "drawn": 0, "nothing": 0, "both": 0})
                 counts["files"] += 1
@@ -118,6 +128,9 @@ def main():
                 total = totals.setdefault(set_name, {})
                 for key, value in by_format[fmt].items():
                     total[key] = total.get(key, 0) + value
+    if details_path:
+        with open(details_path, "w") as out:
+            out.write("\n".join(details) + "\n")
     print("| set | format | files | photofeed whole | partly | refused | chafa drawn | chafa nothing "
           "| chafa drew, photofeed refused |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")

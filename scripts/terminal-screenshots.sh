@@ -3,8 +3,8 @@
 #
 # Usage (from the repository's root, so the viewer finds Assets/photos):
 #   scripts/terminal-screenshots.sh [TERMINAL...]
-#   TERMINAL: konsole urxvt st screen linux mlterm mlterm16 vt340small alacritty (default: all, one
-#   after another)
+#   TERMINAL: konsole urxvt st screen linux mlterm mlterm16 vt340small alacritty mlterm24
+#   (default: all but mlterm24, one after another)
 #
 # Each terminal runs alone under `xvfb-run -s '-screen 0 1280x800x24'` (no window
 # manager), about 100x30 cells, with an interactive bash (prompt "$ ") whose HOME is a
@@ -185,6 +185,69 @@ shoot_mlterm16() {
   local home; home=$(make_home)
   session mlterm16 mlterm env HOME="$home" \
     mlterm -g 100x30 --type=xft --fontsize=14 -e bash --rcfile "$home/.bashrc" -i
+}
+
+# mlterm's 24-bit colour (issue 51): RUNS times (default 3) with `--colors truecolor` (before:
+# what photofeed drew there until it chose 256) and with the default (after: 256 colours),
+# in the viewer (`--feed Assets/photos`, `i` for block art, `v` the grid, Enter and `j j` in
+# the photo view) and `show --graphics blocks --width 60` of four photos one after another:
+# screenshots terminal-mlterm24-<colors>-<run>-<step>.png in $OUT (run it with
+# OUT=/tmp/somewhere: they are for looking at), and `show --probe` (through `script`: the
+# text in $OUT/mlterm24-probe.txt). In an independent terminal the same 24-bit bytes draw
+# clean: xterm runs the same `show --colors truecolor` (terminal-mlterm24-xterm-truecolor.png).
+# The docs' picture, docs/screenshots/terminal-mlterm-colors.png: the first runs' photo view
+# and `show`, truecolor above the default, reduced as the others.
+shoot_mlterm24() {
+  local home colors run window pid geometry cmd inner photos
+  photos='Assets/photos/retina.jpg Assets/photos/rocket.jpg
+    Assets/photos/aitzgorri_by_Aitzol_Berasategi.jpg Assets/photos/Picture_1A_by_freespace.jpg'
+  for colors in truecolor auto; do
+    for run in $(seq "${RUNS:-3}"); do
+      home=$(make_home)
+      env HOME="$home" mlterm -g 100x30 --type=xft --fontsize=11 \
+        -e bash --rcfile "$home/.bashrc" -i >"$SHOTS_TMP/mlterm24.log" 2>&1 &
+      pid=$!
+      window=$(timeout 30 xdotool search --sync --onlyvisible --class mlterm | head -1)
+      pause 3
+      eval "$(xdotool getwindowgeometry --shell "$window")"
+      xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
+      name=mlterm24-$colors-$run
+      cmd="photofeed --colors $colors --feed Assets/photos"
+      type_run "$cmd" 8
+      xdotool key i; pause 5; snap "$name-list" "$window"
+      xdotool key v; pause 6; snap "$name-grid" "$window"
+      xdotool key Return; pause 5; snap "$name-detail1" "$window"
+      xdotool key j; pause 4; snap "$name-detail2" "$window"
+      xdotool key j; pause 4; snap "$name-detail3" "$window"
+      xdotool key q; pause 1; xdotool key q; pause 1; xdotool key q; pause 1
+      inner="clear; for p in $(echo $photos); do"
+      inner+=" photofeed show --graphics blocks --colors $colors --width 60 \$p; done"
+      type_run "$inner" 15
+      snap "$name-show" "$window"
+      if [[ $run == 1 && $colors == auto ]]; then
+        type_run "clear; script -q -e -c 'photofeed show --probe' $SHOTS_TMP/probe.raw" 3
+        # the questions (APC, DCS and CSI strings) taken out: the answer's lines are left
+        perl -pe 's/\e[_P\]][^\e\a]*(\e\\|\a)//g; s/\e\[[0-9;?>=<]*[ -\/]*[@-~]//g; s/\e.//g; s/\r$//' \
+          "$SHOTS_TMP/probe.raw" | grep -v '^Script ' >"$OUT/mlterm24-probe.txt"
+      fi
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    done
+  done
+  # The same bytes in xterm, which draws 24-bit colour right.
+  home=$(make_home)
+  inner="printf '\\e[2J\\e[H'; for p in $(echo $photos); do"
+  inner+=" $PHOTOFEED show --graphics blocks --colors truecolor --width 60 \$p; done; exec sleep 600"
+  env HOME="$home" xterm -geometry 100x60 -fa "$FONT" -fs 9 -e bash -c "$inner" &
+  pid=$!
+  window=$(timeout 30 xdotool search --sync --onlyvisible --class XTerm | head -1)
+  pause 12
+  snap mlterm24-xterm-truecolor "$window"
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  montage "$OUT"/terminal-mlterm24-{truecolor,auto}-1-{detail1,show}.png -tile 2x2 \
+    -geometry 718x394+2+2 miff:- |
+    convert - -resize '1000x>' -colors 256 PNG8:docs/screenshots/terminal-mlterm-colors.png
 }
 
 if [[ ${1-} == --inside ]]; then

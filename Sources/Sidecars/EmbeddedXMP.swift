@@ -19,11 +19,13 @@ public enum EmbeddedXMP {
         }
         let packet: XmpPtr? = Exempi.locked {
             let options = XmpOpenFileOptions(rawValue: XMP_OPEN_READ.rawValue | XMP_OPEN_ONLYXMP.rawValue)
-            guard let file = xmp_files_open_new(photo.string, options) else { return nil }
-            defer {
-                _ = xmp_files_close(file, XMP_CLOSE_NOOPTION)
-                _ = xmp_files_free(file)
-            }
+            // Opened in two steps: xmp_files_open_new hands back a file even when no handler
+            // took it (a RW2, a RAF), and exempi prints the error of reading that one on stderr,
+            // over the viewer's screen. xmp_files_open says so instead.
+            guard let file = xmp_files_new() else { return nil }
+            defer { _ = xmp_files_free(file) }
+            guard xmp_files_open(file, photo.string, options) else { return nil }
+            defer { _ = xmp_files_close(file, XMP_CLOSE_NOOPTION) }
             return xmp_files_get_new_xmp(file)
         }
         guard let packet else { return nil }

@@ -1,8 +1,8 @@
 import Sidecars
 
-/// Which decisions `photofeed picks` chooses: picked (`--picks`) or rejected (`--rejected`)
-/// photos, either when both are asked, narrowed by stars (`--min-rating N`) and a colour label
-/// (`--label COLOR`); with none of them, the picked photos.
+/// Which decisions `photofeed picks` chooses: the viewer's ``DecisionFilter`` (picked with
+/// `--picks`, rejected with `--rejected`, either when both are asked, narrowed by
+/// `--min-rating N` and `--label COLOR`), except that with none of them, the picked photos.
 ///
 /// A rejected photo has no stars (its sidecar says `xmp:Rating -1`), so `--min-rating`, even
 /// 0, never chooses one; a photo with no sidecar has an empty decision.
@@ -22,20 +22,12 @@ struct PicksFilter: Hashable, Sendable {
     /// Rejected photos (`--rejected`).
     var rejected = false
 
-    /// Whether `decision` is chosen.
-    func matches(_ decision: Decision) -> Bool {
-        let flags = picks || rejected || (minRating == nil && label == nil) ? flagsWanted : nil
-        if let flags, !flags.contains(decision.flag) { return false }
-        if let minRating, decision.flag == .rejected || decision.stars < minRating { return false }
-        if let label, decision.label?.name.lowercased() != label.name.lowercased() { return false }
-        return true
+    /// The decision filter the flags say; with none, the picks.
+    var decisionFilter: DecisionFilter {
+        let filter = DecisionFilter(minRating: minRating, label: label, picks: picks, rejected: rejected)
+        return filter.isEmpty ? DecisionFilter(picks: true) : filter
     }
 
-    /// The flags chosen: those asked for, else picked alone.
-    private var flagsWanted: Set<Decision.Flag> {
-        var flags = Set<Decision.Flag>()
-        if picks { flags.insert(.picked) }
-        if rejected { flags.insert(.rejected) }
-        return flags.isEmpty ? [.picked] : flags
-    }
+    /// Whether `decision` is chosen.
+    func matches(_ decision: Decision) -> Bool { decisionFilter.matches(decision) }
 }

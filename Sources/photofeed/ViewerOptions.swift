@@ -9,6 +9,7 @@ import TerminalKit
 import PhotoShow
 import TerminalScreen
 import FeedViewer
+import Sidecars
 import TerminalGraphics
 import Vocabulary
 
@@ -125,6 +126,18 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Culling: keep the XMP sidecars the decisions are written to in this folder instead of beside each photo (for read-only cards); photos of the same name from different folders share one sidecar there.", completion: .directory)
     var sidecarDir: String?
 
+    @Option(help: "Culling: show only the photos with at least N stars (0–5) that are not rejected (0: every photo not rejected), as photofeed picks chooses them. F changes the filter live.")
+    var minRating: Int?
+
+    @Flag(help: "Culling: show only the picked photos (with --rejected: picked or rejected). A photo shows once its sidecar is read; the status bar says how many are read.")
+    var picks = false
+
+    @Flag(help: "Culling: show only the rejected photos.")
+    var rejected = false
+
+    @Option(help: "Culling: show only the photos with this colour label: red, yellow, green, blue, or a label another program wrote (Purple).")
+    var label: String?
+
     @Option(help: "Animated GIFs, WebPs and APNGs: on (play while on screen, as the file loops), once (one loop, then the last frame stays) or off (the first frame only). Default: on; off with --reduce-motion or TERM=dumb. a pauses and plays them live.", completion: .values(of: AnimationMode.self), transform: ShowSettings.parseAnimate)
     var animate: AnimationMode?
 
@@ -157,6 +170,10 @@ struct ViewerOptions: ParsableArguments {
                 throw ValidationError("--sidecar-dir: \(path) is not a folder (the sidecars' folder must exist)")
             }
         }
+        if let minRating, !(0...5).contains(minRating) {
+            throw ValidationError("--min-rating must be 0 to 5 stars (got \(minRating))")
+        }
+        if let label, ColorLabel(xmpName: label) == nil { throw ValidationError("--label needs a colour's name (red, yellow, green, blue)") }
         guard (0.1...600).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be 0.1…600 seconds (got \(idleTimeout))")
         }
@@ -280,6 +297,8 @@ struct ViewerOptions: ParsableArguments {
         options.sortSeed = Self.sortSeed
         options.saveDirectory = saveDir.map { URL(fileURLWithPath: PathText.expandingHome($0)) }
         options.cullAdvance = cullAdvance
+        options.decisionFilter = DecisionFilter(
+            minRating: minRating, label: label.flatMap(ColorLabel.init(xmpName:)), picks: picks, rejected: rejected)
         return options
     }
 

@@ -64,20 +64,23 @@ extension FeedModel {
             guard let path = photo(key)?.filePath else { continue }
             effects += update(decisions: .appeared(key, path))
         }
-        return effects
+        return effects + readAhead()
     }
 
     /// Routes `message` to the decisions; keeps what the undo key needs, moves the focus as
     /// they ask.
     mutating func update(decisions message: DecisionsModel.Message) -> [FeedEffect] {
+        let focused = focusedKey
         let reply = decisions.update(message)
         hear(reply)
-        var effects = reply.effects
+        // A filter hides what no longer passes first: the photo after a hidden one has its place.
+        var effects = reply.effects + refilter(after: message)
         for request in reply.requests {
             switch request {
             case .remember(let before):
                 undoHistory.push(.decisions(before))
             case .advance:
+                guard focusedKey == focused else { continue }
                 effects += execute(.moveFocus(by: 1))
             case .focus(let key):
                 guard detail == nil, let index = positions[key], index != list.focus else { continue }

@@ -121,6 +121,7 @@ extension FeedModel {
         case .trashFocused: return update(actions: .askToTrash(actionTargets, items: items, feedName: feedName))
         case .undo: return undo()
         case .decide(let edit): return decide(edit)
+        case .cycleDecisionFilter: return cycleDecisionFilter()
         case .openExternally: return update(actions: .open(actionPhotos))
         default: return nil
         }

@@ -50,6 +50,8 @@ public struct FeedModel: Sendable {
     var decisions = DecisionsModel()
     /// What the undo key takes back: decisions and the last Trash move, newest first.
     var undoHistory = UndoHistory()
+    /// The culling filter (`--picks`, `F`) and its sidecars read ahead.
+    var decisionFilter: DecisionFilterModel
 
     /// How items are arranged (from the options: one source of truth).
     public var layout: any ItemLayout { options.itemLayout }
@@ -87,6 +89,8 @@ public struct FeedModel: Sendable {
                 lineHeight: geometry.lineHeight, columns: geometry.columns,
                 viewportHeight: Self.viewport(for: screenSize).rows, prefetchDistance: options.prefetch),
             order: ListOrder(sort: options.sort, seed: options.sortSeed), readsAllPages: options.sort != nil)
+        self.decisionFilter = DecisionFilterModel(filter: options.decisionFilter)
+        listing.narrow(to: decisionFilter.shown)
         if let notice = options.notice {
             message = notice
             _ = panels.update(.log(row: nil, .note(notice)), now: .zero)
@@ -201,7 +205,8 @@ public struct FeedModel: Sendable {
             graphics: graphicsSummary)
         metrics.network = shaping.map(NetworkPreset.label(for:))
         metrics.listedSoFar = listedSoFar
-        metrics.arrangement = order.summary
+        let arrangement = [order.summary, decisionFilterSummary].compactMap(\.self)
+        metrics.arrangement = arrangement.isEmpty ? nil : arrangement.joined(separator: " · ")
         metrics.message = shownMessage
         metrics.focusedDamage = focusedKey.flatMap { loading.damage(of: $0) }?.extent
         return metrics

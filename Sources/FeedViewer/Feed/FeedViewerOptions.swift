@@ -4,6 +4,7 @@ public import BlockArt
 public import TerminalGraphics
 public import TerminalScreen
 public import Vocabulary
+public import Sidecars
 
 /// How the feed viewer looks and loads: everything the command line sets.
 public struct FeedViewerOptions: Sendable {
@@ -57,6 +58,9 @@ public struct FeedViewerOptions: Sendable {
     public var cullAdvance = false
     /// Whether the sidecars of local photos are read as their rows appear (their decisions shown).
     public var readsDecisions = true
+    /// The culling filter at start (`--picks`, `--rejected`, `--min-rating`, `--label`; `F`
+    /// cycles it live): none shows every photo.
+    public var decisionFilter = DecisionFilter.none
     /// Whether animated GIFs and WebPs play (`--animate`).
     public var animation: AnimationMode = .on
     /// How a picture from the network or the disk enters (`--transition`); none with

@@ -1,7 +1,8 @@
 public import FeedSources
+public import Vocabulary
 
 /// How the list shows the feed's photos: in the feed's own order or sorted (`--sort`, `O`),
-/// and narrowed by a filter (`/`).
+/// and narrowed by a filter (`/`) and by the culling filter's choice (`F`).
 ///
 /// ```swift
 /// let order = ListOrder(sort: .size, filter: PhotoFilter("beach"))
@@ -14,6 +15,8 @@ public struct ListOrder: Hashable, Sendable {
     public var seed: UInt64
     /// The filter.
     public var filter: PhotoFilter
+    /// The photos the culling filter lets through (nil: no culling filter).
+    public var decided: Set<PhotoKey>?
 
     /// An order.
     public init(sort: PhotoSort? = nil, seed: UInt64 = 0, filter: PhotoFilter = PhotoFilter("")) {
@@ -23,13 +26,14 @@ public struct ListOrder: Hashable, Sendable {
     }
 
     /// Whether the list is the feed as it came (no sort, no filter).
-    public var isFeedOrder: Bool { sort == nil && filter.isEmpty }
+    public var isFeedOrder: Bool { sort == nil && filter.isEmpty && decided == nil }
 
     /// The keys of `feedOrder` this order shows, in its order (stable: equal photos keep the feed's order).
-    public func arrange<Key>(_ feedOrder: [Key], photo: (Key) -> FeedPhoto?) -> [Key] {
-        var kept: [(index: Int, key: Key, photo: FeedPhoto)] = []
-        kept.reserveCapacity(feedOrder.count)
+    public func arrange(_ feedOrder: [PhotoKey], photo: (PhotoKey) -> FeedPhoto?) -> [PhotoKey] {
+        var kept: [(index: Int, key: PhotoKey, photo: FeedPhoto)] = []
+        kept.reserveCapacity(decided?.count ?? feedOrder.count)
         for (index, key) in feedOrder.enumerated() {
+            if let decided, !decided.contains(key) { continue }
             guard let photo = photo(key), filter.matches(photo) else { continue }
             kept.append((index, key, photo))
         }

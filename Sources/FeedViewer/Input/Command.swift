@@ -80,6 +80,8 @@ public enum Command: Hashable, Sendable {
     case undo
     /// A culling decision for the focused photo, or the marked ones (`0`–`9`, `p`, `x`, `u`).
     case decide(DecisionEdit)
+    /// The next culling filter: all, picks, not rejected, rejects (`F`).
+    case cycleDecisionFilter
     /// Show or hide the event log.
     case toggleEventLog
     /// Show or hide the network panel.

@@ -108,7 +108,8 @@ public struct KeyMap: Sendable {
     }
 
     /// Lightroom's culling keys, the same in the list, the grid and the photo view: `1`–`5`
-    /// stars and `0` none, `p` pick, `x` reject, `u` neither, `6`–`9` red, yellow, green, blue.
+    /// stars and `0` none, `p` pick, `x` reject, `u` neither, `6`–`9` red, yellow, green, blue;
+    /// `F` the filter by decision.
     private func cullCommand(for key: Key) -> Command? {
         guard case .character(let character) = key else { return nil }
         switch character {
@@ -118,6 +119,7 @@ public struct KeyMap: Sendable {
         case "x": return .decide(.flag(.rejected))
         case "u": return .decide(.flag(.unflagged))
         case "z": return .undo
+        case "F": return .cycleDecisionFilter
         default: return nil
         }
     }
@@ -259,6 +261,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "1-5 0", action: "stars, none", group: .cull),
         HelpEntry(keys: "p x u", action: "pick, reject, neither", group: .cull),
         HelpEntry(keys: "6-9", action: "red yellow green blue", group: .cull),
+        HelpEntry(keys: "F", action: "filter by decision", group: .cull),
         HelpEntry(keys: "/", action: "filter by name (n N)", group: .find),
         HelpEntry(keys: "O", action: "sort by… (asks)", group: .find),
         HelpEntry(keys: "?", action: "this help", group: .panels),

@@ -29,6 +29,9 @@ extension ListModel {
         case sort(PhotoSort?, items: FeedItems, pageState: PageLoadState)
         /// The photos of `items` matching `text` (blank: all).
         case filter(String, items: FeedItems)
+        /// The culling filter lets only `decided` through (nil: all): the focused photo keeps its
+        /// line, or (hidden now) its place goes to the photo after it.
+        case narrow(Set<PhotoKey>?, items: FeedItems)
         /// `n`/`N` after a filter: the next (previous) match, around the end.
         case nextMatch(Int)
         /// `/`: the filter's prompt opens.
@@ -95,6 +98,9 @@ extension ListModel {
             sort(by: choice, items: items, pageState: pageState, reply: &reply)
         case .filter(let text, let items):
             reply.ask(.plan(filter(text, items: items)))
+        case .narrow(let decided, let items):
+            narrow(to: decided)
+            reply.ask(.plan(arrange(items, focus: focusedKey)))
         case .nextMatch(let delta):
             guard !keys.isEmpty, let focus = list.focus else { break }
             let count = keys.count

@@ -69,6 +69,9 @@ struct ListModel: Sendable {
     /// The list shows only the photos matching `text` (blank: all).
     mutating func filter(_ text: String) { order.filter = PhotoFilter(text) }
 
+    /// The list shows only the photos the culling filter lets through (nil: no culling filter).
+    mutating func narrow(to decided: Set<PhotoKey>?) { order.decided = decided }
+
     /// Whether pages are read to the end for the sort.
     mutating func readAllPages(_ reads: Bool) { readsAllPages = reads }
 

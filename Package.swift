@@ -369,6 +369,8 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: strict
         ),
+        // feedbench's own parts: docs/PERFORMANCE.md as runs add to it.
+        .testTarget(name: "FeedBenchTests", dependencies: ["feedbench"], swiftSettings: strict),
 
         // Real-time targets (the Makefile's REAL_TIME_TARGETS, each run in a process of its own;
         // every suite in them carries the `.realTime` tag, and no other suite does).

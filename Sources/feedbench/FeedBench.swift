@@ -41,16 +41,15 @@ struct FeedBench: AsyncParsableCommand {
         }
         let context = BenchContext(assetsDirectory: assets)
         let page = markdown.map { PerformancePage(path: $0) }
-        if let page, !append { try page.write(PerformancePage.header(photofeedBinary: context.photofeedBinary), appending: false) }
+        if let page, !append { try page.start(PerformancePage.header(photofeedBinary: context.photofeedBinary)) }
         var reports: [BenchReport] = []
         for bench in BenchScenarios.all where scenario.isEmpty ? bench.runsByDefault : scenario.contains(bench.name) {
             let report = try await bench.run(context)
             if !json { print(report.renderedTable(), terminator: "\n\n") }
             let assetsArgument = assets == "Assets/photos" ? "" : " --assets \(assets)"
-            try page?.write(
-                PerformancePage.section(
-                    report, command: "feedbench --scenario \(bench.name)\(assetsArgument)", addedWith: append ? context.photofeedBinary : nil),
-                appending: true)
+            let command = "feedbench --scenario \(bench.name)\(assetsArgument)"
+            try page?.add(
+                section: PerformancePage.section(report, command: command, addedWith: append ? context.photofeedBinary : nil), command: command)
             reports.append(report)
         }
         if json {

@@ -56,17 +56,47 @@ struct PerformancePage {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Starts the page (a new file) or adds to it.
-    func write(_ text: String, appending: Bool) throws {
+    /// Starts the page (a new file): its `header`.
+    func start(_ header: String) throws {
         let url = URL(fileURLWithPath: path)
-        if appending, let handle = try? FileHandle(forWritingTo: url) {
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(text.utf8))
-        } else {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(header.utf8).write(to: url, options: .atomic)
+    }
+
+    /// Adds a scenario's `section` (``section(_:command:addedWith:)``) to the page: in place of
+    /// the section an earlier run wrote with the same `command` (a scenario measured again
+    /// replaces its figures, never stands twice), else at the end.
+    func add(section: String, command: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let page = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(Self.merging(section, command: command, into: page).utf8).write(to: url, options: .atomic)
+    }
+
+    /// `page` with `section` in place of its sections whose command line is `command`'s (the
+    /// first one's place; a later duplicate dropped), or at its end when none is.
+    static func merging(_ section: String, command: String, into page: String) -> String {
+        // A section starts at the empty line before its "## " title and runs to the next one's.
+        let starts = page.ranges(of: "\n\n## ").map { page.index(after: $0.lowerBound) }
+        let bounds = zip(starts, Array(starts.dropFirst()) + [page.endIndex]).map { $0..<$1 }
+        let commandLine = "\n`\(command)`\n"
+        let same = bounds.filter { Self.commandLine(of: page[$0]) == commandLine }
+        guard let first = same.first else { return page + section }
+        var merged = String(page[..<first.lowerBound]) + section
+        var cursor = first.upperBound
+        for bound in same.dropFirst() {
+            merged += page[cursor..<bound.lowerBound]
+            cursor = bound.upperBound
         }
+        return merged + page[cursor...]
+    }
+
+    /// A section's command line, "\n`command`\n" (nil: none where it belongs). The lines of
+    /// a section: "", "## title", "", "`command`", …
+    private static func commandLine(of section: Substring) -> String? {
+        let lines = section.split(separator: "\n", maxSplits: 4, omittingEmptySubsequences: false)
+        guard lines.count > 3, lines[3].hasPrefix("`"), lines[3].hasSuffix("`") else { return nil }
+        return "\n" + lines[3] + "\n"
     }
 
     private static func cell(_ text: String) -> String {

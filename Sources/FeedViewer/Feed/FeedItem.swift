@@ -71,6 +71,7 @@ struct FeedItem: Sendable {
             imageSize: photo.size.map { CellSize(columns: $0.width, rows: $0.height) }, state: state,
             picture: picture)
         model.damage = damage
+        model.shotBadge = photo.isShot ? photo.shot?.badge : nil
         return model
     }
 

@@ -66,13 +66,15 @@ extension FeedModel {
     func spokenRow(for key: PhotoKey) -> SpokenRow? {
         guard let index = positions[key], let item = items[key] else { return nil }
         let row = item.rowModel
-        return SpokenRow(
+        var spoken = SpokenRow(
             position: index + 1, count: keys.count, author: row.author, id: row.id, imageSize: row.imageSize,
             state: row.state, marked: marks.contains(key),
             saving: saving[key].map { progress in
                 progress.total.map { total in total > 0 ? min(100, progress.completed * 100 / total) : 0 } ?? -1
             },
             isFile: item.photo.isLocalFile, damage: item.damage?.description, decision: decisionWords(of: key))
+        spoken.shot = row.shotBadge
+        return spoken
     }
 
     /// The decision of `key` in words, for the screen reader and `--text` (nil: none).

@@ -51,6 +51,7 @@ public enum DetailFrame {
         block.write(title, at: CellPoint(row: 0, column: 1), style: CellStyle(attributes: .bold))
         block.write(back, at: CellPoint(row: 0, column: size.columns - 1 - DisplayWidth.of(back)), style: CellStyle(foreground: .yellow))
         var info = "#" + TextSanitizer.sanitize(model.id)
+        if let shot = model.shotBadge { info += glyphs.separator + shot }
         if let imageSize = model.imageSize {
             info += glyphs.separator + "\(imageSize.columns)\(glyphs.times)\(imageSize.rows)"
         }
@@ -127,6 +128,8 @@ public struct DetailFrameModel: Hashable, Sendable {
     /// Whether the decision's sidecar could not be written (kept, pending).
     public var decisionUnsaved = false
 
+    /// A shot's badge (`RAW+JPG`; nil: one file).
+    public var shotBadge: String?
     public init(
         title: String, id: String, imageSize: CellSize? = nil, source: String, state: RowDisplayState,
         picture: Picture? = nil, hasSymbols: Bool = true, zoom: String? = nil

@@ -40,6 +40,8 @@ public enum InfoPanel {
         public var damage: String?
         /// The culling decision in words, and why its sidecar is not written when it is not.
         public var decision: String?
+        /// A shot's badge and every file's name (`RAW+JPG: IMG_1.JPG and IMG_1.CR2`; nil: one file).
+        public var shot: String?
 
         public init(
             title: String, author: String?, location: String?, metadata: PhotoMetadata?, failure: String?,
@@ -95,6 +97,7 @@ public enum InfoPanel {
         if let decision = subject.decision { rows.append(("decision", decision)) }
         if let author = subject.author { rows.append(("author", author)) }
         if let location = subject.location { rows.append((location.hasPrefix("/") ? "path" : "url", location)) }
+        if let shot = subject.shot { rows.append(("shot", shot)) }
         if let page = subject.page { rows.append(("page", page)) }
         return rows
     }

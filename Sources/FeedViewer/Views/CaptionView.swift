@@ -6,7 +6,8 @@ import Vocabulary
 /// While loading: a spinner frame and the percentage when known (`⠹ 43% Alejandro…`), the
 /// percentage alone while a progressive preview shows (`43% Alejandro…`); on
 /// failure the failure mark (`✗ Paul Jarvis`); a damaged picture the damaged mark and the share
-/// decoded (`◐ 60% Paul Jarvis`); once loaded whole, the author alone. The author is
+/// decoded (`◐ 60% Paul Jarvis`); once loaded whole, the author alone. A RAW and its JPEG
+/// shown as one photo have their shot's badge before the name (`RAW+JPG IMG_0042.JPG`). The author is
 /// sanitised and cut by display width with an ellipsis, never inside a character: a wide
 /// character that would only half fit is left out, combining marks stay with their base.
 ///
@@ -33,6 +34,11 @@ public enum CaptionView {
         let mark = stateMark(model, frame: frame, colors: colors, glyphs: glyphs)
         if !mark.plain.isEmpty, mark.width + 1 < width {
             line.append(mark)
+            line.append(" ")
+        }
+        // A shot's badge before the name, when the name keeps room beside it.
+        if let shot = model.shotBadge, shot.count + 6 < width - line.width {
+            line.append(shot, style: CellStyle(attributes: .dim))
             line.append(" ")
         }
         var author = TextTruncation.truncate(

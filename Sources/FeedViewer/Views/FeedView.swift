@@ -159,6 +159,7 @@ public enum FeedView {
         detailModel.damage = detail.damage
         detailModel.decision = model.decision(of: detail.key)
         detailModel.decisionUnsaved = model.decisionFailure(of: detail.key) != nil
+        detailModel.shotBadge = photo.isShot ? photo.shot?.badge : nil
         let options = RowRenderOptions(placeholder: .spinner, colors: model.options.colors, glyphs: model.options.glyphs)
         let (block, box) = DetailFrame.render(detailModel, size: model.screenSize, options: options)
         frame.draw(block, at: .zero)

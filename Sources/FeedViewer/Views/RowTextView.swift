@@ -46,9 +46,11 @@ public enum RowTextView {
         return clean.isEmpty ? "unknown" : clean
     }
 
-    /// `#id · W×H` (or just `#id` when the size is unknown).
+    /// `#id · RAW+JPG · W×H` (the shot's badge only for a RAW and its JPEG; no size when it is
+    /// unknown).
     public static func detailsText(_ model: RowViewModel, glyphs: GlyphSet = .unicode) -> String {
         var text = "#" + TextSanitizer.sanitize(model.id)
+        if let badge = model.shotBadge { text += glyphs.separator + badge }
         if let size = model.imageSize { text += glyphs.separator + "\(size.columns)\(glyphs.times)\(size.rows)" }
         if let saving = model.saving { text += glyphs.separator + (saving < 0 ? "saving" : "saving \(saving)%") }
         return text

@@ -25,6 +25,8 @@ public struct RowViewModel: Hashable, Sendable {
     public var decision: Decision?
     /// Whether the decision's sidecar could not be written (kept, pending).
     public var decisionUnsaved = false
+    /// A shot's badge (`RAW+JPG`, `RAW+HEIF`): the row stands for a RAW and its JPEG (nil: one file).
+    public var shotBadge: String?
 
     /// Creates a row model.
     public init(author: String, id: String, imageSize: CellSize? = nil, state: RowDisplayState,

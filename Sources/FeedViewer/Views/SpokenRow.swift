@@ -42,6 +42,8 @@ public struct SpokenRow: Hashable, Sendable {
     /// The culling decision in words ("3 stars, picked, red label"; nil: none), and whether its
     /// sidecar could not be written.
     public var decision: String?
+    /// A shot's badge (`RAW+JPG`): the row stands for a RAW and its JPEG (nil: one file).
+    public var shot: String?
 
     /// A row in words.
     public init(
@@ -64,6 +66,7 @@ public struct SpokenRow: Hashable, Sendable {
     /// The row as its list line shows it: `Photo 4 of 30 by Jakub Mede, 1873 by 1248, loading 40%`.
     public var sentence: String {
         var parts = [title]
+        if let shot { parts.append(shot) }
         if let imageSize, imageSize.columns > 0, imageSize.rows > 0 {
             parts.append("\(imageSize.columns) by \(imageSize.rows)")
         }

@@ -90,6 +90,10 @@ struct PanelsModel: Sendable {
             title: photo.author, author: author, location: photo.shownLocation, metadata: current?.metadata,
             failure: current?.failure, originalSize: author == nil ? nil : photo.size)
         subject.page = photo.page?.absoluteString
+        if photo.isShot, let badge = photo.shot?.badge {
+            let names = photo.shotNames.map(\.escapedText)
+            subject.shot = badge + ": " + names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        }
         return subject
     }
 

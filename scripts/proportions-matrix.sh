@@ -160,7 +160,7 @@ start_urxvt() { urxvt -geometry 80x30 -fn "xft:$FONT:size=$SIZE" -e "$@"; }
 font_st() { echo "$FONT $SIZE"; }
 start_st() { stterm -g 80x30 -f "$FONT:size=$SIZE" -e "$@"; }
 font_screen() { echo "$FONT $SIZE (xterm)"; }
-start_screen() { xterm -geometry 80x30 -fa "$FONT" -fs "$SIZE" -e screen "$@"; }
+start_screen() { xterm -geometry 80x30 -fa "$FONT" -fs "$SIZE" -e screen -S proportions "$@"; }
 font_linux() { echo "$FONT $SIZE (xterm)"; }
 start_linux() { xterm -geometry 80x30 -fa "$FONT" -fs "$SIZE" -e env TERM=linux "$@"; }
 font_mlterm() { echo "its default, size $SIZE"; }
@@ -268,6 +268,9 @@ inside() {
   mkdir -p "$dir/home"
   [[ $label == after ]] && probe=probe
   export HOME=$dir/home XDG_CONFIG_HOME=$dir/home/.config XDG_CACHE_HOME=$dir/home/.cache
+  # GNU screen's sockets in the fresh HOME too: its server is ours alone, and ended below.
+  mkdir -m 700 "$dir/home/screen"
+  export SCREENDIR=$dir/home/screen
   unset TMUX STY COLORTERM TERM_PROGRAM KITTY_WINDOW_ID WEZTERM_PANE ALACRITTY_WINDOW_ID MLTERM
   set -m # the terminal in a process group of its own, ended as one
   "start_$terminal" env PHOTO="$PHOTO" WIDTH="$WIDTH" WAIT="$WAIT" \
@@ -282,6 +285,9 @@ inside() {
   import -window root "$OUT/$terminal-$label.png"
   kill -- "-$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
+  # tmux's and screen's servers leave the terminal's process group: ended by their own sockets.
+  [[ -S $HOME/tmux.sock ]] && tmux -S "$HOME/tmux.sock" kill-server 2>/dev/null || true
+  [[ $terminal == screen ]] && screen -S proportions -X quit >/dev/null 2>&1 || true
   {
     [[ -e $dir/done ]] && echo drawn || echo "not drawn"
     measure "$OUT/$terminal-$label.png"

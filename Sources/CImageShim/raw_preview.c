@@ -124,22 +124,38 @@ static pf_status pf_raw_take_preview(libraw_data_t *raw, int64_t max_pixels, pf_
     return PF_ERR_UNSUPPORTED;
 }
 
-/* The sensor data developed at half size (LibRaw's turn applied) into out as RGBA8. */
-static pf_status pf_raw_develop(libraw_data_t *raw, int64_t max_pixels, int32_t timeout_ms, pf_buffer *out,
-                                pf_raw_info *info, char *message, size_t capacity) {
+/* The sensor data developed at half size (LibRaw's turn applied) into out as RGBA8. `asked` is 1
+ * when the caller asked for it over a preview (the messages then do not say there is none);
+ * `file_size` is the whole file's, which must be able to hold the sensor data. */
+static pf_status pf_raw_develop(libraw_data_t *raw, size_t file_size, int64_t max_pixels, int32_t timeout_ms, int asked,
+                                pf_buffer *out, pf_raw_info *info, char *message, size_t capacity) {
+    const char *cannot = asked ? "LibRaw cannot develop the RAW file's sensor data"
+                               : "the RAW file has no preview and LibRaw cannot develop it";
     int64_t sensor = (int64_t)raw->sizes.raw_width * raw->sizes.raw_height;
     int64_t half = ((int64_t)raw->sizes.width / 2 + 1) * ((int64_t)raw->sizes.height / 2 + 1);
     if (sensor == 0 || half == 0) {
-        pf_set_message(message, capacity, "the RAW file has no preview and LibRaw finds no sensor data in it");
+        pf_set_message(message, capacity,
+                       asked ? "LibRaw finds no sensor data in the RAW file"
+                             : "the RAW file has no preview and LibRaw finds no sensor data in it");
         return PF_ERR_DECODER;
     }
     /* The sensor data is held whole (2 bytes a sample): at most four times the output's limit. */
     if (half > max_pixels || sensor > max_pixels * 4) {
         char text[PF_MESSAGE_CAPACITY];
-        snprintf(text, sizeof(text), "the RAW file has no preview and its sensor picture (%d×%d) is over the pixel limit",
+        snprintf(text, sizeof(text), "%s (%d×%d) is over the pixel limit",
+                 asked ? "the RAW file's sensor picture" : "the RAW file has no preview and its sensor picture",
                  raw->sizes.raw_width, raw->sizes.raw_height);
         pf_set_message(message, capacity, text);
         return PF_ERR_LIMIT;
+    }
+    /* Less than a bit a pixel is no camera's sensor data, however compressed: a file stripped or
+     * cut short, which LibRaw would develop from the zeros past its end. */
+    if ((uint64_t)file_size * 8 < (uint64_t)sensor) {
+        char text[PF_MESSAGE_CAPACITY];
+        snprintf(text, sizeof(text), "the RAW file (%zu bytes) is too short to hold its %d×%d sensor picture", file_size,
+                 raw->sizes.raw_width, raw->sizes.raw_height);
+        pf_set_message(message, capacity, text);
+        return PF_ERR_TRUNCATED;
     }
     pf_raw_deadline deadline;
     clock_gettime(CLOCK_MONOTONIC, &deadline.until);
@@ -158,18 +174,18 @@ static pf_status pf_raw_develop(libraw_data_t *raw, int64_t max_pixels, int32_t 
         code = libraw_dcraw_process(raw);
     }
     if (code != LIBRAW_SUCCESS) {
-        return pf_raw_failure(code, "the RAW file has no preview and LibRaw cannot develop it", message, capacity);
+        return pf_raw_failure(code, cannot, message, capacity);
     }
     int error = LIBRAW_SUCCESS;
     libraw_processed_image_t *image = libraw_dcraw_make_mem_image(raw, &error);
     if (image == NULL) {
-        return pf_raw_failure(error, "the RAW file has no preview and LibRaw cannot develop it", message, capacity);
+        return pf_raw_failure(error, cannot, message, capacity);
     }
     pf_status status = PF_OK;
     size_t count = (size_t)image->width * image->height;
     if (image->type != LIBRAW_IMAGE_BITMAP || image->bits != 8 || (image->colors != 1 && image->colors != 3) ||
         count == 0 || (int64_t)count > max_pixels || image->data_size / (unsigned)image->colors < count) {
-        pf_set_message(message, capacity, "the RAW file has no preview and LibRaw developed it into an unexpected form");
+        pf_set_message(message, capacity, "LibRaw developed the RAW file's sensor data into an unexpected form");
         status = PF_ERR_DECODER;
     } else if (!pf_raw_append_rgba(out, image->data, count, image->colors)) {
         pf_set_message(message, capacity, "out of memory for the developed RAW picture");
@@ -187,7 +203,8 @@ static pf_status pf_raw_develop(libraw_data_t *raw, int64_t max_pixels, int32_t 
 
 pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
                          pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity) {
-    if (out == NULL || info == NULL || (data == NULL && size > 0) || max_pixels < 1 || timeout_ms < 1) {
+    if (out == NULL || info == NULL || (data == NULL && size > 0) || max_pixels < 1 || timeout_ms < 1 ||
+        develop < PF_RAW_DEVELOP_NEVER || develop > PF_RAW_DEVELOP_ALWAYS) {
         pf_set_message(message, message_capacity, "no data, no output or no limits");
         return PF_ERR_ARGUMENT;
     }
@@ -215,11 +232,13 @@ pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, i
         info->raw_height = raw->sizes.height;
         info->orientation = pf_raw_orientation(raw->sizes.flip);
         char reason[PF_MESSAGE_CAPACITY] = { 0 };
-        status = pf_raw_take_preview(raw, max_pixels, out, info, reason, sizeof(reason));
-        if (status != PF_OK && develop) {
+        if (develop == PF_RAW_DEVELOP_ALWAYS) {
+            status = pf_raw_develop(raw, size, max_pixels, timeout_ms, 1, out, info, message, message_capacity);
+        } else if ((status = pf_raw_take_preview(raw, max_pixels, out, info, reason, sizeof(reason))) != PF_OK &&
+                   develop == PF_RAW_DEVELOP_WITHOUT_PREVIEW) {
             out->size = 0;
             info->kind = PF_RAW_NONE;
-            status = pf_raw_develop(raw, max_pixels, timeout_ms, out, info, message, message_capacity);
+            status = pf_raw_develop(raw, size, max_pixels, timeout_ms, 0, out, info, message, message_capacity);
         } else if (status != PF_OK) {
             info->kind = PF_RAW_NONE;
             pf_set_message(message, message_capacity, reason);

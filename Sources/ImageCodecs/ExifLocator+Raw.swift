@@ -15,7 +15,7 @@ extension ExifLocator {
             }
         }
         guard case let (preview?, _)? = try? RawPreviewDecoding.extract(
-            bytes, maxPixels: DecodingOptions.defaultMaxPixels, develop: false),
+            bytes, maxPixels: DecodingOptions.defaultMaxPixels, develop: .never),
             case .jpeg(let jpeg) = preview.content
         else { return nil }
         return tiff(in: jpeg, format: .jpeg)

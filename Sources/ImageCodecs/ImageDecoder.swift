@@ -44,6 +44,9 @@ public struct DecodingOptions: Sendable, Hashable {
     /// and every limit holds. Off by default: a caller that keeps or caches what it decodes must
     /// tell a partial picture from a whole one (`show` turns it on and says so).
     public var allowsPartialDecoding: Bool
+    /// A camera RAW file's embedded preview (the default) or its sensor data developed
+    /// (``RawRendering``); other formats ignore it.
+    public var rawRendering: RawRendering = .preview
 
     /// 50 megapixels.
     public static let defaultMaxPixels = 50_000_000

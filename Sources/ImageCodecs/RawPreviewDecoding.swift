@@ -6,9 +6,28 @@ import Vocabulary
 /// The preview is a JPEG in almost every camera's files: it is decoded by ImageCodecs' own JPEG
 /// decoder (DCT scaling toward the target, region decoding, partial pictures), then turned by the
 /// RAW's orientation (LibRaw's flip), which the preview's own EXIF does not carry. A bitmap
-/// preview comes as pixels. Only a file with no preview is developed from its sensor data, at
-/// half size and within a time limit. The header's size is the preview's (what is shown).
+/// preview comes as pixels. A file with no preview, or any file when the caller asks for
+/// ``RawRendering/develop``, is developed from its sensor data, at half size and within a time
+/// limit. The header's size is the shown picture's (the preview's, or the developed one's).
 enum RawPreviewDecoding {
+    /// When LibRaw develops the sensor data (`pf_raw_develop_mode`).
+    enum Development {
+        /// Never: no preview is an error that carries the sensor's size.
+        case never
+        /// Where the file has no preview.
+        case withoutPreview
+        /// Preview or not.
+        case always
+
+        var mode: Int32 {
+            switch self {
+            case .never: Int32(PF_RAW_DEVELOP_NEVER.rawValue)
+            case .withoutPreview: Int32(PF_RAW_DEVELOP_WITHOUT_PREVIEW.rawValue)
+            case .always: Int32(PF_RAW_DEVELOP_ALWAYS.rawValue)
+            }
+        }
+    }
+
     /// What LibRaw handed out.
     enum Content {
         case jpeg([UInt8])
@@ -25,11 +44,14 @@ enum RawPreviewDecoding {
     /// How long LibRaw may develop a file without a preview before it is given up.
     static let developTimeoutMilliseconds: Int32 = 15_000
 
-    /// Format, size (the preview's) and orientation, without decoding the preview's pixels.
-    static func probe(_ bytes: [UInt8], maxPixels: Int = DecodingOptions.defaultMaxPixels) throws -> ImageHeader {
-        let (preview, info) = try extract(bytes, maxPixels: maxPixels, develop: false)
-        guard let preview else {
-            // No preview: the developed picture's size, half the sensor's, upright.
+    /// Format, size (the preview's, or with `rendering` ``RawRendering/develop`` the developed
+    /// picture's) and orientation, without decoding the preview's pixels or developing.
+    static func probe(
+        _ bytes: [UInt8], maxPixels: Int = DecodingOptions.defaultMaxPixels, rendering: RawRendering = .preview
+    ) throws -> ImageHeader {
+        let (preview, info) = try extract(bytes, maxPixels: maxPixels, develop: .never)
+        guard let preview, rendering == .preview else {
+            // Developed: half the sensor's size, upright (LibRaw turns it).
             let half = PixelSize(width: (Int(info.raw_width) + 1) / 2, height: (Int(info.raw_height) + 1) / 2)
             let turned = (ExifOrientation(rawValue: Int(info.orientation)) ?? .up).swapsAxes
             return ImageHeader(format: .raw, storedSize: turned ? half.transposed : half)
@@ -45,10 +67,12 @@ enum RawPreviewDecoding {
         }
     }
 
-    /// The preview decoded as ``ImageDecoder/decode(_:options:)`` decodes any image: toward the
-    /// target, the region, partial when allowed, upright when asked.
+    /// The preview (or the developed picture, with ``DecodingOptions/rawRendering``) decoded as
+    /// ``ImageDecoder/decode(_:options:)`` decodes any image: toward the target, the region,
+    /// partial when allowed, upright when asked.
     static func decode(_ bytes: [UInt8], options: DecodingOptions) throws -> DecodedImage {
-        let (extracted, _) = try extract(bytes, maxPixels: options.maxPixels, develop: true)
+        let development: Development = options.rawRendering == .develop ? .always : .withoutPreview
+        let (extracted, _) = try extract(bytes, maxPixels: options.maxPixels, develop: development)
         guard let preview = extracted else {
             throw ImageCodecError.decoder("the RAW file has no preview and LibRaw cannot develop it")
         }
@@ -95,10 +119,10 @@ enum RawPreviewDecoding {
             x: x, y: y, width: max(1, min(region.width, size.width - x)), height: max(1, min(region.height, size.height - y)))
     }
 
-    /// LibRaw's preview (or, with `develop`, the developed sensor data where there is none);
-    /// nil with the sensor's size in the info when there is no preview and `develop` is off.
+    /// LibRaw's preview, or the developed sensor data as `develop` says; nil with the sensor's
+    /// size in the info when there is no preview and `develop` is ``Development/never``.
     static func extract(
-        _ bytes: [UInt8], maxPixels: Int, develop: Bool
+        _ bytes: [UInt8], maxPixels: Int, develop: Development
     ) throws(ImageCodecError) -> (Preview?, pf_raw_info) {
         var buffer = pf_buffer()
         defer { pf_buffer_free(&buffer) }
@@ -107,12 +131,12 @@ enum RawPreviewDecoding {
             try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
                 try ShimCall.run("RAW preview") { message, capacity in
                     pf_raw_preview(
-                        input.baseAddress, input.count, Int64(maxPixels), develop ? 1 : 0, developTimeoutMilliseconds,
+                        input.baseAddress, input.count, Int64(maxPixels), develop.mode, developTimeoutMilliseconds,
                         &buffer, &info, message, capacity)
                 }
             }
         } catch {
-            if !develop, info.kind == Int32(PF_RAW_NONE.rawValue), info.raw_width > 0, info.raw_height > 0 {
+            if develop == .never, info.kind == Int32(PF_RAW_NONE.rawValue), info.raw_width > 0, info.raw_height > 0 {
                 return (nil, info)
             }
             throw error

@@ -4,8 +4,9 @@
 /*
  * Camera RAW files (CR2, CR3, NEF, ARW, RAF, ORF, RW2, PEF, SRW, DNG…) through LibRaw, opened on
  * first use (raw_api.h): the largest preview the camera embedded, handed back as it is stored
- * (a JPEG for the caller's JPEG decoder) or as pixels, and only where there is none a developed
- * picture of the sensor data at half size. LibRaw's errors come back as a status and a message.
+ * (a JPEG for the caller's JPEG decoder) or as pixels, and only where there is none (or where
+ * the caller asks for it) a developed picture of the sensor data at half size. LibRaw's errors
+ * come back as a status and a message.
  */
 
 #include "image_shim.h"
@@ -23,6 +24,16 @@ typedef enum pf_raw_kind {
     /** RGBA8 rows of width × 4 bytes: an embedded bitmap preview, or the developed sensor data. */
     PF_RAW_PIXELS = 2
 } pf_raw_kind;
+
+/** When pf_raw_preview develops the sensor data. */
+typedef enum pf_raw_develop_mode {
+    /** Never: a file without a preview is PF_ERR_UNSUPPORTED with kind PF_RAW_NONE. */
+    PF_RAW_DEVELOP_NEVER = 0,
+    /** Only where the file has no preview (what is shown by default). */
+    PF_RAW_DEVELOP_WITHOUT_PREVIEW = 1,
+    /** Always, preview or not: the sensor's own picture, asked for by the user. */
+    PF_RAW_DEVELOP_ALWAYS = 2
+} pf_raw_develop_mode;
 
 /** What a RAW file holds, as LibRaw reads it. */
 typedef struct pf_raw_info {
@@ -43,9 +54,10 @@ typedef struct pf_raw_info {
 /**
  * Opens a RAW file from memory and puts its largest embedded preview into *out (free it with
  * pf_buffer_free): JPEG bytes, or an embedded bitmap converted to RGBA8. Where the file has no
- * preview and `develop` is 1, the sensor data is developed at half size (LibRaw's own turn
- * applied) as long as it is at most max_pixels, and given up after timeout_ms milliseconds;
- * with `develop` 0, no preview is PF_ERR_UNSUPPORTED with info->kind PF_RAW_NONE and the
+ * preview and `develop` is PF_RAW_DEVELOP_WITHOUT_PREVIEW, or whatever it has with
+ * PF_RAW_DEVELOP_ALWAYS, the sensor data is developed at half size (LibRaw's own turn applied)
+ * as long as it is at most max_pixels, and given up after timeout_ms milliseconds; with
+ * PF_RAW_DEVELOP_NEVER, no preview is PF_ERR_UNSUPPORTED with info->kind PF_RAW_NONE and the
  * sensor's size filled in. A file LibRaw does not read is PF_ERR_UNSUPPORTED; a cut one,
  * PF_ERR_TRUNCATED; pixels over max_pixels, PF_ERR_LIMIT, checked before allocating.
  */

@@ -1,7 +1,8 @@
 /*
  * libFuzzer target for camera RAW files (make fuzz: fuzz_raw): pf_raw_preview takes the bytes
- * through LibRaw (opened with dlopen like the shim does everywhere), with the preview only and
- * with developing allowed (a small pixel limit and a short deadline); a JPEG preview then goes
+ * through LibRaw (opened with dlopen like the shim does everywhere), with the preview only, with
+ * developing allowed where there is none, and developed on request (a small pixel limit and a
+ * short deadline); a JPEG preview then goes
  * through the shim's JPEG probe and a reduced decode, as ImageCodecs takes it; pixels handed
  * back must fill their size. LibRaw itself is Debian's (not instrumented): ASan watches the
  * shim's reads and writes, and any crash inside LibRaw is still a crash.
@@ -35,7 +36,7 @@ static void fuzz_jpeg_preview(const uint8_t *data, size_t size) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char message[PF_MESSAGE_CAPACITY];
-    for (int32_t develop = 0; develop <= 1; develop++) {
+    for (int32_t develop = PF_RAW_DEVELOP_NEVER; develop <= PF_RAW_DEVELOP_ALWAYS; develop++) {
         pf_buffer out = { 0 };
         pf_raw_info info;
         pf_status status = pf_raw_preview(data, size, FUZZ_RAW_MAX_PIXELS, develop, 2000, &out, &info, message,
@@ -47,8 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             __builtin_trap();
         }
         pf_buffer_free(&out);
-        if (status == PF_OK && info.kind == PF_RAW_JPEG) {
-            break; /* developing is only for files without a preview */
+        if (develop == PF_RAW_DEVELOP_NEVER && status == PF_OK && info.kind == PF_RAW_JPEG) {
+            develop = PF_RAW_DEVELOP_WITHOUT_PREVIEW; /* with a preview, only developing on request develops */
         }
     }
     return 0;

@@ -52,7 +52,8 @@ struct ImageDecompression: Sendable {
         var probed: ImageHeader?
         do {
             try ImageDecoder.checkClaim(claimedFormat, of: bytes)
-            let header = try ImageDecoder.probe(bytes)
+            let rawRendering = processors.rawRendering
+            let header = try ImageDecoder.probe(bytes, rawRendering: rawRendering)
             probed = header
             guard header.storedSize.pixelCount <= maxPixels else {
                 return .failure(.tooLarge(width: header.size.width, height: header.size.height, limit: maxPixels))
@@ -60,7 +61,8 @@ struct ImageDecompression: Sendable {
             var target = processors.decodingTargetSize
             let region = processors.decodingRegion
             var thumbnailSize: PixelSize?
-            if let thumbnail, region == nil, let box = target {
+            // A developed RAW is not the picture a thumbnail stands for.
+            if let thumbnail, region == nil, rawRendering == .preview, let box = target {
                 thumbnailSize = thumbnail.cache.sizeToStore(for: header, covering: box)
                 if let size = thumbnailSize {
                     target = PixelSize(width: max(box.width, size.width), height: max(box.height, size.height))
@@ -70,6 +72,7 @@ struct ImageDecompression: Sendable {
                 targetSize: target, maxPixels: maxPixels, allowsEmbeddedThumbnail: region == nil, allowsDCOnlyDecoding: region == nil)
             options.region = region
             options.allowsPartialDecoding = allowsPartialDecoding
+            options.rawRendering = rawRendering
             decoded = try ImageDecoder.decode(bytes, options: options)
             // A damaged file's thumbnail is never stored: the next look would take it for whole.
             if let thumbnail, let size = thumbnailSize, decoded.damage == nil {

@@ -10,7 +10,7 @@ extension ImagePipeline {
         let urlText = url.absoluteString
         var thumbnailSlot: ThumbnailSlot?
         if url.isFileURL, let thumbnails = configuration.thumbnailCache, request.processors.decodingRegion == nil,
-            let target = request.processors.decodingTargetSize
+            request.processors.rawRendering == .preview, let target = request.processors.decodingTargetSize
         {
             switch await lookUpThumbnail(url: url, target: target, thumbnails: thumbnails, key: key, request: request, control: control) {
             case .found(let image): return image

@@ -17,6 +17,13 @@ public enum ImageProcessor: Sendable, Hashable, CustomStringConvertible {
     /// next resize scales the part, not the photo. No thumbnail or progressive preview is made
     /// for such a request.
     case crop(PixelRect)
+    /// Decodes a camera RAW file from its sensor data, developed by LibRaw at half size, instead
+    /// of its largest embedded preview (``RawRendering/develop``): a request's variant, so the
+    /// caches and coalescing keep the two pictures apart while the file's bytes are read once.
+    /// The decoder reads it wherever it is; on the decoded picture it does nothing, and a file
+    /// that is not a RAW is decoded as usual. No freedesktop.org thumbnail is read or written
+    /// for such a request (those stand for the file as every program shows it).
+    case developRaw
 
     /// How a resize maps the image into its box.
     public enum ContentMode: String, Sendable, Hashable {
@@ -31,6 +38,7 @@ public enum ImageProcessor: Sendable, Hashable, CustomStringConvertible {
         case .resize(let size, let mode): "resize(\(size),\(mode.rawValue))"
         case .grayscale: "grayscale"
         case .crop(let rect): "crop(\(rect))"
+        case .developRaw: "developRaw"
         }
     }
 
@@ -44,6 +52,8 @@ public enum ImageProcessor: Sendable, Hashable, CustomStringConvertible {
             return bitmap.grayscale()
         case .crop(let rect):
             return bitmap.cropped(to: rect)
+        case .developRaw:
+            return bitmap
         }
     }
 }
@@ -62,6 +72,9 @@ extension [ImageProcessor] {
         if case .crop(let rect)? = first { return rect }
         return nil
     }
+
+    /// Which picture of a camera RAW file to decode: developed when a `developRaw` is there.
+    var rawRendering: RawRendering { contains(.developRaw) ? .develop : .preview }
 
     /// The processors to run on what the decoder gave: all but a first `crop` (the decoder applied it).
     var afterDecoding: ArraySlice<ImageProcessor> { decodingRegion == nil ? self[...] : dropFirst() }

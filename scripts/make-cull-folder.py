@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Makes a folder of camera-RAW-sized DNGs for `feedbench --scenario cull` (issue 52, point 6).
 
-Each file is a DNG as a camera writes one: IFD0 a full-size baseline JPEG preview (a real
-photograph, as a camera embeds its own JPEG), its sub-IFD a 16-bit CFA of a real sensor's size
-(24 to 50 MB of raw data). The raw data is a sparse hole: the files are 20-50 MB each, as RAW files
+Each file is a DNG as a camera writes one: the IFDs first, IFD0 a full-size baseline JPEG preview
+(a real photograph, as a camera embeds its own JPEG), its sub-IFD a 16-bit CFA of a real sensor's
+size (24 to 50 MB of raw data). The raw data is a sparse hole: the files are 20-50 MB each, as RAW files
 are, but take only their previews' space on disk, so 1,000 of them fit anywhere. LibRaw opens them
 and hands out the preview, as for any DNG; developing the hole would give a black picture.
 
@@ -44,14 +44,27 @@ def jpeg_size(data):
     raise ValueError("no SOF marker")
 
 
+def patch(data, ifd, tag, value):
+    """Sets a LONG entry's value in the IFD at `ifd`."""
+    for index in range(struct.unpack_from("<H", data, ifd)[0]):
+        entry = ifd + 2 + 12 * index
+        if struct.unpack_from("<H", data, entry)[0] == tag:
+            struct.pack_into("<I", data, entry + 8, value)
+            return
+    raise ValueError(f"no tag {tag} in the IFD at {ifd}")
+
+
 def raw_sized_dng(preview, sensor, model):
-    """The DNG's bytes up to its raw data, and the raw data's length (the hole after them)."""
+    """The DNG's bytes up to its raw data, and the raw data's length (the hole after them).
+
+    As a camera writes it: the IFDs first (IFD0 right after the header, where readers that
+    look at a file's first kilobytes find it), then the preview, then the raw data.
+    """
     width, height = jpeg_size(preview)
     raw_width, raw_height = sensor
     raw_bytes = raw_width * raw_height * 2
     writer = dngs.Writer()
-    strip = writer.blob(preview)
-    # The CFA sub-IFD's strip lies past everything written: its offset is known once the IFDs are.
+    # Both strips' offsets are known once everything before them is written: patched after.
     cfa = [
         (254, LONG, [0]), (256, LONG, [raw_width]), (257, LONG, [raw_height]), (258, SHORT, [16]),
         (259, SHORT, [1]), (262, SHORT, [32803]), (273, LONG, [0]), (277, SHORT, [1]),
@@ -61,16 +74,15 @@ def raw_sized_dng(preview, sensor, model):
     raw_ifd = writer.ifd(cfa)
     first = writer.ifd(dngs.dng_tags(model, 1) + [
         (254, LONG, [1]), (256, LONG, [width]), (257, LONG, [height]), (258, SHORT, [8, 8, 8]), (259, SHORT, [7]),
-        (262, SHORT, [6]), (273, LONG, [strip]), (277, SHORT, [3]), (278, LONG, [height]),
+        (262, SHORT, [6]), (273, LONG, [0]), (277, SHORT, [3]), (278, LONG, [height]),
         (279, LONG, [len(preview)]), (330, LONG, [raw_ifd]),
     ])
+    strip = writer.blob(preview)
     data = bytearray(writer.finish(first))
+    patch(data, first, 273, strip)
     data += b"\0" * ((-len(data)) % 4096)
     raw_offset = len(data)
-    # Patch the CFA's StripOffsets (tag 273), the 7th entry of the sub-IFD (entries sorted by tag).
-    entry = raw_ifd + 2 + 6 * 12
-    assert struct.unpack_from("<H", data, entry)[0] == 273
-    struct.pack_into("<I", data, entry + 8, raw_offset)
+    patch(data, raw_ifd, 273, raw_offset)
     return bytes(data), raw_bytes
 
 

@@ -21,6 +21,13 @@ extension CullScenario {
                 "viewer, \(label): j → the next photo's picture in the detail view (\(run.keyToPicture.compactMap { $0 }.count) keys; \(run.refused) photos refused, \(run.missed) frames not before the next key)",
                 ms(run.percentile(0.5)), ms(p95), "p95 ≤ 30", met(p95.map { $0 <= .milliseconds(30) && run.missed == 0 }),
             ])
+            let shown = run.keyToDecision.compactMap { $0 }.count
+            let decided = run.percentile(0.95, of: run.keyToDecision)
+            table.append([
+                "viewer, \(label): a decision key (1–5) → its stars on the photo's line (\(shown) of \(run.keyToDecision.count) shown before the j); sidecars after the viewer stopped: \(run.sidecarsWritten) of \(run.decisions)",
+                ms(run.percentile(0.5, of: run.keyToDecision)), ms(decided), "at once, p95 ≤ 30 as a step; every one written",
+                met(decided.map { $0 <= .milliseconds(30) && shown == run.keyToDecision.count && run.sidecarsWritten == run.decisions }),
+            ])
         }
         let flat = thousand.peakKiB.flatMap { large in hundred.peakKiB.map { Double(large) / Double(max(1, $0)) } }
         table.append([
@@ -52,10 +59,9 @@ extension CullScenario {
                 previews.count, minimumSide, context(previews)),
             "each file's first 8 MB read once before the runs (the previews in the page cache, as for a folder just browsed); the hole reads as zeros from memory, so a file's raw data costs a copy, not a disk read",
             "viewer: the release photofeed `--feed FOLDER --graphics blocks --sort name --no-config` on a \(columns)×\(rows)-cell pty (10×20-pixel cells) behind a local terminal that reads at once and answers like kitty (synchronized output: a frame counts when it ends), fresh HOME and cache; first screen: launch → the first frame with \(CullViewerRun.pictureCells) cells of block art or more",
-            "keys: Enter opens the first photo; then \(keys) × j, one every \(Int(keyInterval / .milliseconds(1))) ms; each timed from writing it to the first frame whose title names the next photo and whose block art changed (its picture, or a stand-in for it); a photo the viewer refuses (an error in place of the picture) is counted apart, not timed",
+            "keys: Enter opens the first photo; then \(keys) times, one every \(Int(keyInterval / .milliseconds(1))) ms, a decision key (1 to 5 stars in turn; no auto-advance) and at once j; the decision timed from writing it to the first frame whose photo line shows its stars, j to the first frame whose title names the next photo and whose block art changed (its picture, or a stand-in for it); a photo the viewer refuses (an error in place of the picture) is counted apart, not timed. The sidecars (NAME.DNG.xmp) are counted once the viewer has ended after q, then removed",
             "peak RSS: the viewer's VmHWM after the keys, the same run on the first \(smallCount) files (hard links) beside it",
             "sidecars: SidecarStore.write (the library the viewer's decision keys call) for one photo after another, each call timed: a new NAME.EXT.xmp, then the same photos' sidecars read, changed and replaced. A write returns once the new sidecar's bytes are fsynced and it is renamed in place; its folder's fsync (the name's durability) follows on the store's queue, shared by a burst. The disk alone: the same file work with no XMP, without and with the folder's fsync: the floor under any durable write here",
-            "the viewer's decision keys are not in the viewer yet (Sources/FeedViewer): a decision through the viewer is not measured",
             tool == nil ? "exiftool or chafa is not installed: the terminal user's way is not measured" : "exiftool | chafa: one `sh -c` per file, stdout a pipe read to its end, TERM=xterm-256color COLORTERM=truecolor; what a terminal user runs to see each RAW's preview",
             "the machine's load average (1 min) was \(load.before) before and \(load.after) after, on \(ProcessInfo.processInfo.activeProcessorCount) cores shared with other work",
         ]

@@ -11,9 +11,10 @@ import Glibc
 /// hole, so the folder takes only its previews' space on disk) is culled by the release viewer on
 /// a 160×50-cell pty: the first screen, then the detail view and `j` from photo to photo at a
 /// culler's pace, each key timed until the next photo's picture is on screen; its peak memory
-/// beside the same run on the folder's first 100 files. The decisions go to their sidecars
-/// through ``SidecarStore`` (the viewer's keys for them are not in the viewer yet), timed per
-/// write on this disk and on tmpfs, beside the disk's own flush. And what a terminal user does
+/// beside the same run on the folder's first 100 files, and a decision key at each photo, timed
+/// until its stars show, its sidecars counted after the viewer stopped. The decisions also go to
+/// their sidecars through ``SidecarStore`` directly, timed per write on this disk and on tmpfs,
+/// beside the disk's own flush. And what a terminal user does
 /// instead: `exiftool -b -PreviewImage FILE | chafa -s 160x50`, one photo after another.
 struct CullScenario: BenchScenario {
     let name = "cull"

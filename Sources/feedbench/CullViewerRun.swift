@@ -6,13 +6,20 @@ import Glibc
 
 /// One run of the release viewer on a cull folder, as a photographer goes through a shoot: the
 /// viewer on a pty of its own (``PtyChild``) behind a fast local terminal (``CullTerminal``),
-/// until its first screen shows pictures; Enter opens the first photo; then `j` at a culler's
-/// pace, each key timed until the next photo's picture is on screen.
+/// until its first screen shows pictures; Enter opens the first photo; then at a culler's pace
+/// a decision (`1`–`5` stars) and `j`, each key timed until the screen shows it: the stars on
+/// the photo's line, the next photo's picture. The sidecars the decisions went to are counted
+/// after the viewer has stopped, and removed.
 struct CullViewerRun {
     /// Launch → the first frame with a picture in it.
     var firstScreen: Duration?
     /// Per key: until the frame that names the next photo and shows its picture (nil: refused or never).
     var keyToPicture: [Duration?] = []
+    /// Per decision key: until the photo's line shows its stars (nil: not before the `j`).
+    var keyToDecision: [Duration?] = []
+    /// Sidecars in the folder after the viewer stopped, of `decisions` made.
+    var sidecarsWritten = 0
+    var decisions = 0
     /// Keys whose photo the viewer refused (an error in place of the picture), and keys whose
     /// frame never came before the next key.
     var refused = 0
@@ -66,11 +73,19 @@ struct CullViewerRun {
         guard opened != nil else { throw CullError(description: "cull: Enter did not open \(names[0])" + Self.lastLine(terminal)) }
         _ = terminal.pump(until: { _ in false }, deadline: .now + .milliseconds(500))
 
-        // The keys, `interval` apart; each timed until the next photo's picture.
+        // The keys, `interval` apart: a decision, timed until the photo's line shows it, then
+        // `j`, timed until the next photo's picture.
         let start = ContinuousClock.now
         for key in 0..<min(keys, names.count - 1) {
             let due = start + interval * key
             _ = terminal.pump(until: { _ in false }, deadline: due)
+            let stars = 1 + key % 5
+            let badge = String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
+            let decided = ContinuousClock.now
+            terminal.type(String(stars))
+            run.decisions += 1
+            let marked = terminal.pump(until: { $0.line(1).contains(badge) }, deadline: due + interval / 5)
+            run.keyToDecision.append(marked.map { decided.duration(to: $0) })
             let before = terminal.screen.art.hash
             let expected = names[key + 1]
             let typed = ContinuousClock.now
@@ -100,6 +115,11 @@ struct CullViewerRun {
         run.peakKiB = Self.peakKiB(of: child.pid)
         terminal.type("q")
         terminal.type("q")
+        // The viewer writes what is unsaved as it stops: its sidecars are all there once it has ended.
+        _ = terminal.pump(until: { _ in false }, deadline: .now + .seconds(10))
+        let sidecars = ((try? fileManager.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".xmp") }
+        run.sidecarsWritten = sidecars.count
+        for name in sidecars { try? fileManager.removeItem(atPath: folder + "/" + name) }
         return run
     }
 
@@ -128,9 +148,10 @@ struct CullViewerRun {
         return "; its screen's last line reads \"\(shown)\""
     }
 
-    /// The nearest-rank percentile `p` of the keys that reached a picture (nil: none did).
-    func percentile(_ p: Double) -> Duration? {
-        let sorted = keyToPicture.compactMap { $0 }.sorted()
+    /// The nearest-rank percentile `p` of the keys that reached a picture (nil: none did), or
+    /// of `times`.
+    func percentile(_ p: Double, of times: [Duration?]? = nil) -> Duration? {
+        let sorted = (times ?? keyToPicture).compactMap { $0 }.sorted()
         guard !sorted.isEmpty else { return nil }
         return sorted[max(0, min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1))]
     }

@@ -129,7 +129,7 @@ enum RawPreviewDecoding {
         var info = pf_raw_info()
         do throws(ImageCodecError) {
             try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
-                try ShimCall.run("RAW preview") { message, capacity in
+                try ShimCall.run(develop == .always ? "RAW sensor data" : "RAW preview") { message, capacity in
                     pf_raw_preview(
                         input.baseAddress, input.count, Int64(maxPixels), develop.mode, developTimeoutMilliseconds,
                         &buffer, &info, message, capacity)

@@ -26,6 +26,12 @@ extension Show {
 /// ```
 final class DamageRecordingDecoding: PhotoDecoding {
     private let recorded = Mutex<ImageDamage?>(nil)
+    /// A camera RAW file's preview, or its sensor data developed (`--raw`).
+    let rawRendering: RawRendering
+
+    init(rawRendering: RawRendering = .preview) {
+        self.rawRendering = rawRendering
+    }
 
     /// The damage of the last decode, nil when it was whole (or none was made).
     var damage: ImageDamage? { recorded.withLock { $0 } }
@@ -33,6 +39,7 @@ final class DamageRecordingDecoding: PhotoDecoding {
     func decode(_ bytes: [UInt8], options: DecodingOptions) throws -> DecodedImage {
         var options = options
         options.allowsPartialDecoding = true
+        options.rawRendering = rawRendering
         let decoded = try ImageDecoder.decode(bytes, options: options)
         recorded.withLock { $0 = decoded.damage }
         return decoded

@@ -39,14 +39,16 @@ extension Show {
             _ = errors.write(Array((TextSanitizer.sanitize("photofeed show: \(error)") + "\n").utf8))
             return false
         }
-        let layout = Self.pictureLayout(pixels: pixels, columns: columns, rows: rows, fill: fill)
+        // Pictures of RAW files developed from their sensor data are kept apart from the previews'.
+        let layout = Self.pictureLayout(pixels: pixels, columns: columns, rows: rows, fill: fill) + rawVariant(settings.raw)
+        let raw = settings.raw
         let decodes = ShowPrefetch(
             count: images.count, width: Processors.available,
             eligible: { !Self.isRemote(images[$0]) }
         ) { index in
             try await Self.picture(
                 file: images[index], pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes,
-                cache: cache, layout: layout)
+                cache: cache, layout: layout, raw: raw)
         }
         defer { decodes.cancelAll() }
         var stores: [Task<Void, Never>] = []
@@ -126,14 +128,14 @@ extension Show {
     /// stored from it would pass for whole next time).
     static func picture(
         file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int,
-        cache: PictureCache?, layout: String
+        cache: PictureCache?, layout: String, raw: RawRendering = .preview
     ) async throws -> (ShowPicture, ImageDamage?) {
         let key = Show.fileURL(image).localPath.flatMap { cache?.key(forFile: $0, layout: layout) }
         if let cache, let key {
             if pixels.storesPrinted, let hit = cache.printed(for: key) { return (.printed(hit.bytes, size: hit.size), nil) }
             if !pixels.storesPrinted, let hit = cache.picture(for: key) { return (.pixels(hit.bitmap, png: hit.png), nil) }
         }
-        let decoder = DamageRecordingDecoding()
+        let decoder = DamageRecordingDecoding(rawRendering: raw)
         let bitmap = try await pixelBitmap(
             file: image, pixels: pixels, columns: columns, rows: rows, fill: fill, maxBytes: maxBytes, decoder: decoder)
         let damage = decoder.damage
@@ -158,7 +160,7 @@ extension Show {
         decoder: any PhotoDecoding = LivePhotoDecoding()
     ) async throws -> Bitmap {
         let bytes = try await readFile(image, limit: maxBytes)
-        let header = try ImageDecoder.probe(bytes)
+        let header = try ImageDecoder.probe(bytes, rawRendering: decoder.rawRendering)
         let target = pixelTarget(forImage: header.size, pixels: pixels, columns: columns, rows: rows, fill: fill)
         let decoded = try decodeFile(
             bytes: bytes, header: header, file: Show.fileURL(image), target: target, thumbnails: nil, decoder: decoder)

@@ -91,7 +91,7 @@ extension Show {
             (bitmap, originalSize, damage) = (loaded.bitmap, nil, loaded.damage)
             await pipeline.shutdown()
         } else {
-            let decoder = DamageRecordingDecoding()
+            let decoder = DamageRecordingDecoding(rawRendering: settings.raw)
             (bitmap, originalSize) = try await Self.decodeFile(
                 image, columns: box.columns, rows: box.rows, options: options, maxBytes: settings.maxBytes,
                 thumbnails: thumbnails, decoder: decoder)
@@ -115,7 +115,7 @@ extension Show {
                 url: image, pixels: pixels, columns: box.columns, rows: rows, fill: settings.fill, pipeline: pipeline.get())
             await pipeline.shutdown()
         } else {
-            let decoder = DamageRecordingDecoding()
+            let decoder = DamageRecordingDecoding(rawRendering: settings.raw)
             bitmap = try await Self.pixelBitmap(
                 file: image, pixels: pixels, columns: box.columns, rows: rows, fill: settings.fill, maxBytes: settings.maxBytes,
                 decoder: decoder)

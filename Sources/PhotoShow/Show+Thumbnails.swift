@@ -25,12 +25,18 @@ extension Show {
     /// DCT-scaled decode, and to make than the picture (`feedbench --scenario previewer`).
     /// What it makes is written by ``handOver(_:_:)`` once the output is written: no second
     /// decode, no background process. Pictures drawn for cells of other proportions than 1:2
-    /// (`aspect`) are named with them: one made for other cells is never taken.
+    /// (`aspect`) are named with them: one made for other cells is never taken; so are those of
+    /// `--raw develop`, whose RAW files are drawn from their sensor data, not their previews.
     static func pictureThumbnails(_ settings: ShowSettings, aspect: CellAspect) -> PictureThumbnails? {
         guard settings.thumbnailCache else { return nil }
         return PictureThumbnails(
             PictureCache(directory: PictureCache.defaultDirectory(environment: ShowGrid.cacheEnvironment())),
-            variant: aspect.ratio == CellAspect.standard.ratio ? "" : " cell \(aspect)")
+            variant: (aspect.ratio == CellAspect.standard.ratio ? "" : " cell \(aspect)") + rawVariant(settings.raw))
+    }
+
+    /// What a picture cache's name or layout gains for `raw` (nothing for the preview).
+    static func rawVariant(_ raw: RawRendering) -> String {
+        raw == .preview ? "" : " raw \(raw.rawValue)"
     }
 
     /// After the output: writes the pictures `thumbnails` made (``PictureThumbnails``, in this
@@ -59,7 +65,7 @@ extension Show {
         var lookedUp: ThumbnailLookup?
         if let thumbnails, let path = fileURL(image).localPath,
             let prefix = FreedesktopThumbnailCache.originalPrefix(path),
-            let header = try? ImageDecoder.probe(prefix)
+            let header = try? ImageDecoder.probe(prefix, rawRendering: decoder.rawRendering)
         {
             let found = thumbnails.lookUp(fileURL(image), covering: target(header))
             if case .hit(let stored) = found {
@@ -70,7 +76,7 @@ extension Show {
             lookedUp = found
         }
         let bytes = try await readFile(image, limit: maxBytes)
-        let header = try ImageDecoder.probe(bytes)
+        let header = try ImageDecoder.probe(bytes, rawRendering: decoder.rawRendering)
         let bitmap = try decodeFile(
             bytes: bytes, header: header, file: fileURL(image), target: target(header), thumbnails: thumbnails,
             lookedUp: lookedUp, decoder: decoder)
@@ -124,8 +130,9 @@ extension Show {
         let decodeTarget = store.map {
             PixelSize(width: max(target.width, $0.width), height: max(target.height, $0.height))
         } ?? target
-        let decoded = try decoder.decode(
-            bytes, options: DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true))
+        var options = DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true)
+        options.rawRendering = decoder.rawRendering
+        let decoded = try decoder.decode(bytes, options: options)
         // A damaged file's picture is never stored: the next show would take it for whole.
         if let thumbnails, var slot, let store, decoded.damage == nil {
             slot.originalSize = decoded.header.size

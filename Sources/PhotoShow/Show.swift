@@ -80,12 +80,13 @@ public enum Show {
         // Files decode ahead of the printing, on every core (block art; pixels and URLs in turn).
         let images = settings.images
         let maxBytes = settings.maxBytes
+        let raw = settings.raw
         let decodes = ShowPrefetch(
             count: images.count, width: Processors.available,
             eligible: { !Self.isRemote(images[$0]) }
         ) { index in
             // A damaged file is drawn as far as it decodes, and said below.
-            let decoder = DamageRecordingDecoding()
+            let decoder = DamageRecordingDecoding(rawRendering: raw)
             let (bitmap, size) = try await Self.decodeFile(
                 images[index], columns: columns, rows: height, options: options, maxBytes: maxBytes,
                 thumbnails: thumbnails, decoder: decoder)

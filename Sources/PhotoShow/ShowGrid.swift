@@ -55,7 +55,8 @@ enum ShowGrid {
             while true {
                 while let position = window.nextStart() {
                     let request = ImageRequest(
-                        url: Self.url(for: images[position]), processors: [.resize(to: box, mode: .fit)],
+                        url: Self.url(for: images[position]),
+                        processors: [.resize(to: box, mode: .fit)] + (settings.raw == .develop ? [.developRaw] : []),
                         cachePolicy: .viewLifetime)
                     group.addTask {
                         do {

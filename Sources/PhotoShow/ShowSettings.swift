@@ -1,4 +1,5 @@
 public import BlockArt
+public import ImageCodecs
 import ImageLoading
 public import TerminalScreen
 public import TerminalGraphics
@@ -52,6 +53,9 @@ public struct ShowSettings: Equatable, Sendable {
     public var clear = false
     /// `--cell-aspect W:H`: the cell's proportions; nil: what the terminal reports, else 1:2.
     public var cellAspect: CellAspect?
+    /// `--raw`: a camera RAW file's largest embedded preview (the default), or its sensor data
+    /// developed (slower; a file with no preview is developed either way).
+    public var raw = RawRendering.preview
 
     /// The image pipeline's response limit: `show` reads files under the same one.
     public static let defaultMaxBytes = ImagePipeline.Limits().maxResponseBytes
@@ -75,7 +79,8 @@ public struct ShowSettings: Equatable, Sendable {
         dither: Dithering = .none, fill: Bool = false, maxBytes: Int = Self.defaultMaxBytes,
         graphics: GraphicsSelection.Request = .auto, grid: ShowGridSize? = nil, title: Bool = false,
         thumbnailCache: Bool = true, probe: Bool = false, animate: AnimationMode = .on, loops: Int? = nil,
-        duration: Double? = nil, place: ShowPlacement? = nil, clear: Bool = false, cellAspect: CellAspect? = nil
+        duration: Double? = nil, place: ShowPlacement? = nil, clear: Bool = false, cellAspect: CellAspect? = nil,
+        raw: RawRendering = .preview
     ) {
         self.images = images
         self.width = width
@@ -96,6 +101,7 @@ public struct ShowSettings: Equatable, Sendable {
         self.place = place
         self.clear = clear
         self.cellAspect = cellAspect
+        self.raw = raw
     }
 
     /// A setting out of range, in the words the command line prints.

@@ -44,7 +44,7 @@ enum ShowArgumentScanner {
                 }
                 continue
             case "--width", "--height", "--symbols", "--colors", "--dither", "--max-bytes", "--grid", "--graphics",
-                "--animate", "--loops", "--duration", "--place", "--cell-aspect":
+                "--animate", "--loops", "--duration", "--place", "--cell-aspect", "--raw":
                 break
             default:
                 return nil
@@ -101,6 +101,9 @@ enum ShowArgumentScanner {
         case "--cell-aspect":
             guard let aspect = try? ShowSettings.parseCellAspect(value) else { return false }
             settings.cellAspect = aspect
+        case "--raw":
+            guard let raw = try? ShowSettings.parseRaw(value) else { return false }
+            settings.raw = raw
         default:
             return false
         }

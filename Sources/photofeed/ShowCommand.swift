@@ -112,6 +112,9 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A cell's width to its height, e.g. 1:2 or 8:19: block art draws photos at their true shape with it (default: the cell size the terminal reports, else 1:2; --probe says which).", valueName: "W:H"), transform: ShowSettings.parseCellAspect)
     var cellAspect: CellAspect?
 
+    @Option(help: "Camera RAW files (CR2, NEF, ARW, DNG…): preview (the largest JPEG the camera embedded, fast) or develop (the sensor data, developed at half size: slower, no camera processing). A file with no preview is developed either way (default: preview).", completion: .values(of: RawRendering.self), transform: ShowSettings.parseRaw)
+    var raw: RawRendering = .preview
+
     @Flag(help: "Ask the terminal, print what it answered and what photofeed decides from it (pictures, colours, cell size and proportions, glyphs, tmux, the host previewed for and the box), and exit.")
     var probe = false
 
@@ -121,7 +124,7 @@ struct ShowCommand: AsyncParsableCommand {
             images: images, width: width, height: height, symbols: symbols, colors: colors, dither: dither,
             fill: scaling == .fill, maxBytes: maxBytes, graphics: graphics, grid: grid, title: title,
             thumbnailCache: !noThumbnailCache, probe: probe, animate: animate, loops: loops, duration: duration,
-            place: place, clear: clear, cellAspect: cellAspect)
+            place: place, clear: clear, cellAspect: cellAspect, raw: raw)
     }
 
     func validate() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlockArt
+import ImageCodecs
 import PhotoShow
 import TerminalGraphics
 import TerminalScreen
@@ -38,6 +39,13 @@ extension ShowSettings {
                 "--cell-aspect must be a cell's width and height as W:H, e.g. 1:2 or 8:19, at most 2:1 and 1:4 (got \(text))")
         }
         return aspect
+    }
+
+    static func parseRaw(_ text: String) throws -> RawRendering {
+        guard let value = RawRendering(rawValue: text.lowercased()) else {
+            throw ValidationError("--raw must be preview or develop (got \(text))")
+        }
+        return value
     }
 
     static func parseGraphics(_ text: String) throws -> GraphicsSelection.Request {

@@ -33,6 +33,9 @@ struct ShowArgumentScannerTests {
         ["a.gif", "--animate=off"],
         ["a.jpg", "--cell-aspect", "8:19"],
         ["--cell-aspect=1:2.2", "a.jpg", "--width", "60"],
+        ["IMG_1.CR2", "--raw", "develop"],
+        ["--raw=preview", "a.dng", "--width", "60"],
+        ["a.nef", "--raw", "DEVELOP"],
     ]
 
     static let declined: [[String]] = [
@@ -42,6 +45,9 @@ struct ShowArgumentScannerTests {
         ["a.jpg", "--bogus"],
         ["a.jpg", "--cell-aspect", "1:500"],
         ["a.jpg", "--cell-aspect", "8x19"],
+        ["a.dng", "--raw", "sensor"],
+        ["a.dng", "--raw"],
+        ["a.dng", "--raw", "develop", "--raw", "preview"],
         ["a.jpg", "--width"],
         ["a.jpg", "--width", "0"],
         ["a.jpg", "--width", "1001"],
@@ -94,7 +100,7 @@ struct ShowArgumentScannerTests {
     /// Declined lists ArgumentParser accepts: `--`, and repeated flags (it keeps the last).
     static let acceptedByArgumentParserOnly: [[String]] = [
         ["--", "-a.jpg"], ["a.jpg", "--width", "10", "--width", "20"], ["a.jpg", "--fill", "--fill"],
-        ["a.jpg", "--grid", "2x2", "--title", "--title"],
+        ["a.jpg", "--grid", "2x2", "--title", "--title"], ["a.dng", "--raw", "develop", "--raw", "preview"],
     ]
 
     @Test("a declined list is an ArgumentParser error too, except `--` and repeats")

@@ -1,0 +1,81 @@
+import Foundation
+import ImageCodecs
+import ImageLoading
+import Synchronization
+import Testing
+import Vocabulary
+
+@testable import PhotoShow
+
+/// `show --raw develop`: a camera RAW file drawn from its sensor data, not its embedded preview,
+/// and its picture kept in show's picture cache under a name of its own.
+@Suite("Show: --raw preview or develop")
+struct ShowRawRenderingTests {
+    static let dng = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("CodecFixtures/conformance/raw/preview-turned.dng")
+    static let target = PixelSize(width: 16, height: 24)
+
+    /// Decodes through ImageCodecs for one RAW rendering, counting the decodes.
+    final class CountingDecoding: PhotoDecoding {
+        let rawRendering: RawRendering
+        private let count = Mutex(0)
+        var decodes: Int { count.withLock { $0 } }
+
+        init(_ rawRendering: RawRendering) {
+            self.rawRendering = rawRendering
+        }
+
+        func decode(_ bytes: [UInt8], options: DecodingOptions) throws -> DecodedImage {
+            count.withLock { $0 += 1 }
+            return try ImageDecoder.decode(bytes, options: options)
+        }
+    }
+
+    @Test func developDrawsTheSensorsPictureNotThePreview() async throws {
+        // Given the DNG whose preview is 64×96 upright and whose sensor picture is 32×48 at half size
+        // When show decodes it for --raw preview and --raw develop, no cache
+        let (preview, previewSize) = try await Show.decodeFile(
+            Self.dng.path, maxBytes: 1 << 26, thumbnails: nil, decoder: DamageRecordingDecoding(), target: { _ in Self.target })
+        let (developed, developedSize) = try await Show.decodeFile(
+            Self.dng.path, maxBytes: 1 << 26, thumbnails: nil, decoder: DamageRecordingDecoding(rawRendering: .develop),
+            target: { _ in Self.target })
+
+        // Then each is its own picture, of its own size
+        #expect(previewSize == PixelSize(width: 64, height: 96))
+        #expect(developedSize == PixelSize(width: 32, height: 48))
+        #expect(preview != developed)
+    }
+
+    @Test func aPictureKeptForThePreviewIsNeverTakenForTheDevelopedOne() async throws {
+        // Given the DNG's picture kept by a --raw preview run, in a scratch picture cache
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("show-raw-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = PictureCache(directory: root.appendingPathComponent(".pictures").path)
+        func pictures(_ raw: RawRendering) throws -> PictureThumbnails {
+            let settings = ShowSettings(images: [Self.dng.path], raw: raw)
+            return PictureThumbnails(cache, variant: try #require(Show.pictureThumbnails(settings, aspect: .standard)).variant)
+        }
+        func run(_ raw: RawRendering) async throws -> Int {
+            let decoder = CountingDecoding(raw)
+            let kept = try pictures(raw)
+            _ = try await Show.decodeFile(Self.dng.path, maxBytes: 1 << 26, thumbnails: kept, decoder: decoder, target: { _ in Self.target })
+            Show.handOver(kept, ShowSettings(images: [Self.dng.path], raw: raw))
+            return decoder.decodes
+        }
+        #expect(try await run(.preview) == 1)
+
+        // When --raw develop shows it twice, then --raw preview again
+        let firstDevelop = try await run(.develop)
+        let secondDevelop = try await run(.develop)
+        let previewAgain = try await run(.preview)
+
+        // Then the first develop decodes (the kept picture is the preview's), the second takes
+        // the developed picture kept, and the preview's is still there for the preview
+        #expect(firstDevelop == 1)
+        #expect(secondDevelop == 0)
+        #expect(previewAgain == 0)
+        #expect(cache.inventory().files == 2)
+        #expect(Show.rawVariant(.preview).isEmpty)
+        #expect(Show.rawVariant(.develop) != Show.rawVariant(.preview))
+    }
+}

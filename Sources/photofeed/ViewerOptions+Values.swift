@@ -58,8 +58,9 @@ extension ViewerOptions {
 }
 
 extension ViewerOptions {
-    /// Where the culling decisions' sidecars go: beside each photo, or `--sidecar-dir`.
+    /// Where the culling decisions' sidecars go (beside each photo, or `--sidecar-dir`), and how
+    /// a new one is named (`--sidecar-naming`).
     var sidecarSettings: SidecarSettings {
-        SidecarSettings(folder: sidecarDir.map { FilePath(PathText.expandingHome($0)) })
+        SidecarSettings(naming: sidecarNaming.naming, folder: sidecarDir.map { FilePath(PathText.expandingHome($0)) })
     }
 }

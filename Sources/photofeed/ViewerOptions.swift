@@ -126,6 +126,9 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "Culling: keep the XMP sidecars the decisions are written to in this folder instead of beside each photo (for read-only cards); photos of the same name from different folders share one sidecar there.", completion: .directory)
     var sidecarDir: String?
 
+    @Option(help: "Culling: how a new sidecar is named: name.ext.xmp (IMG_1.CR2.xmp, darktable's; a RAW and its JPEG never share one) or name.xmp (IMG_1.xmp, what Lightroom Classic, Bridge, Capture One and digiKam look for). An existing sidecar keeps its name. (default: name.ext.xmp)", completion: .values(of: SidecarNamingFlag.self), transform: Self.named("--sidecar-naming", "name.ext.xmp or name.xmp"))
+    var sidecarNaming = SidecarNamingFlag.nameWithExtension
+
     @Option(help: "Culling: show only the photos with at least N stars (0–5) that are not rejected (0: every photo not rejected), as photofeed picks chooses them. F changes the filter live.")
     var minRating: Int?
 

@@ -21,9 +21,14 @@ public struct ColorPairAllocator: Sendable {
     /// The highest pair number handed out.
     public let capacity: Int32
     private var pairsByKey: [Key: Int32] = [:]
-    private var keysByPair: [Int32: Key] = [:]
-    private var lastUse: [Int32: UInt64] = [:]
-    private var clock: UInt64 = 0
+    /// Per pair number (index 0 unused): its combination.
+    private var keysByPair: [Key] = [Key(foreground: -1, background: -1)]
+    /// The pairs in order of use, a list linked through the pair numbers: index 0 is its anchor,
+    /// `newer[0]` the pair used longest ago, `older[0]` the last one used. A use moves a pair to
+    /// the end and an eviction takes the front, each in constant time (a full table of tens of
+    /// thousands of pairs is not searched for every new colour of a picture's cells).
+    private var newer: [Int32] = [0]
+    private var older: [Int32] = [0]
     /// How many pairs were redefined because the table was full.
     public private(set) var evictions = 0
 
@@ -38,41 +43,55 @@ public struct ColorPairAllocator: Sendable {
     /// The pair for `foreground` on `background`, and whether it must be (re)defined with ncurses.
     public mutating func pair(foreground: Int32, background: Int32) -> (pair: Int32, isNew: Bool) {
         if foreground == -1, background == -1 { return (0, false) }
-        clock += 1
         let key = Key(foreground: foreground, background: background)
         if let existing = pairsByKey[key] {
-            lastUse[existing] = clock
+            unlink(existing)
+            append(existing)
             return (existing, false)
         }
         guard capacity > 0 else { return (0, false) }
         let pair: Int32
         if pairsByKey.count < Int(capacity) {
             pair = Int32(pairsByKey.count) + 1
+            if Int(pair) < keysByPair.count {
+                keysByPair[Int(pair)] = key
+            } else {
+                keysByPair.append(key)
+                newer.append(0)
+                older.append(0)
+            }
         } else {
-            pair = leastRecentlyUsed()
-            if let old = keysByPair[pair] { pairsByKey[old] = nil }
+            pair = newer[0]
+            unlink(pair)
+            pairsByKey[keysByPair[Int(pair)]] = nil
+            keysByPair[Int(pair)] = key
             evictions += 1
         }
         pairsByKey[key] = pair
-        keysByPair[pair] = key
-        lastUse[pair] = clock
+        append(pair)
         return (pair, true)
     }
 
     /// Forgets every pair (after the terminal's colours were reset).
     public mutating func reset() {
         pairsByKey.removeAll()
-        keysByPair.removeAll()
-        lastUse.removeAll()
+        newer[0] = 0
+        older[0] = 0
     }
 
-    private func leastRecentlyUsed() -> Int32 {
-        var oldestPair: Int32 = 1
-        var oldestUse = UInt64.max
-        for (pair, use) in lastUse where use < oldestUse {
-            oldestPair = pair
-            oldestUse = use
-        }
-        return oldestPair
+    /// Takes `pair` out of the order of use.
+    private mutating func unlink(_ pair: Int32) {
+        let (before, after) = (older[Int(pair)], newer[Int(pair)])
+        newer[Int(before)] = after
+        older[Int(after)] = before
+    }
+
+    /// Puts `pair` at the end of the order of use (the last used).
+    private mutating func append(_ pair: Int32) {
+        let last = older[0]
+        newer[Int(last)] = pair
+        older[Int(pair)] = last
+        newer[Int(pair)] = 0
+        older[0] = pair
     }
 }

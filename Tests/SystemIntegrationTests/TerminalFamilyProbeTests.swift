@@ -152,7 +152,7 @@ struct TerminalFamilyProbeTests {
         #expect(asked.family == .mlterm)
         #expect(asked.probe.selection.backend == .pixels(.sixel))
         // mlterm 3.9 re-colours earlier cells once thousands of 24-bit colours were drawn
-        #expect(asked.probe.colors == ColorDepth.Decision(depth: .palette256, source: "mlterm's 24-bit colour is unreliable (--colors truecolor to use it)"))
+        #expect(asked.probe.colors == ColorDepth.Decision(depth: .palette256, source: "mlterm's 24-bit colour is unreliable; --colors truecolor uses it"))
     }
 
     @Test func insideTmuxTERMScreenIsNotGNUScreen() throws {

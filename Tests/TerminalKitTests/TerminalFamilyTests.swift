@@ -91,7 +91,7 @@ import Vocabulary
         #expect(decide(["TERM": "st-256color"], terminfo: 256).depth == .truecolor)
         // mlterm's 24-bit colour is unreliable: 256 colours, by its DA2, its XTVERSION or MLTERM,
         // even when its own capabilities say RGB
-        let mltermReason = "mlterm's 24-bit colour is unreliable (--colors truecolor to use it)"
+        let mltermReason = "mlterm's 24-bit colour is unreliable; --colors truecolor uses it"
         #expect(decide(["TERM": "xterm"], replies("\u{1B}[>24;279;0c\u{1B}[?63;1;2;3;4;7;29c"), terminfo: 8)
             == ColorDepth.Decision(depth: .palette256, source: mltermReason))
         #expect(decide(["TERM": "xterm-256color", "COLORTERM": "truecolor"], replies("\u{1B}P>|mlterm(3.9.3)\u{1B}\\\u{1B}P1+r524742=382F382F38\u{1B}\\\u{1B}[?63;c")).depth == .palette256)

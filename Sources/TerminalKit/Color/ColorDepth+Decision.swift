@@ -57,7 +57,7 @@ extension ColorDepth {
         let family = TerminalFamily.identify(environment: environment, replies: replies)
         if family == .linuxConsole { return Decision(depth: .ansi16, source: "the Linux console (16 colours)") }
         if family == .mlterm {
-            return Decision(depth: .palette256, source: "mlterm's 24-bit colour is unreliable (--colors truecolor to use it)")
+            return Decision(depth: .palette256, source: "mlterm's 24-bit colour is unreliable; --colors truecolor uses it")
         }
         if let replies, let answer = answered(replies) { return answer }
         if family.drawsTrueColor {

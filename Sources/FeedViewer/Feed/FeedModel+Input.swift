@@ -122,6 +122,7 @@ extension FeedModel {
         case .undo: return undo()
         case .decide(let edit): return decide(edit)
         case .cycleDecisionFilter: return cycleDecisionFilter()
+        case .trashRejected: return trashRejected()
         case .openExternally: return update(actions: .open(actionPhotos))
         default: return nil
         }

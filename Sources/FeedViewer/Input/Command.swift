@@ -82,6 +82,8 @@ public enum Command: Hashable, Sendable {
     case decide(DecisionEdit)
     /// The next culling filter: all, picks, not rejected, rejects (`F`).
     case cycleDecisionFilter
+    /// Move every rejected photo to the Trash, after asking (`X`).
+    case trashRejected
     /// Show or hide the event log.
     case toggleEventLog
     /// Show or hide the network panel.

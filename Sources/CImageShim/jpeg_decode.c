@@ -1,6 +1,7 @@
 #include "jpeg_decode_internal.h"
 
 #include "damage_grey.h"
+#include "jpeg_mcu_count.h"
 
 #include <jerror.h>
 #include <string.h>
@@ -181,18 +182,74 @@ static void pf_jpeg_note_damage(j_decompress_ptr cinfo, const pf_jpeg_error *err
     int64_t imcu_rows = (int64_t)cinfo->max_v_samp_factor * cinfo->min_DCT_scaled_size;
 #endif
     int first_scan = error->positioned && error->damage_scan <= 1;
-    int64_t decoded = first_scan ? (int64_t)error->damage_imcu_row * imcu_rows : rows;
-    if (decoded > rows) {
-        decoded = rows;
+    /* The rows of the iMCU rows before the damage: a cut's grey starts below the row it is in. */
+    int64_t rows_before = first_scan ? (int64_t)error->damage_imcu_row * imcu_rows : rows;
+    if (rows_before > rows) {
+        rows_before = rows;
+    }
+    /* What the scan gave before the damage, to the block when its MCUs were counted: the rows of
+     * the MCU rows before it, and the MCUs of its own row as their share of that row's rows.
+     * Counted in the file's rows, then scaled to the output's, so a reduced decode says the same
+     * share as a full one; a few blocks are never none. */
+    int64_t decoded = rows_before;
+    if (first_scan && error->damage_mcus_per_row > 0 && error->damage_mcu_rows_per_imcu_row > 0 &&
+        cinfo->image_height > 0) {
+        int64_t file_rows = (int64_t)cinfo->image_height, file_imcu_rows = (int64_t)cinfo->max_v_samp_factor * DCTSIZE;
+        int64_t per_row = error->damage_mcus_per_row, split = error->damage_mcu_rows_per_imcu_row;
+        int64_t mcu_row = error->damage_mcus / per_row, column = error->damage_mcus % per_row;
+        int64_t full = mcu_row * file_imcu_rows / split;
+        int64_t in_file = file_rows;
+        if (full < file_rows) {
+            int64_t height = (mcu_row + 1) * file_imcu_rows / split - full;
+            if (height > file_rows - full) {
+                height = file_rows - full;
+            }
+            in_file = full + column * height / per_row;
+        }
+        decoded = in_file * rows / file_rows;
+        if (decoded == 0 && error->damage_mcus > 0) {
+            decoded = 1;
+        }
     }
     damage->damaged = 1;
     damage->truncated = error->truncated;
     damage->decoded_rows = (int32_t)(decoded / reduce);
+    if (damage->decoded_rows == 0 && decoded > 0) {
+        damage->decoded_rows = 1;
+    }
     damage->scan = cinfo->progressive_mode && error->positioned ? error->damage_scan : 0;
     if (error->truncated && first_scan) {
-        int64_t grey_from = (decoded + imcu_rows + reduce - 1) / reduce;
+        int64_t grey_from = (rows_before + imcu_rows + reduce - 1) / reduce;
         pf_damage_grey_rows(out, out_stride, (size_t)out_width, grey_from, out_height);
     }
+}
+
+/*
+ * A damaged decode that kept nothing of the file (damage in the first scan's first block: a cut,
+ * or corrupt data whose rows below are libjpeg's grey or its guesses) is refused, saying why;
+ * PF_OK when something of the picture came from the file.
+ */
+static pf_status pf_jpeg_refuse_nothing(pf_damage *damage, char *message, size_t message_capacity) {
+    if (!damage->damaged || damage->decoded_rows > 0) {
+        return PF_OK;
+    }
+    int truncated = damage->truncated;
+    memset(damage, 0, sizeof(*damage));
+    if (truncated) {
+        pf_set_message(message, message_capacity, "the JPEG data ends before any of the picture");
+        return PF_ERR_TRUNCATED;
+    }
+    char reason[200];
+    snprintf(reason, sizeof(reason), "%s", message != NULL && message_capacity > 0 ? message : "");
+    char text[300];
+    if (reason[0] != '\0') {
+        snprintf(text, sizeof(text), "the JPEG data is damaged from its first block, nothing of the picture decodes (%s)",
+                 reason);
+    } else {
+        snprintf(text, sizeof(text), "the JPEG data is damaged from its first block, nothing of the picture decodes");
+    }
+    pf_set_message(message, message_capacity, text);
+    return PF_ERR_DECODER;
 }
 
 /*
@@ -380,12 +437,7 @@ pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scal
                 }
                 jpeg_destroy_decompress(&cinfo);
                 pf_box_reducer_free(&reducer);
-                if (damage->truncated && damage->decoded_rows == 0) {
-                    memset(damage, 0, sizeof(*damage));
-                    pf_set_message(message, message_capacity, "the JPEG data ends before its first row is complete");
-                    return PF_ERR_TRUNCATED;
-                }
-                return PF_OK;
+                return pf_jpeg_refuse_nothing(damage, message, message_capacity);
             }
             pf_set_message(message, message_capacity, "out of memory for the reduced decode");
             status = PF_ERR_MEMORY;
@@ -416,6 +468,9 @@ pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scal
     output_cmyk = cmyk;
     cinfo.buffered_image = buffered ? TRUE : FALSE;
     jpeg_start_decompress(&cinfo);
+    if (damage != NULL) {
+        pf_jpeg_count_mcus(&cinfo);
+    }
     int drawn;
     if (buffered) {
         pf_jpeg_frame scans_began;
@@ -434,13 +489,10 @@ pf_status pf_jpeg_decode_tolerant(const uint8_t *data, size_t size, int32_t scal
     }
     if (damage != NULL && error.damaged) {
         pf_jpeg_note_damage(&cinfo, &error, reduce, out, out_stride, out_width, out_height, damage);
-        if (damage->truncated && damage->decoded_rows == 0) {
-            /* Cut before a single row: nothing of the picture to show. */
+        if (damage->decoded_rows == 0) {
             jpeg_destroy_decompress(&cinfo);
             pf_box_reducer_free(&reducer);
-            memset(damage, 0, sizeof(*damage));
-            pf_set_message(message, message_capacity, "the JPEG data ends before its first row is complete");
-            return PF_ERR_TRUNCATED;
+            return pf_jpeg_refuse_nothing(damage, message, message_capacity);
         }
     }
     /* Every row is in: a missing EOI marker after complete image data is tolerated. */

@@ -60,6 +60,12 @@ static void pf_jpeg_record_damage(j_common_ptr cinfo, pf_jpeg_error *error) {
         error->positioned = 1;
         error->damage_scan = dinfo->input_scan_number;
         error->damage_imcu_row = (int)dinfo->input_iMCU_row;
+        if (error->entropy_decode_mcu != NULL) {
+            error->damage_mcus = error->scan_mcus;
+            error->damage_mcus_per_row = (long)dinfo->MCUs_per_row;
+            error->damage_mcu_rows_per_imcu_row =
+                dinfo->comps_in_scan == 1 && dinfo->cur_comp_info[0] != NULL ? dinfo->cur_comp_info[0]->v_samp_factor : 1;
+        }
     }
     if (error->base.msg_code == JWRN_JPEG_EOF) {
         pf_set_message(error->message, error->message_capacity, "the JPEG data ends before the image is complete");

@@ -36,6 +36,17 @@ typedef struct pf_jpeg_error {
     int positioned;
     int damage_scan;
     int damage_imcu_row;
+    /* With pf_jpeg_count_mcus: the MCUs of the damaged scan decoded before the warning, the
+     * scan's MCUs in a row (0 when not counted), and the block rows of its component in an iMCU
+     * row when the scan has one component (an MCU is then one block), 1 when it has several. */
+    long damage_mcus;
+    long damage_mcus_per_row;
+    int damage_mcu_rows_per_imcu_row;
+    /* pf_jpeg_count_mcus's count for the scan being read, and the entropy decoder's own methods
+     * it wraps. */
+    long scan_mcus;
+    void (*entropy_start_pass)(j_decompress_ptr cinfo);
+    boolean (*entropy_decode_mcu)(j_decompress_ptr cinfo, JBLOCKROW *blocks);
 } pf_jpeg_error;
 
 /* Fills in `error` (jpeg_std_error plus the overrides) and returns its base. */

@@ -51,10 +51,14 @@ public struct ImageDamage: Sendable, Hashable, CustomStringConvertible {
     public var percent: Int { rows > 0 ? decodedRows * 100 / rows : 0 }
 
     /// How much decoded, in words: "60 % decoded", or for a progressive JPEG cut in a later
-    /// scan "every row decoded as of scan 4 of the data, the detail after it missing".
+    /// scan "every row decoded as of scan 4 of the data, the detail after it missing". A share
+    /// under one percent is "less than 1 % decoded", never "0 %": something of the file is drawn.
     public var extent: String {
         if let scan, scan > 1, decodedRows == rows {
             return "every row decoded as of scan \(scan - 1), the detail after it missing"
+        }
+        if percent == 0 {
+            return "less than 1 % decoded"
         }
         return "\(percent) % decoded"
     }

@@ -148,16 +148,69 @@ struct PartialJPEGTests {
         }
     }
 
-    @Test func aCutInsideTheHeaderOrBeforeTheFirstRowIsStillRefused() throws {
+    @Test func aCutInsideTheHeaderOrBeforeTheFirstBlockIsStillRefused() throws {
         let bytes = try TestAssets.bytes("coffee.jpg")
-        for cut in [10, 100, 400, 700] {
-            // Given a JPEG cut inside its header, or just after it
+        let data = try #require(Self.scanOffsets(bytes).first) + 2 + 12
+        for cut in [10, 100, data + 1, data + 15] {
+            // Given a JPEG cut inside its header, or before its first block's data is complete
             let prefix = Array(bytes.prefix(cut))
 
             // When decoded with partial decoding allowed, Then it is still a truncation error
             let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(prefix, options: Self.partial) }
             #expect(error?.kind == .truncated, "cut at \(cut): \(String(describing: error))")
         }
+    }
+
+    @Test(arguments: [600, 800, 1_200])
+    func aCutInsideTheFirstRowOfBlocksCountsTheBlocksItDrew(cut: Int) throws {
+        // Given coffee.jpg (baseline, 600 wide, rows of 16 × 16 blocks) cut inside its first row of blocks
+        let bytes = Array(try TestAssets.bytes("coffee.jpg").prefix(cut))
+
+        // When decoded with partial decoding allowed
+        let image = try ImageDecoder.decode(bytes, options: Self.partial)
+
+        // Then the share is that of the blocks drawn (the top row's picture up to where it turns
+        // grey, over the row of blocks' 16 rows; the block the cut is in drawn but not counted,
+        // the rows rounded down), not "0 % decoded"
+        let damage = try #require(image.damage)
+        let drawn = Self.row(image.bitmap, 0).prefix { $0 != Self.grey }.count
+        let drawnRows = Double(drawn) * 16 / Double(image.bitmap.width)
+        #expect(drawn > 0 && drawn < image.bitmap.width, "\(drawn) columns drawn")
+        #expect(damage.decodedRows > 0 && Double(damage.decodedRows) <= drawnRows && drawnRows - Double(damage.decodedRows) < 1.5,
+                "\(damage.decodedRows) rows said, \(drawnRows) drawn")
+        #expect(!damage.extent.hasPrefix("0 %"), "\(damage)")
+        #expect(Self.row(image.bitmap, 16).allSatisfy { $0 == Self.grey })
+    }
+
+    @Test func aShareUnderOnePercentIsSaidSoNotZero() throws {
+        // Given coffee.jpg cut a few blocks into its data (one row's worth of its 400)
+        let bytes = try TestAssets.bytes("coffee.jpg")
+        let data = try #require(Self.scanOffsets(bytes).first) + 2 + 12
+        let cut = Array(bytes.prefix(data + 35))
+
+        // When decoded with partial decoding allowed
+        let damage = try #require(try ImageDecoder.decode(cut, options: Self.partial).damage)
+
+        // Then it says less than 1 %, not 0 %
+        #expect(damage.decodedRows > 0 && damage.percent == 0, "\(damage)")
+        #expect(damage.extent == "less than 1 % decoded")
+    }
+
+    @Test func dataDamagedFromItsFirstBlockIsRefusedWithTheReason() throws {
+        // Given coffee.jpg whose image data begins with a marker (FF D9): libjpeg warns
+        // "premature end of data segment" in the first block and draws every block grey
+        var bytes = try TestAssets.bytes("coffee.jpg")
+        let data = try #require(Self.scanOffsets(bytes).first) + 2 + 12
+        bytes[data] = 0xFF
+        bytes[data + 1] = 0xD9
+
+        // When decoded with partial decoding allowed
+        let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(bytes, options: Self.partial) }
+
+        // Then it is refused, saying nothing of the picture decodes and libjpeg's reason
+        let words = String(describing: try #require(error))
+        #expect(error?.kind == .decoder)
+        #expect(words.contains("nothing of the picture decodes") && words.contains("premature end of data segment"), "\(words)")
     }
 
     @Test func partialDecodingIsOffUnlessAskedFor() throws {

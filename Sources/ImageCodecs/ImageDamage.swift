@@ -63,6 +63,10 @@ public struct ImageDamage: Sendable, Hashable, CustomStringConvertible {
         return "\(percent) % decoded"
     }
 
+    /// The share in a few cells, for a row's mark: "60%", or "<1%" when something under one
+    /// percent decoded (never "0%": the picture shows it).
+    public var shortShare: String { percent == 0 && decodedRows > 0 ? "<1%" : "\(percent)%" }
+
     /// "60 % decoded (the JPEG data ends before the image is complete)".
     public var description: String { "\(extent) (\(reason))" }
 }

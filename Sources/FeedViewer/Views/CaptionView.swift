@@ -71,7 +71,7 @@ public enum CaptionView {
         }
         // A damaged picture: the mark and the share decoded (`◐ 60%`).
         if let damage = model.damage, case .loaded = model.state {
-            return StyledText("\(glyphs.damaged) \(damage.percent)%", style: CellStyle(foreground: colors ? .yellow : .default, attributes: .bold))
+            return StyledText("\(glyphs.damaged) \(damage.shortShare)", style: CellStyle(foreground: colors ? .yellow : .default, attributes: .bold))
         }
         // A preview in the box is still loading: its percentage (no spinner: nothing animates
         // a row that shows a picture).

@@ -63,7 +63,7 @@ public enum StateLine {
 
     /// `◐ damaged 60%`: the damaged mark and the share decoded.
     public static func damaged(_ damage: ImageDamage, glyphs: GlyphSet = .unicode) -> StyledText {
-        StyledText("\(glyphs.damaged) damaged \(damage.percent)%", style: CellStyle(foreground: .yellow, attributes: .bold))
+        StyledText("\(glyphs.damaged) damaged \(damage.shortShare)", style: CellStyle(foreground: .yellow, attributes: .bold))
     }
 
     /// `43`: a rounded percentage that reads 100 only when complete.

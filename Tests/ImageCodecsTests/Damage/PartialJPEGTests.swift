@@ -191,9 +191,10 @@ struct PartialJPEGTests {
         // When decoded with partial decoding allowed
         let damage = try #require(try ImageDecoder.decode(cut, options: Self.partial).damage)
 
-        // Then it says less than 1 %, not 0 %
+        // Then it says less than 1 %, not 0 %, in words and in a row's mark
         #expect(damage.decodedRows > 0 && damage.percent == 0, "\(damage)")
         #expect(damage.extent == "less than 1 % decoded")
+        #expect(damage.shortShare == "<1%")
     }
 
     @Test func dataDamagedFromItsFirstBlockIsRefusedWithTheReason() throws {

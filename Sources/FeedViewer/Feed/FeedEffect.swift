@@ -40,8 +40,9 @@ public enum FeedEffect: Sendable {
     case saveOriginal(PhotoKey, ImageRequest, name: String, folder: URL?)
     /// Move files to the Trash (the outcome comes back as ``FeedMessage/trashed(_:)``).
     case trash([TrashRequest])
-    /// Put trashed files back (the outcome comes back as ``FeedMessage/restored(_:)``).
-    case restoreFromTrash([FreedesktopTrash.TrashedFile])
+    /// Put trashed files back, each photo's together (a shot's JPEG and RAW, all or none; the
+    /// outcome comes back as ``FeedMessage/restored(_:)``).
+    case restoreFromTrash([[FreedesktopTrash.TrashedFile]])
     /// Read a photo's decision from its sidecar (or the XMP in the photo); the outcome comes back
     /// as ``FeedMessage/decisionRead(_:_:)``.
     case readDecision(PhotoKey, photo: FilePath)

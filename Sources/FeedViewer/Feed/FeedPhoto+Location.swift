@@ -32,6 +32,9 @@ extension FeedPhoto {
     /// to save.
     var saveRequest: Result<(ImageRequest, String), ActionsModel.SaveRefusal> {
         switch origin {
+        case .file where isShot:
+            // A shot is files already, every one of them.
+            return .failure(ActionsModel.SaveRefusal(text: "\(ActionsModel.shownLocations(self)) are files already"))
         case .file:
             return .failure(ActionsModel.SaveRefusal(text: "\(shownLocation ?? id) is a file already"))
         case .original(let url?) where url.isFileURL:

@@ -34,18 +34,30 @@ extension FeedRuntime {
         })
     }
 
-    /// Moves files to the Trash; a file's thumbnails go with it (the thumbnail standard).
+    /// Moves files to the Trash; a file's thumbnails go with it (the thumbnail standard). A
+    /// shot's files (a JPEG and its RAW) go all or none, each checked right before as it was
+    /// listed.
     func trash(_ requests: [TrashRequest]) {
         let (trash, pipeline, mailbox) = (self.trash, self.pipeline, self.mailbox)
         work.append(Task.detached {
             var outcome = TrashOutcome(moved: [], failures: [])
             for request in requests {
                 do {
-                    let file = try trash.trash(
-                        request.name, inFolder: request.folder, expecting: request.identity,
-                        folderIdentity: request.folderIdentity)
+                    guard !request.companions.isEmpty else {
+                        let file = try trash.trash(
+                            request.name, inFolder: request.folder, expecting: request.identity,
+                            folderIdentity: request.folderIdentity)
+                        pipeline.forgetThumbnails(of: request.url)
+                        outcome.moved.append((request.key, file))
+                        continue
+                    }
+                    let shown = FreedesktopTrash.ShotFile(name: request.name, identity: request.identity)
+                    let files = try trash.trash(
+                        [shown] + request.companions, inFolder: request.folder, folderIdentity: request.folderIdentity)
                     pipeline.forgetThumbnails(of: request.url)
-                    outcome.moved.append((request.key, file))
+                    for companion in files.dropFirst() { pipeline.forgetThumbnails(of: companion.original) }
+                    outcome.moved.append((request.key, files[0]))
+                    outcome.companions[request.key] = Array(files.dropFirst())
                 } catch {
                     outcome.failures.append("\(error)")
                 }
@@ -54,14 +66,15 @@ extension FeedRuntime {
         })
     }
 
-    /// Puts trashed files back.
-    func restore(_ files: [FreedesktopTrash.TrashedFile]) {
+    /// Puts trashed files back: each photo's together (a shot's files all or none).
+    func restore(_ photos: [[FreedesktopTrash.TrashedFile]]) {
         let (trash, mailbox) = (self.trash, self.mailbox)
         work.append(Task.detached {
             var outcome = TrashOutcome(moved: [], failures: [])
-            for file in files {
+            for files in photos {
+                guard let file = files.first else { continue }
                 do {
-                    try trash.restore(file)
+                    if files.count > 1 { try trash.restore(shot: files) } else { try trash.restore(file) }
                     outcome.moved.append((PhotoKey(id: file.shownName), file))
                 } catch {
                     outcome.failures.append("\(error)")

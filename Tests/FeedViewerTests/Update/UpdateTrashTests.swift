@@ -49,7 +49,7 @@ struct UpdateTrashTests {
         #expect(harness.model.message == "moved 2.jpg to the Trash (z puts it back)")
         // When z is pressed, the file is asked back; when it is back, so is its row, focused
         let undo = harness.press("z")
-        #expect(undo.contains { if case .restoreFromTrash(let files) = $0 { files.map(\.original.path) == ["/photos/2.jpg"] } else { false } })
+        #expect(undo.contains { if case .restoreFromTrash(let files) = $0 { files.map { $0.map(\.original.path) } == [["/photos/2.jpg"]] } else { false } })
         harness.send(.restored(TrashOutcome(moved: [trashed("2.jpg", key: "2")], failures: [])))
         #expect(harness.model.visibleKeys.map(\.id) == ["0", "1", "2", "3", "4"])
         #expect(harness.model.focusedKey?.id == "2")

@@ -22,15 +22,20 @@ extension ActionsModel {
     }
 
     /// `y`: the targets' paths or URLs to the clipboard, each one shell word (``ShellQuoting``),
-    /// separated by spaces (``Clipboard/separator``); as many whole ones as the clipboard takes
-    /// (``Clipboard/fit(_:)``), the count said when not all.
+    /// separated by spaces (``Clipboard/separator``); a shot's every file (its JPEG, then its
+    /// RAW); as many whole ones as the clipboard takes (``Clipboard/fit(_:)``), the count said
+    /// when not all.
     func copy(_ targets: [Target], reply: inout ModelReply<Request>) {
         let targets = targets.filter { $0.photo?.locationBytes != nil }
         guard !targets.isEmpty else {
             reply.note("nothing to copy: no photo focused")
             return
         }
-        let locations = targets.compactMap { $0.photo?.locationBytes }
+        let locations = targets.flatMap { target -> [[UInt8]] in
+            guard let photo = target.photo else { return [] }
+            if photo.isShot { return photo.shotPaths.map(\.bytes) }
+            return photo.locationBytes.map { [$0] } ?? []
+        }
         let copy = Clipboard.fit(locations.map { ShellQuoting.quoted($0) })
         let noun = locations.allSatisfy { $0.first == UInt8(ascii: "/") } ? "paths" : "paths and URLs"
         guard copy.count > 0 else {
@@ -41,10 +46,18 @@ extension ActionsModel {
         if copy.count < locations.count {
             reply.note("copied \(copy.count.groupedDigits) of \(locations.count.groupedDigits) \(noun): the clipboard's limit")
         } else {
-            let what = targets.count == 1 ? targets[0].photo?.shownLocation ?? "1 path" : "\(locations.count.groupedDigits) \(noun)"
+            let what = targets.count == 1 ? targets[0].photo.map(Self.shownLocations) ?? "1 path" : "\(locations.count.groupedDigits) \(noun)"
             reply.note("copied \(what) (if the terminal allows OSC 52)")
         }
         reply.effects.append(.copyToClipboard(Array(copy.text.utf8)))
+    }
+
+    /// A photo's path as a sentence names it, a shot's with its other files' names:
+    /// `/shoot/IMG_1.JPG and IMG_1.CR2`.
+    static func shownLocations(_ photo: FeedPhoto) -> String {
+        let shown = photo.shownLocation ?? photo.id
+        guard photo.isShot else { return shown }
+        return TrashOutcome.listed([shown] + photo.shotNames.dropFirst().map { $0.lastComponent?.escapedText ?? $0.escapedText })
     }
 
     /// `o`: the targets opened by the desktop's program (at most 10).

@@ -2,6 +2,7 @@ import FeedSources
 import FoundationEssentials
 import FoundationExtras
 import ImageLoading
+import SystemPackage
 import TerminalKit
 import Vocabulary
 
@@ -91,13 +92,13 @@ extension ActionsModel {
             if lastTrashed.isEmpty {
                 reply.note("nothing to put back from the Trash")
             } else {
-                reply.effects.append(.restoreFromTrash(lastTrashed.map(\.file)))
+                reply.effects.append(.restoreFromTrash(lastTrashed.map { [$0.file] + $0.companions }))
             }
         case .restored(let outcome):
             let returning = restore(Set(outcome.moved.map(\.file)))
             var parts: [String] = []
             if !returning.isEmpty {
-                parts.append("put back \(returning.count == 1 ? returning[0].file.shownName : "\(returning.count) photos")")
+                parts.append("put back \(returning.count == 1 ? Self.names(returning[0]) : "\(returning.count) photos")")
             }
             parts += outcome.failures
             reply.note(parts.joined(separator: "; "))
@@ -130,17 +131,28 @@ extension ActionsModel {
             guard let photo = items[key]?.photo else { continue }
             // The file's bytes, percent-encoded in its URL (a name that is not UTF-8 is its own file).
             guard let path = photo.filePath, let url = URL(fileAt: path) else { continue }
-            requests.append(TrashRequest(key: key, url: url, identity: photo.file?.identity, folderIdentity: photo.file?.folder))
+            // A shot's other files (its RAW) go with it, each checked as it was listed.
+            let companions = (photo.shot?.companions ?? []).map { companion in
+                FreedesktopTrash.ShotFile(name: companion.name.lastComponent.map { FilePath(root: nil, components: $0).bytes } ?? [], identity: companion.file.identity)
+            }
+            requests.append(
+                TrashRequest(
+                    key: key, url: url, identity: photo.file?.identity, folderIdentity: photo.file?.folder, companions: companions))
         }
         guard !requests.isEmpty else {
             reply.note("only files of a folder go to the Trash (this photo comes from \(feedName))")
             return
         }
         ask(.trash(requests))
-        let names = requests.map(\.shownName)
+        let names = requests.map(\.shownNames)
         let what = names.count == 1
             ? names[0] : "\(names.count) photos (\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : ""))"
         reply.say("Move \(what) to the Trash? y moves \(names.count == 1 ? "it" : "them"), any other key keeps \(names.count == 1 ? "it" : "them")")
+    }
+
+    /// A trashed photo's files as a sentence names them: `IMG_1.JPG and IMG_1.CR2`.
+    static func names(_ trashed: Trashed) -> String {
+        TrashOutcome.listed(([trashed.file] + trashed.companions).map(\.shownName))
     }
 
     /// The key that answers the waiting question (none waiting: nothing happens).
@@ -158,7 +170,7 @@ extension ActionsModel {
             reply.note("memory and disk caches cleared")
             reply.effects.append(.clearAllCaches)
         case .trash(let files):
-            reply.note("moving \(files.count == 1 ? files[0].shownName : "\(files.count) photos") to the Trash…")
+            reply.note("moving \(files.count == 1 ? files[0].shownNames : "\(files.count) photos") to the Trash…")
             startTrashing(files.map(\.key))
             reply.effects.append(.trash(files))
         }
@@ -169,11 +181,13 @@ extension ActionsModel {
         let moved = Set(outcome.moved.map(\.key))
         finishTrashing(outcome.moved.compactMap { entry in
             guard let index = items.feedOrder.firstIndex(of: entry.key), let photo = items[entry.key]?.photo else { return nil }
-            return (entry.key, photo, index, entry.file)
+            return (entry.key, photo, index, entry.file, outcome.companions[entry.key] ?? [])
         })
         var parts: [String] = []
         if !moved.isEmpty {
-            let what = moved.count == 1 ? outcome.moved[0].file.shownName : "\(moved.count) photos"
+            let first = outcome.moved[0]
+            let what = moved.count == 1
+                ? TrashOutcome.listed(([first.file] + (outcome.companions[first.key] ?? [])).map(\.shownName)) : "\(moved.count) photos"
             parts.append("moved \(what) to the Trash (z puts \(moved.count == 1 ? "it" : "them") back)")
         }
         parts += outcome.failures

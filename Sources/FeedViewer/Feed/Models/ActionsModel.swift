@@ -16,8 +16,11 @@ import ImageLoading
 /// ```
 struct ActionsModel: Sendable {
     /// A photo moved to the Trash by the last `D`: its key, the photo, its place in the feed's
-    /// order, its file.
-    typealias Trashed = (key: PhotoKey, photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile)
+    /// order, its file, and the other files of its shot (its RAW; none for a photo of one file).
+    typealias Trashed = (
+        key: PhotoKey, photo: FeedPhoto, index: Int, file: FreedesktopTrash.TrashedFile,
+        companions: [FreedesktopTrash.TrashedFile]
+    )
 
     /// The marked photos (`t`): `y`, `s`, `o` and `D` act on them all when there are any.
     private(set) var marks: Set<PhotoKey> = []

@@ -68,6 +68,7 @@ extension FeedModel {
         case .openDetail: return openDetail()
         case .back: return back()
         case .zoom(let step): return update(detail: .zoom(step, detailDrawing))
+        case .developRaw: return update(detail: .develop(detailDrawing))
         case .pan(let dx, let dy): return update(detail: .pan(dx: dx, dy: dy, detailDrawing))
         case .dragStart(let point): return update(detail: .startDrag(point))
         case .dragTo(let point): return update(detail: .drag(to: point, detailDrawing))

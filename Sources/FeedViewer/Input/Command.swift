@@ -54,6 +54,9 @@ public enum Command: Hashable, Sendable {
     case openExternally
     /// Zoom the photo view (`+` `-` `=` `w` `W`, Ctrl + wheel).
     case zoom(DetailZoom.Step)
+    /// Develop the photo view's camera RAW file from its sensor data instead of showing its
+    /// embedded preview (`E`); Esc or another photo shows previews again.
+    case developRaw
     /// Move a zoomed photo by a share of the view across and down (h j k l, H J K L, the wheel).
     case pan(dx: Double, dy: Double)
     /// A press in the photo view: a drag may follow.

@@ -185,6 +185,7 @@ public struct KeyMap: Sendable {
         case .character("y"): .copyLocation
         case .character("o"): .openExternally
         case .character("s"): .saveOriginal
+        case .character("E"): .developRaw
         default: nil
         }
     }
@@ -238,6 +239,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "Enter", action: "open photo", group: .view),
         HelpEntry(keys: "+ - = w W", action: "zoom, 1:1, fit, fill", group: .view),
         HelpEntry(keys: "h j k l drag", action: "pan a zoomed photo", group: .view),
+        HelpEntry(keys: "E", action: "develop RAW (photo)", group: .view),
         HelpEntry(keys: "v", action: "list / grid", group: .view),
         HelpEntry(keys: "r", action: "retry row or page", group: .act),
         HelpEntry(keys: "R", action: "retry failed, damaged", group: .act),

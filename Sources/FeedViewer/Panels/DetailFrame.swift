@@ -55,6 +55,7 @@ public enum DetailFrame {
         if let imageSize = model.imageSize {
             info += glyphs.separator + "\(imageSize.columns)\(glyphs.times)\(imageSize.rows)"
         }
+        if let raw = model.rawPicture { info += glyphs.separator + raw }
         if let zoom = model.zoom { info += glyphs.separator + "zoom " + zoom }
         if !model.source.isEmpty { info += glyphs.separator + TextSanitizer.sanitize(model.source) }
         // The decision at the right of the line (what a cull looks for), the details before it.
@@ -127,9 +128,12 @@ public struct DetailFrameModel: Hashable, Sendable {
     public var decision: Decision?
     /// Whether the decision's sidecar could not be written (kept, pending).
     public var decisionUnsaved = false
-
+    /// What a camera RAW file is drawn from: "preview" (its embedded one) or "developed" (its
+    /// sensor data, `E`); nil for a photo with no RAW file.
+    public var rawPicture: String?
     /// A shot's badge (`RAW+JPG`; nil: one file).
     public var shotBadge: String?
+
     public init(
         title: String, id: String, imageSize: CellSize? = nil, source: String, state: RowDisplayState,
         picture: Picture? = nil, hasSymbols: Bool = true, zoom: String? = nil

@@ -159,6 +159,8 @@ public enum FeedView {
         detailModel.damage = detail.damage
         detailModel.decision = model.decision(of: detail.key)
         detailModel.decisionUnsaved = model.decisionFailure(of: detail.key) != nil
+        if photo.rawFile != nil { detailModel.rawPicture = detail.developed ? "developed" : "preview" }
+        if detail.developed, let size = detail.originalSize { detailModel.imageSize = CellSize(columns: size.width, rows: size.height) }
         detailModel.shotBadge = photo.isShot ? photo.shot?.badge : nil
         let options = RowRenderOptions(placeholder: .spinner, colors: model.options.colors, glyphs: model.options.glyphs)
         let (block, box) = DetailFrame.render(detailModel, size: model.screenSize, options: options)

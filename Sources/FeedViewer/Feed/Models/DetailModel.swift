@@ -41,6 +41,9 @@ struct DetailModel: Sendable {
     private(set) var requested: PixelRect?
     /// Where a drag last was (a press in the view starts one).
     private(set) var dragAnchor: CellPoint?
+    /// Whether the picture is the photo's camera RAW file developed from its sensor data (`E`),
+    /// not its embedded preview; a new detail view (Esc, another photo) shows previews again.
+    private(set) var developed = false
 
     /// The detail view of `key`, its load `token`; nothing shown yet (``Message/open``).
     init(key: PhotoKey, token: LoadToken) {
@@ -102,6 +105,8 @@ extension DetailModel {
         case loading(LoadToken)
         /// A phase of the view's load `token`.
         case phase(ImagePhase, token: LoadToken, Drawing)
+        /// Develops the photo's camera RAW file from its sensor data (`E`) and shows that.
+        case develop(Drawing)
     }
 
     /// What the detail view asks of the rest of the model.
@@ -152,13 +157,17 @@ extension DetailModel {
         case .phase(let phase, let token, let drawing):
             guard token == self.token else { break }
             receive(phase, drawing: drawing)
+        case .develop(let drawing):
+            develop(drawing, reply: &reply)
         }
         return reply
     }
 
     /// The sizes the view zooms in; nil for a photo of unknown size.
     func space(in drawing: Drawing) -> DetailZoom.Space? {
-        guard let photo = drawing.photo, let image = photo.size ?? originalSize, !image.isEmpty else { return nil }
+        // A developed RAW's size is known once it has been developed (half the sensor's).
+        guard let photo = drawing.photo, let image = developed ? originalSize : photo.size ?? originalSize, !image.isEmpty
+        else { return nil }
         return DetailZoom.Space(
             image: image, fit: drawing.pictures.pixelSize(forImage: image, in: drawing.box),
             view: drawing.pictures.pixelSize(forImage: nil, in: drawing.box))
@@ -169,6 +178,7 @@ extension DetailModel {
         thumbnail: Bitmap?, previous: DetailModel?, keepingZoom: Bool, drawing: Drawing, reply: inout ModelReply<Request>
     ) {
         originalSize = previous?.originalSize
+        developed = previous?.developed ?? false
         if keepingZoom, let previous, previous.isZoomed {
             zoom = previous.zoom
             shown = previous.shown
@@ -184,9 +194,38 @@ extension DetailModel {
             showsThumbnail = true
             if let size = photo.size { shown = (thumbnail, PixelRect(x: 0, y: 0, width: size.width, height: size.height)) }
         }
-        requested = (photo.size ?? originalSize).map { PixelRect(x: 0, y: 0, width: $0.width, height: $0.height) }
+        requested = (developed ? originalSize : photo.size ?? originalSize).map { PixelRect(x: 0, y: 0, width: $0.width, height: $0.height) }
         reply.ask(.log(.note("detail \(pixels.width)×\(pixels.height)")))
-        reply.effects.append(.load(.detail, token, photo.imageRequest(for: pixels, priority: .veryHigh), lowData: drawing.lowData))
+        let request = photo.imageRequest(for: pixels, priority: .veryHigh)
+        reply.effects.append(
+            .load(.detail, token, developed ? photo.developing(request) ?? request : request, lowData: drawing.lowData))
+    }
+
+    /// Develops the photo's RAW file from its sensor data (``Message/develop(_:)``): the preview
+    /// stays on screen until the developed picture arrives, fitted (its size is the developed
+    /// one's, so a zoom starts again); a photo with no RAW file is said, and nothing loads.
+    private mutating func develop(_ drawing: Drawing, reply: inout ModelReply<Request>) {
+        guard let photo = drawing.photo else { return }
+        guard let raw = photo.rawFile else {
+            reply.note("\(photo.id) is not a camera RAW file: it has no sensor data to develop")
+            return
+        }
+        guard !developed else {
+            reply.note("\(raw.name) is developed from its sensor data already (Esc shows previews)")
+            return
+        }
+        let pixels = drawing.pictures.pixelSize(forImage: photo.size, in: drawing.box)
+        guard let request = photo.developing(photo.imageRequest(for: pixels, priority: .veryHigh)) else { return }
+        developed = true
+        zoom = DetailZoom()
+        originalSize = nil
+        requested = nil
+        shown = nil
+        state = .idle
+        damage = nil
+        reply.note("developing \(raw.name) from its sensor data…")
+        reply.effects.append(.cancel(.detail))
+        reply.ask(.load(request))
     }
 
     /// Loads what the view shows now: the part of the original at its size (the whole photo
@@ -201,9 +240,10 @@ extension DetailModel {
         requested = view.region
         state = .idle
         damage = nil
-        let request = zoom.isFitted
+        var request = zoom.isFitted
             ? photo.imageRequest(for: space.fit, priority: .veryHigh)
             : photo.imageRequest(region: view.region, of: space.image, output: view.output)
+        if developed { request = photo.developing(request) ?? request }
         reply.effects.append(.cancel(.detail))
         reply.ask(.load(request))
         reply.ask(.log(.note("detail \(zoom.label(in: space)) \(view.region)")))

@@ -142,7 +142,7 @@ import Testing
         // Given a picsum-style feed whose ids carry a title change, a terminal reset and a screen clear
         let list = #"[{"id":"x\u001b]2;owned\u0007y","author":"a"},{"id":"\u001bcreset","author":"b"},"#
             + #"{"id":"\u001b[2Jclear\u009b","author":"c"}]"#
-        let server = try RecordingHTTPServer { $0.hasPrefix("/v2/list") ? .ok(Array(list.utf8), type: "application/json") : .notFound }
+        let server = try LoopbackHTTPServer { $0.hasPrefix("/v2/list") ? .ok(Array(list.utf8), type: "application/json") : .notFound }
         let cache = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
 

@@ -18,10 +18,10 @@ struct RequestHeaderCommandTests {
         // Given a photo, a second origin that serves it, and a feed origin whose photo 1
         // redirects there, photo 2 is its own and photo 3 is missing
         let photo = try #require(FileManager.default.contents(atPath: BuiltBinary.assetsDirectory.appendingPathComponent("clock.jpg").path))
-        let other = try RecordingHTTPServer { _ in .ok([UInt8](photo), type: "image/jpeg") }
+        let other = try LoopbackHTTPServer { _ in .ok([UInt8](photo), type: "image/jpeg") }
         let list = #"[{"id":"1","author":"Ann","width":64,"height":48},{"id":"2","author":"Bo","width":64,"height":48},{"id":"3","author":"Cy","width":64,"height":48}]"#
         let otherPort = other.port
-        let feed = try RecordingHTTPServer { target in
+        let feed = try LoopbackHTTPServer { target in
             if target.hasPrefix("/v2/list") { return .ok(Array(list.utf8), type: "application/json") }
             if target.hasPrefix("/id/1/") { return .redirect("http://127.0.0.1:\(otherPort)\(target)") }
             if target.hasPrefix("/id/2/") { return .ok([UInt8](photo), type: "image/jpeg") }

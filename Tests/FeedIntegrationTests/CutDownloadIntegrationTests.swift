@@ -13,7 +13,10 @@ import Testing
         // Given a 120×160 photo behind a server that closes after 60 % of it, and a pipeline with
         // a disk cache and two attempts a load
         let body = Fixtures.jpeg(width: 120, height: 160)
-        let server = try CuttingHTTPServer(body: body, share: 0.6)
+        let well = Flag()
+        let server = try LoopbackHTTPServer { _ in
+            well.isSet ? .ok(body, type: "image/jpeg") : .cut(body, type: "image/jpeg", sent: Int(Double(body.count) * 0.6))
+        }
         let directory = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let disk = try DiskCache(directory: directory)
@@ -39,7 +42,7 @@ import Testing
         #expect(await disk.totalSize() == 0)
 
         // When the server is well again and the photo is loaded again (the viewer's r)
-        server.sendsWhole = true
+        well.set()
         let whole = try await pipeline.image(for: ImageRequest(url: url))
 
         // Then it came whole from the network, and only now is it on disk

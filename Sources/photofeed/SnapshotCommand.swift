@@ -55,6 +55,11 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         guard scroll >= 0 else { throw ValidationError("--scroll must not be negative (got \(scroll))") }
         guard (0...600_000).contains(waitMs) else { throw ValidationError("--wait-ms must be 0…600000 (got \(waitMs))") }
+        // A snapshot reads no sidecar (its frame must be the same each run): a filter by
+        // decision would show nothing.
+        if options.picks || options.rejected || options.minRating != nil || options.label != nil {
+            throw ValidationError("snapshot reads no sidecars, so it cannot filter by decision (--picks, --rejected, --min-rating, --label): use the viewer")
+        }
     }
 
     /// `--cell-pixels` as a size, 1…200 pixels each way.

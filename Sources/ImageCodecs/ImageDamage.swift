@@ -57,7 +57,7 @@ public struct ImageDamage: Sendable, Hashable, CustomStringConvertible {
         if let scan, scan > 1, decodedRows == rows {
             return "every row decoded as of scan \(scan - 1), the detail after it missing"
         }
-        if percent == 0 {
+        if percent == 0 && decodedRows > 0 {
             return "less than 1 % decoded"
         }
         return "\(percent) % decoded"

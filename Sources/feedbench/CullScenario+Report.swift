@@ -29,6 +29,13 @@ extension CullScenario {
                 met(decided.map { $0 <= .milliseconds(30) && shown == run.keyToDecision.count && run.sidecarsWritten == run.decisions }),
             ])
         }
+        for (label, run) in [("\(photoCount) files", thousand), ("\(smallCount) files", hundred)] {
+            let perStep = run.keysCPU.map { $0 / max(1, run.steps) }
+            table.append([
+                "viewer, \(label): its CPU time (all threads) per step while the keys were typed (a decision and a j; \(run.steps) steps, \(ms(run.keysCPU)) ms in all)",
+                ms(perStep), "", "(what a step costs, whatever else runs)", "",
+            ])
+        }
         let flat = thousand.peakKiB.flatMap { large in hundred.peakKiB.map { Double(large) / Double(max(1, $0)) } }
         table.append([
             "viewer: peak RSS MB, \(photoCount) files (\(smallCount) files: \(mb(hundred.peakKiB)) MB)", mb(thousand.peakKiB), "", "flat",

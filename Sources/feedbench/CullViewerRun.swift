@@ -26,6 +26,10 @@ struct CullViewerRun {
     var missed = 0
     /// The viewer's peak resident memory (VmHWM) at the end, KiB.
     var peakKiB: Int?
+    /// The viewer's CPU time (user and system, all its threads) while the keys were typed,
+    /// and the steps (a decision and a j) it covers: what a step costs whatever else runs.
+    var keysCPU: Duration?
+    var steps = 0
     /// The viewer's own words for what it refused (the first seen).
     var refusal: String?
 
@@ -76,6 +80,7 @@ struct CullViewerRun {
         // The keys, `interval` apart: a decision, timed until the photo's line shows it, then
         // `j`, timed until the next photo's picture.
         let start = ContinuousClock.now
+        let cpuBefore = Self.cpuTime(of: child.pid)
         for key in 0..<min(keys, names.count - 1) {
             let due = start + interval * key
             _ = terminal.pump(until: { _ in false }, deadline: due)
@@ -113,6 +118,8 @@ struct CullViewerRun {
             }
         }
         run.peakKiB = Self.peakKiB(of: child.pid)
+        run.steps = min(keys, names.count - 1)
+        if let before = cpuBefore, let after = Self.cpuTime(of: child.pid) { run.keysCPU = after - before }
         terminal.type("q")
         terminal.type("q")
         // The viewer writes what is unsaved as it stops: its sidecars are all there once it has ended.
@@ -131,6 +138,19 @@ struct CullViewerRun {
     /// The error the detail view shows in place of a picture (`✗ too large (bytes) · r to retry`).
     static func refusal(in screen: VirtualScreen) -> String? {
         (1..<screen.rows).lazy.map { screen.line($0).trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("✗") }
+    }
+
+    /// A process's CPU time so far, user and system, from /proc/PID/stat (utime and stime, in
+    /// clock ticks).
+    static func cpuTime(of pid: pid_t) -> Duration? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        // The fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        let ticks = max(1, sysconf(Int32(_SC_CLK_TCK)))
+        return .milliseconds((user + system) * 1000 / ticks)
     }
 
     /// A process's VmHWM from /proc, KiB.

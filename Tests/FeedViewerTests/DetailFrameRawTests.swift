@@ -1,3 +1,4 @@
+import Foundation
 import FeedViewer
 import TerminalScreen
 import Testing
@@ -7,7 +8,7 @@ import Vocabulary
 /// preview, or its sensor data developed (`E`); a photo with no RAW file says neither.
 @Suite("Detail frame: preview or developed")
 struct DetailFrameRawTests {
-    private func infoLine(_ raw: String?) -> String {
+    private func lines(_ raw: String?) -> [String] {
         var model = DetailFrameModel(
             title: "IMG_1.CR2", id: "IMG_1.CR2", imageSize: CellSize(columns: 2736, rows: 1824), source: "~/shoot",
             state: .loaded(source: .disk, bytes: 1_000, duration: .milliseconds(5)))
@@ -15,7 +16,18 @@ struct DetailFrameRawTests {
         let screen = MemoryScreen(size: CellSize(columns: 80, rows: 12))
         DetailFrame.draw(model, on: screen)
         screen.flush()
-        return screen.plainText().split(separator: "\n", omittingEmptySubsequences: false)[1].description
+        return screen.plainText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    private func infoLine(_ raw: String?) -> String { lines(raw)[1] }
+
+    @Test func theHintsOfferEOnlyForARAWShownFromItsPreview() {
+        // Given the detail frame of a RAW from its preview, developed, and of a JPEG
+        // When each is drawn
+        // Then only the preview's hints (the last line) offer E
+        #expect(lines("preview").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("E develop") == true)
+        #expect(lines("developed").contains { $0.contains("E develop") } == false)
+        #expect(lines(nil).contains { $0.contains("E develop") } == false)
     }
 
     @Test func theInfoLineSaysPreviewOrDeveloped() {

@@ -77,7 +77,9 @@ public enum DetailFrame {
             maxWidth: width)
         block.write(
             TextTruncation.truncate(
-                hints(for: model.state, hasSymbols: model.hasSymbols, zoomed: model.zoom != nil, glyphs: glyphs), toWidth: width,
+                hints(
+                    for: model.state, hasSymbols: model.hasSymbols, zoomed: model.zoom != nil,
+                    developable: model.rawPicture == "preview", glyphs: glyphs), toWidth: width,
                 ellipsis: glyphs.ellipsis),
             at: CellPoint(row: layout.hintRow, column: 1), style: CellStyle(attributes: .dim))
         return (block, border)
@@ -93,7 +95,9 @@ public enum DetailFrame {
         return thumbnail
     }
 
-    static func hints(for state: RowDisplayState, hasSymbols: Bool = true, zoomed: Bool = false, glyphs: GlyphSet) -> String {
+    static func hints(
+        for state: RowDisplayState, hasSymbols: Bool = true, zoomed: Bool = false, developable: Bool = false, glyphs: GlyphSet
+    ) -> String {
         var keys = [zoomed ? "Esc fit" : "Esc/q back"]
         if case .failed = state { keys.append("r retry") }
         if zoomed {
@@ -102,6 +106,8 @@ public enum DetailFrame {
             keys += ["j/k next/prev", "+ zoom"]
         }
         keys.append(hasSymbols ? "m symbols" : "i block art")
+        // A RAW shown from its preview: E shows its sensor's picture.
+        if developable { keys.append("E develop") }
         return keys.joined(separator: glyphs.separator)
     }
 }

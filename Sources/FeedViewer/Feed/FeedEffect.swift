@@ -43,12 +43,14 @@ public enum FeedEffect: Sendable {
     /// Put trashed files back, each photo's together (a shot's JPEG and RAW, all or none; the
     /// outcome comes back as ``FeedMessage/restored(_:)``).
     case restoreFromTrash([[FreedesktopTrash.TrashedFile]])
-    /// Read a photo's decision from its sidecar (or the XMP in the photo); the outcome comes back
-    /// as ``FeedMessage/decisionRead(_:_:)``.
-    case readDecision(PhotoKey, photo: FilePath)
-    /// Write a photo's decision to its sidecar, off the key's path; the outcome comes back as
-    /// ``FeedMessage/decisionWritten(_:_:_:)``. The photo itself is never written.
-    case writeDecision(PhotoKey, Decision, photo: FilePath)
+    /// Read a photo's decision from its sidecar (or the XMP in the photo; a shot's from the
+    /// first of its files' sidecars, `companions` being its RAW); the outcome comes back as
+    /// ``FeedMessage/decisionRead(_:_:)``.
+    case readDecision(PhotoKey, photo: FilePath, companions: [FilePath])
+    /// Write a photo's decision to its sidecar (a shot's to each of its files'), off the key's
+    /// path; the outcome comes back as ``FeedMessage/decisionWritten(_:_:_:)``. The photo itself
+    /// is never written.
+    case writeDecision(PhotoKey, Decision, photo: FilePath, companions: [FilePath])
     /// Ask the feed for its next page.
     case loadPage
     /// Empty the memory cache.

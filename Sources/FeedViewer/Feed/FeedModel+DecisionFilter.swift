@@ -73,7 +73,7 @@ extension FeedModel {
         var effects: [FeedEffect] = []
         for key in reads {
             guard let path = items.photo(of: key)?.filePath else { continue }
-            effects += update(decisions: .appeared(key, path))
+            effects += update(decisions: .appeared(key, path, companions: decisionCompanions(of: key)))
         }
         return effects
     }

@@ -18,7 +18,14 @@ extension FeedModel {
 
     /// The decisions not in their sidecars yet, for the runtime to write as it stops: each
     /// photo's keys, to apply to what its sidecar holds.
-    public var unsavedDecisions: [(photo: FilePath, edits: [DecisionEdit])] { decisions.unsaved }
+    public var unsavedDecisions: [(photo: FilePath, companions: [FilePath], edits: [DecisionEdit])] { decisions.unsaved }
+
+    /// The other files of `key`'s shot (the RAW beside its JPEG), whose sidecars take its
+    /// decision too; none for a photo of one file.
+    func decisionCompanions(of key: PhotoKey) -> [FilePath] {
+        guard let photo = photo(key), photo.isShot else { return [] }
+        return Array(photo.shotPaths.dropFirst())
+    }
 
     /// Whether the decision of `key` waits for its sidecar (being written, or failed).
     public func decisionIsPending(of key: PhotoKey) -> Bool {
@@ -33,7 +40,8 @@ extension FeedModel {
     mutating func decide(_ edit: DecisionEdit) -> [FeedEffect] {
         let keys = detailKey.map { [$0] } ?? actionTargets
         let targets = keys.map { key in
-            DecisionsModel.Target(key: key, photo: photo(key)?.filePath, name: photo(key)?.id ?? key.id)
+            DecisionsModel.Target(
+                key: key, photo: photo(key)?.filePath, name: photo(key)?.id ?? key.id, companions: decisionCompanions(of: key))
         }
         let advances = options.cullAdvance && keys.count == 1 && (detailKey != nil || marks.isEmpty)
         return update(decisions: .decide(edit, targets, advances: advances, feedName: feedName))
@@ -62,7 +70,7 @@ extension FeedModel {
         var effects: [FeedEffect] = []
         for key in visibleKeys + (detailKey.map { [$0] } ?? []) where decisions.state(of: key) == nil {
             guard let path = photo(key)?.filePath else { continue }
-            effects += update(decisions: .appeared(key, path))
+            effects += update(decisions: .appeared(key, path, companions: decisionCompanions(of: key)))
         }
         return effects + readAhead()
     }

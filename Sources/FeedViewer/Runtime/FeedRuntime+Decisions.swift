@@ -3,14 +3,15 @@ import SystemPackage
 import Vocabulary
 
 extension FeedRuntime {
-    /// Reads a photo's decision from its sidecar in a task of its own; the outcome comes back as
-    /// ``FeedMessage/decisionRead(_:_:)``.
-    func readDecision(_ key: PhotoKey, photo: FilePath) {
+    /// Reads a photo's decision from its sidecar (a shot's from the first of its files' that
+    /// exists) in a task of its own; the outcome comes back as ``FeedMessage/decisionRead(_:_:)``.
+    func readDecision(_ key: PhotoKey, photo: FilePath, companions: [FilePath] = []) {
         let (sidecars, mailbox) = (self.sidecars, self.mailbox)
         work.append(Task {
             let result: Result<Decision?, SidecarError>
             do throws(SidecarError) {
-                result = .success(try await sidecars.read(photo: photo))
+                result = .success(
+                    companions.isEmpty ? try await sidecars.read(photo: photo) : try await sidecars.read(shot: [photo] + companions))
             } catch {
                 result = .failure(error)
             }
@@ -18,15 +19,20 @@ extension FeedRuntime {
         })
     }
 
-    /// Writes a photo's decision to its sidecar in a task of its own, never on the key's path;
-    /// the outcome comes back as ``FeedMessage/decisionWritten(_:_:_:)`` (the model keeps a
-    /// failed one as pending). Not cancelled by ``stop()``: a decision made is written.
-    func writeDecision(_ decision: Decision, for key: PhotoKey, photo: FilePath) {
+    /// Writes a photo's decision to its sidecar (a shot's to each of its files') in a task of
+    /// its own, never on the key's path; the outcome comes back as
+    /// ``FeedMessage/decisionWritten(_:_:_:)`` (the model keeps a failed one as pending). Not
+    /// cancelled by ``stop()``: a decision made is written.
+    func writeDecision(_ decision: Decision, for key: PhotoKey, photo: FilePath, companions: [FilePath] = []) {
         let (sidecars, mailbox) = (self.sidecars, self.mailbox)
         let write = Task {
             var failure: SidecarError?
             do throws(SidecarError) {
-                try await sidecars.write(decision, for: photo)
+                if companions.isEmpty {
+                    try await sidecars.write(decision, for: photo)
+                } else {
+                    try await sidecars.write(decision, forShot: [photo] + companions)
+                }
             } catch {
                 failure = error
             }
@@ -39,11 +45,12 @@ extension FeedRuntime {
     /// way, or failed) is written now, applied to what the sidecar holds, so a key pressed
     /// just before `q` is kept. What still fails is in ``unsavedDecisionFailures``.
     func writeUnsavedDecisions() async {
-        for (photo, edits) in model.unsavedDecisions {
+        for (photo, companions, edits) in model.unsavedDecisions {
             do throws(SidecarError) {
+                let files = [photo] + companions
                 var current = Decision()
-                if case .replace = edits.first {} else { current = try await sidecars.read(photo: photo) ?? Decision() }
-                try await sidecars.write(edits.reduce(current) { $1.applied(to: $0) }, for: photo)
+                if case .replace = edits.first {} else { current = try await sidecars.read(shot: files) ?? Decision() }
+                try await sidecars.write(edits.reduce(current) { $1.applied(to: $0) }, forShot: files)
             } catch {
                 // What the row showed: the keys applied to no decision (a whole decision replaces it).
                 let shown = edits.reduce(Decision()) { $1.applied(to: $0) }

@@ -28,10 +28,10 @@ extension FeedRuntime {
             restore(files)
         case .openExternally(let location, let identity):
             openExternally(location, expecting: identity)
-        case .readDecision(let key, let photo):
-            readDecision(key, photo: photo)
-        case .writeDecision(let key, let decision, let photo):
-            writeDecision(decision, for: key, photo: photo)
+        case .readDecision(let key, let photo, let companions):
+            readDecision(key, photo: photo, companions: companions)
+        case .writeDecision(let key, let decision, let photo, let companions):
+            writeDecision(decision, for: key, photo: photo, companions: companions)
         case .readInfo(let key, let request):
             readInfo(key, request: request)
         case .loadPage:

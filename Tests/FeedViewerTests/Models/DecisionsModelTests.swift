@@ -14,11 +14,11 @@ struct DecisionsModelTests {
     private var target: DecisionsModel.Target { DecisionsModel.Target(key: key, photo: path, name: "a.jpg") }
 
     private func writes(_ reply: ModelReply<DecisionsModel.Request>) -> [Decision] {
-        reply.effects.compactMap { if case .writeDecision(_, let decision, _) = $0 { decision } else { nil } }
+        reply.effects.compactMap { if case .writeDecision(_, let decision, _, _) = $0 { decision } else { nil } }
     }
 
     private func reads(_ reply: ModelReply<DecisionsModel.Request>) -> [FilePath] {
-        reply.effects.compactMap { if case .readDecision(_, let photo) = $0 { photo } else { nil } }
+        reply.effects.compactMap { if case .readDecision(_, let photo, _) = $0 { photo } else { nil } }
     }
 
     @Test func aRowThatAppearsIsReadOnceAndShowsWhatTheSidecarHolds() {

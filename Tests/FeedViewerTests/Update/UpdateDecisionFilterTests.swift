@@ -16,7 +16,7 @@ struct UpdateDecisionFilterTests {
     }
 
     private func reads(_ effects: [FeedEffect]) -> [String] {
-        effects.compactMap { if case .readDecision(let key, _) = $0 { key.id } else { nil } }
+        effects.compactMap { if case .readDecision(let key, _, _) = $0 { key.id } else { nil } }
     }
 
     private func shown(_ harness: FeedHarness) -> [String] { harness.model.keys.map(\.id) }
@@ -80,7 +80,7 @@ struct UpdateDecisionFilterTests {
         // When x rejects it
         let effects = harness.press("x")
         // Then it is written and hidden; 3 has the focus (not skipped by the advance)
-        #expect(effects.contains { if case .writeDecision(let key, let decision, _) = $0 { key.id == "1" && decision.flag == .rejected } else { false } })
+        #expect(effects.contains { if case .writeDecision(let key, let decision, _, _) = $0 { key.id == "1" && decision.flag == .rejected } else { false } })
         #expect(shown(harness) == ["3"])
         #expect(harness.model.focusedKey?.id == "3")
         // When z takes it back, it shows again with the focus on it

@@ -20,7 +20,7 @@ struct UpdateDecisionTests {
 
     private func writes(_ effects: [FeedEffect]) -> [String: Decision] {
         var found: [String: Decision] = [:]
-        for case .writeDecision(let key, let decision, let photo) in effects {
+        for case .writeDecision(let key, let decision, let photo, _) in effects {
             #expect(photo == FilePath("/photos/\(key.id).jpg"))
             found[key.id] = decision
         }
@@ -33,7 +33,7 @@ struct UpdateDecisionTests {
         // When its page shows
         let effects = harness.showPage(TestPhotos.files(3))
         // Then each row's sidecar is read, by an effect
-        let read = effects.compactMap { if case .readDecision(let key, _) = $0 { key.id } else { nil } }
+        let read = effects.compactMap { if case .readDecision(let key, _, _) = $0 { key.id } else { nil } }
         #expect(read == ["0", "1", "2"])
         // When one comes back with 2 stars, its row shows them
         harness.send(.decisionRead(PhotoKey(id: "1"), .success(Decision(stars: 2))))

@@ -17,6 +17,8 @@ extension DecisionsModel {
         var key: PhotoKey
         var photo: FilePath?
         var name: String
+        /// The other files of its shot (the RAW beside a JPEG): the decision is theirs too.
+        var companions: [FilePath] = []
     }
 
     /// What the decisions are told.
@@ -24,8 +26,9 @@ extension DecisionsModel {
         /// A culling key on `targets` (the marked photos, else the focused one); `advances`: the
         /// focus moves on afterwards (`--cull-advance`, a decision on the focused photo alone).
         case decide(DecisionEdit, [Target], advances: Bool, feedName: String)
-        /// A local photo's row appeared: its sidecar is read (the first time).
-        case appeared(PhotoKey, FilePath)
+        /// A local photo's row appeared: its sidecar is read (the first time; a shot's, the
+        /// first of its files' that exists).
+        case appeared(PhotoKey, FilePath, companions: [FilePath] = [])
         /// A sidecar was read.
         case read(PhotoKey, Result<Decision?, SidecarError>)
         /// A write ended: the sidecar holds the decision, or the error says why not.
@@ -52,8 +55,8 @@ extension DecisionsModel {
         switch message {
         case .decide(let edit, let targets, let advances, let feedName):
             decide(edit, on: targets, advances: advances, feedName: feedName, reply: &reply)
-        case .appeared(let key, let photo):
-            run(startReading(key, photo: photo), into: &reply)
+        case .appeared(let key, let photo, let companions):
+            run(startReading(key, photo: photo, companions: companions), into: &reply)
         case .read(let key, let result):
             if case .failure(let error) = result { reply.note(error.description) }
             run(receiveRead(key, result), into: &reply)
@@ -66,8 +69,8 @@ extension DecisionsModel {
             run(retryFailed(), into: &reply)
         case .restore(let before):
             for (key, decision) in before.sorted(by: { $0.key.id < $1.key.id }) {
-                guard let photo = entries[key]?.photo else { continue }
-                run(apply(.replace(decision), to: key, photo: photo), into: &reply)
+                guard let entry = entries[key] else { continue }
+                run(apply(.replace(decision), to: key, photo: entry.photo, companions: entry.companions), into: &reply)
             }
             let count = before.count
             reply.note(count == 1 ? "decision taken back" : "\(count) decisions taken back")
@@ -93,7 +96,7 @@ extension DecisionsModel {
         for (target, _) in files { before[target.key] = decision(of: target.key) ?? Decision() }
         reply.ask(.remember(before))
         run(retryFailed(), into: &reply)
-        for (target, photo) in files { run(apply(edit, to: target.key, photo: photo), into: &reply) }
+        for (target, photo) in files { run(apply(edit, to: target.key, photo: photo, companions: target.companions), into: &reply) }
         let shown = files.count == 1 ? files[0].0.name : "\(files.count) photos"
         let result = decision(of: files[0].0.key) ?? Decision()
         reply.say("\(shown): \(edit.words(after: result))")
@@ -104,8 +107,10 @@ extension DecisionsModel {
     private func run(_ work: [Work], into reply: inout ModelReply<Request>) {
         for item in work {
             switch item {
-            case .read(let key, let photo): reply.effects.append(.readDecision(key, photo: photo))
-            case .write(let key, let decision, let photo): reply.effects.append(.writeDecision(key, decision, photo: photo))
+            case .read(let key, let photo, let companions):
+                reply.effects.append(.readDecision(key, photo: photo, companions: companions))
+            case .write(let key, let decision, let photo, let companions):
+                reply.effects.append(.writeDecision(key, decision, photo: photo, companions: companions))
             }
         }
     }

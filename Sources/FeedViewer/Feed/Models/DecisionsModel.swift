@@ -9,19 +9,20 @@ import Vocabulary
 /// is an effect (``FeedEffect/writeDecision(_:_:photo:)``) whose outcome comes back as a
 /// message. One write per photo is under way at a time: a decision made meanwhile is written
 /// when it ends. A write that fails keeps the decision as pending, said in the status bar, and
-/// is tried again with the next decision or `R`; nothing is lost silently.
+/// is tried again with the next decision or `R`; nothing is lost silently. A RAW+JPEG shot's
+/// decision is one: read from the first of its files' sidecars, written to every one's.
 ///
 /// ```swift
 /// var decisions = DecisionsModel()
-/// decisions.startReading(key, photo: path)            // [.read(key, path)]
+/// decisions.startReading(key, photo: path)            // [.read(key, path, companions: [])]
 /// decisions.receiveRead(key, .success(nil))            // no sidecar: no decision yet
-/// decisions.apply(.stars(3), to: key, photo: path)     // [.write(key, 3 stars, path)]
+/// decisions.apply(.stars(3), to: key, photo: path)     // [.write(key, 3 stars, path, companions: [])]
 /// ```
 struct DecisionsModel: Sendable {
     /// What the sidecars need next: a read, or a write of the decision the row shows.
     enum Work: Hashable, Sendable {
-        case read(PhotoKey, FilePath)
-        case write(PhotoKey, Decision, FilePath)
+        case read(PhotoKey, FilePath, companions: [FilePath])
+        case write(PhotoKey, Decision, FilePath, companions: [FilePath])
     }
 
     /// How a photo's sidecar stands against what its row shows.
@@ -41,6 +42,8 @@ struct DecisionsModel: Sendable {
     struct Entry: Hashable, Sendable {
         /// The photo's file.
         var photo: FilePath
+        /// The other files of its shot (a RAW beside the JPEG): their sidecars are written too.
+        var companions: [FilePath] = []
         /// What the row shows.
         var decision = Decision()
         /// What the sidecar holds as far as the viewer knows (nil: not read yet, or unreadable).
@@ -77,11 +80,11 @@ struct DecisionsModel: Sendable {
     /// What is not in the sidecars yet when the viewer stops (their reads and writes were
     /// under way, or failed): each photo's keys, to apply to what its sidecar holds then (a
     /// decision read or made here: the whole of it).
-    var unsaved: [(photo: FilePath, edits: [DecisionEdit])] {
+    var unsaved: [(photo: FilePath, companions: [FilePath], edits: [DecisionEdit])] {
         entries.values.compactMap { entry in
-            if entry.reading { return entry.edits.isEmpty ? nil : (entry.photo, entry.edits) }
+            if entry.reading { return entry.edits.isEmpty ? nil : (entry.photo, entry.companions, entry.edits) }
             guard entry.writing != nil || entry.failure != nil || entry.saved != entry.decision else { return nil }
-            return (entry.photo, [.replace(entry.decision)])
+            return (entry.photo, entry.companions, [.replace(entry.decision)])
         }.sorted { $0.photo.string < $1.photo.string }
     }
 
@@ -90,11 +93,12 @@ struct DecisionsModel: Sendable {
 
     // MARK: Reading
 
-    /// A row of a local photo appeared: its sidecar is read, the first time.
-    mutating func startReading(_ key: PhotoKey, photo: FilePath) -> [Work] {
+    /// A row of a local photo appeared: its sidecar is read (a shot's: the first of its files'
+    /// that exists), the first time.
+    mutating func startReading(_ key: PhotoKey, photo: FilePath, companions: [FilePath] = []) -> [Work] {
         guard entries[key] == nil else { return [] }
-        entries[key] = Entry(photo: photo, reading: true)
-        return [.read(key, photo)]
+        entries[key] = Entry(photo: photo, companions: companions, reading: true)
+        return [.read(key, photo, companions: companions)]
     }
 
     /// The read of `key` ended: the keys pressed meanwhile are applied to what it found; a
@@ -119,8 +123,8 @@ struct DecisionsModel: Sendable {
     /// A key's `edit` on the photo of `key` (its file `photo`): shown at once; the write to
     /// start, if one is to start now (none while the read or another write is under way). A
     /// photo never read (marked, off screen) is read first, the edit applied to what it finds.
-    mutating func apply(_ edit: DecisionEdit, to key: PhotoKey, photo: FilePath) -> [Work] {
-        let reads = startReading(key, photo: photo)
+    mutating func apply(_ edit: DecisionEdit, to key: PhotoKey, photo: FilePath, companions: [FilePath] = []) -> [Work] {
+        let reads = startReading(key, photo: photo, companions: companions)
         guard var entry = entries[key] else { return reads }
         entry.decision = edit.applied(to: entry.decision)
         if entry.reading { entry.edits.append(edit) }
@@ -160,6 +164,6 @@ struct DecisionsModel: Sendable {
         else { return [] }
         entry.writing = entry.decision
         entries[key] = entry
-        return [.write(key, entry.decision, entry.photo)]
+        return [.write(key, entry.decision, entry.photo, companions: entry.companions)]
     }
 }

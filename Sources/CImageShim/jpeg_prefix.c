@@ -59,6 +59,27 @@ static int pf_jpeg_has_all_dc(j_decompress_ptr cinfo) {
 }
 
 /*
+ * Whether the input left after where libjpeg stopped holds an end-of-image marker (FF D9, which
+ * entropy-coded data cannot hold: an FF there is followed by 00 or a restart marker).
+ */
+static int pf_prefix_rest_has_eoi(const pf_prefix_source *source) {
+    const uint8_t *next = source->base.next_input_byte;
+    size_t left = source->base.bytes_in_buffer;
+    while (left >= 2) {
+        const uint8_t *ff = memchr(next, 0xFF, left - 1);
+        if (ff == NULL) {
+            return 0;
+        }
+        if (ff[1] == 0xD9) {
+            return 1;
+        }
+        left -= (size_t)(ff + 1 - next);
+        next = ff + 1;
+    }
+    return 0;
+}
+
+/*
  * The prefix decode, or (dc_only) the decode of a whole progressive file at 1/8 from its DC
  * scans only: at 1/8 each 8×8 block becomes one pixel, its average, which is the DC
  * coefficient alone, so the AC scans (most of the file, and most of the entropy decoding)
@@ -118,6 +139,8 @@ static pf_status pf_jpeg_decode_scans(const uint8_t *data, size_t size, int32_t 
         jpeg_destroy_decompress(&cinfo);
         return PF_OK;
     }
+    /* Warnings while reading the header (bytes between markers) are no damage to the picture. */
+    long header_warnings = error.base.num_warnings;
     if (!cinfo.progressive_mode) {
         status = PF_ERR_UNSUPPORTED;
         pf_jpeg_fail((j_common_ptr)&cinfo, "the JPEG is not progressive (a baseline JPEG has no previews)");
@@ -145,6 +168,7 @@ static pf_status pf_jpeg_decode_scans(const uint8_t *data, size_t size, int32_t 
     /* Whether luma had no AC coefficient yet when that scan completed (coef_bits[c][k] is the
      * successive-approximation bit reached for coefficient k, -1 before any data). */
     int coarse_at_completed = 1;
+    int reached_eoi = 0;
     for (;;) {
         int result = jpeg_consume_input(&cinfo);
         if (result == JPEG_SUSPENDED) {
@@ -155,12 +179,16 @@ static pf_status pf_jpeg_decode_scans(const uint8_t *data, size_t size, int32_t 
         } else if (result == JPEG_SCAN_COMPLETED || result == JPEG_REACHED_EOI) {
             completed = cinfo.input_scan_number;
             coarse_at_completed = cinfo.coef_bits == NULL || cinfo.coef_bits[0][1] < 0 ? 1 : 0;
+            reached_eoi = result == JPEG_REACHED_EOI;
             if (result == JPEG_REACHED_EOI || (dc_only && pf_jpeg_has_all_dc(&cinfo))) {
                 break;
             }
         }
     }
-    if (completed == 0) {
+    /* A whole file's DC-only picture: a damaged or cut one is not drawn from its DC scans, which
+     * would say nothing of what is missing (the usual decode says it). */
+    int damaged = dc_only && (error.base.num_warnings > header_warnings || (!reached_eoi && !pf_prefix_rest_has_eoi(&source)));
+    if (completed == 0 || damaged) {
         jpeg_destroy_decompress(&cinfo);
         return PF_OK;
     }

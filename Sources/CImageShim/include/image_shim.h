@@ -218,8 +218,10 @@ pf_status pf_jpeg_decode_prefix(const uint8_t *data, size_t size, int32_t scale_
  * completes every component's DC coefficients are read, the rest of the file is not. Each
  * pixel is then its block's average without the DC's last refinement bits: within a level or
  * two of pf_jpeg_decode_reduced at 1/8, for a fraction of the entropy decoding. *scan is the
- * last scan read (0 when the data holds no complete scan: out is then unspecified). A
- * baseline JPEG is PF_ERR_UNSUPPORTED.
+ * last scan read (0 when the data holds no complete scan, or when the file is damaged or cut:
+ * libjpeg warned about the image data it read, or no end-of-image marker follows where it
+ * stopped; out is then unspecified, and the caller decodes the file the usual way, which says
+ * what is missing). A baseline JPEG is PF_ERR_UNSUPPORTED.
  */
 pf_status pf_jpeg_decode_dc(const uint8_t *data, size_t size, int32_t reduce,
                             size_t max_memory,

@@ -197,6 +197,31 @@ struct PartialJPEGTests {
         #expect(damage.shortShare == "<1%")
     }
 
+    @Test func aProgressiveJPEGCutAndNeededAt1To8IsSaidDamagedNotDrawnWholeFromItsDCScans() throws {
+        // Given chelsea.jpg (progressive, 451×300) cut at 50 % of its bytes, its DC scans whole,
+        // needed at 1/8 with DC-only decoding allowed (as the viewer's thumbnails and a small
+        // `show` are)
+        let whole = try TestAssets.bytes("chelsea.jpg")
+        let cut = Damage.cut(whole, at: 0.5)
+        let target = PixelSize(width: 57, height: 38)
+        let small = DecodingOptions(targetSize: target, allowsDCOnlyDecoding: true, allowsPartialDecoding: true)
+
+        // When the cut file and the whole one are decoded
+        let image = try ImageDecoder.decode(cut, options: small)
+        let complete = try ImageDecoder.decode(whole, options: small)
+
+        // Then the cut one says what is missing (every row as of its last whole scan), at the
+        // same 1/8 size; the whole one is whole
+        let damage = try #require(image.damage, "a cut file drawn at 1/8 is said damaged")
+        #expect(damage.isTruncated && (damage.scan ?? 0) > 1 && damage.decodedRows == damage.rows, "\(damage)")
+        #expect(image.bitmap.size == complete.bitmap.size)
+        #expect(complete.damage == nil)
+        // And without partial decoding it is refused, as at every other size
+        let strict = DecodingOptions(targetSize: target, allowsDCOnlyDecoding: true)
+        let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(cut, options: strict) }
+        #expect(error?.kind == .truncated)
+    }
+
     @Test func dataDamagedFromItsFirstBlockIsRefusedWithTheReason() throws {
         // Given coffee.jpg whose image data begins with a marker (FF D9): libjpeg warns
         // "premature end of data segment" in the first block and draws every block grey

@@ -156,9 +156,10 @@ extension FeedModel {
 
     /// The screen changed size: lay the list out again (and the detail view at the new size).
     /// A grid reflows with the focused photo on its top line; a picture box that changed size
-    /// (`--thumb auto`, a grid's columns) re-renders kept images and reloads those too small.
-    mutating func relayout(_ size: CellSize) -> [FeedEffect] {
-        let oldBox = geometry.picture.size
+    /// (`--thumb auto`, a grid's columns, `v`'s other layout: `boxBefore`, the box before the
+    /// layout changed) re-renders kept images and reloads those too small.
+    mutating func relayout(_ size: CellSize, boxBefore: CellSize? = nil) -> [FeedEffect] {
+        let oldBox = boxBefore ?? geometry.picture.size
         screenSize = size
         let geometry = self.geometry
         var effects = update(
@@ -175,9 +176,12 @@ extension FeedModel {
 
     /// Lays the photos out as `kind` (`v`): the focused photo stays in view.
     mutating func switchLayout(to kind: LayoutKind) -> [FeedEffect] {
+        // The box is the old layout's until the options change: measured after, the pictures
+        // kept their old size.
+        let box = geometry.picture.size
         options.layout = kind
         note(options.text ? "layout: \(kind.rawValue), read as a list" : "layout: \(kind.rawValue)")
-        return relayout(screenSize)
+        return relayout(screenSize, boxBefore: box)
     }
 
     /// A click at `point`: focuses the item drawn there; a click on the focused item opens it.

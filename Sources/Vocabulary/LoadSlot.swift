@@ -8,12 +8,15 @@ public enum LoadSlot: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The photo next to the detail view's, the way it last moved, loading at the detail
     /// view's size so stepping to it shows it sharp at once (one at a time).
     case ahead
+    /// The photo the compare view shows beside the detail view's (`V`; one at a time).
+    case compared
 
     public var description: String {
         switch self {
         case .item(let key): "photo \(key)"
         case .detail: "detail"
         case .ahead: "ahead"
+        case .compared: "compared"
         }
     }
 }

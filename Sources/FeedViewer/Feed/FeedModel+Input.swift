@@ -124,6 +124,7 @@ extension FeedModel {
         case .decide(let edit): return decide(edit)
         case .cycleDecisionFilter: return cycleDecisionFilter()
         case .trashRejected: return trashRejected()
+        case .toggleCompare: return toggleCompare()
         case .openExternally: return update(actions: .open(actionPhotos))
         default: return nil
         }

@@ -199,7 +199,7 @@ extension FeedModel {
 extension FeedModel {
     /// The cell box the detail view's picture fills on the current screen.
     var detailBox: CellSize {
-        DetailFrame.layout(in: screenSize)?.thumbnail.size ?? CellSize(columns: 1, rows: 1)
+        DetailFrame.layout(in: compared == nil ? screenSize : compareSide)?.thumbnail.size ?? CellSize(columns: 1, rows: 1)
     }
 
     /// How the detail view draws now: the renderer, its box, its photo, low-data mode.
@@ -240,13 +240,14 @@ extension FeedModel {
         var effects = closeDetailLoad()
         detail = DetailModel(key: key, token: makeToken())
         effects += update(detail: .open(thumbnail: items[key]?.bitmap, previous: previous, keepingZoom: keepingZoom, detailDrawing))
+        if let compared { effects += openCompared(compared.key, previous: compared) }
         if keepingZoom, previous?.isZoomed == true { return effects }
         return effects + loadAhead(of: key, forward: forward)
     }
 
     /// Closes the detail view and cancels its loads.
     mutating func closeDetail() -> [FeedEffect] {
-        closeDetailLoad() + cancelAhead()
+        closeCompare() + closeDetailLoad() + cancelAhead()
     }
 
     /// Drops the detail view and cancels its load (the photo ahead keeps loading).

@@ -34,6 +34,8 @@ public struct FeedModel: Sendable {
     public internal(set) var now: Duration = .zero
     /// The detail view, when open.
     var detail: DetailModel?
+    /// The photo the compare view shows beside the detail view's (`V`), when open.
+    var compared: DetailModel?
     /// The list, its order, filter, sort and prompt.
     var listing: ListModel
     /// The photos' items, the pages, the tokens, low-data mode, held input, settling.

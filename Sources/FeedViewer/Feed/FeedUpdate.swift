@@ -43,6 +43,8 @@ extension FeedModel {
             return update(loading: .phase(phase, key: key, token: token, isWanted: isWanted(key), drawing: drawing))
         case .phase(.detail, let token, let phase):
             return update(detail: .phase(phase, token: token, detailDrawing))
+        case .phase(.compared, let token, let phase):
+            return update(compared: .phase(phase, token: token, comparedDrawing))
         case .phase(.ahead, _, _):
             // Nothing shows it: its image waits in the pipeline's memory cache for the step.
             return []

@@ -87,6 +87,8 @@ public enum Command: Hashable, Sendable {
     case cycleDecisionFilter
     /// Move every rejected photo to the Trash, after asking (`X`).
     case trashRejected
+    /// Compare two photos side by side, or go back to one (`V`).
+    case toggleCompare
     /// Show or hide the event log.
     case toggleEventLog
     /// Show or hide the network panel.

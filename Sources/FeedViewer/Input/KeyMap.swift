@@ -161,6 +161,7 @@ public struct KeyMap: Sendable {
         case .character("o"): .openExternally
         case .character("D"): .trashFocused
         case .character("X"): .trashRejected
+        case .character("V"): .toggleCompare
         case .character("t"): .toggleMark
         case .character("S"): .toggleSlideshow
         case .character("T"): .invertMarks
@@ -185,6 +186,7 @@ public struct KeyMap: Sendable {
         case .character("y"): .copyLocation
         case .character("o"): .openExternally
         case .character("s"): .saveOriginal
+        case .character("V"): .toggleCompare
         case .character("E"): .developRaw
         default: nil
         }
@@ -266,6 +268,7 @@ public struct KeyMap: Sendable {
         HelpEntry(keys: "6-9", action: "red yellow green blue", group: .cull),
         HelpEntry(keys: "F", action: "filter by decision", group: .cull),
         HelpEntry(keys: "X", action: "rejects to the Trash", group: .cull),
+        HelpEntry(keys: "V", action: "compare two photos", group: .cull),
         HelpEntry(keys: "/", action: "filter by name (n N)", group: .find),
         HelpEntry(keys: "O", action: "sort by… (asks)", group: .find),
         HelpEntry(keys: "?", action: "this help", group: .panels),

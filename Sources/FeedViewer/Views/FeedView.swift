@@ -54,7 +54,9 @@ public enum FeedView {
             TextFeedView.draw(model, on: &frame)
             return
         }
-        if let detail = model.detail {
+        if let detail = model.detail, let compared = model.compared {
+            drawCompare(detail, compared, of: model, on: &frame)
+        } else if let detail = model.detail {
             drawDetail(detail, of: model, on: &frame)
         } else {
             drawList(model, context: context, on: &frame)
@@ -149,7 +151,10 @@ public enum FeedView {
     }
 
     /// The detail view: title, id, size, the picture (or its placeholder), state line, key hints.
-    static func drawDetail(_ detail: DetailModel, of model: FeedModel, on frame: inout Frame) {
+    static func drawDetail(
+        _ detail: DetailModel, of model: FeedModel, in area: CellRect? = nil, pictureKey: String = "detail", on frame: inout Frame
+    ) {
+        let area = area ?? CellRect(row: 0, column: 0, rows: model.screenSize.rows, columns: model.screenSize.columns)
         guard let photo = model.photo(detail.key) else { return }
         var detailModel = DetailFrameModel(
             title: photo.author, id: photo.id, imageSize: photo.size.map { CellSize(columns: $0.width, rows: $0.height) },
@@ -163,12 +168,15 @@ public enum FeedView {
         if detail.developed, let size = detail.originalSize { detailModel.imageSize = CellSize(columns: size.width, rows: size.height) }
         detailModel.shotBadge = photo.isShot ? photo.shot?.badge : nil
         let options = RowRenderOptions(placeholder: .spinner, colors: model.options.colors, glyphs: model.options.glyphs)
-        let (block, box) = DetailFrame.render(detailModel, size: model.screenSize, options: options)
-        frame.draw(block, at: .zero)
-        if let box, let picture = detail.picture {
+        let (block, placed) = DetailFrame.render(detailModel, size: area.size, options: options)
+        frame.draw(block, at: area.origin)
+        if let placed, let picture = detail.picture {
+            let box = CellRect(
+                row: area.origin.row + placed.origin.row, column: area.origin.column + placed.origin.column,
+                rows: placed.size.rows, columns: placed.size.columns)
             let offset = RowView.pictureOffset(picture.size, in: box.size)
             let origin = CellPoint(row: box.origin.row + offset.row, column: box.origin.column + offset.column)
-            frame.place(picture, for: "detail", at: origin, clip: box)
+            frame.place(picture, for: pictureKey, at: origin, clip: box)
         }
     }
 }

@@ -47,6 +47,7 @@ extension LoadingModel {
                 case .item(let key): items[key]?.photo.author ?? ""
                 case .detail: detailKey.map { "photo \($0)" } ?? ""
                 case .ahead: aheadKey.map { "photo \($0), ahead" } ?? ""
+                case .compared: "compared beside the detail view"
                 }
             return .load(slot, id: token.value, urls: urls, priority: request.priority, label: label)
         case .setPriority(let slot, let priority): return .priority(slot, priority)

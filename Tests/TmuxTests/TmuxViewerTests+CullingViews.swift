@@ -70,3 +70,34 @@ extension TmuxViewerTests {
         #expect(exited?.contains("VIEWER-EXITED 0") == true, "\(exited ?? "")")
     }
 }
+
+extension TmuxViewerTests {
+    @Test func VComparesTwoPhotosSideBySideAndEscGoesBack() async throws {
+        // Given a folder of three photos
+        let (cache, log, _, folder) = try Self.scratchPhotos(["a.jpg", "b.jpg", "c.jpg"])
+        let session = try TmuxSession(
+            command: try Self.command("--feed \(folder.path) --no-thumbnail-cache --no-watch", cache: cache, log: log),
+            columns: 160, rows: 40)
+        _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/3") }
+
+        // When V is pressed on a.jpg, a.jpg and b.jpg are drawn side by side, each in its frame
+        try session.send("V")
+        let compared = try await session.waitForScreen(within: .seconds(10)) { screen in
+            screen.split(separator: "\n").contains { $0.contains("a.jpg") && $0.contains("b.jpg") && $0.components(separatedBy: "Esc back").count > 2 }
+        }
+        #expect(compared != nil, "\((try? session.capture()) ?? "")")
+        // When j steps the left one to b.jpg, b.jpg stays on the right too
+        try session.send("j")
+        let stepped = try await session.waitForScreen(within: .seconds(10)) { screen in
+            screen.split(separator: "\n").contains { $0.components(separatedBy: "b.jpg").count > 2 }
+        }
+        #expect(stepped != nil, "\((try? session.capture()) ?? "")")
+        // When Esc, the list is back
+        try session.send("Escape")
+        let back = try await session.waitForScreen(within: .seconds(10)) { $0.contains("row 2/3") }
+        #expect(back != nil, "\((try? session.capture()) ?? "")")
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true, "\(exited ?? "")")
+    }
+}

@@ -192,7 +192,10 @@ extension DetailModel {
         if let thumbnail {
             picture = drawing.pictures.picture(for: thumbnail.fit(into: pixels), in: drawing.box)
             showsThumbnail = true
-            if let size = photo.size { shown = (thumbnail, PixelRect(x: 0, y: 0, width: size.width, height: size.height)) }
+            // (A developed picture's parts are in its own pixels, not the preview's.)
+            if let size = photo.size, !developed {
+                shown = (thumbnail, PixelRect(x: 0, y: 0, width: size.width, height: size.height))
+            }
         }
         requested = (developed ? originalSize : photo.size ?? originalSize).map { PixelRect(x: 0, y: 0, width: $0.width, height: $0.height) }
         reply.ask(.log(.note("detail \(pixels.width)×\(pixels.height)")))

@@ -382,6 +382,12 @@ pf_status pf_tiff_decode_tolerant(const uint8_t *data, size_t size, int32_t redu
         }
         if (status != PF_OK) {
             /* out of memory for a tile */
+        } else if (decoded == 0 && damage != NULL && source.read_short &&
+                   (!source.failed || (message != NULL && strstr(message, "Read error") != NULL))) {
+            /* Cut before a block or row decoded: said in words, not libtiff's ("Read error at
+             * scanline 4294967295"); another error of libtiff's keeps its words. */
+            pf_set_message(message, capacity, "the TIFF data ends before any of the picture");
+            status = PF_ERR_TRUNCATED;
         } else if (decoded == 0) {
             status = pf_tiff_failure(&source, "the TIFF image data is corrupt", message, capacity);
         } else {

@@ -48,6 +48,21 @@ struct MadeDamageTests {
         #expect((0..<full.width).allSatisfy { image.bitmap[$0, full.height - 1] == RGBA(128, 128, 128) })
     }
 
+    @Test func aTIFFCutBeforeAnyRowIsRefusedInWordsNotLibtiffs() throws {
+        // Given strips.tiff (directory first, 8-row strips) cut at a tenth of its bytes, inside
+        // its first strip
+        let source = try #require(MadeDamage.sources.first { $0.name == "strips.tiff" })
+        let cut = MadeDamage.Kind.cut10.apply(to: try source.bytes())
+
+        // When decoded with partial decoding allowed
+        let error = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(cut, options: MadeDamage.partial) }
+
+        // Then it is a truncation said in words, not libtiff's "Read error at scanline 4294967295"
+        let words = String(describing: try #require(error))
+        #expect(error?.kind == .truncated)
+        #expect(words.contains("the TIFF data ends before any of the picture") && !words.contains("scanline"), "\(words)")
+    }
+
     @Test func aTIFFOfOneStripBrokenInsideKeepsTheRowsAboveTheBreak() throws {
         // Given still.tiff (one LZW strip) with a tenth of its bytes zeroed from the middle
         let source = try #require(MadeDamage.sources.first { $0.name == "still.tiff" })

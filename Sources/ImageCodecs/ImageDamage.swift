@@ -57,7 +57,9 @@ public struct ImageDamage: Sendable, Hashable, CustomStringConvertible {
         if let scan, scan > 1, decodedRows == rows {
             return "every row decoded as of scan \(scan - 1), the detail after it missing"
         }
-        if percent == 0 && decodedRows > 0 {
+        if percent == 0 {
+            // A decoder refuses a file none of whose rows decode: a share rounded to none is
+            // still a few rows (or a reduced decode's fraction of one).
             return "less than 1 % decoded"
         }
         return "\(percent) % decoded"
@@ -65,7 +67,7 @@ public struct ImageDamage: Sendable, Hashable, CustomStringConvertible {
 
     /// The share in a few cells, for a row's mark: "60%", or "<1%" when something under one
     /// percent decoded (never "0%": the picture shows it).
-    public var shortShare: String { percent == 0 && decodedRows > 0 ? "<1%" : "\(percent)%" }
+    public var shortShare: String { percent == 0 ? "<1%" : "\(percent)%" }
 
     /// "60 % decoded (the JPEG data ends before the image is complete)".
     public var description: String { "\(extent) (\(reason))" }

@@ -93,6 +93,42 @@ extension TmuxViewerTests {
         }
     }
 
+    @Test func dMovesAShotsTwoFilesToTheTrashAndZPutsBothBackInAFollowedFolder() async throws {
+        // Given a followed folder of b.jpg and the shot IMG_0001.JPG + IMG_0001.CR2, and a private XDG_DATA_HOME
+        let (cache, log, root, folder) = try Self.scratchPhotos(["IMG_0001.JPG", "b.jpg"])
+        try FileManager.default.copyItem(
+            at: BuiltBinary.packageRoot.appendingPathComponent("Tests/CodecFixtures/conformance/raw/CanonRaw.cr2"),
+            to: folder.appendingPathComponent("IMG_0001.CR2"))
+        let data = root.appendingPathComponent("data")
+        let session = try TmuxSession(
+            command: try Self.command(
+                "--feed \(folder.path) --no-thumbnail-cache", cache: cache, log: log, environment: "XDG_DATA_HOME=\(data.path)"),
+            columns: 140, rows: 40)
+        _ = try await session.waitForScreen(within: .seconds(15)) { $0.contains("row 1/2") }
+
+        // When the shot is focused and D is pressed, the question names both files
+        try session.send("j")
+        try session.send("D")
+        let asked = try await session.waitForScreen(within: .seconds(5)) { $0.contains("Move IMG_0001.JPG and IMG_0001.CR2 to the Trash?") }
+        #expect(asked != nil, "\((try? session.capture()) ?? "")")
+        // When y answers, both files are in the Trash and the one row is gone
+        try session.send("y")
+        let moved = try await session.waitForScreen(within: .seconds(10)) { $0.contains("moved IMG_0001.JPG and IMG_0001.CR2 to the Trash") }
+        #expect(moved != nil, "\((try? session.capture()) ?? "")")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["b.jpg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("Trash/files").path).sorted() == ["IMG_0001.CR2", "IMG_0001.JPG"])
+
+        // When z is pressed, both are back, and the shot is one row again with its badge
+        try session.send("z")
+        let back = try await session.waitForScreen(within: .seconds(10)) { $0.contains("put back IMG_0001.JPG and IMG_0001.CR2") }
+        #expect(back != nil, "\((try? session.capture()) ?? "")")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["IMG_0001.CR2", "IMG_0001.JPG", "b.jpg"])
+        #expect(back?.contains("row 2/2") == true && back?.contains("#IMG_0001.JPG · RAW+JPG") == true, "\(back ?? "")")
+        try session.send("q")
+        let exited = try await session.waitForScreen(within: .seconds(10)) { $0.contains("VIEWER-EXITED") }
+        #expect(exited?.contains("VIEWER-EXITED 0") == true)
+    }
+
     /// The list row's text of the photo `name`: its `#name` line and the line under it (where a
     /// big row shows the decision); nil when not on screen.
     static func row(_ name: String, in screen: String) -> String? {

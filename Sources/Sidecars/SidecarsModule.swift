@@ -23,7 +23,9 @@
 /// - ``EmbeddedXMP``: a decision made elsewhere and kept in the photo itself (a JPEG or DNG),
 ///   read through exempi's file handlers, read-only.
 /// - ``SidecarStoring`` and ``SidecarStore``: what the viewer calls, `read(photo)` and
-///   `write(decision, for: photo)`; failures are ``SidecarError`` values with a sentence.
+///   `write(decision, for: photo)`, and for a RAW+JPEG shot `read(shot:)` (the first of its
+///   files' sidecars that holds a decision) and `write(decision, forShot:)` (every file's);
+///   failures are ``SidecarError`` values with a sentence.
 ///
 /// ```swift
 /// let store = SidecarStore(settings: SidecarSettings())

@@ -162,17 +162,23 @@ extension FeedModel {
     mutating func relayout(_ size: CellSize, boxBefore: CellSize? = nil) -> [FeedEffect] {
         let oldBox = boxBefore ?? geometry.picture.size
         screenSize = size
-        let geometry = self.geometry
-        var effects = update(
-            list: .move(.resize(
-                viewportHeight: Self.viewport(for: size).rows, lineHeight: geometry.lineHeight,
-                columns: geometry.columns)))
+        var effects = reflow()
         if geometry.picture.size != oldBox {
             effects += replacePictures()
         } else if detail != nil {
             effects += openDetail(keepingZoom: true)
         }
         return effects
+    }
+
+    /// The list laid out again for the screen and the layout as they are now: a grid's columns
+    /// and lines (after a resize, `v`, or a late cell size that widened the grid's boxes).
+    mutating func reflow() -> [FeedEffect] {
+        let geometry = self.geometry
+        return update(
+            list: .move(.resize(
+                viewportHeight: Self.viewport(for: screenSize).rows, lineHeight: geometry.lineHeight,
+                columns: geometry.columns)))
     }
 
     /// Lays the photos out as `kind` (`v`): the focused photo stays in view.

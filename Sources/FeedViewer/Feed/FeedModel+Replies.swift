@@ -175,10 +175,11 @@ extension FeedModel {
     }
 
     /// A change of the pictures' options (the terminal's late answers, the link's floor, `m`,
-    /// `i`): its notes, and the pictures drawn again with the new renderer between them.
+    /// `i`): its notes, and the pictures drawn again with the new renderer between them (the
+    /// list laid out again first: a late cell size can change a grid's columns).
     mutating func change(_ change: FeedViewerOptions.PictureChange) -> [FeedEffect] {
         if let text = change.noteBefore { note(text) }
-        let effects = change.redraw ? replacePictures() : []
+        let effects = change.redraw ? reflow() + replacePictures() : []
         if let text = change.noteAfter { note(text) }
         return effects
     }

@@ -124,6 +124,46 @@ struct UpdateLayoutSwitchTests {
         expectSameScreen(grid, as: reference)
     }
 
+    /// Options as the viewer starts them when the probe heard nothing in time: block art at 1:2.
+    private func startedBeforeTheCellSize(layout: LayoutKind) -> FeedViewerOptions {
+        var options = FeedViewerOptions(layout: layout, prefetch: 0)
+        let selection = GraphicsSelection(backend: .blocks, reason: "blocks (no reply from the terminal)")
+        options.terminal = TerminalProfile(
+            replies: TerminalReplies(), request: .auto, environment: ["TERM": "xterm-256color"], tmux: nil,
+            selection: selection, colors: ColorDepth.Decision(depth: .truecolor, source: "COLORTERM"))
+        return options
+    }
+
+    /// The terminal's cell size, 8×19 pixels, then the probe's fence, as replies.
+    private func lateCellSize(into harness: inout FeedHarness) {
+        var parser = TerminalInputParser()
+        for input in parser.feed(Array("\u{1B}[6;19;8t\u{1B}[?62;c".utf8)) {
+            if case .reply(let reply) = input { harness.send(.input(.terminalReply(reply))) }
+        }
+    }
+
+    @Test func aLateCellSizeReflowsTheGridToTheColumnsItsWiderBoxesLeave() throws {
+        // Given the grid at 1:2 (five 30-column boxes a line), its visible pictures loaded
+        var grid = FeedHarness(screen: Self.screen, options: startedBeforeTheCellSize(layout: .grid))
+        grid.showPage(TestPhotos.files(12))
+        try loadVisible(&grid)
+        #expect(grid.model.list.columns == 5)
+        // When the terminal's cell size (8×19 pixels) arrives late: wider boxes, four a line
+        lateCellSize(into: &grid)
+        // Then the list has the grid's columns, and once the photos brought into view load, the
+        // frame is the one of a grid that knew the cell size from the start
+        #expect(grid.model.options.art.cellAspect == 19.0 / 8)
+        #expect(grid.model.list.columns == grid.model.geometry.columns)
+        #expect(grid.model.list.columns == 4)
+        let sizes = try reload(&grid)
+        var known = startedBeforeTheCellSize(layout: .grid)
+        known.art.cellAspect = 19.0 / 8
+        var reference = FeedHarness(screen: Self.screen, options: known)
+        reference.showPage(TestPhotos.files(12))
+        try loadVisible(&reference, sizes: sizes)
+        expectSameScreen(grid, as: reference)
+    }
+
     /// Delivers every load running for a visible item (the reloads at a bigger box) at the size
     /// it asked for; returns the size each visible item's picture was drawn from.
     private func reload(_ harness: inout FeedHarness) throws -> [PhotoKey: PixelSize] {

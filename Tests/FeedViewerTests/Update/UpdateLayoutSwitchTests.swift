@@ -124,6 +124,22 @@ struct UpdateLayoutSwitchTests {
         expectSameScreen(grid, as: reference)
     }
 
+    @Test func aGridResizedUnderThePhotoViewIsDrawnAtTheNewSizeOnReturn() throws {
+        // Given the grid with its pictures loaded, the photo view open on the focused photo
+        var grid = harness(layout: .grid)
+        try loadVisible(&grid)
+        grid.press(.enter)
+        let smaller = CellSize(columns: 100, rows: 40)
+        // When the terminal shrinks under the photo view, and Esc goes back to the grid
+        grid.send(.input(.resize(smaller)))
+        grid.press(.escape)
+        // Then the grid is the one of a grid started at that size with the same images
+        let sizes = try reload(&grid)
+        var reference = harness(layout: .grid, screen: smaller)
+        try loadVisible(&reference, sizes: sizes)
+        expectSameScreen(grid, as: reference)
+    }
+
     /// Options as the viewer starts them when the probe heard nothing in time: block art at 1:2.
     private func startedBeforeTheCellSize(layout: LayoutKind) -> FeedViewerOptions {
         var options = FeedViewerOptions(layout: layout, prefetch: 0)

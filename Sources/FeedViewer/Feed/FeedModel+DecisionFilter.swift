@@ -30,9 +30,11 @@ extension FeedModel {
         guard decisionFilter.isActive else { return nil }
         let words = "filter: \(decisionFilter.filter.words)"
         let feedOrder = items.feedOrder
-        guard !decisionFilter.hasReadAll(feedCount: feedOrder.count) else { return words }
+        // Pages still to come are read too: the count stays until the feed's end.
+        let morePages = pageState == .idle || pageState == .loading
+        guard morePages || !decisionFilter.hasReadAll(feedCount: feedOrder.count) else { return words }
         let read = feedOrder.count { knownDecision(of: $0) != nil }
-        return read == feedOrder.count ? words : "\(words) · \(read) of \(feedOrder.count) read"
+        return read == feedOrder.count && !morePages ? words : "\(words) · \(read) of \(feedOrder.count) read"
     }
 
     /// `F`: the next culling filter (all, picks, not rejected, rejects). Decisions live in the
@@ -62,7 +64,8 @@ extension FeedModel {
     }
 
     /// Under a filter, the sidecars of the feed's photos not read yet, a few at a time, in the
-    /// feed's order (after every message, with the rows' own reads).
+    /// feed's order (after every message, with the rows' own reads); once the photos listed are
+    /// all read, the next page (a filtered list may be too short to ask for one by scrolling).
     mutating func readAhead() -> [FeedEffect] {
         guard options.readsDecisions, decisionFilter.isActive else { return [] }
         let decisions = self.decisions
@@ -75,6 +78,7 @@ extension FeedModel {
             guard let path = items.photo(of: key)?.filePath else { continue }
             effects += update(decisions: .appeared(key, path, companions: decisionCompanions(of: key)))
         }
+        if pageState == .idle, decisionFilter.hasReadAll(feedCount: items.feedOrder.count) { effects += requestPage(.automatic) }
         return effects
     }
 

@@ -51,6 +51,28 @@ struct UpdateDecisionFilterTests {
         #expect(harness.model.metrics.arrangement == "filter: picks")
     }
 
+    @Test func underAFilterEveryPageIsAskedForOnceTheListedPhotosAreRead() {
+        // Given --min-rating 0 (most photos pass) and a first page of 30 photos, all read
+        var options = FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6))
+        options.decisionFilter = DecisionFilter(minRating: 0)
+        var harness = FeedHarness(options: options)
+        let photos = TestPhotos.files(60)
+        harness.showPage(Array(photos[..<30]), hasMore: true)
+        for index in 0..<30 { harness.send(.decisionRead(PhotoKey(id: "\(index)"), .success(nil))) }
+        #expect(harness.model.keys.count == 30)
+        // When the second page comes (the list is long: scrolling asks for no page) and 29 of
+        // its sidecars are read
+        var effects = harness.send(.page(.success(FeedPage(photos: Array(photos[30...]), summary: "fake", hasMore: true))))
+        for index in 30..<59 { effects += harness.send(.decisionRead(PhotoKey(id: "\(index)"), .success(nil))) }
+        // Then no page yet, and the status bar counts
+        #expect(!effects.contains { if case .loadPage = $0 { true } else { false } })
+        #expect(harness.model.metrics.arrangement == "filter: not rejected · 59 of 60 read")
+        // When the last is read, the third page is asked for, and the count stays while it comes
+        let last = harness.send(.decisionRead(PhotoKey(id: "59"), .success(nil)))
+        #expect(last.contains { if case .loadPage = $0 { true } else { false } }, "\(harness.model.pageState)")
+        #expect(harness.model.metrics.arrangement == "filter: not rejected · 60 of 60 read")
+    }
+
     @Test func FCyclesPicksNotRejectedRejectsAndAll() {
         // Given every sidecar read, no filter
         var harness = harness()

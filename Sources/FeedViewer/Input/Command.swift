@@ -1,5 +1,5 @@
 import TerminalGraphics
-public import Sidecars
+import Sidecars
 public import TerminalScreen
 public import Vocabulary
 /// What the viewer should do, decoded from input by a ``KeyMap``.

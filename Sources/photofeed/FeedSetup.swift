@@ -57,7 +57,7 @@ struct FeedSetup {
         configuration.allowsPartialImages = true
         let pipeline = ImagePipeline(configuration: configuration)
         let loader = pipeline.configuration.dataLoader
-        if let feed = options.feedSource {
+        if let feed = options.feed {
             do {
                 let folder = try options.folderOptions()
                 let source = try FeedSourceFactory.source(for: feed, dataLoader: loader, folderOptions: folder)

@@ -69,7 +69,7 @@ struct ViewCommand: AsyncParsableCommand {
         try Self.requireTerminal()
         let term = ProcessInfo.processInfo.environment["TERM"]
         // A header for a feed with no origin to send it to is a usage error (exit 64).
-        let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feedSource)
+        let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feed)
         let setup: FeedSetup
         let recorder: LoadRecorder?
         do {

@@ -40,7 +40,7 @@ enum RootHelp {
             "photofeed: a terminal photo-feed viewer: lazy loading, cancel, resume and",
             "caching you can watch.",
             "",
-            "USAGE: photofeed [view] [<options>] [FEED]",
+            "USAGE: photofeed [view] [<options>]",
             "       photofeed <subcommand> [<options>]",
             "",
             "COMMON OPTIONS:",
@@ -71,7 +71,7 @@ enum RootHelp {
         guard let options = section("OPTIONS:", in: viewer), let rootOptions = section("OPTIONS:", in: root) else {
             return root
         }
-        let usage = "USAGE: photofeed [view] [<options>] [FEED]\n       photofeed <subcommand> [<options>]"
+        let usage = "USAGE: photofeed [view] [<options>]\n       photofeed <subcommand> [<options>]"
         // --version is the root's; the viewer's help lists it too (ArgumentParser inherits it), else add it.
         let version = options.contains("\n  --version ")
             ? [] : rootOptions.components(separatedBy: "\n").filter { $0.hasPrefix("  --version") }

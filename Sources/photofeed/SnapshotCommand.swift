@@ -72,7 +72,7 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         // A header for a feed with no origin to send it to is a usage error (exit 64).
-        let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feedSource)
+        let headers = try options.requestHeaderOptions.requestHeaders(feed: options.feed)
         let setup: FeedSetup
         let recorder: LoadRecorder?
         do {

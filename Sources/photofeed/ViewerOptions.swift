@@ -18,12 +18,6 @@ struct ViewerOptions: ParsableArguments {
     @Option(help: "The feed: an http(s) picsum-compatible base URL, a folder of photos, or a file of image URLs (one a line). Default: the embedded server, in-process on 127.0.0.1.", completion: .file())
     var feed: String?
 
-    @Argument(help: ArgumentHelp("The feed, as --feed gives it: `photofeed ~/shoot` is `photofeed --feed ~/shoot`.", valueName: "feed"), completion: .file())
-    var feedArgument: String?
-
-    /// The feed asked for: `--feed`, else the argument (nil: the embedded server's).
-    var feedSource: String? { feed ?? feedArgument }
-
     @Option(help: "Symbol set: half, quad, sextant, block or ascii (default: what the terminal draws cleanly: sextant where it draws block elements itself, else quad or half; ascii without UTF-8).", completion: .values(of: SymbolSet.self), transform: ShowSettings.parseSymbols)
     var symbols: SymbolSet?
 
@@ -164,9 +158,6 @@ struct ViewerOptions: ParsableArguments {
     @OptionGroup var cacheSizeOptions: CacheSizeOptions
 
     func validate() throws {
-        if let feed, let feedArgument, feed != feedArgument {
-            throw ValidationError("the feed is given twice (--feed \(feed) and \(feedArgument)): give one")
-        }
         // A missing folder is made at the first save; one that is there must be a folder.
         if let saveDir {
             let folder = URL(fileURLWithPath: PathText.expandingHome(saveDir))

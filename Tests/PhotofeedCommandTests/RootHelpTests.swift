@@ -29,7 +29,7 @@ struct RootHelpTests {
         let root = RootHelp.text(columns: 100)
         // Then it lists every viewer flag, the usage with and without `view`, and every subcommand
         #expect(viewerFlags.subtracting(Self.flags(in: root)).isEmpty)
-        #expect(root.contains("USAGE: photofeed [view] [<options>] [FEED]"))
+        #expect(root.contains("USAGE: photofeed [view] [<options>]"))
         for subcommand in ["view (default)", "serve", "show", "prefetch", "snapshot", "cache"] {
             #expect(root.contains("\n  \(subcommand)"), "\(subcommand)")
         }

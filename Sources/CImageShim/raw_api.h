@@ -15,6 +15,7 @@
 #define PF_RAW_SYMBOLS(X) \
     X(libraw_init) \
     X(libraw_open_buffer) \
+    X(libraw_open_file) \
     X(libraw_unpack_thumb) \
     X(libraw_unpack) \
     X(libraw_dcraw_process) \
@@ -31,6 +32,7 @@ PF_LIBRARY_API_DECLARE(raw, PF_RAW_SYMBOLS)
 #ifndef PF_RAW_API_IMPLEMENTATION
 #define libraw_init (pf_raw_api.libraw_init)
 #define libraw_open_buffer (pf_raw_api.libraw_open_buffer)
+#define libraw_open_file (pf_raw_api.libraw_open_file)
 #define libraw_unpack_thumb (pf_raw_api.libraw_unpack_thumb)
 #define libraw_unpack (pf_raw_api.libraw_unpack)
 #define libraw_dcraw_process (pf_raw_api.libraw_dcraw_process)

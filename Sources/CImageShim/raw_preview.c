@@ -1,6 +1,7 @@
 /*
  * Camera RAW files through LibRaw (raw_api.h): the embedded preview, or the developed sensor data
- * where there is none. LibRaw reads from the caller's buffer (libraw_open_buffer) and never
+ * where there is none. LibRaw reads from the caller's buffer (libraw_open_buffer), or
+ * from an open file only the parts it needs (libraw_open_file on /proc/self/fd), and never
  * prints: its memory and data error callbacks are turned off at libraw_init.
  */
 #include "raw_api.h"
@@ -9,7 +10,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* LibRaw's flip (dcraw's: bit 2 swaps the axes, bit 1 flips vertically, bit 0 horizontally) as
  * the EXIF orientation that draws the same picture. */
@@ -201,15 +204,53 @@ static pf_status pf_raw_develop(libraw_data_t *raw, size_t file_size, int64_t ma
     return status;
 }
 
-pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
-                         pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity) {
-    if (out == NULL || info == NULL || (data == NULL && size > 0) || max_pixels < 1 || timeout_ms < 1 ||
-        develop < PF_RAW_DEVELOP_NEVER || develop > PF_RAW_DEVELOP_ALWAYS) {
+/* What is read of an opened file: its preview, or its sensor data developed, as pf_raw_preview
+ * says. `size` is the whole file's. */
+static pf_status pf_raw_read_opened(libraw_data_t *raw, size_t size, int64_t max_pixels, int32_t develop,
+                                    int32_t timeout_ms, pf_buffer *out, pf_raw_info *info, char *message,
+                                    size_t message_capacity) {
+    pf_status status;
+    info->raw_width = raw->sizes.width;
+    info->raw_height = raw->sizes.height;
+    info->orientation = pf_raw_orientation(raw->sizes.flip);
+    char reason[PF_MESSAGE_CAPACITY] = { 0 };
+    if (develop == PF_RAW_DEVELOP_ALWAYS) {
+        status = pf_raw_develop(raw, size, max_pixels, timeout_ms, 1, out, info, message, message_capacity);
+    } else if ((status = pf_raw_take_preview(raw, max_pixels, out, info, reason, sizeof(reason))) != PF_OK &&
+               develop == PF_RAW_DEVELOP_WITHOUT_PREVIEW) {
+        out->size = 0;
+        info->kind = PF_RAW_NONE;
+        status = pf_raw_develop(raw, size, max_pixels, timeout_ms, 0, out, info, message, message_capacity);
+    } else if (status != PF_OK) {
+        info->kind = PF_RAW_NONE;
+        pf_set_message(message, message_capacity, reason);
+    }
+    return status;
+}
+
+/* The arguments both entry points check; PF_OK when they hold. */
+static pf_status pf_raw_check_arguments(int64_t max_pixels, int32_t develop, int32_t timeout_ms, pf_buffer *out,
+                                        pf_raw_info *info, char *message, size_t message_capacity) {
+    if (out == NULL || info == NULL || max_pixels < 1 || timeout_ms < 1 || develop < PF_RAW_DEVELOP_NEVER ||
+        develop > PF_RAW_DEVELOP_ALWAYS) {
         pf_set_message(message, message_capacity, "no data, no output or no limits");
         return PF_ERR_ARGUMENT;
     }
     memset(info, 0, sizeof(*info));
     info->orientation = 1;
+    return PF_OK;
+}
+
+pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
+                         pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity) {
+    if (data == NULL && size > 0) {
+        pf_set_message(message, message_capacity, "no data, no output or no limits");
+        return PF_ERR_ARGUMENT;
+    }
+    pf_status checked = pf_raw_check_arguments(max_pixels, develop, timeout_ms, out, info, message, message_capacity);
+    if (checked != PF_OK) {
+        return checked;
+    }
     if (size == 0) {
         pf_set_message(message, message_capacity, "the RAW file is empty");
         return PF_ERR_TRUNCATED;
@@ -224,26 +265,50 @@ pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, i
     }
     /* LibRaw reads only; the buffer is not written through this pointer. */
     int code = libraw_open_buffer(raw, (void *)(uintptr_t)data, size);
-    pf_status status;
-    if (code != LIBRAW_SUCCESS) {
-        status = pf_raw_failure(code, "LibRaw cannot read the RAW file", message, message_capacity);
-    } else {
-        info->raw_width = raw->sizes.width;
-        info->raw_height = raw->sizes.height;
-        info->orientation = pf_raw_orientation(raw->sizes.flip);
-        char reason[PF_MESSAGE_CAPACITY] = { 0 };
-        if (develop == PF_RAW_DEVELOP_ALWAYS) {
-            status = pf_raw_develop(raw, size, max_pixels, timeout_ms, 1, out, info, message, message_capacity);
-        } else if ((status = pf_raw_take_preview(raw, max_pixels, out, info, reason, sizeof(reason))) != PF_OK &&
-                   develop == PF_RAW_DEVELOP_WITHOUT_PREVIEW) {
-            out->size = 0;
-            info->kind = PF_RAW_NONE;
-            status = pf_raw_develop(raw, size, max_pixels, timeout_ms, 0, out, info, message, message_capacity);
-        } else if (status != PF_OK) {
-            info->kind = PF_RAW_NONE;
-            pf_set_message(message, message_capacity, reason);
-        }
+    pf_status status = code != LIBRAW_SUCCESS
+                           ? pf_raw_failure(code, "LibRaw cannot read the RAW file", message, message_capacity)
+                           : pf_raw_read_opened(raw, size, max_pixels, develop, timeout_ms, out, info, message,
+                                                message_capacity);
+    libraw_close(raw);
+    return status;
+}
+
+pf_status pf_raw_preview_file(int descriptor, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
+                              pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity) {
+    pf_status checked = pf_raw_check_arguments(max_pixels, develop, timeout_ms, out, info, message, message_capacity);
+    if (checked != PF_OK) {
+        return checked;
     }
+    struct stat status_of_file;
+    if (descriptor < 0 || fstat(descriptor, &status_of_file) != 0 || !S_ISREG(status_of_file.st_mode)) {
+        pf_set_message(message, message_capacity, "the RAW file is not an open regular file");
+        return PF_ERR_ARGUMENT;
+    }
+    if (status_of_file.st_size <= 0) {
+        pf_set_message(message, message_capacity, "the RAW file is empty");
+        return PF_ERR_TRUNCATED;
+    }
+    /* The descriptor's own file, whatever its name now names: /proc's link opens the inode the
+     * descriptor holds, never a path looked up again. */
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/self/fd/%d", descriptor);
+    if (access(path, R_OK) != 0) {
+        pf_set_message(message, message_capacity, "the RAW file cannot be opened again through /proc (not mounted)");
+        return PF_ERR_ARGUMENT;
+    }
+    if (!pf_raw_api_load(message, message_capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
+    libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
+    if (raw == NULL) {
+        pf_set_message(message, message_capacity, "out of memory for LibRaw");
+        return PF_ERR_MEMORY;
+    }
+    int code = libraw_open_file(raw, path);
+    pf_status status = code != LIBRAW_SUCCESS
+                           ? pf_raw_failure(code, "LibRaw cannot read the RAW file", message, message_capacity)
+                           : pf_raw_read_opened(raw, (size_t)status_of_file.st_size, max_pixels, develop, timeout_ms,
+                                                out, info, message, message_capacity);
     libraw_close(raw);
     return status;
 }

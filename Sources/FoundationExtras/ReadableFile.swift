@@ -31,6 +31,16 @@ public final class ReadableFile: Sendable {
     /// The bytes are read straight into the array returned (its capacity `count`: pages never
     /// written are never touched), not zeroed first nor copied from a chunk.
     public func read(upToCount count: Int) throws(SystemError) -> [UInt8] {
+        try read(upToCount: count, at: nil)
+    }
+
+    /// Up to `count` bytes from `offset` (`pread(2)`: the descriptor's own offset stays where
+    /// it is), fewer only at the end of the file. Retries on `EINTR`.
+    public func read(upToCount count: Int, at offset: Int) throws(SystemError) -> [UInt8] {
+        try read(upToCount: count, at: Optional(offset))
+    }
+
+    private func read(upToCount count: Int, at offset: Int?) throws(SystemError) -> [UInt8] {
         let wanted = max(count, 0)
         guard wanted > 0 else { return [] }
         var failure: Int32?
@@ -38,7 +48,8 @@ public final class ReadableFile: Sendable {
             initialized = 0
             guard let base = buffer.baseAddress else { return }
             while initialized < wanted {
-                let got = Glibc.read(descriptor, base + initialized, wanted - initialized)
+                let got = offset.map { pread(descriptor, base + initialized, wanted - initialized, off_t($0 + initialized)) }
+                    ?? Glibc.read(descriptor, base + initialized, wanted - initialized)
                 if got < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -48,7 +59,7 @@ public final class ReadableFile: Sendable {
                 initialized += got
             }
         }
-        if let failure { throw SystemError("read", code: failure) }
+        if let failure { throw SystemError(offset == nil ? "read" : "pread", code: failure) }
         return bytes
     }
 

@@ -11,6 +11,9 @@
 extension ImageFormat {
     /// The furthest into the bytes the first IFD is looked for.
     static let rawIFDWindow = 65_536
+    /// How many of a file's first bytes tell a camera RAW file from anything else (``sniff(_:)``
+    /// reads no further).
+    public static var rawSniffWindow: Int { rawIFDWindow }
 
     /// `.raw` when `bytes` (whose first 64 are `head`) are a camera RAW file; nil otherwise.
     static func sniffRaw(_ bytes: some Collection<UInt8>, head: [UInt8]) -> ImageFormat? {

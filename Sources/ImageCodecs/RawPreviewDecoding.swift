@@ -76,6 +76,11 @@ enum RawPreviewDecoding {
         guard let preview = extracted else {
             throw ImageCodecError.decoder("the RAW file has no preview and LibRaw cannot develop it")
         }
+        return try decode(preview, options: options)
+    }
+
+    /// What LibRaw handed out, decoded as ``decode(_:options:)`` says.
+    static func decode(_ preview: Preview, options: DecodingOptions) throws -> DecodedImage {
         let orientation = preview.orientation
         switch preview.content {
         case .jpeg(let jpeg):
@@ -124,16 +129,37 @@ enum RawPreviewDecoding {
     static func extract(
         _ bytes: [UInt8], maxPixels: Int, develop: Development
     ) throws(ImageCodecError) -> (Preview?, pf_raw_info) {
+        try extract(develop: develop) { (buffer, info, message, capacity) in
+            bytes.withUnsafeBufferPointer { input in
+                pf_raw_preview(
+                    input.baseAddress, input.count, Int64(maxPixels), develop.mode, developTimeoutMilliseconds,
+                    buffer, info, message, capacity)
+            }
+        }
+    }
+
+    /// ``extract(_:maxPixels:develop:)`` for the RAW file open as `descriptor`: LibRaw reads only
+    /// the parts it needs. Throws `.invalidArgument` when the descriptor is no regular file or
+    /// /proc is not there to open it again (``RawFilePicture`` then reads the file whole).
+    static func extract(
+        descriptor: Int32, maxPixels: Int, develop: Development
+    ) throws(ImageCodecError) -> (Preview?, pf_raw_info) {
+        try extract(develop: develop) { (buffer, info, message, capacity) in
+            pf_raw_preview_file(descriptor, Int64(maxPixels), develop.mode, developTimeoutMilliseconds, buffer, info, message, capacity)
+        }
+    }
+
+    /// One call of the shim (`call` fills the buffer and the info), its output as a preview.
+    private static func extract(
+        develop: Development,
+        _ call: (UnsafeMutablePointer<pf_buffer>, UnsafeMutablePointer<pf_raw_info>, UnsafeMutablePointer<CChar>, Int) -> pf_status
+    ) throws(ImageCodecError) -> (Preview?, pf_raw_info) {
         var buffer = pf_buffer()
         defer { pf_buffer_free(&buffer) }
         var info = pf_raw_info()
         do throws(ImageCodecError) {
-            try bytes.withUnsafeBufferPointer { (input) throws(ImageCodecError) in
-                try ShimCall.run(develop == .always ? "RAW sensor data" : "RAW preview") { message, capacity in
-                    pf_raw_preview(
-                        input.baseAddress, input.count, Int64(maxPixels), develop.mode, developTimeoutMilliseconds,
-                        &buffer, &info, message, capacity)
-                }
+            try ShimCall.run(develop == .always ? "RAW sensor data" : "RAW preview") { message, capacity in
+                call(&buffer, &info, message, capacity)
             }
         } catch {
             if develop == .never, info.kind == Int32(PF_RAW_NONE.rawValue), info.raw_width > 0, info.raw_height > 0 {

@@ -44,4 +44,12 @@ final class DamageRecordingDecoding: PhotoDecoding {
         recorded.withLock { $0 = decoded.damage }
         return decoded
     }
+
+    func decode(_ picture: RawFilePicture, options: DecodingOptions) throws -> DecodedImage {
+        var options = options
+        options.allowsPartialDecoding = true
+        let decoded = try picture.decode(options: options)
+        recorded.withLock { $0 = decoded.damage }
+        return decoded
+    }
 }

@@ -159,11 +159,11 @@ extension Show {
         file image: String, pixels: ShowPixels, columns: Int, rows: Int?, fill: Bool, maxBytes: Int,
         decoder: any PhotoDecoding = LivePhotoDecoding()
     ) async throws -> Bitmap {
-        let bytes = try await readFile(image, limit: maxBytes)
-        let header = try ImageDecoder.probe(bytes, rawRendering: decoder.rawRendering)
-        let target = pixelTarget(forImage: header.size, pixels: pixels, columns: columns, rows: rows, fill: fill)
+        let file = try await ShowFile.read(image, limit: maxBytes, rendering: decoder.rawRendering)
+        let target = pixelTarget(forImage: file.header.size, pixels: pixels, columns: columns, rows: rows, fill: fill)
         let decoded = try decodeFile(
-            bytes: bytes, header: header, file: Show.fileURL(image), target: target, thumbnails: nil, decoder: decoder)
+            bytes: file.bytes, header: file.header, file: Show.fileURL(image), target: target, thumbnails: nil, decoder: decoder,
+            raw: file.raw)
         return fill ? decoded.fill(target) : decoded.fit(into: target)
     }
 

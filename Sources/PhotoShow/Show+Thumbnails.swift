@@ -75,12 +75,11 @@ extension Show {
             }
             lookedUp = found
         }
-        let bytes = try await readFile(image, limit: maxBytes)
-        let header = try ImageDecoder.probe(bytes, rawRendering: decoder.rawRendering)
+        let file = try await ShowFile.read(image, limit: maxBytes, rendering: decoder.rawRendering)
         let bitmap = try decodeFile(
-            bytes: bytes, header: header, file: fileURL(image), target: target(header), thumbnails: thumbnails,
-            lookedUp: lookedUp, decoder: decoder)
-        return (bitmap, header.size)
+            bytes: file.bytes, header: file.header, file: fileURL(image), target: target(file.header), thumbnails: thumbnails,
+            lookedUp: lookedUp, decoder: decoder, raw: file.raw)
+        return (bitmap, file.header.size)
     }
 
     /// Makes the thumbnails of `jobs` in `cache` (the freedesktop.org cache of this
@@ -112,10 +111,11 @@ extension Show {
     /// `target` stands in for the photo too.
     /// `header` is the file's, which the caller probed to choose `target`.
     /// `lookedUp`: what a lookup of `file` covering `target` just found, when the caller made
-    /// it (it is not made again); `decoder`: what decodes `bytes` (once, at most).
+    /// it (it is not made again); `decoder`: what decodes `bytes` (once, at most), or `raw`, a
+    /// camera RAW file's picture read from the open file (`bytes` are then its first bytes).
     static func decodeFile(
         bytes: [UInt8], header: ImageHeader, file: URL, target: PixelSize, thumbnails: (any ThumbnailCaching)?,
-        lookedUp: ThumbnailLookup? = nil, decoder: any PhotoDecoding = LivePhotoDecoding()
+        lookedUp: ThumbnailLookup? = nil, decoder: any PhotoDecoding = LivePhotoDecoding(), raw: RawFilePicture? = nil
     ) throws -> Bitmap {
         // A name is a claim the bytes must bear out (a PNG named .webp is an error naming both).
         try ImageDecoder.checkClaim(ImageFormat.claimed(byName: file.lastPathComponent), of: bytes)
@@ -132,7 +132,7 @@ extension Show {
         } ?? target
         var options = DecodingOptions(targetSize: decodeTarget, allowsEmbeddedThumbnail: true, allowsDCOnlyDecoding: true)
         options.rawRendering = decoder.rawRendering
-        let decoded = try decoder.decode(bytes, options: options)
+        let decoded = try raw.map { try decoder.decode($0, options: options) } ?? decoder.decode(bytes, options: options)
         // A damaged file's picture is never stored: the next show would take it for whole.
         if let thumbnails, var slot, let store, decoded.damage == nil {
             slot.originalSize = decoded.header.size

@@ -306,7 +306,7 @@ final class LazyPipeline {
 }
 
 /// A failure to show one image, in words.
-private struct ShowError: Error, CustomStringConvertible {
+struct ShowError: Error, CustomStringConvertible {
     var description: String
 
     init(message: String) { description = message }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import ImageCodecs
 import ImageLoading
 import Synchronization
@@ -29,6 +32,11 @@ struct ShowRawRenderingTests {
             count.withLock { $0 += 1 }
             return try ImageDecoder.decode(bytes, options: options)
         }
+
+        func decode(_ picture: RawFilePicture, options: DecodingOptions) throws -> DecodedImage {
+            count.withLock { $0 += 1 }
+            return try picture.decode(options: options)
+        }
     }
 
     @Test func developDrawsTheSensorsPictureNotThePreview() async throws {
@@ -44,6 +52,32 @@ struct ShowRawRenderingTests {
         #expect(previewSize == PixelSize(width: 64, height: 96))
         #expect(developedSize == PixelSize(width: 32, height: 48))
         #expect(preview != developed)
+    }
+
+    @Test func aRAWOverTheByteLimitIsShownFromItsPreview() async throws {
+        // Given the DNG grown to 8 MiB by a hole after its end (a RAW's sensor data, as far as
+        // size goes), and a JPEG of 8 MiB too
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("show-raw-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let raw = root.appendingPathComponent("DSC_0001.DNG")
+        try Data(contentsOf: Self.dng).write(to: raw)
+        #expect(truncate(raw.path, 8 << 20) == 0)
+        let jpeg = root.appendingPathComponent("large.jpg")
+        try Data(contentsOf: Self.dng.deletingLastPathComponent().appendingPathComponent("preview-turned.preview.jpg")).write(to: jpeg)
+        #expect(truncate(jpeg.path, 8 << 20) == 0)
+
+        // When show decodes both under a 1 MiB byte limit
+        let (_, size) = try await Show.decodeFile(
+            raw.path, maxBytes: 1 << 20, thumbnails: nil, decoder: DamageRecordingDecoding(), target: { _ in Self.target })
+        let refused = await #expect(throws: ImageLoadError.self) {
+            try await Show.decodeFile(jpeg.path, maxBytes: 1 << 20, thumbnails: nil, target: { _ in Self.target })
+        }
+
+        // Then the RAW is its preview, upright (its sensor data is never read); the JPEG, read
+        // whole, is refused as too large
+        #expect(size == PixelSize(width: 64, height: 96))
+        #expect(refused?.kind == .tooLarge)
     }
 
     @Test func aPictureKeptForThePreviewIsNeverTakenForTheDevelopedOne() async throws {

@@ -64,6 +64,17 @@ typedef struct pf_raw_info {
 pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
                          pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity);
 
+/**
+ * pf_raw_preview for a RAW file open for reading as `descriptor` (a regular file; it stays open
+ * and its offset is not moved): LibRaw reads only what it needs (the file's structure and its
+ * preview, or the sensor data when it develops), through /proc/self/fd, so the file is the one
+ * the descriptor holds, whatever its name names now. PF_ERR_ARGUMENT when the descriptor is no
+ * open regular file or /proc is not there (the caller then reads the file and calls
+ * pf_raw_preview); every other outcome as pf_raw_preview's.
+ */
+pf_status pf_raw_preview_file(int descriptor, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
+                              pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,3 +1,4 @@
+import FoundationExtras
 import ImageCodecs
 import Vocabulary
 
@@ -41,8 +42,12 @@ struct ImageDecompression: Sendable {
         var damage: ImageDamage?
     }
 
-    /// Blocking: run it on an `OffloadQueue`.
-    func run(_ bytes: [UInt8], processors: [ImageProcessor]) -> Result<Output, ImageLoadError> {
+    /// Blocking: run it on an `OffloadQueue`. With `rawFile`, `bytes` are a camera RAW file's
+    /// first bytes and its picture is read from the open file (``RawFilePicture``); `byteCount`
+    /// is the whole original's, for the errors.
+    func run(
+        _ bytes: [UInt8], rawFile: ReadableFile? = nil, byteCount: Int? = nil, processors: [ImageProcessor]
+    ) -> Result<Output, ImageLoadError> {
         for case .resize(let size, _) in processors where size.pixelCount > maxPixels {
             return .failure(.tooLarge(width: size.width, height: size.height, limit: maxPixels))
         }
@@ -53,7 +58,13 @@ struct ImageDecompression: Sendable {
         do {
             try ImageDecoder.checkClaim(claimedFormat, of: bytes)
             let rawRendering = processors.rawRendering
-            let header = try ImageDecoder.probe(bytes, rawRendering: rawRendering)
+            let picture = try rawFile.flatMap { file in
+                try RawFilePicture(descriptor: file.descriptor, maxPixels: maxPixels, rendering: rawRendering)
+            }
+            if rawFile != nil, picture == nil {
+                return .failure(.decodingFailed("the RAW file could not be opened again through /proc"))
+            }
+            let header = try picture?.header ?? ImageDecoder.probe(bytes, rawRendering: rawRendering)
             probed = header
             guard header.storedSize.pixelCount <= maxPixels else {
                 return .failure(.tooLarge(width: header.size.width, height: header.size.height, limit: maxPixels))
@@ -73,7 +84,7 @@ struct ImageDecompression: Sendable {
             options.region = region
             options.allowsPartialDecoding = allowsPartialDecoding
             options.rawRendering = rawRendering
-            decoded = try ImageDecoder.decode(bytes, options: options)
+            decoded = try picture?.decode(options: options) ?? ImageDecoder.decode(bytes, options: options)
             // A damaged file's thumbnail is never stored: the next look would take it for whole.
             if let thumbnail, let size = thumbnailSize, decoded.damage == nil {
                 var slot = thumbnail.slot
@@ -81,7 +92,7 @@ struct ImageDecompression: Sendable {
                 thumbnail.cache.store(decoded.bitmap.size == size ? decoded.bitmap : decoded.bitmap.resized(to: size), for: slot)
             }
         } catch let error as ImageCodecError {
-            return .failure(ImageDecompression.map(error, byteCount: bytes.count, header: probed, maxPixels: maxPixels))
+            return .failure(ImageDecompression.map(error, byteCount: byteCount ?? bytes.count, header: probed, maxPixels: maxPixels))
         } catch {
             return .failure(.decodingFailed(String(describing: error)))
         }

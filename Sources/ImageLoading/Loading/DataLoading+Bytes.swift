@@ -25,6 +25,12 @@ extension DataLoading {
         } catch {
             throw ImageLoadError.transport(ErrorText.describe(error))
         }
+        return try await Self.bytes(of: response, limit: limit)
+    }
+
+    /// The whole body of a `response` this loader gave, refusing more than `limit` bytes, as
+    /// ``bytes(for:limit:)`` reads it (for a caller that looked at the response first).
+    public static func bytes(of response: DataResponse, limit: Int) async throws -> [UInt8] {
         let status = response.head.statusCode
         guard (200..<300).contains(status) else { throw ImageLoadError.httpStatus(status) }
         if let length = response.head.contentLength, length > limit {

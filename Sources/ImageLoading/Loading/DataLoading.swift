@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import FoundationExtras
 
 /// Fetches the bytes behind a URL: a response head, then the body in chunks.
 ///
@@ -78,10 +79,14 @@ public struct DataResponse: Sendable {
     public var head: DataResponseHead
     /// Body chunks in order. Iterate it in the task that may be cancelled.
     public var body: any AsyncSequence<[UInt8], any Error> & Sendable
+    /// The regular file the body reads, open (a file loader's; nil for HTTP, pipes and devices):
+    /// what needs only parts of it (a camera RAW file's preview) reads them from here instead.
+    public var file: ReadableFile?
 
-    public init(head: DataResponseHead, body: any AsyncSequence<[UInt8], any Error> & Sendable) {
+    public init(head: DataResponseHead, body: any AsyncSequence<[UInt8], any Error> & Sendable, file: ReadableFile? = nil) {
         self.head = head
         self.body = body
+        self.file = file
     }
 }
 

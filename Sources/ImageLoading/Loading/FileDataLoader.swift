@@ -70,7 +70,8 @@ public struct FileDataLoader: DataLoading {
         if kind.isRegularFile, fstat(descriptor, &status) == 0 { headers["Content-Length"] = String(status.st_size) }
         return DataResponse(
             head: DataResponseHead(statusCode: 200, headers: headers),
-            body: FileChunks(handle: handle, chunkSize: chunkSize, pollTimeout: isStream ? idleTimeout : nil))
+            body: FileChunks(handle: handle, chunkSize: chunkSize, pollTimeout: isStream ? idleTimeout : nil),
+            file: kind.isRegularFile ? handle : nil)
     }
 
     /// Throws for a folder (``ImageLoadError/folder``), and for a special file unless ``readsSpecialFiles``.

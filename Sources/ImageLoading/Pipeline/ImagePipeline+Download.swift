@@ -83,6 +83,12 @@ extension ImagePipeline {
         _ response: DataResponse, prefix: [UInt8], key: String, url: URL, control: JobControl
     ) async throws -> FetchedData {
         let head = response.head
+        // A camera RAW file is read as far as its preview, by the decode stage.
+        if prefix.isEmpty, let raw = Self.rawFileData(response) {
+            control.reportProgress(LoadProgress(completed: raw.byteCount, total: raw.byteCount))
+            countReceivedBytes(raw.transferred)
+            return raw
+        }
         let freshness = CacheFreshness(head: head, receivedAt: configuration.currentDate())
         let limit = configuration.limits.maxResponseBytes
         let total = ResumableData.totalLength(of: head)

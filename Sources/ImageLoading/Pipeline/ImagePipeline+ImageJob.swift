@@ -54,7 +54,7 @@ extension ImagePipeline {
         let decoded: Result<ImageDecompression.Output, ImageLoadError>
         do {
             decoded = try await decodeQueue.run(priority: control.priority, following: control) {
-                await decoder.run { decompression.run(data.bytes, processors: processors) }
+                await decoder.run { decompression.run(data.bytes, rawFile: data.rawFile, byteCount: data.byteCount, processors: processors) }
             }
         } catch {
             return nil  // cancelled while waiting for a decode slot
@@ -104,7 +104,7 @@ extension ImagePipeline {
         let data = try fetched.get()
         // What arrived of a download cut for good is no original: saved or read, it would pass for whole.
         if let cut = data.cut { throw ImageLoadError.transport(cut.reason) }
-        return data.bytes
+        return try Self.wholeBytes(of: data, limit: configuration.limits.maxResponseBytes)
     }
 
     /// Fetches a request's original bytes only (into the disk cache when its policy allows),

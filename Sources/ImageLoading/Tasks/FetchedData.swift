@@ -1,3 +1,5 @@
+import FoundationExtras
+
 /// What the data stage hands on: the original bytes and how they were obtained.
 struct FetchedData: Sendable {
     var bytes: [UInt8]
@@ -12,5 +14,13 @@ struct FetchedData: Sendable {
     /// Set when the bytes are what arrived of a download that ended early and could not be
     /// resumed: decoded as far as they go, marked, never written to the disk cache.
     var cut: DownloadCut? = nil
+    /// A camera RAW file left open instead of read: `bytes` are its first bytes only (enough
+    /// to tell its format), and its picture is read from the file (``RawFilePicture``).
+    var rawFile: ReadableFile? = nil
+    /// The whole file's size when `bytes` are only its first bytes.
+    var fileSize: Int? = nil
+
+    /// The original's size in bytes.
+    var byteCount: Int { fileSize ?? bytes.count }
 }
 

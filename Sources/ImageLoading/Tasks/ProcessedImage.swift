@@ -22,7 +22,7 @@ struct ProcessedImage: Sendable {
         timings.decode = decode
         timings.process = process
         var response = ImageResponse(
-            bitmap: bitmap, source: data.source, byteCount: byteCount ?? data.bytes.count,
+            bitmap: bitmap, source: data.source, byteCount: byteCount ?? data.byteCount,
             bytesTransferred: data.transferred, originalSize: originalSize, timings: timings)
         response.animation = animation
         response.damage = damage

@@ -41,6 +41,12 @@ public struct RawFilePicture: Sendable {
         preview = extracted
     }
 
+    /// The embedded preview's JPEG bytes, when the picture is one (for its EXIF).
+    var previewJPEG: [UInt8]? {
+        guard !preview.developed, case .jpeg(let jpeg) = preview.content else { return nil }
+        return jpeg
+    }
+
     /// LibRaw's output for the file (nil inside when there is none); nil when the descriptor
     /// cannot be opened again.
     private static func extract(

@@ -39,6 +39,21 @@ struct RawFilePictureTests {
         #expect(lseek(descriptor, 0, SEEK_CUR) == 0)
     }
 
+    @Test(arguments: ["preview-turned.dng", "FujiFilm.raf", "Panasonic.rw2"])
+    func theFilesMetadataIsTheBytesMetadata(name: String) throws {
+        // Given a RAW file on disk, open
+        let bytes = try RawFixtures.bytes(name)
+        let descriptor = open(RawFixtures.directory.appendingPathComponent(name).path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+
+        // When its metadata is read from the descriptor and from the bytes
+        let fromFile = try #require(try PhotoMetadata.read(rawFile: descriptor, byteCount: bytes.count))
+        let fromBytes = try PhotoMetadata.read(bytes)
+
+        // Then they are the same: header, size, EXIF (camera, exposure…)
+        #expect(fromFile == fromBytes)
+    }
+
     @Test(arguments: ["Nikon.nef", "CanonRaw.cr2", "CanonRaw.cr3"])
     func aFileTheBytesCannotShowIsRefusedInTheSameWords(name: String) throws {
         // Given a camera's RAW file whose picture data ExifTool's test set stripped, open

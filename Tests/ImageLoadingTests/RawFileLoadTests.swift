@@ -59,6 +59,21 @@ import Vocabulary
         #expect(bytes == [UInt8](try Data(contentsOf: photo)))
     }
 
+    @Test func aRAWOverTheByteLimitHasItsMetadata() async throws {
+        // Given an 8 MiB DNG and a pipeline whose byte limit is 1 MiB
+        let photo = try Self.largeRAW(size: 8 << 20)
+        let pipeline = ImagePipeline(configuration: .init(limits: .init(maxResponseBytes: 1 << 20), decodeConcurrency: 1))
+        defer { Task { await pipeline.shutdown() } }
+
+        // When its metadata is asked for
+        let metadata = try await pipeline.metadata(for: ImageRequest(url: photo))
+
+        // Then it is the RAW's: its preview's size upright, the whole file's size
+        #expect(metadata.header.format == .raw)
+        #expect(metadata.header.size == PixelSize(width: 64, height: 96))
+        #expect(metadata.byteCount == 8 << 20)
+    }
+
     @Test func aJPEGNamedLikeARAWIsStillReadWhole() async throws {
         // Given a JPEG named .DNG (no RAW's first bytes)
         let photo = Fixtures.temporaryDirectory().appendingPathComponent("IMG_2.DNG")

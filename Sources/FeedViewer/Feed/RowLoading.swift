@@ -93,8 +93,7 @@ public struct LiveFeedPipeline: FeedPipelineProviding {
     }
 
     public func metadata(for request: ImageRequest) async throws -> PhotoMetadata {
-        let bytes = try await pipeline.data(for: request)
-        return try PhotoMetadata.read(bytes)
+        try await pipeline.metadata(for: request)
     }
     public var events: AsyncStream<ImagePipeline.Event> { pipeline.events }
     public var counters: ImagePipeline.Counters { pipeline.counters }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ImageCodecs
+public import ImageCodecs
 
 extension ImagePipeline {
     /// The shared job for one URL + processors: get the original bytes through the (coalesced)
@@ -105,6 +105,20 @@ extension ImagePipeline {
         // What arrived of a download cut for good is no original: saved or read, it would pass for whole.
         if let cut = data.cut { throw ImageLoadError.transport(cut.reason) }
         return try Self.wholeBytes(of: data, limit: configuration.limits.maxResponseBytes)
+    }
+
+    /// What a request's original says about itself (``PhotoMetadata``): read from its bytes, or
+    /// for a camera RAW file from the open file (never read whole, so a RAW over the byte limit
+    /// has its metadata too). Errors as ``data(for:progress:)``'s.
+    public func metadata(for request: ImageRequest) async throws -> PhotoMetadata {
+        let control = JobControl(jobID: 0, priority: request.priority, options: JobOptions(policy: request.cachePolicy)) { _ in }
+        guard let fetched = await fetchData(for: request, control: control) else { throw CancellationError() }
+        let data = try fetched.get()
+        if let cut = data.cut { throw ImageLoadError.transport(cut.reason) }
+        if let file = data.rawFile, let metadata = try PhotoMetadata.read(rawFile: file.descriptor, byteCount: data.byteCount) {
+            return metadata
+        }
+        return try PhotoMetadata.read(Self.wholeBytes(of: data, limit: configuration.limits.maxResponseBytes))
     }
 
     /// Fetches a request's original bytes only (into the disk cache when its policy allows),

@@ -20,6 +20,22 @@ public enum FeedEffect: Sendable {
     case cancel(LoadSlot)
     /// Forget a slot's loader: its item left the screen with its picture (the memory cache keeps it).
     case release(LoadSlot)
+    /// Load a photo beside the detail view's ahead (``LoadSlot/ahead``), at the request its own
+    /// detail view will make: its phases come back as `.phase(.ahead, token, …)`. One per photo;
+    /// the detail view's two neighbours may load at once.
+    case prefetch(PhotoKey, LoadToken, ImageRequest, lowData: Bool)
+    /// Cancel the load ahead of a photo.
+    case cancelPrefetch(PhotoKey)
+    /// Forget the load ahead of a photo: it arrived (the model keeps its picture).
+    case releasePrefetch(PhotoKey)
+    /// The load ahead of a photo becomes the detail view's (``LoadSlot/detail``, its earlier
+    /// load cancelled): it goes on at the request's priority, its phases (the latest first) come
+    /// back under `token`. With none running, the request starts as the detail view's load.
+    case adopt(PhotoKey, LoadToken, ImageRequest, lowData: Bool)
+    /// The detail view's running load becomes the load ahead of its photo (the view moved on,
+    /// and the photo it left is a neighbour now): it goes on at a low priority, its phases come
+    /// back as `.phase(.ahead, token, …)`. `request` is the one it runs (for the records).
+    case keepAhead(PhotoKey, LoadToken, ImageRequest)
     /// Switch every live loader's low-data mode (off: loaders showing a low-data image upgrade it).
     /// Decode the frame at `index` of a photo's animation with the player named by the token
     /// (a new player, from `data` at `frameSize`, when the photo has none under that token).

@@ -43,8 +43,6 @@ extension FeedModel {
     public var listedSoFar: Int? { loading.listedSoFar }
     /// Whether the rows are a listing step's provisional first page.
     public var rowsAreProvisional: Bool { loading.rowsAreProvisional }
-    /// The photo the `.ahead` slot loads for the detail view (nil: none).
-    var aheadKey: PhotoKey? { loading.aheadKey }
     /// Low-data mode (`d`).
     public var lowData: Bool { loading.lowData }
     /// Keys and clicks that came before the feed's first rows, in order (``holdsForRows(_:)``).

@@ -196,7 +196,7 @@ extension FeedModel {
 }
 
 /// The detail view (Enter): one photo at the size of the screen, with its own load
-/// (``DetailModel``), and the photo after it loading ahead (the loads' ``LoadingModel/aheadKey``).
+/// (``DetailModel``), and its neighbours prepared ahead (``NeighbourLoads``).
 extension FeedModel {
     /// The cell box the detail view's picture fills on the current screen.
     var detailBox: CellSize {
@@ -233,53 +233,125 @@ extension FeedModel {
 
     /// Opens (or re-opens, after a move, resize or picture change) the detail view of the focused
     /// photo; `keepingZoom`: the same photo again (a resize, another backend) keeps its zoom.
+    ///
+    /// A neighbour prepared ahead is taken as it is: its picture shown at once (no thumbnail
+    /// drawn first, nothing loaded), or its running load adopted as the view's own. The photo
+    /// the view leaves keeps its picture, ready for a step back.
     mutating func openDetail(keepingZoom: Bool = false) -> [FeedEffect] {
         guard let key = focusedKey, items[key]?.photo != nil else { return [] }
         let previous = detailKey == key ? detail : nil
-        // Ahead goes the way the view moved: back after `k`, on otherwise.
-        let forward = detailKey.flatMap { positions[$0] }.map { $0 <= (positions[key] ?? 0) } ?? true
-        var effects = closeDetailLoad()
+        var effects = leaveDetail(for: key)
         detail = DetailModel(key: key, token: makeToken())
-        effects += update(detail: .open(thumbnail: items[key]?.bitmap, previous: previous, keepingZoom: keepingZoom, detailDrawing))
+        let target = previous == nil ? neighbourTarget(key) : nil
+        let ahead = target.flatMap { neighbours.take(key, for: $0) }
+        var ready: NeighbourLoads.Prepared?
+        if case .ready(let prepared) = ahead { ready = prepared }
+        var opened = update(detail: .open(
+            thumbnail: ready == nil ? items[key]?.bitmap : nil, previous: previous, keepingZoom: keepingZoom, detailDrawing))
+        if let ahead { opened = take(ahead, of: key, as: target, in: opened) }
+        effects += opened
         if let compared { effects += openCompared(compared.key, previous: compared) }
-        if keepingZoom, previous?.isZoomed == true { return effects }
-        return effects + loadAhead(of: key, forward: forward)
+        return effects + reconcileNeighbours()
     }
 
-    /// Closes the detail view and cancels its loads.
+    /// The detail view's load (in `effects`, as the view asked for it) answered by the neighbour
+    /// `key`'s load ahead: its picture, or its running load adopted. One prepared for another
+    /// request than the view's is dropped (its load cancelled), and the view loads its own.
+    private mutating func take(
+        _ ahead: NeighbourLoads.State, of key: PhotoKey, as target: NeighbourLoads.Target?, in effects: [FeedEffect]
+    ) -> [FeedEffect] {
+        var effects = effects
+        let index = effects.firstIndex { if case .load(.detail, _, _, _) = $0 { true } else { false } }
+        guard let index, case .load(.detail, let token, let request, let lowData) = effects[index],
+            NeighbourLoads.Target(key: key, request: request, lowData: lowData, box: detailBox, renderer: pictures.name) == target
+        else {
+            if case .loading = ahead { effects.append(.cancelPrefetch(key)) }
+            return effects
+        }
+        switch ahead {
+        case .loading:
+            effects[index] = .adopt(key, token, request, lowData: lowData)
+        case .ready(let prepared):
+            effects.remove(at: index)
+            log(.note("drawn ahead"), for: key)
+            effects += update(detail: .prepared(prepared, detailDrawing))
+        case .failed, .pending:
+            break
+        }
+        return effects
+    }
+
+    /// Drops the detail view for one of `key`: the photo it leaves, when a neighbour, keeps its
+    /// picture for a step back, or its running load goes on as the load ahead of it; otherwise
+    /// its load is cancelled.
+    private mutating func leaveDetail(for key: PhotoKey) -> [FeedEffect] {
+        guard let leaving = detail, leaving.key != key, let target = neighbourTarget(leaving.key) else { return closeDetailLoad() }
+        if let fitted = leaving.fitted {
+            neighbours.keep(target, prepared: fitted)
+        } else if let request = leaving.loadingFit,
+            NeighbourLoads.Target(key: leaving.key, request: request, lowData: lowData, box: detailBox, renderer: pictures.name) == target
+        {
+            detail = nil
+            let token = makeToken()
+            neighbours.keepLoading(target, token: token)
+            return [.keepAhead(leaving.key, token, target.request)]
+        }
+        return closeDetailLoad()
+    }
+
+    /// Closes the detail view and cancels its loads, and those ahead of it.
     mutating func closeDetail() -> [FeedEffect] {
-        closeCompare() + closeDetailLoad() + cancelAhead()
+        closeCompare() + closeDetailLoad() + neighbours.removeAll().map { .cancelPrefetch($0) }
     }
 
-    /// Drops the detail view and cancels its load (the photo ahead keeps loading).
+    /// Drops the detail view and cancels its load.
     private mutating func closeDetailLoad() -> [FeedEffect] {
         guard detail != nil else { return [] }
         detail = nil
         return [.cancel(.detail)]
     }
 
-    /// Loads the photo after `key` (before it, going back) at the detail view's size and a low
-    /// priority, like the list's prefetch: stepping to it (`j`, `k`, the slideshow) then asks
-    /// for the same image, which the pipeline's memory cache holds or the download in flight
-    /// serves, so it shows sharp at once. One at a time: the previous one is cancelled (a
-    /// detail load that joined its download keeps it going).
-    private mutating func loadAhead(of key: PhotoKey, forward: Bool) -> [FeedEffect] {
-        guard let position = positions[key] else { return cancelAhead() }
-        let index = position + (forward ? 1 : -1)
-        guard keys.indices.contains(index), let photo = items[keys[index]]?.photo else { return cancelAhead() }
-        let target = keys[index]
-        guard target != aheadKey else { return [] }
-        let effects = cancelAhead()
-        loading.loadAhead(target)
-        let pixels = pictures.pixelSize(forImage: photo.size, in: detailBox)
-        log(.note("ahead of the detail view \(pixels.width)×\(pixels.height)"), for: target)
-        return effects + [.load(.ahead, makeToken(), photo.imageRequest(for: pixels, priority: .low), lowData: lowData)]
+    /// The load ahead of the photo of `key` for its detail view: the request the view will make
+    /// at its box and renderer now (nil: no such photo).
+    func neighbourTarget(_ key: PhotoKey) -> NeighbourLoads.Target? {
+        guard let photo = items[key]?.photo else { return nil }
+        let box = detailBox
+        let pictures = self.pictures
+        let pixels = pictures.pixelSize(forImage: photo.size, in: box)
+        return NeighbourLoads.Target(
+            key: key, request: photo.imageRequest(for: pixels, priority: .veryHigh), lowData: lowData, box: box,
+            renderer: pictures.name)
     }
 
-    /// Cancels the load ahead, if one runs.
-    private mutating func cancelAhead() -> [FeedEffect] {
-        guard aheadKey != nil else { return [] }
-        loading.loadAhead(nil)
-        return [.cancel(.ahead)]
+    /// After every message: while the detail view shows a photo fitted, the photos `j` and `k`
+    /// would go to (the list's order and filter now) load ahead at a low priority, like the
+    /// list's prefetch; what is no longer a neighbour (a step, a filter, a zoom, the view
+    /// closed, another size) is cancelled, what still is keeps its load or picture.
+    mutating func reconcileNeighbours() -> [FeedEffect] {
+        var targets: [NeighbourLoads.Target] = []
+        if let detail, !detail.isZoomed, let position = positions[detail.key] {
+            for index in [position + 1, position - 1] where keys.indices.contains(index) {
+                if let target = neighbourTarget(keys[index]) { targets.append(target) }
+            }
+        }
+        if targets.isEmpty, neighbours.keys.isEmpty { return [] }
+        let plan = neighbours.retarget(targets)
+        var effects = plan.cancel.map { FeedEffect.cancelPrefetch($0) }
+        for target in plan.start {
+            let token = makeToken()
+            neighbours.started(target, token: token)
+            let pixels = pictures.pixelSize(forImage: items[target.key]?.photo.size, in: target.box)
+            log(.note("ahead of the detail view \(pixels.width)×\(pixels.height)"), for: target.key)
+            effects.append(.prefetch(target.key, token, target.request, lowData: target.lowData))
+        }
+        return effects
+    }
+
+    /// A phase of a load ahead: an image arrived is drawn now, between keys (a step to it then
+    /// draws nothing), and its loader let go.
+    mutating func receiveNeighbour(_ phase: ImagePhase, token: LoadToken) -> [FeedEffect] {
+        let (pictures, box) = (self.pictures, detailBox)
+        guard let key = neighbours.receive(phase, token: token, draw: { pictures.picture(for: $0, in: box) }) else { return [] }
+        return [.releasePrefetch(key)]
     }
 }

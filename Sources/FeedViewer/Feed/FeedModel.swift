@@ -36,6 +36,8 @@ public struct FeedModel: Sendable {
     var detail: DetailModel?
     /// The photo the compare view shows beside the detail view's (`V`), when open.
     var compared: DetailModel?
+    /// The detail view's neighbours, loading or drawn ahead.
+    var neighbours = NeighbourLoads()
     /// The list, its order, filter, sort and prompt.
     var listing: ListModel
     /// The photos' items, the pages, the tokens, low-data mode, held input, settling.
@@ -290,7 +292,22 @@ public struct FeedModel: Sendable {
     }
 
     /// The record of an effect about to run (nil for effects that are not about a load).
-    public func record(of effect: FeedEffect) -> LoadRecord.Event? { loading.record(of: effect, detailKey: detailKey) }
+    public func record(of effect: FeedEffect) -> LoadRecord.Event? {
+        switch effect {
+        case .prefetch(let key, let token, let request, _):
+            let urls = [request.url, request.lowDataURL].compactMap { $0?.absoluteString }
+            return .load(.ahead, id: token.value, urls: urls, priority: request.priority, label: "photo \(key), ahead")
+        case .keepAhead(let key, let token, let request):
+            let urls = [request.url, request.lowDataURL].compactMap { $0?.absoluteString }
+            return .load(.ahead, id: token.value, urls: urls, priority: request.priority, label: "photo \(key), ahead (the detail view's load)")
+        case .cancelPrefetch: return .cancel(.ahead)
+        case .releasePrefetch: return .release(.ahead)
+        case .adopt(let key, let token, let request, _):
+            let urls = [request.url, request.lowDataURL].compactMap { $0?.absoluteString }
+            return .load(.detail, id: token.value, urls: urls, priority: request.priority, label: "photo \(key), loaded ahead")
+        default: return loading.record(of: effect, detailKey: detailKey)
+        }
+    }
 
     /// The list item whose picture a frame placed under `key` (``FeedView`` places a row's
     /// picture under its photo's key); nil for the detail view's and for keys of no item.

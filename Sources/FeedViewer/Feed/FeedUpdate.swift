@@ -25,7 +25,7 @@ public enum FeedUpdate {
         if let newsBasis { model.announceNews(since: newsBasis, after: message) }
         if !effects.contains(where: \.isQuit) { effects += model.checkSettled() }
         if !effects.contains(where: \.isQuit) {
-            effects += model.reconcileAnimations() + model.followInfo() + model.readDecisions()
+            effects += model.reconcileAnimations() + model.followInfo() + model.readDecisions() + model.reconcileNeighbours()
         }
         return effects
     }
@@ -45,9 +45,8 @@ extension FeedModel {
             return update(detail: .phase(phase, token: token, detailDrawing))
         case .phase(.compared, let token, let phase):
             return update(compared: .phase(phase, token: token, comparedDrawing))
-        case .phase(.ahead, _, _):
-            // Nothing shows it: its image waits in the pipeline's memory cache for the step.
-            return []
+        case .phase(.ahead, let token, let phase):
+            return receiveNeighbour(phase, token: token)
         case .page(let result):
             return receivePage(result)
         case .listing(let progress):

@@ -13,6 +13,8 @@ extension FeedRuntime {
         switch effect {
         case .load, .setPriority, .cancel, .release:
             performLoad(effect)
+        case .prefetch, .cancelPrefetch, .releasePrefetch, .adopt, .keepAhead:
+            performPrefetch(effect)
         case .requestAnimationFrame(let key, let token, let index, let data, let frameSize):
             decodeFrame(index, of: key, token: token, data: data, frameSize: frameSize)
         case .pauseAnimation(let key):
@@ -66,6 +68,61 @@ extension FeedRuntime {
         }
     }
 
+    /// A load ahead of the detail view: started, cancelled, let go, or taken as the detail
+    /// view's own.
+    private func performPrefetch(_ effect: FeedEffect) {
+        switch effect {
+        case .prefetch(let key, let token, let request, let lowData):
+            if let old = prefetches.removeValue(forKey: key) {
+                old.loader.cancel()
+                retire(old.forwarder)
+            }
+            let loader = pipeline.makeLoader()
+            loader.lowData = lowData
+            loader.priority = request.priority
+            loader.load(request)
+            let (load, settled) = forward(loader, as: .ahead, token: token)
+            prefetches[key] = load
+            if let settled { send(.phase(.ahead, token, settled)) }
+        case .cancelPrefetch(let key):
+            if let load = prefetches.removeValue(forKey: key) {
+                load.loader.cancel()
+                retire(load.forwarder)
+            }
+        case .releasePrefetch(let key):
+            if let load = prefetches.removeValue(forKey: key) { retire(load.forwarder) }
+        case .adopt(let key, let token, let request, let lowData):
+            guard let ahead = prefetches.removeValue(forKey: key) else {
+                start(.detail, token: token, request: request, lowData: lowData)
+                return
+            }
+            // Its forwarder goes (a phase it posted already names the load ahead, which the
+            // model no longer runs); the loader goes on, now the detail view's.
+            retire(ahead.forwarder)
+            if let old = loads.removeValue(forKey: .detail) {
+                old.loader.cancel()
+                retire(old.forwarder)
+            }
+            ahead.loader.priority = request.priority
+            let (load, settled) = forward(ahead.loader, as: .detail, token: token)
+            loads[.detail] = load
+            if let settled { send(.phase(.detail, token, settled)) }
+        case .keepAhead(let key, let token, let request):
+            guard let detail = loads.removeValue(forKey: .detail) else { return }
+            retire(detail.forwarder)
+            if let old = prefetches.removeValue(forKey: key) {
+                old.loader.cancel()
+                retire(old.forwarder)
+            }
+            detail.loader.priority = request.priority
+            let (load, settled) = forward(detail.loader, as: .ahead, token: token)
+            prefetches[key] = load
+            if let settled { send(.phase(.ahead, token, settled)) }
+        default:
+            break
+        }
+    }
+
     /// The pipeline's caches: emptied, forgotten for a file, or measured.
     private func performCache(_ effect: FeedEffect) {
         switch effect {
@@ -110,8 +167,15 @@ extension FeedRuntime {
         loader.lowData = lowData
         loader.priority = request.priority
         loader.load(request)
-        // Settled inside `load` (a memory-cache hit): deliver it now. The phase stream replays
-        // that same phase first, so the forwarder skips it.
+        let (load, settled) = forward(loader, as: slot, token: token)
+        loads[slot] = load
+        if let settled { send(.phase(slot, token, settled)) }
+    }
+
+    /// Forwards `loader`'s phases as `slot`'s under `token`. Settled already (a memory-cache
+    /// hit inside `load`, or a load ahead that arrived): that phase is returned, for the caller
+    /// to deliver now; the phase stream replays it first, so the forwarder skips it.
+    private func forward(_ loader: any RowLoading, as slot: LoadSlot, token: LoadToken) -> (LiveLoad, settled: ImagePhase?) {
         let settled = loader.phase
         let phases = loader.phases
         let mailbox = self.mailbox
@@ -125,8 +189,7 @@ extension FeedRuntime {
                 mailbox.post(.message(.phase(slot, token, phase)))
             }
         }
-        loads[slot] = LiveLoad(loader: loader, forwarder: forwarder)
-        if settled.isTerminal { send(.phase(slot, token, settled)) }
+        return (LiveLoad(loader: loader, forwarder: forwarder), settled.isTerminal ? settled : nil)
     }
 
     /// Decodes a frame with the photo's player (a new one when the token names another), off

@@ -65,6 +65,8 @@ public final class FeedRuntime {
     let timer = AnimationTimer()
     let mailbox = Mailbox()
     var loads: [LoadSlot: LiveLoad] = [:]
+    /// The loads ahead of the detail view, by photo (both its neighbours may load at once).
+    var prefetches: [PhotoKey: LiveLoad] = [:]
     var players: [PhotoKey: LivePlayer] = [:]
     var background: [Task<Void, Never>] = []
     /// Forwarders of replaced, cancelled or released loads: cancelled, awaited by ``stop()``.
@@ -331,7 +333,7 @@ public final class FeedRuntime {
         if let pendingFrame { ending.append(pendingFrame) }
         pendingFrame = nil
         ending += background
-        for load in loads.values {
+        for load in Array(loads.values) + Array(prefetches.values) {
             load.loader.cancel()
             ending.append(load.forwarder)
         }
@@ -345,6 +347,7 @@ public final class FeedRuntime {
         tick = nil
         background.removeAll()
         loads.removeAll()
+        prefetches.removeAll()
         retired.removeAll()
         mailbox.finish()
         for task in ending { task.cancel() }

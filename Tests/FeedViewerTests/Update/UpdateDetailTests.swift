@@ -76,45 +76,15 @@ struct UpdateDetailTests {
         // When j moves to the next photo
         let moved = harness.press("j")
 
-        // Then the old detail load is cancelled, a new one starts, and a late phase of the old one is dropped
+        // Then the old detail load goes on as the load ahead of the photo left (a neighbour
+        // now), the new photo's load ahead becomes the detail view's, and a late phase of the
+        // old one is dropped
         #expect(harness.model.detailKey == PhotoKey(id: "11"))
-        #expect(moved.contains { if case .cancel(.detail) = $0 { true } else { false } })
-        #expect(moved.loads.contains { $0.slot == .detail })
+        #expect(moved.contains { if case .keepAhead(PhotoKey(id: "10"), _, _) = $0 { true } else { false } })
+        #expect(moved.contains { if case .adopt(PhotoKey(id: "11"), _, _, _) = $0 { true } else { false } })
         harness.send(.phase(.detail, first, FakeImages.success()))
         #expect(harness.text().contains("Paul Jarvis"))
         #expect(!harness.text().contains("network"))
-    }
-
-    @Test func theNextPhotoLoadsAheadAtTheDetailSizeTheWayTheViewMoves() throws {
-        // Given the list of three photos
-        var harness = harness()
-
-        // When the first photo's detail view opens
-        let opened = harness.press(.enter)
-
-        // Then the second loads ahead, low, asking for exactly what its own detail view will
-        let ahead = try #require(opened.loads.first { $0.slot == .ahead })
-        #expect(ahead.priority == .low)
-        let stepped = harness.press("j")
-        let detail = try #require(stepped.loads.first { $0.slot == .detail })
-        #expect(detail.request.url == ahead.request.url)
-        #expect(TestPhotos.requestedSize(detail.request) == TestPhotos.requestedSize(ahead.request))
-
-        // And stepping on, the third loads ahead in its place (the second's load goes on as the detail's)
-        #expect(stepped.contains { if case .cancel(.ahead) = $0 { true } else { false } })
-        let next = try #require(stepped.loads.first { $0.slot == .ahead })
-        #expect(next.request.url?.absoluteString.contains("/id/12/") == true)
-
-        // When it steps to the last photo and k goes back, the photo before loads ahead
-        harness.press("j")
-        let back = harness.press("k")
-        let behind = try #require(back.loads.first { $0.slot == .ahead })
-        #expect(behind.request.url?.absoluteString.contains("/id/10/") == true)
-
-        // When the detail view closes, nothing loads ahead any more
-        let closed = harness.press(.escape)
-        #expect(closed.contains { if case .cancel(.ahead) = $0 { true } else { false } })
-        #expect(harness.press(.enter).loads.contains { $0.slot == .ahead })
     }
 
     @Test func loadedDetailFrame() {

@@ -44,6 +44,12 @@ struct DetailModel: Sendable {
     /// Whether the picture is the photo's camera RAW file developed from its sensor data (`E`),
     /// not its embedded preview; a new detail view (Esc, another photo) shows previews again.
     private(set) var developed = false
+    /// The whole photo as it arrived, fitted (nil: not yet, zoomed, or developed): the picture a
+    /// step back to the photo shows at once (``NeighbourLoads/keep(_:prepared:)``).
+    private(set) var fitted: NeighbourLoads.Prepared?
+    /// The request of the view's running load of the whole photo, fitted (nil: none runs, or
+    /// it loads a part, or the developed RAW): a neighbour's load once the view moves on.
+    private(set) var loadingFit: ImageRequest?
 
     /// The detail view of `key`, its load `token`; nothing shown yet (``Message/open``).
     init(key: PhotoKey, token: LoadToken) {
@@ -107,6 +113,9 @@ extension DetailModel {
         case phase(ImagePhase, token: LoadToken, Drawing)
         /// Develops the photo's camera RAW file from its sensor data (`E`) and shows that.
         case develop(Drawing)
+        /// Shows the photo's image and picture prepared ahead (``NeighbourLoads``), as its own
+        /// load's success would, with nothing to draw.
+        case prepared(NeighbourLoads.Prepared, Drawing)
     }
 
     /// What the detail view asks of the rest of the model.
@@ -156,9 +165,13 @@ extension DetailModel {
             self.token = token
         case .phase(let phase, let token, let drawing):
             guard token == self.token else { break }
+            if phase.isTerminal { loadingFit = nil }
             receive(phase, drawing: drawing)
         case .develop(let drawing):
             develop(drawing, reply: &reply)
+        case .prepared(let prepared, let drawing):
+            loadingFit = nil
+            take(prepared.response, picture: prepared.picture, drawing: drawing)
         }
         return reply
     }
@@ -200,6 +213,7 @@ extension DetailModel {
         requested = (developed ? originalSize : photo.size ?? originalSize).map { PixelRect(x: 0, y: 0, width: $0.width, height: $0.height) }
         reply.ask(.log(.note("detail \(pixels.width)×\(pixels.height)")))
         let request = photo.imageRequest(for: pixels, priority: .veryHigh)
+        loadingFit = developed ? nil : request
         reply.effects.append(
             .load(.detail, token, developed ? photo.developing(request) ?? request : request, lowData: drawing.lowData))
     }
@@ -220,6 +234,7 @@ extension DetailModel {
         let pixels = drawing.pictures.pixelSize(forImage: photo.size, in: drawing.box)
         guard let request = photo.developing(photo.imageRequest(for: pixels, priority: .veryHigh)) else { return }
         developed = true
+        loadingFit = nil
         zoom = DetailZoom()
         originalSize = nil
         requested = nil
@@ -243,10 +258,12 @@ extension DetailModel {
         requested = view.region
         state = .idle
         damage = nil
+        fitted = nil
         var request = zoom.isFitted
             ? photo.imageRequest(for: space.fit, priority: .veryHigh)
             : photo.imageRequest(region: view.region, of: space.image, output: view.output)
         if developed { request = photo.developing(request) ?? request }
+        loadingFit = zoom.isFitted && !developed ? request : nil
         reply.effects.append(.cancel(.detail))
         reply.ask(.load(request))
         reply.ask(.log(.note("detail \(zoom.label(in: space)) \(view.region)")))
@@ -256,13 +273,8 @@ extension DetailModel {
     private mutating func receive(_ phase: ImagePhase, drawing: Drawing) {
         switch phase {
         case .success(let response):
-            picture = drawing.pictures.picture(for: response.bitmap, in: drawing.box)
-            showsThumbnail = false
-            originalSize = response.originalSize
-            let region = requested
-                ?? PixelRect(x: 0, y: 0, width: response.originalSize.width, height: response.originalSize.height)
-            shown = (response.bitmap, region)
-            damage = response.damage
+            take(response, picture: drawing.pictures.picture(for: response.bitmap, in: drawing.box), drawing: drawing)
+            return
         case .preview(let preview) where preview.isCoarse && showsThumbnail:
             // Block averages only: the thumbnail on screen is as sharp; keep it, still loading.
             state = state.updatingProgress(to: RowDisplayState(phase: .loading(preview.progress)))
@@ -274,6 +286,20 @@ extension DetailModel {
             break
         }
         state = state.updatingProgress(to: RowDisplayState(phase: phase))
+        if drawing.photo?.isLocalFile == true { state = state.readFromFile }
+    }
+
+    /// The view's image arrived (`picture`, drawn from it): shown, its size and damage kept.
+    private mutating func take(_ response: ImageResponse, picture: Picture, drawing: Drawing) {
+        self.picture = picture
+        showsThumbnail = false
+        originalSize = response.originalSize
+        let region = requested
+            ?? PixelRect(x: 0, y: 0, width: response.originalSize.width, height: response.originalSize.height)
+        shown = (response.bitmap, region)
+        damage = response.damage
+        fitted = zoom.isFitted && !developed ? NeighbourLoads.Prepared(response: response, picture: picture) : nil
+        state = state.updatingProgress(to: RowDisplayState(phase: .success(response)))
         if drawing.photo?.isLocalFile == true { state = state.readFromFile }
     }
 

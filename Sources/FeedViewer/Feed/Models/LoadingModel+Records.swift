@@ -46,7 +46,7 @@ extension LoadingModel {
                 switch slot {
                 case .item(let key): items[key]?.photo.author ?? ""
                 case .detail: detailKey.map { "photo \($0)" } ?? ""
-                case .ahead: aheadKey.map { "photo \($0), ahead" } ?? ""
+                case .ahead: "ahead of the detail view"
                 case .compared: "compared beside the detail view"
                 }
             return .load(slot, id: token.value, urls: urls, priority: request.priority, label: label)

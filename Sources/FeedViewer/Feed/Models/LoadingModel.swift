@@ -25,8 +25,6 @@ struct LoadingModel: Sendable {
     private(set) var rowsAreProvisional = false
     /// The next load token.
     private(set) var nextToken = 1
-    /// The photo the `.ahead` slot loads for the detail view (nil: none).
-    private(set) var aheadKey: PhotoKey?
     /// Low-data mode (`d`).
     private(set) var lowData = false
     /// Keys and clicks that came before the feed's first rows, in order.
@@ -106,9 +104,6 @@ struct LoadingModel: Sendable {
         items = FeedItems()
         occurrences = [:]
     }
-
-    /// The detail view's next photo loads ahead (nil: none).
-    mutating func loadAhead(_ key: PhotoKey?) { aheadKey = key }
 
     /// `d`: low-data mode on or off; whether it is on now.
     mutating func toggleLowData() -> Bool {

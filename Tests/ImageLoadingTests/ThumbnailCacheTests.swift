@@ -102,6 +102,23 @@ import Glibc
         #expect(second.bitmap.size == PixelSize(width: 60, height: 40))
     }
 
+    @Test func aPictureDrawnLargerThanALargeThumbnailLeavesNone() async throws {
+        // Given a photo never seen before
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.root) }
+
+        // When it is loaded for a 320×200 box (a detail view's), then for a 256×170 one
+        let large = try await setup.load(PixelSize(width: 320, height: 200))
+        let written = ThumbnailSizeClass.allCases.filter { FileManager.default.fileExists(atPath: setup.thumbnail($0).path) }
+        _ = try await setup.load(PixelSize(width: 256, height: 170))
+
+        // Then the first came from the file and left no thumbnail in any class; the second,
+        // drawn no larger than a large thumbnail, left one
+        #expect(large.source == .network)
+        #expect(written.isEmpty)
+        #expect(ThumbnailSizeClass.allCases.contains { FileManager.default.fileExists(atPath: setup.thumbnail($0).path) })
+    }
+
     @Test func aThumbnailWrittenByAnotherToolIsRead() async throws {
         // Given a green 128×85 thumbnail assembled chunk by chunk (tEXt after the image data, as
         // some tools write it), with only the two keys the standard requires
@@ -287,24 +304,25 @@ import Glibc
     }
 
     @Test func aLargerBoxUsesALargerClassAndOneLargerThanEveryClassStoresNothing() async throws {
-        // Given a 640×427 photo, then a 2000×100 one
+        // Given a 640×427 photo, then a 16000×100 one
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.root) }
 
-        // When loaded for 300×200: x-large (512×341) is the smallest class that covers it
-        _ = try await setup.load(PixelSize(width: 300, height: 200))
+        // When loaded for 200×150 (decoded at 320×214): x-large (512×341) is the smallest class that covers it
+        _ = try await setup.load(PixelSize(width: 200, height: 150))
         #expect(FileManager.default.fileExists(atPath: setup.thumbnail(.xLarge).path))
         #expect(!FileManager.default.fileExists(atPath: setup.thumbnail(.normal).path))
 
-        // When a 2000×100 panorama is loaded for 1100×40: its xx-large thumbnail would be 1024×51
-        try Data(try JPEGEncoder.encode(Bitmap(width: 2000, height: 100, fill: RGBA(90, 140, 200)), quality: 80))
+        // When a 16000×100 panorama is loaded for 250×2 (decoded at 2000×13, 1500 px of it
+        // needed): its xx-large thumbnail would be 1024×6
+        try Data(try JPEGEncoder.encode(Bitmap(width: 16000, height: 100, fill: RGBA(90, 140, 200)), quality: 80))
             .write(to: setup.photo)
-        let response = try await setup.load(PixelSize(width: 1100, height: 40))
+        let response = try await setup.load(PixelSize(width: 250, height: 2))
 
         // Then the original is decoded and no thumbnail is stored for it
         #expect(response.source == .network)
         #expect(!FileManager.default.fileExists(atPath: setup.thumbnail(.xxLarge).path))
-        #expect(try await setup.load(PixelSize(width: 1100, height: 40)).source == .network)
+        #expect(try await setup.load(PixelSize(width: 250, height: 2)).source == .network)
     }
 
     private static func mode(_ path: String) throws -> Int {

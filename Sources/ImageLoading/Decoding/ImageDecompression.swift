@@ -5,8 +5,9 @@ import Vocabulary
 /// Decodes original bytes and runs the processors: sniffs the format from the bytes (whatever the
 /// server claimed), checks the pixel limit from the header before allocating, decodes with DCT
 /// scaling toward the first resize's box (or the JPEG's EXIF thumbnail when that covers the
-/// box), then processes. With a thumbnail slot, it decodes toward the larger of the box and the
-/// thumbnail to store, and writes that thumbnail before processing.
+/// box), then processes. With a thumbnail slot and a box no larger than a large thumbnail, it
+/// decodes toward the larger of the box and the thumbnail to store, and writes that thumbnail
+/// before processing.
 struct ImageDecompression: Sendable {
     var maxPixels: Int
     /// The format the file's name claims (files only): bytes of another format are an error naming both.
@@ -72,8 +73,10 @@ struct ImageDecompression: Sendable {
             var target = processors.decodingTargetSize
             let region = processors.decodingRegion
             var thumbnailSize: PixelSize?
-            // A developed RAW is not the picture a thumbnail stands for.
-            if let thumbnail, region == nil, rawRendering == .preview, let box = target {
+            // A developed RAW is not the picture a thumbnail stands for, nor is a picture drawn
+            // larger than a large thumbnail (a photo's detail view): making one would cost a
+            // larger decode and a PNG on the way to the screen (`feedbench --scenario cull`).
+            if let thumbnail, region == nil, rawRendering == .preview, let box = target, Self.leavesThumbnail(box) {
                 thumbnailSize = thumbnail.cache.sizeToStore(for: header, covering: box)
                 if let size = thumbnailSize {
                     target = PixelSize(width: max(box.width, size.width), height: max(box.height, size.height))
@@ -106,6 +109,12 @@ struct ImageDecompression: Sendable {
                 // A damaged animation shows the frame it has; its other frames are not played.
                 animation: decoded.damage == nil ? probed.flatMap { AnimationData(bytes: bytes, header: $0) } : nil,
                 damage: decoded.damage))
+    }
+
+    /// Whether a decode drawn at `box` leaves a thumbnail behind: a list's or a grid's picture,
+    /// no larger than a large thumbnail (256 px) on either side.
+    static func leavesThumbnail(_ box: PixelSize) -> Bool {
+        max(box.width, box.height) <= ThumbnailSizeClass.large.side
     }
 
     static func map(_ error: ImageCodecError, byteCount: Int, header: ImageHeader?, maxPixels: Int) -> ImageLoadError {

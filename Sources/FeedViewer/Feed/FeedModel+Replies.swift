@@ -150,8 +150,22 @@ extension FeedModel {
     }
 
     /// Runs the planner on photos whose roles changed and asks for a page near the end.
+    ///
+    /// Under the detail view the rows are hidden: one that comes into the list's view as `j`
+    /// steps starts no load (the CPU goes to the photo shown and its neighbours) until the view
+    /// closes (``resumeRows()``); loads running go on, rows leaving are let go as ever.
     mutating func plan(_ transitions: [RowLoadPlanner<PhotoKey>.Transition]) -> [FeedEffect] {
-        update(loading: .plan(transitions, policy: options.onDisappear, drawing: drawing))
+        let planned = detail == nil ? transitions : transitions.filter { $0.to == .offscreen || loadStatus(of: $0.item) != .idle }
+        return update(loading: .plan(planned, policy: options.onDisappear, drawing: drawing))
+    }
+
+    /// The rows on screen or in the prefetch window that started no load under the detail view
+    /// start now, in the list's order.
+    mutating func resumeRows() -> [FeedEffect] {
+        let idle = wantedPlaces.filter { loadStatus(of: $0.key) == .idle }
+            .sorted { (positions[$0.key] ?? 0) < (positions[$1.key] ?? 0) }
+        guard !idle.isEmpty else { return [] }
+        return plan(idle.map { .init(item: $0.key, from: .offscreen, to: $0.value == .visible ? .visible : .prefetch) })
     }
 
     /// A new load for the photo of `key` at the size the picture backend wants.
@@ -299,9 +313,10 @@ extension FeedModel {
         return closeDetailLoad()
     }
 
-    /// Closes the detail view and cancels its loads, and those ahead of it.
+    /// Closes the detail view and cancels its loads, and those ahead of it; the rows it hid
+    /// that wait for their loads start them.
     mutating func closeDetail() -> [FeedEffect] {
-        closeCompare() + closeDetailLoad() + neighbours.removeAll().map { .cancelPrefetch($0) }
+        closeCompare() + closeDetailLoad() + neighbours.removeAll().map { .cancelPrefetch($0) } + resumeRows()
     }
 
     /// Drops the detail view and cancels its load.

@@ -138,6 +138,34 @@ struct UpdateNeighbourTests {
     }
 }
 
+/// The rows under the detail view: hidden, they start no loads while `j` scrolls the list
+/// behind it; they do once it closes.
+@Suite("Update: rows hidden under the detail view")
+struct UpdateHiddenRowsTests {
+    @Test func rowsScrolledBehindTheDetailViewStartNoLoadsUntilItCloses() throws {
+        // Given thirty photos, three rows on screen, the first three loaded, the first's detail view
+        var harness = FeedHarness(
+            screen: CellSize(columns: 64, rows: 24), options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0))
+        let shown = harness.showPage(TestPhotos.files(30)).startedIDs
+        #expect(!shown.isEmpty && !shown.contains("8"))
+        for id in shown { harness.deliver(FakeImages.success(), to: id) }
+        harness.press(.enter)
+
+        // When j steps eight photos on (the list scrolls behind the view)
+        var stepped: [FeedEffect] = []
+        for _ in 0..<8 { stepped += harness.press("j") }
+
+        // Then no row started a load; only the detail view and its neighbours loaded
+        #expect(harness.model.detailKey == PhotoKey(id: "8"))
+        #expect(stepped.startedIDs.isEmpty)
+
+        // When the detail view closes, the rows now on screen start theirs, the focused one among them
+        let closed = harness.press(.escape)
+        #expect(closed.startedIDs.contains("8"))
+        #expect(closed.loadPriorities(of: "8") == [.high])
+    }
+}
+
 extension Array where Element == FeedEffect {
     /// The loads ahead started: the photo's id, the token, the request.
     fileprivate var prefetched: [(key: String, token: LoadToken, request: ImageRequest)] {

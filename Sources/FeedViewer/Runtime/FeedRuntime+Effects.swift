@@ -229,6 +229,11 @@ extension FeedRuntime {
         loads[slot]?.loader
     }
 
+    /// The loader of the load ahead of the photo of `key` (tests and diagnostics).
+    public func aheadLoader(for key: PhotoKey) -> (any RowLoading)? {
+        prefetches[key]?.loader
+    }
+
     /// The items on screen now, and how many still show a placeholder (benchmarks).
     public var visibleRowsWaiting: (waiting: Int, visible: Int) { model.visibleRowsWaiting }
 }

@@ -5,4 +5,8 @@
 #include <locale.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
+
+/* The current screen's idea of what the terminal shows (ncurses' global `curscr`), for the
+ * thread that owns the screen: a global variable Swift would refuse as shared mutable state. */
+static inline WINDOW *cncurses_current_screen(void) { return curscr; }
 #endif

@@ -2,7 +2,9 @@
 ///
 /// Pair 0 is the terminal default and never allocated. When every pair in
 /// `1...capacity` is taken, the pair used longest ago is redefined (so pairs
-/// drawn in the current frame go last).
+/// drawn in the current frame go last). ncurses pays for each redefinition with a pass over
+/// the whole screen, so ``CursesScreen`` starts a new generation instead (``fits(_:)``,
+/// ``reset()``) when a frame's new colours would not fit: every pair at once.
 ///
 /// ```swift
 /// var pairs = ColorPairAllocator(capacity: 255)
@@ -39,6 +41,18 @@ public struct ColorPairAllocator: Sendable {
 
     /// Pairs currently defined.
     public var count: Int { pairsByKey.count }
+    /// How many times every pair was let go at once (``reset()``) to make room for a frame.
+    public private(set) var generations = 0
+
+    /// Whether the pair of `foreground` on `background` is defined now.
+    public func contains(foreground: Int32, background: Int32) -> Bool {
+        (foreground == -1 && background == -1) || pairsByKey[Key(foreground: foreground, background: background)] != nil
+    }
+
+    /// Whether `newPairs` more combinations fit without redefining a pair in use.
+    public func fits(_ newPairs: Int) -> Bool {
+        capacity == 0 || count + newPairs <= Int(capacity)
+    }
 
     /// The pair for `foreground` on `background`, and whether it must be (re)defined with ncurses.
     public mutating func pair(foreground: Int32, background: Int32) -> (pair: Int32, isNew: Bool) {
@@ -72,11 +86,12 @@ public struct ColorPairAllocator: Sendable {
         return (pair, true)
     }
 
-    /// Forgets every pair (after the terminal's colours were reset).
+    /// Forgets every pair (after the terminal's colours were reset), and counts a generation.
     public mutating func reset() {
         pairsByKey.removeAll()
         newer[0] = 0
         older[0] = 0
+        generations += 1
     }
 
     /// Takes `pair` out of the order of use.

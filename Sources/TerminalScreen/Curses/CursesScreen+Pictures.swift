@@ -40,7 +40,13 @@ extension CursesScreen {
         // Crumbs of text (a status bar's update) in flight do not make the link busy.
         let idle = link.inFlight <= TerminalLink.smallAhead
         let before = paced ? ThreadWrites.count() : nil
-        changes.write(to: self)
+        if !isClosed, !pairs.fits(newPairs(in: changes)) {
+            startPairGeneration()
+            // Every cell again, each with a pair of the new generation.
+            FrameChanges(from: nil, to: changes.frame).write(to: self)
+        } else {
+            changes.write(to: self)
+        }
         guard !isClosed else { return }
         if let before, let after = ThreadWrites.count() { link.wrote(after - before, at: now) }
         let fast = link.isFast
@@ -58,6 +64,33 @@ extension CursesScreen {
         if let redrawing, let after = ThreadWrites.count() { link.wrote(after - redrawing, at: now) }
         pictureWrites += written
         if paced { measure(bytes.count, pixelsWritten: !written.isEmpty, at: now) }
+    }
+
+    /// How many colour combinations the changed cells use that have no pair yet.
+    func newPairs(in changes: FrameChanges) -> Int {
+        guard colorCapability != .none else { return 0 }
+        let renames = images.renamesCells
+        var seen = Set<ColorPairAllocator.Key>()
+        for run in changes.runs {
+            for original in run.cells {
+                let style = (renames ? images.drawn(original) : original).style
+                let key = ColorPairAllocator.Key(foreground: colorNumber(style.foreground), background: colorNumber(style.background))
+                if !pairs.contains(foreground: key.foreground, background: key.background) { seen.insert(key) }
+            }
+        }
+        return seen.count
+    }
+
+    /// Lets every colour pair go at once: redefining pairs one at a time makes ncurses search
+    /// the whole screen for the cells of each (tens of milliseconds for a new photo's thousands
+    /// of colours: `feedbench --scenario cull`). The screen is written again line by line, in
+    /// place (no clearing, so no flash), with the new pairs.
+    func startPairGeneration() {
+        reset_color_pairs()
+        pairs.reset()
+        // reset_color_pairs asks for a cleared screen; rewriting every line in place is enough.
+        clearok(cncurses_current_screen(), false)
+        wredrawln(window, 0, Int32(size.rows))
     }
 
     /// Draws again the cells of the pictures that arrived after a stand-in showed in their place.

@@ -51,6 +51,10 @@ public final class CursesScreen: Screen {
     let signals: TerminalSignalWatcher
     var pairs: ColorPairAllocator
     var colorNumbers: [CellColor: Int32] = [:]
+    /// Colour pairs redefined one at a time (each costs ncurses a pass over the screen), and
+    /// the times every pair was let go at once to make room for a frame's colours.
+    public var colorPairEvictions: Int { pairs.evictions }
+    public var colorPairGenerations: Int { pairs.generations }
     /// Decodes what the terminal sends.
     var input: ScreenInput
     /// Where ``readInput(timeout:)`` reads bytes to.

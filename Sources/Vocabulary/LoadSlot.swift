@@ -5,8 +5,8 @@ public enum LoadSlot: Hashable, Sendable, Comparable, CustomStringConvertible {
     case item(PhotoKey)
     /// The detail view (one at a time).
     case detail
-    /// The photo next to the detail view's, the way it last moved, loading at the detail
-    /// view's size so stepping to it shows it sharp at once (one at a time).
+    /// The photos next to the detail view's (the ones `j` and `k` go to), loading at the
+    /// detail view's size so stepping to one shows it sharp at once.
     case ahead
     /// The photo the compare view shows beside the detail view's (`V`; one at a time).
     case compared

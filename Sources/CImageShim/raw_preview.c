@@ -241,6 +241,35 @@ static pf_status pf_raw_check_arguments(int64_t max_pixels, int32_t develop, int
     return PF_OK;
 }
 
+/* Where LibRaw reads a RAW file from: the caller's buffer, or a path (a descriptor's /proc link). */
+typedef struct pf_raw_source {
+    const uint8_t *data;
+    const char *path;
+    size_t size;
+} pf_raw_source;
+
+/* Opens `source` with LibRaw and reads what pf_raw_preview says from it. */
+static pf_status pf_raw_read(pf_raw_source source, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
+                             pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity) {
+    if (!pf_raw_api_load(message, message_capacity)) {
+        return PF_ERR_UNSUPPORTED;
+    }
+    libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
+    if (raw == NULL) {
+        pf_set_message(message, message_capacity, "out of memory for LibRaw");
+        return PF_ERR_MEMORY;
+    }
+    /* LibRaw reads only; the buffer is not written through this pointer. */
+    int code = source.path != NULL ? libraw_open_file(raw, source.path)
+                                   : libraw_open_buffer(raw, (void *)(uintptr_t)source.data, source.size);
+    pf_status status = code != LIBRAW_SUCCESS
+                           ? pf_raw_failure(code, "LibRaw cannot read the RAW file", message, message_capacity)
+                           : pf_raw_read_opened(raw, source.size, max_pixels, develop, timeout_ms, out, info, message,
+                                                message_capacity);
+    libraw_close(raw);
+    return status;
+}
+
 pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
                          pf_buffer *out, pf_raw_info *info, char *message, size_t message_capacity) {
     if (data == NULL && size > 0) {
@@ -255,22 +284,8 @@ pf_status pf_raw_preview(const uint8_t *data, size_t size, int64_t max_pixels, i
         pf_set_message(message, message_capacity, "the RAW file is empty");
         return PF_ERR_TRUNCATED;
     }
-    if (!pf_raw_api_load(message, message_capacity)) {
-        return PF_ERR_UNSUPPORTED;
-    }
-    libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
-    if (raw == NULL) {
-        pf_set_message(message, message_capacity, "out of memory for LibRaw");
-        return PF_ERR_MEMORY;
-    }
-    /* LibRaw reads only; the buffer is not written through this pointer. */
-    int code = libraw_open_buffer(raw, (void *)(uintptr_t)data, size);
-    pf_status status = code != LIBRAW_SUCCESS
-                           ? pf_raw_failure(code, "LibRaw cannot read the RAW file", message, message_capacity)
-                           : pf_raw_read_opened(raw, size, max_pixels, develop, timeout_ms, out, info, message,
-                                                message_capacity);
-    libraw_close(raw);
-    return status;
+    pf_raw_source source = { .data = data, .path = NULL, .size = size };
+    return pf_raw_read(source, max_pixels, develop, timeout_ms, out, info, message, message_capacity);
 }
 
 pf_status pf_raw_preview_file(int descriptor, int64_t max_pixels, int32_t develop, int32_t timeout_ms,
@@ -296,19 +311,6 @@ pf_status pf_raw_preview_file(int descriptor, int64_t max_pixels, int32_t develo
         pf_set_message(message, message_capacity, "the RAW file cannot be opened again through /proc (not mounted)");
         return PF_ERR_ARGUMENT;
     }
-    if (!pf_raw_api_load(message, message_capacity)) {
-        return PF_ERR_UNSUPPORTED;
-    }
-    libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_MEMERR_CALLBACK | LIBRAW_OPIONS_NO_DATAERR_CALLBACK);
-    if (raw == NULL) {
-        pf_set_message(message, message_capacity, "out of memory for LibRaw");
-        return PF_ERR_MEMORY;
-    }
-    int code = libraw_open_file(raw, path);
-    pf_status status = code != LIBRAW_SUCCESS
-                           ? pf_raw_failure(code, "LibRaw cannot read the RAW file", message, message_capacity)
-                           : pf_raw_read_opened(raw, (size_t)status_of_file.st_size, max_pixels, develop, timeout_ms,
-                                                out, info, message, message_capacity);
-    libraw_close(raw);
-    return status;
+    pf_raw_source source = { .data = NULL, .path = path, .size = (size_t)status_of_file.st_size };
+    return pf_raw_read(source, max_pixels, develop, timeout_ms, out, info, message, message_capacity);
 }

@@ -157,7 +157,7 @@ FUZZ_ASSET_SEEDS := $(shell find Assets/photos -maxdepth 1 -type f \( -name '*.j
 FUZZ_SWIFT_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \
 	-enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature ExistentialAny
 FUZZ_THUMBNAIL_SOURCES := fuzz/swift_fuzzer.swift $(wildcard Sources/ImageCodecs/*.swift)
-FUZZ_FRESHNESS_SOURCES := fuzz/swift_fuzzer.swift Sources/ImageLoading/Loading/DataLoading.swift \
+FUZZ_FRESHNESS_SOURCES := fuzz/swift_fuzzer.swift Sources/ImageLoading/Loading/DataResponseHead.swift \
 	$(wildcard Sources/ImageLoading/Caching/CacheFreshness*.swift) Sources/ImageLoading/Caching/HTTPDateParser.swift
 FUZZ_TERMINAL_SOURCES := fuzz/swift_fuzzer.swift $(wildcard Sources/TerminalKit/Input/*.swift)
 FUZZ_LIMIT := $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) -rss_limit_mb=512 -timeout=5

@@ -57,10 +57,7 @@ extension FeedRuntime {
         case .setPriority(let slot, let priority):
             loads[slot]?.loader.priority = priority
         case .cancel(let slot):
-            if let load = loads.removeValue(forKey: slot) {
-                load.loader.cancel()
-                retire(load.forwarder)
-            }
+            stop(loads.removeValue(forKey: slot))
         case .release(let slot):
             if let load = loads.removeValue(forKey: slot) { retire(load.forwarder) }
         default:
@@ -73,22 +70,9 @@ extension FeedRuntime {
     private func performPrefetch(_ effect: FeedEffect) {
         switch effect {
         case .prefetch(let key, let token, let request, let lowData):
-            if let old = prefetches.removeValue(forKey: key) {
-                old.loader.cancel()
-                retire(old.forwarder)
-            }
-            let loader = pipeline.makeLoader()
-            loader.lowData = lowData
-            loader.priority = request.priority
-            loader.load(request)
-            let (load, settled) = forward(loader, as: .ahead, token: token)
-            prefetches[key] = load
-            if let settled { send(.phase(.ahead, token, settled)) }
+            runAhead(startedLoader(request, lowData: lowData), for: key, token: token)
         case .cancelPrefetch(let key):
-            if let load = prefetches.removeValue(forKey: key) {
-                load.loader.cancel()
-                retire(load.forwarder)
-            }
+            stop(prefetches.removeValue(forKey: key))
         case .releasePrefetch(let key):
             if let load = prefetches.removeValue(forKey: key) { retire(load.forwarder) }
         case .adopt(let key, let token, let request, let lowData):
@@ -99,25 +83,13 @@ extension FeedRuntime {
             // Its forwarder goes (a phase it posted already names the load ahead, which the
             // model no longer runs); the loader goes on, now the detail view's.
             retire(ahead.forwarder)
-            if let old = loads.removeValue(forKey: .detail) {
-                old.loader.cancel()
-                retire(old.forwarder)
-            }
             ahead.loader.priority = request.priority
-            let (load, settled) = forward(ahead.loader, as: .detail, token: token)
-            loads[.detail] = load
-            if let settled { send(.phase(.detail, token, settled)) }
+            run(ahead.loader, as: .detail, token: token)
         case .keepAhead(let key, let token, let request):
             guard let detail = loads.removeValue(forKey: .detail) else { return }
             retire(detail.forwarder)
-            if let old = prefetches.removeValue(forKey: key) {
-                old.loader.cancel()
-                retire(old.forwarder)
-            }
             detail.loader.priority = request.priority
-            let (load, settled) = forward(detail.loader, as: .ahead, token: token)
-            prefetches[key] = load
-            if let settled { send(.phase(.ahead, token, settled)) }
+            runAhead(detail.loader, for: key, token: token)
         default:
             break
         }
@@ -159,17 +131,39 @@ extension FeedRuntime {
 
     /// A new loader for `slot` (the old one is cancelled), its phases forwarded with `token`.
     private func start(_ slot: LoadSlot, token: LoadToken, request: ImageRequest, lowData: Bool) {
-        if let old = loads.removeValue(forKey: slot) {
-            old.loader.cancel()
-            retire(old.forwarder)
-        }
+        run(startedLoader(request, lowData: lowData), as: slot, token: token)
+    }
+
+    /// A new loader, loading `request` at its priority.
+    private func startedLoader(_ request: ImageRequest, lowData: Bool) -> any RowLoading {
         let loader = pipeline.makeLoader()
         loader.lowData = lowData
         loader.priority = request.priority
         loader.load(request)
+        return loader
+    }
+
+    /// `loader` as `slot`'s load (the slot's old one cancelled), its phases forwarded with `token`.
+    private func run(_ loader: any RowLoading, as slot: LoadSlot, token: LoadToken) {
+        stop(loads.removeValue(forKey: slot))
         let (load, settled) = forward(loader, as: slot, token: token)
         loads[slot] = load
         if let settled { send(.phase(slot, token, settled)) }
+    }
+
+    /// `loader` as the load ahead for `key` (an old one for it cancelled), its phases forwarded with `token`.
+    private func runAhead(_ loader: any RowLoading, for key: PhotoKey, token: LoadToken) {
+        stop(prefetches.removeValue(forKey: key))
+        let (load, settled) = forward(loader, as: .ahead, token: token)
+        prefetches[key] = load
+        if let settled { send(.phase(.ahead, token, settled)) }
+    }
+
+    /// Cancels `load` and stops forwarding its phases (nil: none ran).
+    private func stop(_ load: LiveLoad?) {
+        guard let load else { return }
+        load.loader.cancel()
+        retire(load.forwarder)
     }
 
     /// Forwards `loader`'s phases as `slot`'s under `token`. Settled already (a memory-cache

@@ -35,9 +35,7 @@ struct ShowFile: Sendable {
         } catch {
             throw ImageLoadError.transport(ErrorText.describe(error))
         }
-        if let file = response.file, let size = response.head.contentLength, size > 0,
-            let head = try? file.read(upToCount: min(size, ImageFormat.rawSniffWindow), at: 0),
-            ImageFormat.sniff(head) == .raw,
+        if let (file, head) = response.cameraRawHead(),
             let picture = try RawFilePicture(descriptor: file.descriptor, rendering: rendering)
         {
             return ShowFile(bytes: head, header: picture.header, raw: picture)

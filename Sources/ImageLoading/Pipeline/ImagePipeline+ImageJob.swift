@@ -99,22 +99,26 @@ extension ImagePipeline {
     /// network's, sharing a download running for the same URL); cancelling the caller cancels it.
     /// A download cut for good is an error here, naming the cut, even with partial pictures allowed.
     public func data(for request: ImageRequest, progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }) async throws -> [UInt8] {
+        try Self.wholeBytes(of: try await original(for: request, progress: progress), limit: configuration.limits.maxResponseBytes)
+    }
+
+    /// A request's original as the data stage hands it on; a download cut for good is an error.
+    private func original(
+        for request: ImageRequest, progress: @escaping @Sendable (LoadProgress) -> Void = { _ in }
+    ) async throws -> FetchedData {
         let control = JobControl(jobID: 0, priority: request.priority, options: JobOptions(policy: request.cachePolicy)) { _ in }
         guard let fetched = await fetchData(for: request, control: control, progress: progress) else { throw CancellationError() }
         let data = try fetched.get()
         // What arrived of a download cut for good is no original: saved or read, it would pass for whole.
         if let cut = data.cut { throw ImageLoadError.transport(cut.reason) }
-        return try Self.wholeBytes(of: data, limit: configuration.limits.maxResponseBytes)
+        return data
     }
 
     /// What a request's original says about itself (``PhotoMetadata``): read from its bytes, or
     /// for a camera RAW file from the open file (never read whole, so a RAW over the byte limit
     /// has its metadata too). Errors as ``data(for:progress:)``'s.
     public func metadata(for request: ImageRequest) async throws -> PhotoMetadata {
-        let control = JobControl(jobID: 0, priority: request.priority, options: JobOptions(policy: request.cachePolicy)) { _ in }
-        guard let fetched = await fetchData(for: request, control: control) else { throw CancellationError() }
-        let data = try fetched.get()
-        if let cut = data.cut { throw ImageLoadError.transport(cut.reason) }
+        let data = try await original(for: request)
         if let file = data.rawFile, let metadata = try PhotoMetadata.read(rawFile: file.descriptor, byteCount: data.byteCount) {
             return metadata
         }

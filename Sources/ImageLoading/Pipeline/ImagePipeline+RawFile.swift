@@ -1,10 +1,23 @@
 import FoundationEssentials
-import FoundationExtras
+public import FoundationExtras
 import ImageCodecs
 
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension DataResponse {
+    /// A regular file's response that is a camera RAW file: the open file and its first bytes
+    /// (enough to tell its format, ``ImageFormat/rawSniffWindow``), read without moving the
+    /// body; nil for anything else.
+    public func cameraRawHead() -> (file: ReadableFile, head: [UInt8])? {
+        guard let file, let size = head.contentLength, size > 0,
+            let first = try? file.read(upToCount: min(size, ImageFormat.rawSniffWindow), at: 0),
+            ImageFormat.sniff(first) == .raw
+        else { return nil }
+        return (file, first)
+    }
+}
 
 /// Camera RAW files are not read whole: a RAW is 20 to 100 MB of sensor data around the
 /// preview shown, so the data stage reads its first bytes (enough to tell its format) and hands
@@ -16,10 +29,8 @@ extension ImagePipeline {
     /// they are a camera RAW file's and the file can be opened again through `/proc`; nil for
     /// anything else (read whole, as before).
     static func rawFileData(_ response: DataResponse) -> FetchedData? {
-        guard let file = response.file, let size = response.head.contentLength, size > 0,
-            access("/proc/self/fd/\(file.descriptor)", R_OK) == 0,
-            let head = try? file.read(upToCount: min(size, ImageFormat.rawSniffWindow), at: 0),
-            ImageFormat.sniff(head) == .raw
+        guard let (file, head) = response.cameraRawHead(), let size = response.head.contentLength,
+            access("/proc/self/fd/\(file.descriptor)", R_OK) == 0
         else { return nil }
         return FetchedData(bytes: head, source: .network, transferred: head.count, rawFile: file, fileSize: size)
     }

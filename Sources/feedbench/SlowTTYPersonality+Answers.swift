@@ -4,6 +4,8 @@
 extension SlowTTYPersonality {
     /// The reply to a control sequence (empty: none).
     func answer(_ sequence: ControlSequence, cursor: (row: Int, column: Int), rows: Int, columns: Int) -> [UInt8] {
+        // Colours and cursor moves, most of what a frame holds, ask nothing.
+        if sequence.final == UInt8(ascii: "m") || sequence.final == UInt8(ascii: "H") { return [] }
         let parameters = sequence.parameters
         let first = parameters.first.flatMap { $0 } ?? 0
         var reply: String?

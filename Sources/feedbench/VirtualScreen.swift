@@ -97,6 +97,11 @@ struct VirtualScreen {
     /// diacritics among them) and joiners, 2 for East Asian wide characters and emoji, else 1
     /// (wcwidth's rules in short; enough to keep the cursor where ncurses believes it is).
     static func width(_ scalar: Unicode.Scalar) -> Int {
+        // Text and block art at once: the Unicode tables only for the rest.
+        switch scalar.value {
+        case 0x20..<0x7F, 0x2580...0x259F, 0x1FB00...0x1FB3B, 0x1CD00...0x1CDE5: return 1
+        default: break
+        }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
@@ -309,14 +314,32 @@ struct VirtualScreen {
 
     /// Only the foreground colour matters here (a kitty placeholder's image id).
     private mutating func graphicRendition(_ sequence: ControlSequence) {
-        // `38:2::r:g:b` and `38;2;r;g;b` alike: every number in order.
-        let fields = sequence.parameterText.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        // `38:2::r:g:b` and `38;2;r;g;b` alike: every number in order, in one pass (a photo's
+        // block art is thousands of these a frame).
         var numbers: [Int] = []
-        for field in fields {
-            var parts = field.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map(Self.number)
-            if parts.count == 6, parts[1] == 2 { parts.remove(at: 2) }  // 38:2:colour-space:r:g:b
-            numbers += parts
+        numbers.reserveCapacity(16)
+        var field: [Int] = []
+        field.reserveCapacity(8)
+        var value = 0
+        func endPart() {
+            field.append(value)
+            value = 0
         }
+        func endField() {
+            endPart()
+            if field.count == 6, field[1] == 2 { field.remove(at: 2) }  // 38:2:colour-space:r:g:b
+            numbers += field
+            field.removeAll(keepingCapacity: true)
+        }
+        for byte in sequence.parameterText {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = min(1_000_000, value * 10 + Int(byte - 0x30))
+            case UInt8(ascii: ":"): endPart()
+            case UInt8(ascii: ";"): endField()
+            default: break
+            }
+        }
+        if !sequence.parameterText.isEmpty { endField() }
         if numbers.isEmpty { numbers = [0] }
         var index = 0
         while index < numbers.count {
@@ -343,7 +366,4 @@ struct VirtualScreen {
         }
     }
 
-    private static func number(_ field: ArraySlice<UInt8>) -> Int {
-        field.reduce(0) { $1 >= 0x30 && $1 <= 0x39 ? min(1_000_000, $0 * 10 + Int($1 - 0x30)) : $0 }
-    }
 }

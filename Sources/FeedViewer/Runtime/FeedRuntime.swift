@@ -224,7 +224,7 @@ public final class FeedRuntime {
         case .draw:
             pendingFrame?.cancel()
             pendingFrame = nil
-            render()
+            drawFrame()
         case .wait(let until):
             pendingFrame?.cancel()
             pendingFrame = post(.frame, after: until - now)
@@ -233,10 +233,16 @@ public final class FeedRuntime {
         }
     }
 
-    /// Draws the model and writes what changed since the last frame.
+    /// Draws the model and writes what changed since the last frame, outside the pacing (the
+    /// pacer counts it as a frame begun now).
     public func render() {
+        pacer.drew(at: clock.now())
+        drawFrame()
+    }
+
+    /// Draws the model and writes what changed since the last frame.
+    private func drawFrame() {
         let started = clock.now()
-        pacer.drew(at: started)
         var frame = spareFrame.take() ?? Frame(size: model.screenSize)
         FeedView.draw(
             model,
@@ -244,7 +250,11 @@ public final class FeedRuntime {
                 animationFrame: timer.frame(at: started), lastFrameTime: lastFrameTime, time: started, link: screen.linkReading),
             into: &frame)
         let changes = FrameChanges(from: previousFrame, to: frame)
-        if !changes.isEmpty || screen.hasWaitingPictures { screen.apply(changes) }
+        if !changes.isEmpty || screen.hasWaitingPictures {
+            screen.apply(changes)
+        } else {
+            pacer.wroteNothing()
+        }
         recordPictureWrites(screen.takePictureWrites())
         reportLink()
         spareFrame = previousFrame.take()

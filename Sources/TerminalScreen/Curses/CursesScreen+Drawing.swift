@@ -60,6 +60,8 @@ extension CursesScreen {
 
     /// The ncurses colour number for `color` under this terminal's capability (-1: default).
     func colorNumber(_ color: CellColor) -> Int32 {
+        // Direct colour is arithmetic: a photo's thousands of colours are not looked up.
+        if colorCapability == .truecolor, case .rgb(let red, let green, let blue) = color { return Self.packed(red, green, blue) }
         if let cached = colorNumbers[color] { return cached }
         let number = Self.colorNumber(color, capability: colorCapability)
         colorNumbers[color] = number

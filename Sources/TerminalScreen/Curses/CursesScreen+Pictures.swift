@@ -40,14 +40,30 @@ extension CursesScreen {
         // Crumbs of text (a status bar's update) in flight do not make the link busy.
         let idle = link.inFlight <= TerminalLink.smallAhead
         let before = paced ? ThreadWrites.count() : nil
-        if !isClosed, !pairs.fits(newPairs(in: changes)) {
+        // Block art is painted after the text, ncurses holding blanks under it (PaintedCells).
+        let rects = configuration.paintsBlockArt && PaintedCells.paints(at: colorCapability) ? PaintedCells.rects(in: changes.frame) : []
+        let plan = painted.plan(for: changes, painting: rects)
+        var textRuns = plan.textRuns
+        var textRows = Set(textRuns.map(\.origin.row)).union(redrawn).union(plan.uncoveredRows)
+        if !isClosed, !pairs.fits(newPairs(in: textRuns)) {
             startPairGeneration()
-            // Every cell again, each with a pair of the new generation.
-            FrameChanges(from: nil, to: changes.frame).write(to: self)
-        } else {
-            changes.write(to: self)
+            // Every cell again, each with a pair of the new generation; every line rewritten.
+            textRuns = painted.uncoveredRuns(of: changes.frame)
+            textRows.formUnion(0..<size.rows)
         }
+        if !isClosed {
+            if changes.isFullRepaint || changes.removed.contains(where: { $0.picture.image?.graphics.erasure == .clearingTheScreen }) {
+                textRows.formUnion(0..<size.rows)
+            }
+            for row in plan.uncoveredRows { wredrawln(window, Int32(row), 1) }
+        }
+        for run in textRuns { put(run.cells, at: run.origin) }
+        placeCursor(changes.frame.cursor)
+        flush()
         guard !isClosed else { return }
+        let paint = PaintedCells.bytes(
+            painting: plan.parts(writtenRows: textRows), of: changes.frame.cells, capability: colorCapability, colorNumber: colorNumber)
+        if !paint.isEmpty { writeRaw(paint) }
         if let before, let after = ThreadWrites.count() { link.wrote(after - before, at: now) }
         let fast = link.isFast
         let allowance =
@@ -66,12 +82,12 @@ extension CursesScreen {
         if paced { measure(bytes.count, pixelsWritten: !written.isEmpty, at: now) }
     }
 
-    /// How many colour combinations the changed cells use that have no pair yet.
-    func newPairs(in changes: FrameChanges) -> Int {
+    /// How many colour combinations the cells of `runs` use that have no pair yet.
+    func newPairs(in runs: [FrameChanges.Run]) -> Int {
         guard colorCapability != .none else { return 0 }
         let renames = images.renamesCells
         var seen = Set<ColorPairAllocator.Key>()
-        for run in changes.runs {
+        for run in runs {
             for original in run.cells {
                 let style = (renames ? images.drawn(original) : original).style
                 let key = ColorPairAllocator.Key(foreground: colorNumber(style.foreground), background: colorNumber(style.background))

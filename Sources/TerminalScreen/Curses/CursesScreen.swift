@@ -51,6 +51,8 @@ public final class CursesScreen: Screen {
     let signals: TerminalSignalWatcher
     var pairs: ColorPairAllocator
     var colorNumbers: [CellColor: Int32] = [:]
+    /// The block art written by the screen itself, and the cells ncurses holds blank under it.
+    var painted = PaintedCells()
     /// Colour pairs redefined one at a time (each costs ncurses a pass over the screen), and
     /// the times every pair was let go at once to make room for a frame's colours.
     public var colorPairEvictions: Int { pairs.evictions }

@@ -18,7 +18,8 @@ struct TerminalStreamParser {
     private var sequence = ControlSequence(prefix: nil, parameterText: [], intermediates: [], final: 0)
     /// The string being read (``State/string``).
     private(set) var openString: TerminalString?
-    private var utf8: [UInt8] = []
+    private var utf8Value: UInt32 = 0
+    private var utf8Length = 0
     private var utf8Needed = 0
 
     /// Parses `bytes`, handing each finished token to `emit` in order.
@@ -56,19 +57,18 @@ struct TerminalStreamParser {
     private mutating func ground(_ byte: UInt8, _ emit: (TerminalToken) -> Void) {
         if utf8Needed > 0 {
             if byte & 0xC0 == 0x80 {
-                utf8.append(byte)
+                utf8Value = utf8Value << 6 | UInt32(byte & 0x3F)
                 utf8Needed -= 1
                 if utf8Needed == 0 { emitUTF8(emit) }
                 return
             }
             utf8Needed = 0
-            utf8 = []
             emit(.text("\u{FFFD}"))
         }
         switch byte {
         case 0x1B:
             state = .escape
-            intermediates = []
+            intermediates.removeAll(keepingCapacity: true)
         case 0x00..<0x20, 0x7F:
             emit(.control(byte))
         case 0x20..<0x80:
@@ -81,20 +81,21 @@ struct TerminalStreamParser {
         }
     }
 
+    // A frame's thousands of block-art glyphs: decoded as they come, with nothing allocated.
     private mutating func startUTF8(_ byte: UInt8, needing count: Int) {
-        utf8 = [byte]
+        utf8Value = UInt32(byte) & (count == 1 ? 0x1F : count == 2 ? 0x0F : 0x07)
+        utf8Length = count + 1
         utf8Needed = count
     }
 
     private mutating func emitUTF8(_ emit: (TerminalToken) -> Void) {
-        var iterator = utf8.makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+        // Overlong forms and surrogates are not characters.
+        let least: UInt32 = utf8Length == 2 ? 0x80 : utf8Length == 3 ? 0x800 : 0x10000
+        if utf8Value >= least, let scalar = Unicode.Scalar(utf8Value) {
             emit(.text(scalar))
         } else {
             emit(.text("\u{FFFD}"))
         }
-        utf8 = []
     }
 
     private mutating func escape(_ byte: UInt8, _ emit: (TerminalToken) -> Void) {
@@ -108,7 +109,11 @@ struct TerminalStreamParser {
                 openString = TerminalString(kind: kind)
                 state = .string
             } else if intermediates.isEmpty, byte == UInt8(ascii: "[") {
-                sequence = ControlSequence(prefix: nil, parameterText: [], intermediates: [], final: 0)
+                // The buffers kept: a frame's thousands of colour changes allocate nothing.
+                sequence.prefix = nil
+                sequence.parameterText.removeAll(keepingCapacity: true)
+                sequence.intermediates.removeAll(keepingCapacity: true)
+                sequence.final = 0
                 state = .controlSequence
             } else {
                 emit(.escape(intermediates: intermediates, final: byte))
@@ -142,7 +147,7 @@ struct TerminalStreamParser {
             state = .ground
         case 0x1B:
             state = .escape
-            intermediates = []
+            intermediates.removeAll(keepingCapacity: true)
         case 0x18, 0x1A:
             state = .ground
         default:

@@ -26,6 +26,9 @@ struct VirtualScreen {
     private var foreground: Int32 = -1
     private var saved: (row: Int, column: Int, foreground: Int32) = (0, 0, -1)
     private var lastPrinted: Unicode.Scalar?
+    /// Scratch for SGR's numbers, kept from one sequence to the next.
+    private var sgrNumbers: [Int] = []
+    private var sgrField: [Int] = []
     /// Inside `CSI ? 2026 h` … `l`: the frame is not shown yet.
     private(set) var synchronizing = false
 
@@ -312,34 +315,42 @@ struct VirtualScreen {
         wrapPending = false
     }
 
+    /// Ends an SGR field (`38:2::r:g:b` drops its colour space) and adds its numbers.
+    private static func endField(_ field: inout [Int], _ value: Int, into numbers: inout [Int]) {
+        field.append(value)
+        if field.count == 6, field[1] == 2 { field.remove(at: 2) }  // 38:2:colour-space:r:g:b
+        numbers += field
+        field.removeAll(keepingCapacity: true)
+    }
+
     /// Only the foreground colour matters here (a kitty placeholder's image id).
     private mutating func graphicRendition(_ sequence: ControlSequence) {
-        // `38:2::r:g:b` and `38;2;r;g;b` alike: every number in order, in one pass (a photo's
-        // block art is thousands of these a frame).
-        var numbers: [Int] = []
-        numbers.reserveCapacity(16)
-        var field: [Int] = []
-        field.reserveCapacity(8)
+        // `38:2::r:g:b` and `38;2;r;g;b` alike: every number in order, in one pass into buffers
+        // kept from one to the next (a photo's block art is thousands of these a frame).
+        var numbers = sgrNumbers
+        var field = sgrField
+        numbers.removeAll(keepingCapacity: true)
+        field.removeAll(keepingCapacity: true)
+        sgrNumbers = []
+        sgrField = []
+        defer {
+            sgrNumbers = numbers
+            sgrField = field
+        }
         var value = 0
-        func endPart() {
-            field.append(value)
-            value = 0
-        }
-        func endField() {
-            endPart()
-            if field.count == 6, field[1] == 2 { field.remove(at: 2) }  // 38:2:colour-space:r:g:b
-            numbers += field
-            field.removeAll(keepingCapacity: true)
-        }
         for byte in sequence.parameterText {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): value = min(1_000_000, value * 10 + Int(byte - 0x30))
-            case UInt8(ascii: ":"): endPart()
-            case UInt8(ascii: ";"): endField()
+            case UInt8(ascii: ":"):
+                field.append(value)
+                value = 0
+            case UInt8(ascii: ";"):
+                Self.endField(&field, value, into: &numbers)
+                value = 0
             default: break
             }
         }
-        if !sequence.parameterText.isEmpty { endField() }
+        if !sequence.parameterText.isEmpty { Self.endField(&field, value, into: &numbers) }
         if numbers.isEmpty { numbers = [0] }
         var index = 0
         while index < numbers.count {

@@ -70,12 +70,17 @@ extension FeedRuntime {
     private func performPrefetch(_ effect: FeedEffect) {
         switch effect {
         case .prefetch(let key, let token, let request, let lowData):
-            runAhead(startedLoader(request, lowData: lowData), for: key, token: token)
+            // Started once the frame is written (`startLoadsAhead`).
+            aheadAfterFrame.removeAll { $0.key == key }
+            aheadAfterFrame.append((key, token, request, lowData))
         case .cancelPrefetch(let key):
+            aheadAfterFrame.removeAll { $0.key == key }
             stop(prefetches.removeValue(forKey: key))
         case .releasePrefetch(let key):
+            aheadAfterFrame.removeAll { $0.key == key }
             if let load = prefetches.removeValue(forKey: key) { retire(load.forwarder) }
         case .adopt(let key, let token, let request, let lowData):
+            aheadAfterFrame.removeAll { $0.key == key }
             guard let ahead = prefetches.removeValue(forKey: key) else {
                 start(.detail, token: token, request: request, lowData: lowData)
                 return
@@ -149,6 +154,16 @@ extension FeedRuntime {
         let (load, settled) = forward(loader, as: slot, token: token)
         loads[slot] = load
         if let settled { send(.phase(slot, token, settled)) }
+    }
+
+    /// Starts the loads ahead asked for since the last frame (called once it is written).
+    func startLoadsAhead() {
+        guard !aheadAfterFrame.isEmpty else { return }
+        let asked = aheadAfterFrame
+        aheadAfterFrame.removeAll()
+        for ahead in asked {
+            runAhead(startedLoader(ahead.request, lowData: ahead.lowData), for: ahead.key, token: ahead.token)
+        }
     }
 
     /// `loader` as the load ahead for `key` (an old one for it cancelled), its phases forwarded with `token`.

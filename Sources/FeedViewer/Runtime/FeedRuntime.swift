@@ -67,6 +67,9 @@ public final class FeedRuntime {
     var loads: [LoadSlot: LiveLoad] = [:]
     /// The loads ahead of the detail view, by photo (both its neighbours may load at once).
     var prefetches: [PhotoKey: LiveLoad] = [:]
+    /// Loads ahead asked for and not started yet: they start once the frame is written, never
+    /// taking the processor from the frame the key asked for (`feedbench --scenario cull`).
+    var aheadAfterFrame: [(key: PhotoKey, token: LoadToken, request: ImageRequest, lowData: Bool)] = []
     var players: [PhotoKey: LivePlayer] = [:]
     var background: [Task<Void, Never>] = []
     /// Forwarders of replaced, cancelled or released loads: cancelled, awaited by ``stop()``.
@@ -255,6 +258,7 @@ public final class FeedRuntime {
         } else {
             pacer.wroteNothing()
         }
+        startLoadsAhead()
         recordPictureWrites(screen.takePictureWrites())
         reportLink()
         spareFrame = previousFrame.take()
@@ -358,6 +362,7 @@ public final class FeedRuntime {
         background.removeAll()
         loads.removeAll()
         prefetches.removeAll()
+        aheadAfterFrame.removeAll()
         retired.removeAll()
         mailbox.finish()
         for task in ending { task.cancel() }

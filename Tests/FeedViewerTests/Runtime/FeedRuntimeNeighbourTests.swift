@@ -5,7 +5,8 @@ import TerminalScreen
 import Vocabulary
 
 /// The runtime's side of the detail view's neighbours: a load ahead that the view steps to is
-/// the same loader, raised and kept going; the photo left keeps its loader, lowered.
+/// the same loader, raised and kept going; the photo left keeps its loader, lowered; a new load
+/// ahead starts once the frame is written, never beside it.
 @Suite("Runtime: loads ahead of the detail view are adopted, never loaded twice")
 struct FeedRuntimeNeighbourTests {
     @Test func aStepTakesTheLoaderAheadAndThePhotoLeftKeepsItsOwn() async throws {
@@ -16,7 +17,10 @@ struct FeedRuntimeNeighbourTests {
             pipeline: pipeline, options: FeedViewerOptions(thumbnail: CellSize(columns: 16, rows: 6), prefetch: 0), clock: .frozen)
         runtime.send(.page(.success(FeedPage(photos: TestPhotos.picsum(3), summary: "fake", hasMore: false))))
         runtime.send(.input(.key(.enter)))
+        // (the loads ahead start once the frame the key asked for is written, not before)
         let first = try #require(runtime.loader(for: .detail) as? FakeRowLoader)
+        #expect(runtime.aheadLoader(for: PhotoKey(id: "1")) == nil)
+        runtime.render()
         let ahead = try #require(runtime.aheadLoader(for: PhotoKey(id: "1")) as? FakeRowLoader)
         #expect(ahead.priority == .low)
         let created = pipeline.created.count
@@ -33,7 +37,9 @@ struct FeedRuntimeNeighbourTests {
         #expect(runtime.aheadLoader(for: PhotoKey(id: "0")) as? FakeRowLoader === first)
         #expect(first.priority == .low)
         #expect(!first.calls.contains(.cancel))
-        // And only the third photo got a new loader (ahead of the view)
+        // And only the third photo gets a new loader (ahead of the view), once the frame is written
+        #expect(pipeline.created.count == created)
+        runtime.render()
         #expect(pipeline.created.count == created + 1)
         #expect(runtime.aheadLoader(for: PhotoKey(id: "2")) as? FakeRowLoader === pipeline.created.last)
 

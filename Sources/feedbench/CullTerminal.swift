@@ -20,6 +20,10 @@ final class CullTerminal {
     private(set) var hungUp = false
     /// When the last bytes were read.
     private(set) var lastRead = ContinuousClock.now
+    /// Bytes read and the time spent showing them (parsing, applying, answering): how fast
+    /// this stand-in for a terminal is.
+    private(set) var bytesRead = 0
+    private(set) var showing = Duration.zero
 
     init(child: PtyChild, personality: SlowTTYPersonality, columns: Int, rows: Int) {
         self.child = child
@@ -42,7 +46,10 @@ final class CullTerminal {
             if count > 0 {
                 let read = ContinuousClock.now
                 lastRead = read
-                if take(buffer[0..<count]), condition(screen) { return read }
+                bytesRead += count
+                let shown = take(buffer[0..<count])
+                showing += read.duration(to: .now)
+                if shown, condition(screen) { return read }
             } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
                 hungUp = true  // EIO: the follower side is closed
             }

@@ -32,6 +32,9 @@ struct CullViewerRun {
     var steps = 0
     /// The viewer's own words for what it refused (the first seen).
     var refusal: String?
+    /// What the stand-in terminal read while the keys were typed, and the time it took showing it.
+    var terminalBytes = 0
+    var terminalTime = Duration.zero
 
     /// The least block-art cells that make a picture (a 160×50 screen's detail view has thousands).
     static let pictureCells = 40
@@ -81,6 +84,7 @@ struct CullViewerRun {
         // `j`, timed until the next photo's picture.
         let start = ContinuousClock.now
         let cpuBefore = Self.cpuTime(of: child.pid)
+        let (bytesBefore, showingBefore) = (terminal.bytesRead, terminal.showing)
         for key in 0..<min(keys, names.count - 1) {
             let due = start + interval * key
             _ = terminal.pump(until: { _ in false }, deadline: due)
@@ -117,6 +121,8 @@ struct CullViewerRun {
                 run.keyToPicture.append(nil)
             }
         }
+        run.terminalBytes = terminal.bytesRead - bytesBefore
+        run.terminalTime = terminal.showing - showingBefore
         run.peakKiB = Self.peakKiB(of: child.pid)
         run.steps = min(keys, names.count - 1)
         if let before = cpuBefore, let after = Self.cpuTime(of: child.pid) { run.keysCPU = after - before }

@@ -77,9 +77,11 @@ public enum DetailFrame {
             maxWidth: width)
         block.write(
             TextTruncation.truncate(
-                hints(
-                    for: model.state, hasSymbols: model.hasSymbols, zoomed: model.zoom != nil,
-                    developable: model.rawPicture == "preview", glyphs: glyphs), toWidth: width,
+                model.isComparedSide
+                    ? comparedHints(glyphs: glyphs)
+                    : hints(
+                        for: model.state, hasSymbols: model.hasSymbols, zoomed: model.zoom != nil,
+                        developable: model.rawPicture == "preview", glyphs: glyphs), toWidth: width,
                 ellipsis: glyphs.ellipsis),
             at: CellPoint(row: layout.hintRow, column: 1), style: CellStyle(attributes: .dim))
         return (block, border)
@@ -93,6 +95,11 @@ public enum DetailFrame {
         let (block, thumbnail) = render(model, size: screen.size, frame: frame, options: options)
         screen.draw(block, at: .zero)
         return thumbnail
+    }
+
+    /// The compare view's right side: the keys step the left photo, not this one.
+    static func comparedHints(glyphs: GlyphSet) -> String {
+        ["Esc/q back", "V one photo", "j/k step the left one"].joined(separator: glyphs.separator)
     }
 
     static func hints(
@@ -137,6 +144,8 @@ public struct DetailFrameModel: Hashable, Sendable {
     /// What a camera RAW file is drawn from: "preview" (its embedded one) or "developed" (its
     /// sensor data, `E`); nil for a photo with no RAW file.
     public var rawPicture: String?
+    /// Whether this is the compare view's right side, which the keys do not step.
+    public var isComparedSide = false
     /// A shot's badge (`RAW+JPG`; nil: one file).
     public var shotBadge: String?
 

@@ -167,6 +167,7 @@ public enum FeedView {
         if photo.rawFile != nil { detailModel.rawPicture = detail.developed ? "developed" : "preview" }
         if detail.developed, let size = detail.originalSize { detailModel.imageSize = CellSize(columns: size.width, rows: size.height) }
         detailModel.shotBadge = photo.isShot ? photo.shot?.badge : nil
+        detailModel.isComparedSide = pictureKey == "compared"
         let options = RowRenderOptions(placeholder: .spinner, colors: model.options.colors, glyphs: model.options.glyphs)
         let (block, placed) = DetailFrame.render(detailModel, size: area.size, options: options)
         frame.draw(block, at: area.origin)

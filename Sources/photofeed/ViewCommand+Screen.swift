@@ -90,8 +90,12 @@ extension ViewCommand {
             }
         }
         configuration.preparesPicturesOffFrame = true
+        let insideScreen = TerminalFamily.identify(environment: environment, replies: probe?.replies) == .gnuScreen
         // GNU screen ignores the alternate screen by default: clear on the way out.
-        configuration.clearsOnClose = TerminalFamily.identify(environment: environment, replies: probe?.replies) == .gnuScreen
+        configuration.clearsOnClose = insideScreen
+        // GNU screen (4.09) holds a lone ESC until the next key while any mouse report is on:
+        // Escape would do nothing until another key came. The wheel goes, Escape works.
+        configuration.enablesMouse = !insideScreen
         return configuration
     }
 

@@ -363,7 +363,7 @@ let package = Package(
             name: "PhotofeedCommandTests",
             dependencies: [
                 "photofeed", "Vocabulary", "PhotoShow", "ImageLoading", "ImageCodecs", "BlockArt", "LoadSemantics", "TerminalGraphics",
-                "FeedSources", "FeedViewer", "Sidecars", .product(name: "SystemPackage", package: "swift-system"),
+                "FeedSources", "FeedViewer", "Sidecars", "TerminalScreen", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"],

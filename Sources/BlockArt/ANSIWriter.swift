@@ -1,4 +1,4 @@
-import Vocabulary
+public import Vocabulary
 
 /// Writes a `CellGrid` as text with ANSI SGR colours: one line per row, only the colour
 /// changes each cell needs, `ESC[0m` at the end of any line that set a colour, and no cursor
@@ -54,8 +54,9 @@ public struct ANSIWriter: Sendable {
         out.append(UInt8(ascii: "\n"))
     }
 
-    /// Appends the SGR parameters for one colour, followed by ';'.
-    static func appendCode(for color: CellColor, background: Bool, into codes: inout [UInt8]) {
+    /// Appends the SGR parameters for one colour, followed by ';' (the default, the eight ANSI
+    /// colours, the bright eight, a 256-palette index or an rgb triple).
+    public static func appendCode(for color: CellColor, background: Bool, into codes: inout [UInt8]) {
         switch color {
         case .default:
             appendNumber(background ? 49 : 39, into: &codes)

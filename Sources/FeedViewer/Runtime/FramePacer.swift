@@ -4,8 +4,9 @@
 /// it at least two intervals ago: two frames may come together (a decision's stars, then at
 /// once the next photo), but never more than one an interval for long. A frame asked for sooner
 /// is put off until it may be drawn, and every ask in between joins it; a zero interval draws
-/// at every ask. A frame that changed nothing on screen does not count. The runtime asks after each batch of messages, and arms a timer when told to
-/// wait. (`feedbench --scenario cull` times a key typed right after another's frame.)
+/// at every ask. A frame that changed nothing on screen does not count. The runtime asks after
+/// each batch of messages, and arms a timer when told to wait. (`feedbench --scenario cull`
+/// times a key typed right after another's frame.)
 ///
 /// ```swift
 /// var pacer = FramePacer(interval: .milliseconds(16))

@@ -41,9 +41,10 @@ extension CursesScreen {
         let idle = link.inFlight <= TerminalLink.smallAhead
         let before = paced ? ThreadWrites.count() : nil
         // Block art is painted after the text, ncurses holding blanks under it (PaintedCells).
-        let rects = configuration.paintsBlockArt && PaintedCells.paints(at: colorCapability) ? PaintedCells.rects(in: changes.frame) : []
+        let rects = PaintedCells.paints(at: colorCapability) ? PaintedCells.rects(in: changes.frame) : []
         let plan = painted.plan(for: changes, painting: rects)
         var textRuns = plan.textRuns
+        // The lines ncurses writes on (a whole repaint paints every picture whole anyway).
         var textRows = Set(textRuns.map(\.origin.row)).union(redrawn).union(plan.uncoveredRows)
         if !isClosed, !pairs.fits(newPairs(in: textRuns)) {
             startPairGeneration()
@@ -52,9 +53,6 @@ extension CursesScreen {
             textRows.formUnion(0..<size.rows)
         }
         if !isClosed {
-            if changes.isFullRepaint || changes.removed.contains(where: { $0.picture.image?.graphics.erasure == .clearingTheScreen }) {
-                textRows.formUnion(0..<size.rows)
-            }
             for row in plan.uncoveredRows { wredrawln(window, Int32(row), 1) }
         }
         for run in textRuns { put(run.cells, at: run.origin) }

@@ -43,11 +43,6 @@ public struct CursesScreenConfiguration: Sendable {
     /// DA1 answers the start-up probe asked for and has not heard yet: the first that many are
     /// its, not the fences'.
     public var probeFencesOutstanding = 0
-    /// Whether block art is written by the screen itself rather than through ncurses (on
-    /// terminals of 256 colours or direct colour; ``PaintedCells``): a photo's thousands of cells
-    /// go out at once. Off, every cell goes through ncurses (`feedbench --scenario cull`
-    /// measures both).
-    public var paintsBlockArt = true
 
     /// Creates a configuration for the process's standard input and output.
     public init(

@@ -33,9 +33,7 @@ import Vocabulary
 struct PaintedCells: Sendable {
     /// The screen's size the coverage is for.
     private(set) var size = CellSize(columns: 0, rows: 0)
-    /// Per cell, row by row: whether it is covered (painted, blank in ncurses).
-    private(set) var covered: [Bool] = []
-    /// The rects covered now.
+    /// The rects covered now (painted, blank in ncurses).
     private(set) var rects: [CellRect] = []
 
     /// What one frame takes, in the order it is done.
@@ -120,15 +118,10 @@ struct PaintedCells: Sendable {
         if size != frame.size {
             // Another size: ncurses' window is another; nothing it holds is covered.
             size = frame.size
-            covered = Array(repeating: false, count: size.columns * size.rows)
             self.rects = []
         }
-        var now = Array(repeating: false, count: covered.count)
-        for rect in rects {
-            for row in rect.rowRange {
-                for column in rect.columnRange { now[row * columns + column] = true }
-            }
-        }
+        let covered = Self.mask(self.rects, size: size)
+        let now = Self.mask(rects, size: size)
         var uncoveredRows = Set<Int>()
         var changedRows = Set<Int>()
         var runs: [FrameChanges.Run] = []
@@ -173,26 +166,37 @@ struct PaintedCells: Sendable {
         }
         let placed = Set(changes.placed.map(\.visible))
         let whole = rects.map { rect in changes.isFullRepaint || placed.contains(rect) || !self.rects.contains(rect) }
-        covered = now
         self.rects = rects
         return Plan(textRuns: runs, uncoveredRows: uncoveredRows, rects: rects, whole: whole, changedRows: changedRows)
     }
 
+    /// Per cell of a screen of `size`, row by row: whether one of `rects` covers it.
+    private static func mask(_ rects: [CellRect], size: CellSize) -> [Bool] {
+        var mask = Array(repeating: false, count: size.columns * size.rows)
+        for rect in rects {
+            for row in rect.rowRange {
+                for column in rect.columnRange { mask[row * size.columns + column] = true }
+            }
+        }
+        return mask
+    }
+
     /// Every cell not covered, line by line, as ncurses must hold them after its colours were
-    /// let go (a new generation of pairs rewrites the screen whole).
+    /// let go (a new generation of pairs rewrites the screen whole); `frame` is the one planned.
     func uncoveredRuns(of frame: Frame) -> [FrameChanges.Run] {
         let columns = frame.size.columns
+        let covered = Self.mask(rects, size: size)
         var runs: [FrameChanges.Run] = []
         for row in 0..<frame.size.rows {
             let start = row * columns
             var column = 0
             while column < columns {
-                guard covered.isEmpty || !covered[start + column] else {
+                guard !covered[start + column] else {
                     column += 1
                     continue
                 }
                 var end = column + 1
-                while end < columns, covered.isEmpty || !covered[start + end] { end += 1 }
+                while end < columns, !covered[start + end] { end += 1 }
                 runs.append(FrameChanges.Run(origin: CellPoint(row: row, column: column), cells: frame.cells.cells[(start + column)..<(start + end)]))
                 column = end
             }

@@ -31,7 +31,7 @@ extension CursesScreenTests {
         return frame
     }
 
-    @Test(.tags(.realTime)) func paintedBlockArtShowsInTmuxExactlyAsEachFrameSays() throws {
+    @Test(.tags(.realTime)) func paintedBlockArtShowsInTmuxExactlyAsEachFrameSays() async throws {
         // Given a curses screen painting block art in direct colour on a 8×30 pty
         let size = CellSize(columns: 30, rows: 8)
         let pty = try #require(PseudoTerminal(rows: size.rows, columns: size.columns))
@@ -66,28 +66,24 @@ extension CursesScreenTests {
             let file = scratch.appendingPathComponent("frame-\(index)")
             try Data(written.utf8).write(to: file)
             let tmux = try TmuxSession(command: "cat '\(file.path)'; sleep 30", columns: size.columns, rows: size.rows)
-            let expected = FrameText.lines(frame.cells).map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-            let shown = try #require(try awaitScreen(tmux) { lines in lines == expected })
+            let expected = Self.trimmedLines(FrameText.lines(frame.cells), rows: size.rows)
+            _ = try await tmux.waitForScreen(within: .seconds(5)) { Self.trimmedLines($0, rows: size.rows) == expected }
 
             // Then the pane reads exactly as the frame
-            #expect(shown == expected, "frame \(index)")
+            #expect(Self.trimmedLines(try tmux.capture(), rows: size.rows) == expected, "frame \(index)")
         }
         // And the pictures were painted (ncurses would have written them with its pairs)
         #expect(screen.colorPairGenerations == 0)
     }
 
-    /// The pane's lines, trailing blanks trimmed, once `check` holds (or the last read after 5 s).
-    private func awaitScreen(_ tmux: TmuxSession, _ check: ([String]) -> Bool) throws -> [String]? {
-        var lines: [String] = []
-        for _ in 0..<100 {
-            lines = try tmux.capture().split(separator: "\n", omittingEmptySubsequences: false).map {
-                String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-            }
-            while lines.count > 8 { lines.removeLast() }
-            while lines.count < 8 { lines.append("") }
-            if check(lines) { return lines }
-            usleep(50_000)
-        }
-        return lines
+    /// `rows` lines of `text` (lines, or one string of them), trailing blanks trimmed.
+    private static func trimmedLines(_ text: String, rows: Int) -> [String] {
+        trimmedLines(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), rows: rows)
+    }
+
+    private static func trimmedLines(_ lines: [String], rows: Int) -> [String] {
+        var trimmed = lines.prefix(rows).map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        while trimmed.count < rows { trimmed.append("") }
+        return trimmed
     }
 }
